@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { MessageKey } from './messages.ts';
+
+/**
+ * Field rules shared by every request that carries the field. Each rule's error
+ * text is a catalogue key; `issueMessage` turns it into the caller's language.
+ */
+
+/** Mainland China mobile numbers: 11 digits starting 13-19. */
+export const phonePattern = /^1[3-9]\d{9}$/;
+/** Letters, digits, `_`, `-` or CJK, not starting with a digit (so it never looks like a phone). */
+export const usernamePattern = /^[A-Za-z_\u4e00-\u9fa5][A-Za-z0-9_\-\u4e00-\u9fa5]{2,31}$/;
+export const smsCodePattern = /^\d{6}$/;
+export const inviteCodePattern = /^[A-Za-z0-9]{4,16}$/;
+export const productIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 64;
+export const NICKNAME_MAX = 32;
+export const SCRIPT_CONTENT_MAX = 2000;
+export const REMARK_MAX = 200;
+export const PRODUCT_NAME_MAX = 200;
+export const KEYWORD_MAX = 100;
+export const SMS_CODE_LENGTH = 6;
+
+/** A string that must be present; missing, wrong type and blank all give `required`. */
+export function requiredText(required: MessageKey) {
+  return z.string({ error: required }).trim().min(1, { error: required });
+}
+
+/** Optional free text: absent, null or blank all become ''. */
+export function optionalText(max: number, tooLong: MessageKey) {
+  return z
+    .string({ error: 'validation.invalidField' })
+    .trim()
+    .max(max, { error: tooLong })
+    .nullish()
+    .transform((value) => value ?? '');
+}
+
+export const usernameField = requiredText('validation.usernameRequired').regex(usernamePattern, {
+  error: 'validation.usernameFormat',
+});
+
+export const phoneNumberField = requiredText('validation.phoneRequired').regex(phonePattern, {
+  error: 'validation.phoneFormat',
+});
+
+export const smsCodeField = requiredText('validation.codeRequired').regex(smsCodePattern, {
+  error: 'validation.codeFormat',
+});
+
+/** A new password: 6 to 64 characters, kept exactly as typed (never trimmed). */
+export function newPasswordField(required: MessageKey = 'validation.passwordRequired') {
+  return z
+    .string({ error: required })
+    .min(1, { error: required })
+    .min(PASSWORD_MIN, { error: 'validation.passwordMin' })
+    .max(PASSWORD_MAX, { error: 'validation.passwordMax' });
+}
+
+/** A password being checked (login, current password): only presence and a sane bound. */
+export function enteredPasswordField(required: MessageKey) {
+  return z
+    .string({ error: required })
+    .min(1, { error: required })
+    .max(256, { error: 'validation.passwordMax' });
+}
+
+export const inviteCodeField = z
+  .string({ error: 'validation.inviteCodeFormat' })
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value.toUpperCase() : undefined))
+  .refine((value) => value === undefined || inviteCodePattern.test(value), {
+    error: 'validation.inviteCodeFormat',
+  });
+
+/** An email that may be left empty; when given it must be valid. */
+export const optionalEmailField = z
+  .string({ error: 'validation.emailFormat' })
+  .trim()
+  .max(254, { error: 'validation.emailFormat' })
+  .nullish()
+  .transform((value) => value ?? '')
+  .refine((value) => value === '' || z.email().safeParse(value).success, {
+    error: 'validation.emailFormat',
+  });
+
+export const isoDateTime = z.string().describe('ISO 8601 date-time in UTC');

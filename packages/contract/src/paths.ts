@@ -1,0 +1,26 @@
+/** Every API path, in one place, for server routes, console calls and tests. */
+export const apiPrefix = '/api/v1';
+
+export const apiPaths = {
+  health: '/api/health',
+  docs: '/api/docs',
+  auth: {
+    sendSmsCode: `${apiPrefix}/auth/send-sms-code`,
+    register: `${apiPrefix}/auth/register`,
+    login: `${apiPrefix}/auth/login`,
+    logout: `${apiPrefix}/auth/logout`,
+    refresh: `${apiPrefix}/auth/refresh`,
+    me: `${apiPrefix}/auth/me`,
+    changePassword: `${apiPrefix}/auth/change-password`,
+    resetPassword: `${apiPrefix}/auth/reset-password`,
+  },
+  user: {
+    profile: `${apiPrefix}/user/profile`,
+  },
+  templates: {
+    scripts: `${apiPrefix}/templates/scripts`,
+    script: (id: number | string) => `${apiPrefix}/templates/scripts/${id}`,
+    products: `${apiPrefix}/templates/products`,
+    product: (id: number | string) => `${apiPrefix}/templates/products/${id}`,
+  },
+} as const;
