@@ -8,3 +8,4 @@ export * from './auth.ts';
 export * from './user.ts';
 export * from './templates.ts';
 export * from './extension.ts';
+export * from './menu.ts';

@@ -154,7 +154,8 @@ const enUS: Record<MessageKey, string> = {
   'error.codeIncorrect': 'Verification code is incorrect',
   'error.codeExpired': 'Verification code has expired, please get a new one',
   'error.codeTooManyAttempts': 'Too many wrong verification codes, please get a new one',
-  'error.smsTooFrequent': 'Verification codes are requested too often, please try again in {seconds} seconds',
+  'error.smsTooFrequent':
+    'Verification codes are requested too often, please try again in {seconds} seconds',
   'error.smsSendFailed': 'Failed to send verification code, please try again',
   'error.oldPasswordIncorrect': 'Current password is incorrect',
   'error.productIdTaken': 'A product template with product ID {productId} already exists',

@@ -4,6 +4,7 @@ export const apiPrefix = '/api/v1';
 export const apiPaths = {
   health: '/api/health',
   docs: '/api/docs',
+  menu: `${apiPrefix}/menu`,
   auth: {
     sendSmsCode: `${apiPrefix}/auth/send-sms-code`,
     register: `${apiPrefix}/auth/register`,
