@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * All configuration, read from the environment once at start and validated here.
+ * Nothing else reads process.env (STYLE.md habit 7).
+ */
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const repoRoot = path.resolve(serverRoot, '../..');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  REDIS_URL: z.string().url().optional(),
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: booleanFlag.default(false),
+  CONSOLE_DIR: z.string().optional(),
+  SMS_PROVIDER: z.enum(['console', 'aliyun']).default('console'),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  ALIYUN_SMS_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com/'),
+  DEMO_ACCOUNT: booleanFlag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Where PGlite keeps its files and where the embedded default keeps its generated secret. */
+  dataDir: string;
+  /** `embedded`: PGlite in process, limits in memory. `postgres`: the production path. */
+  database:
+    { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; poolMax: number };
+  redisUrl: string | null;
+  /** Master secret; token and code keys are derived from it. */
+  appSecret: string;
+  publicUrl: string;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  consoleDir: string;
+  sms:
+    | { provider: 'console' }
+    | {
+        provider: 'aliyun';
+        accessKeyId: string;
+        accessKeySecret: string;
+        signName: string;
+        templateCode: string;
+        endpoint: string;
+      };
+  demoAccount: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the secret the embedded default keeps under DATA_DIR, creating it on
+ * first start, so tokens survive restarts without any set-up.
+ */
+function embeddedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * @param env the environment (process.env in production)
+ * @param baseDir the directory relative paths are resolved against (where npm was run)
+ */
+export function loadConfig(env: Record<string, string | undefined>, baseDir = repoRoot): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(baseDir, e.DATA_DIR);
+  // The embedded default generates its secret; production must bring its own.
+  if ((e.DATABASE_URL || e.NODE_ENV === 'production') && !e.APP_SECRET) {
+    throw new ConfigError(
+      'APP_SECRET (at least 32 characters) is required in production (DATABASE_URL or NODE_ENV=production)',
+    );
+  }
+
+  let sms: Config['sms'] = { provider: 'console' };
+  if (e.SMS_PROVIDER === 'aliyun') {
+    const missing = (
+      [
+        'ALIYUN_SMS_ACCESS_KEY_ID',
+        'ALIYUN_SMS_ACCESS_KEY_SECRET',
+        'ALIYUN_SMS_SIGN_NAME',
+        'ALIYUN_SMS_TEMPLATE_CODE',
+      ] as const
+    ).filter((key) => !e[key]);
+    if (missing.length) throw new ConfigError(`SMS_PROVIDER=aliyun needs ${missing.join(', ')}`);
+    sms = {
+      provider: 'aliyun',
+      accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID!,
+      accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET!,
+      signName: e.ALIYUN_SMS_SIGN_NAME!,
+      templateCode: e.ALIYUN_SMS_TEMPLATE_CODE!,
+      endpoint: e.ALIYUN_SMS_ENDPOINT,
+    };
+  }
+
+  const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    redisUrl: e.REDIS_URL ?? null,
+    appSecret: e.APP_SECRET ?? embeddedSecret(dataDir),
+    publicUrl: (e.PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/$/, ''),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    trustProxy: e.TRUST_PROXY,
+    consoleDir: e.CONSOLE_DIR
+      ? path.resolve(baseDir, e.CONSOLE_DIR)
+      : path.join(repoRoot, 'apps/console/dist'),
+    sms,
+    demoAccount: e.DEMO_ACCOUNT ?? !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** The directory a relative DATA_DIR means: where `npm start` was typed. */
+export function launchDir(): string {
+  return process.env.INIT_CWD ?? process.cwd();
+}
+
+export function loadConfigFromProcess(): Config {
+  return loadConfig(process.env, launchDir());
+}

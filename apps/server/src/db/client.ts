@@ -1,0 +1,109 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Config } from '../config/index.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The one database type the code sees, whether PGlite or PostgreSQL is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** What a repository receives: the database or an open transaction. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export interface DatabaseHandle {
+  kind: 'pglite' | 'postgres';
+  db: Database;
+  /** Applies the committed migrations (idempotent; serialized across processes on PostgreSQL). */
+  migrate(): Promise<void>;
+  /** True when a trivial query answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../drizzle',
+);
+
+/** An arbitrary, fixed key for the advisory lock that serializes migrations. */
+const MIGRATION_LOCK_KEY = 815_470_221;
+
+export function openPglite(dataDir: string | null): DatabaseHandle {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    kind: 'pglite',
+    db,
+    async migrate() {
+      await migratePglite(db as unknown as Parameters<typeof migratePglite>[0], {
+        migrationsFolder,
+      });
+    },
+    async ping() {
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export function openPostgres(url: string, poolMax = 20): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+  return {
+    kind: 'postgres',
+    db,
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async ping() {
+      try {
+        await db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export function openDatabase(database: Config['database']): DatabaseHandle {
+  return database.kind === 'postgres'
+    ? openPostgres(database.url, database.poolMax)
+    : openPglite(database.dataDir);
+}

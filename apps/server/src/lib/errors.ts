@@ -1,0 +1,83 @@
+import type { MessageKey, MessageParams } from '@inviteflow/contract';
+
+/**
+ * A failure the caller can act on: an HTTP status and a catalogue message.
+ * The error plugin turns it into the envelope in the caller's language.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messageKey: MessageKey,
+    readonly params?: MessageParams,
+    /** Extra response headers, e.g. Retry-After. */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(messageKey);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (key: MessageKey, params?: MessageParams) =>
+  new AppError(400, key, params);
+export const unauthenticated = () => new AppError(401, 'error.unauthenticated');
+export const notFound = () => new AppError(404, 'error.notFound');
+export const conflict = (key: MessageKey, params?: MessageParams) => new AppError(409, key, params);
+export const unprocessable = (key: MessageKey, params?: MessageParams) =>
+  new AppError(422, key, params);
+
+/** 429 with the wait, in whole seconds, in the message and in Retry-After. */
+export function tooManyRequests(key: MessageKey, msBeforeNext: number) {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new AppError(429, key, { seconds }, { 'retry-after': String(seconds) });
+}
+
+/** Postgres unique violation, as raised by pg and PGlite alike. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = findPgError(error);
+  return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}
+
+function findPgError(error: unknown): { code?: string; constraint?: string } | undefined {
+  let current: unknown = error;
+  // Drizzle wraps driver errors; the Postgres fields live on the cause.
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (typeof current === 'object' && 'code' in current && typeof current.code === 'string') {
+      return current as { code?: string; constraint?: string };
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Connection-level failures that mean "the database is away", not "the request was wrong". */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      ([
+        'ECONNREFUSED',
+        'ECONNRESET',
+        'ETIMEDOUT',
+        'EPIPE',
+        '57P01',
+        '57P03',
+        '08006',
+        '08001',
+      ].includes(code) ||
+        code.startsWith('08'))
+    ) {
+      return true;
+    }
+    const message = (current as { message?: unknown }).message;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect/i.test(message)
+    ) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

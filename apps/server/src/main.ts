@@ -1,0 +1,88 @@
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfigFromProcess, type Config } from './config/index.ts';
+import { openDatabase } from './db/client.ts';
+import { ensureDemoAccount, type DemoAccount } from './demo-account.ts';
+
+function banner(config: Config, demo: DemoAccount | null): string {
+  const lines = [
+    '',
+    `  InviteFlow is running: ${config.publicUrl}`,
+    `  Sign in at ${config.publicUrl}/login`,
+  ];
+  if (demo?.password) {
+    lines.push(
+      `  Demo account: ${demo.username} (or phone ${demo.phoneNumber}), password: ${demo.password}`,
+    );
+  } else if (demo) {
+    lines.push(
+      `  Demo account: ${demo.username} (its password was changed; use yours or "forgot password")`,
+    );
+  }
+  lines.push(
+    `  Or register at ${config.publicUrl}/register: verification codes appear in this log ([sms:console]).`,
+    `  API documentation: ${config.publicUrl}/api/docs`,
+    `  Database: ${config.database.kind === 'pglite' ? `PGlite in ${config.database.dataDir}` : 'PostgreSQL'}` +
+      `; limits and revocation: ${config.redisUrl ? 'Redis' : config.database.kind === 'pglite' ? 'in process' : 'in process (set REDIS_URL to share across replicas)'}`,
+    '',
+  );
+  return lines.join('\n');
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfigFromProcess();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = openDatabase(config.database);
+  await database.migrate();
+  let redis: Redis | null = null;
+  if (config.redisUrl) {
+    // No offline queue: a command while Redis is away fails fast instead of piling up.
+    redis = new Redis(config.redisUrl, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+    });
+    await redis.connect();
+  }
+  const demo = config.demoAccount ? await ensureDemoAccount(database.db, config.dataDir) : null;
+  const app = await buildApp({ config, database, redis });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await redis?.quit();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  process.stdout.write(`${banner(config, demo)}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `InviteFlow failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
+  process.exit(1);
+});

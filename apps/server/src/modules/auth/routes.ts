@@ -1,0 +1,179 @@
+import {
+  apiPaths,
+  changePasswordBody,
+  loginBody,
+  loginData,
+  meData,
+  refreshBody,
+  refreshData,
+  registerBody,
+  resetPasswordBody,
+  sendSmsCodeBody,
+  sendSmsCodeData,
+} from '@inviteflow/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.ts';
+import { unauthenticated } from '../../lib/errors.ts';
+import { emptyResponses, responses } from '../../lib/route-schemas.ts';
+import { bearerToken } from '../../plugins/auth.ts';
+
+const tags = ['auth'];
+const publicRoute = { public: true };
+
+function clientMeta(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+}
+
+/** The spec's account calls, all under /api/v1/auth. */
+export async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = app.authService;
+
+  app.post(
+    apiPaths.auth.sendSmsCode,
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'Send a verification code',
+        description:
+          'Purpose `register` (phone not yet registered), `reset` (phone registered) or `change-phone` ' +
+          '(signed in; the new number). One send per phone per 60 s, five per hour, and a per-IP limit: ' +
+          'otherwise 429 with the wait.',
+        security: [],
+        body: sendSmsCodeBody,
+        response: responses(sendSmsCodeData),
+      },
+    },
+    async (request) => {
+      const { phoneNumber, purpose } = request.body;
+      let userId: number | undefined;
+      if (purpose === 'change-phone') {
+        // Only a signed-in user may ask for a code to move their account to a new number.
+        const token = bearerToken(request);
+        const claims = token ? await app.tokens.verifyAccess(token) : null;
+        if (!claims || (await app.revocations.isRevoked(claims.sessionId))) throw unauthenticated();
+        userId = claims.userId;
+      }
+      const data = await service.sendCode(phoneNumber, purpose, request.ip, userId);
+      return ok(request, data, 'success.smsSent');
+    },
+  );
+
+  app.post(
+    apiPaths.auth.register,
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'Register an account',
+        security: [],
+        body: registerBody,
+        response: responses(meData),
+      },
+    },
+    async (request) => ok(request, await service.register(request.body), 'success.registered'),
+  );
+
+  app.post(
+    apiPaths.auth.login,
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'Sign in with a username or phone number',
+        description:
+          'A wrong account or password answers 400 "Account or password incorrect" without saying which. ' +
+          'Repeated failures are throttled per account and per IP (429).',
+        security: [],
+        body: loginBody,
+        response: responses(loginData),
+      },
+    },
+    async (request) => {
+      const data = await service.login(
+        request.body.username,
+        request.body.password,
+        clientMeta(request),
+      );
+      return ok(request, data, 'success.loggedIn');
+    },
+  );
+
+  app.post(
+    apiPaths.auth.refresh,
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'Rotate the refresh token',
+        description:
+          'Answers a new access token and a new refresh token; the old refresh token stops working. ' +
+          'Presenting a used refresh token ends the whole session.',
+        security: [],
+        body: refreshBody,
+        response: responses(refreshData),
+      },
+    },
+    async (request) => ok(request, await service.refresh(request.body.refresh_token)),
+  );
+
+  app.post(
+    apiPaths.auth.logout,
+    {
+      schema: {
+        tags,
+        summary: 'Sign out',
+        description: 'Ends the session: its access and refresh tokens stop working at once.',
+        response: emptyResponses,
+      },
+    },
+    async (request) => {
+      await service.logout(request.auth.sessionId);
+      return ok(request, null, 'success.loggedOut');
+    },
+  );
+
+  app.get(
+    apiPaths.auth.me,
+    { schema: { tags, summary: 'The signed-in account', response: responses(meData) } },
+    async (request) => ok(request, await service.me(request.auth.userId)),
+  );
+
+  app.post(
+    apiPaths.auth.changePassword,
+    {
+      schema: {
+        tags,
+        summary: 'Change the password',
+        description: 'Needs the current password. Every other session of the account ends.',
+        body: changePasswordBody,
+        response: emptyResponses,
+      },
+    },
+    async (request) => {
+      await service.changePassword(request.auth.userId, request.auth.sessionId, request.body);
+      return ok(request, null, 'success.passwordChanged');
+    },
+  );
+
+  app.post(
+    apiPaths.auth.resetPassword,
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'Reset a forgotten password with a code sent to the phone',
+        description: 'Every session of the account ends.',
+        security: [],
+        body: resetPasswordBody,
+        response: emptyResponses,
+      },
+    },
+    async (request) => {
+      await service.resetPassword(request.body);
+      return ok(request, null, 'success.passwordReset');
+    },
+  );
+}

@@ -1,0 +1,48 @@
+import { apiPaths, envelope, errorEnvelope } from '@inviteflow/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { failureFor, ok } from '../../lib/envelope.ts';
+
+const healthData = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+  redis: z.enum(['up', 'none']),
+  uptimeSeconds: z.number(),
+});
+
+/** Liveness and readiness: 200 while the database (and Redis, when configured) answer, else 503. */
+export async function healthRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    apiPaths.health,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['health'],
+        summary: 'Health check',
+        security: [],
+        response: { 200: envelope(healthData), 503: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const databaseUp = await app.database.ping();
+      let redisUp = true;
+      if (app.redis) {
+        redisUp = await app.redis
+          .ping()
+          .then((answer) => answer === 'PONG')
+          .catch(() => false);
+      }
+      if (!databaseUp || !redisUp) {
+        return reply.status(503).send(failureFor(request.locale, 503, 'error.unavailable'));
+      }
+      return ok(request, {
+        status: 'ok' as const,
+        database: app.database.kind,
+        redis: app.redis ? ('up' as const) : ('none' as const),
+        uptimeSeconds: Math.round(process.uptime()),
+      });
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Account rows. The only module that reads or writes the users table. */
+export const userRepository = {
+  async findById(db: Executor, id: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  },
+
+  async findByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`)
+      .limit(1);
+    return row;
+  },
+
+  async findByPhone(db: Executor, phoneNumber: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.phoneNumber, phoneNumber)).limit(1);
+    return row;
+  },
+
+  async findByInviteCode(db: Executor, inviteCode: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.inviteCode, inviteCode)).limit(1);
+    return row;
+  },
+
+  async insert(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
+    const [row] = await db.insert(users).values(values).returning();
+    return row!;
+  },
+
+  async update(
+    db: Executor,
+    id: number,
+    values: Partial<typeof users.$inferInsert>,
+  ): Promise<UserRow | undefined> {
+    const [row] = await db
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  },
+
+  async count(db: Executor): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+    return row?.n ?? 0;
+  },
+};

@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { unauthenticated } from '../lib/errors.ts';
+import type { AccessClaims } from '../lib/tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Routes are private unless they say so: nothing can forget to require a login. */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    /** The signed-in caller; set on every non-public route. */
+    auth: AccessClaims;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/**
+ * Every /api/v1 route requires a valid access token of a live session, except
+ * routes marked `config: { public: true }` and unknown paths (which answer 404).
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null as unknown as AccessClaims);
+  app.addHook('onRequest', async (request) => {
+    if (request.is404 || request.routeOptions.config.public) return;
+    // Only the versioned API is private; /api/health and /api/docs are public by design.
+    if (!request.url.startsWith('/api/v1/')) return;
+    const token = bearerToken(request);
+    if (!token) throw unauthenticated();
+    const claims = await app.tokens.verifyAccess(token);
+    if (!claims || (await app.revocations.isRevoked(claims.sessionId))) throw unauthenticated();
+    request.auth = claims;
+  });
+});

@@ -1,0 +1,33 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { apiPaths } from '@inviteflow/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** The OpenAPI document, generated from the contract's zod schemas, and its UI at /api/docs. */
+export const docsPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: string }) => {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'InviteFlow API',
+        description:
+          'The API behind the InviteFlow console and extension. Every response is the envelope ' +
+          '`{ success, code, message, data, timestamp }`; `message` follows `Accept-Language` (zh-CN or en-US).',
+        version: '1.0.0',
+      },
+      servers: [{ url: opts.publicUrl }],
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: apiPaths.docs,
+    staticCSP: true,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+});
