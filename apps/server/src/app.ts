@@ -46,6 +46,8 @@ export interface BuildOptions {
   redis?: Redis | null;
   limitRules?: Partial<LimitRules>;
   sms?: SmsProvider;
+  /** Prefix of every Redis key this app writes (tests isolate themselves with it). */
+  redisKeyPrefix?: string;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -88,10 +90,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('db', database.db);
   app.decorate('redis', redis);
   app.decorate('tokens', new TokenService(config.appSecret));
-  app.decorate('limits', new Limits({ ...defaultLimitRules, ...options.limitRules }, redis));
+  const prefix = options.redisKeyPrefix ?? 'inviteflow';
+  app.decorate(
+    'limits',
+    new Limits({ ...defaultLimitRules, ...options.limitRules }, redis, `${prefix}:limit`),
+  );
   app.decorate<RevocationStore>(
     'revocations',
-    redis ? new RedisRevocations(redis) : new DatabaseRevocations(database.db),
+    redis ? new RedisRevocations(redis, `${prefix}:revoked`) : new DatabaseRevocations(database.db),
   );
   app.decorate('sms', options.sms ?? createSmsProvider(config.sms, app.log));
   app.decorate('authService', new AuthService(app));

@@ -1,0 +1,52 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './index.ts';
+
+describe('configuration', () => {
+  it('defaults to the embedded database on 127.0.0.1:3000 and keeps a generated secret', () => {
+    const base = mkdtempSync(path.join(tmpdir(), 'inviteflow-config-'));
+    const config = loadConfig({}, base);
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      redisUrl: null,
+      demoAccount: true,
+    });
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.join(base, 'data', 'pglite') });
+    expect(config.publicUrl).toBe('http://127.0.0.1:3000');
+    const file = path.join(base, 'data', 'secret.key');
+    expect(existsSync(file)).toBe(true);
+    expect(readFileSync(file, 'utf8')).toBe(config.appSecret);
+    expect(loadConfig({}, base).appSecret).toBe(config.appSecret);
+  });
+
+  it('needs APP_SECRET in production', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@localhost/db' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@localhost/db',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      APP_SECRET: 'x'.repeat(40),
+    });
+    expect(config.database).toMatchObject({ kind: 'postgres', url: 'postgres://u@localhost/db' });
+    expect(config.demoAccount).toBe(false);
+  });
+
+  it('refuses invalid values with the variable named', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/APP_SECRET/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun', APP_SECRET: 'x'.repeat(40) })).toThrow(
+      /ALIYUN_SMS_ACCESS_KEY_ID/,
+    );
+  });
+
+  it('splits the CORS allowlist', () => {
+    const config = loadConfig({
+      CORS_ORIGINS: 'https://a.example, https://b.example ,',
+      APP_SECRET: 'x'.repeat(40),
+    });
+    expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+  });
+});

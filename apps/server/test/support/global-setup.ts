@@ -1,0 +1,63 @@
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Admin URL of a reachable PostgreSQL, or null (those tests are skipped, with the reason printed). */
+    postgresUrl: string | null;
+    redisUrl: string | null;
+  }
+}
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function probePostgres(): Promise<string | null> {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function probeRedis(): Promise<string | null> {
+  const client = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  try {
+    await client.connect();
+    await client.ping();
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    client.disconnect();
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const [pgProblem, redisProblem] = await Promise.all([probePostgres(), probeRedis()]);
+  if (pgProblem) {
+    console.warn(
+      `\n[server tests] PostgreSQL at ${postgresUrl} is not reachable (${pgProblem}): ` +
+        'the PostgreSQL runs of the API tests are SKIPPED. Set TEST_DATABASE_URL to run them.\n',
+    );
+  }
+  if (redisProblem) {
+    console.warn(
+      `\n[server tests] Redis at ${redisUrl} is not reachable (${redisProblem}): ` +
+        'the Redis runs of the API tests are SKIPPED. Set TEST_REDIS_URL to run them.\n',
+    );
+  }
+  project.provide('postgresUrl', pgProblem ? null : postgresUrl);
+  project.provide('redisUrl', redisProblem ? null : redisUrl);
+}
