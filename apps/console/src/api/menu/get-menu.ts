@@ -1,0 +1,8 @@
+import { apiPaths, menuData, type MenuNode } from '@inviteflow/contract';
+import { request } from '@/lib/request.ts';
+
+/** GET /api/v1/menu: the menu for the "menu from server" setting, checked against the contract. */
+export async function getMenu(): Promise<MenuNode[]> {
+  const data = await request<unknown>(apiPaths.menu);
+  return menuData.parse(data);
+}

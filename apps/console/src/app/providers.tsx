@@ -1,0 +1,38 @@
+import { ConfigProvider } from '@arco-design/web-react';
+import enUS from '@arco-design/web-react/es/locale/en-US';
+import zhCN from '@arco-design/web-react/es/locale/zh-CN';
+import type { Locale } from '@inviteflow/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { installLoginStatusResponder } from '@/lib/extension-bridge.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { sessionKeys, sessionStorageArea } from '@/lib/storage.ts';
+import { useAuthStore } from '@/stores/auth-store.ts';
+import { useLocaleStore } from '@/stores/locale-store.ts';
+
+const arcoLocales = { 'zh-CN': zhCN, 'en-US': enUS } satisfies Record<Locale, unknown>;
+
+/** Arco's own texts (pagination, pickers, empty states) follow the console language. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const locale = useLocaleStore((state) => state.locale);
+
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+
+  // The extension may ask at any time, signed in or not, whether someone is signed in.
+  useEffect(
+    () =>
+      installLoginStatusResponder(() => ({
+        token: useAuthStore.getState().token,
+        userInfo: sessionStorageArea.read(sessionKeys.userInfo),
+      })),
+    [],
+  );
+
+  return (
+    <ConfigProvider locale={arcoLocales[locale]}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </ConfigProvider>
+  );
+}

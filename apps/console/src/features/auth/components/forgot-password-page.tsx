@@ -1,0 +1,95 @@
+import { Button, Form, Input, Link, Message } from '@arco-design/web-react';
+import { resetPasswordBody, type ResetPasswordBody } from '@inviteflow/contract';
+import { useNavigate } from 'react-router';
+import { SmsCodeButton } from '@/components/sms-code-button.tsx';
+import { zodFieldRules, zodRules } from '@/lib/form-rules.ts';
+import { tCatalogue } from '@/locale/index.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+import { useAuthT } from '../locale/index.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { PasswordFields } from './password-fields.tsx';
+
+export function ForgotPasswordPage() {
+  const { t, locale } = useAuthT();
+  const [form] = Form.useForm<ResetPasswordBody>();
+  const navigate = useNavigate();
+  const mutation = useResetPassword();
+  const shape = resetPasswordBody.shape;
+  const values = () => form.getFieldsValue() as Record<string, unknown>;
+
+  const onSubmit = async (data: ResetPasswordBody) => {
+    try {
+      await mutation.mutateAsync(data);
+      Message.success(tCatalogue('success.passwordReset'));
+      navigate('/login', { replace: true });
+    } catch {
+      // Shown by the request layer.
+    }
+  };
+
+  return (
+    <AuthLayout>
+      <h1 className="auth-title">{t('forgot.title')}</h1>
+      <p className="auth-subtitle">{t('forgot.subtitle')}</p>
+      <Form<ResetPasswordBody>
+        form={form}
+        layout="vertical"
+        className="auth-form"
+        onSubmit={(data) => void onSubmit(data)}
+        onValuesChange={(changed) => {
+          if ('newPassword' in changed && form.getFieldValue('confirmPassword')) {
+            form.validate(['confirmPassword']).catch(() => undefined);
+          }
+        }}
+      >
+        <Form.Item field="phoneNumber" rules={zodRules(shape.phoneNumber, locale)}>
+          <Input
+            placeholder={t('forgot.phone')}
+            aria-label={t('forgot.phone')}
+            autoComplete="tel"
+            maxLength={11}
+          />
+        </Form.Item>
+        <Form.Item className="auth-code-item">
+          <div className="auth-code-row">
+            <Form.Item field="code" rules={zodRules(shape.code, locale)} noStyle>
+              <Input
+                placeholder={t('register.code')}
+                aria-label={t('register.code')}
+                autoComplete="one-time-code"
+                maxLength={6}
+              />
+            </Form.Item>
+            <SmsCodeButton
+              purpose="reset"
+              getPhone={async () =>
+                String((await form.validate(['phoneNumber'])).phoneNumber ?? '')
+              }
+            />
+          </div>
+        </Form.Item>
+        <PasswordFields
+          passwordField="newPassword"
+          passwordLabel={t('forgot.newPassword')}
+          passwordRules={zodRules(shape.newPassword, locale)}
+          confirmLabel={t('forgot.confirmPassword')}
+          confirmRules={zodFieldRules(resetPasswordBody, 'confirmPassword', locale, values)}
+        />
+        <Button type="primary" htmlType="submit" long size="large" loading={mutation.isPending}>
+          {t('forgot.submit')}
+        </Button>
+        <div className="auth-switch">
+          <Link
+            href="/login"
+            onClick={(event) => {
+              event.preventDefault();
+              navigate('/login');
+            }}
+          >
+            {t('forgot.back')}
+          </Link>
+        </div>
+      </Form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,117 @@
+import { Button, Form, Input, Link, Message } from '@arco-design/web-react';
+import { registerBody, type RegisterBody } from '@inviteflow/contract';
+import { useNavigate, useSearchParams } from 'react-router';
+import { SmsCodeButton } from '@/components/sms-code-button.tsx';
+import { zodFieldRules, zodRules } from '@/lib/form-rules.ts';
+import { tCatalogue } from '@/locale/index.ts';
+import { useRegister } from '../api/register.ts';
+import { useAuthT } from '../locale/index.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { PasswordFields } from './password-fields.tsx';
+
+type RegisterForm = Required<Pick<RegisterBody, 'username' | 'phoneNumber' | 'code'>> & {
+  password: string;
+  confirmPassword: string;
+  inviteCode: string;
+};
+
+export function RegisterPage() {
+  const { t, locale } = useAuthT();
+  const [form] = Form.useForm<RegisterForm>();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const mutation = useRegister();
+  const shape = registerBody.shape;
+  const values = () => form.getFieldsValue() as Record<string, unknown>;
+
+  const onSubmit = async (data: RegisterForm) => {
+    try {
+      const user = await mutation.mutateAsync({
+        ...data,
+        inviteCode: data.inviteCode?.trim() || undefined,
+      });
+      Message.success(tCatalogue('success.registered'));
+      navigate('/login', { state: { username: user.username } });
+    } catch {
+      // The request layer showed the server's message (taken username, wrong code, ...).
+    }
+  };
+
+  const goLogin = (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    navigate('/login');
+  };
+
+  return (
+    <AuthLayout>
+      <h1 className="auth-title">{t('register.title')}</h1>
+      <p className="auth-subtitle">{t('register.subtitle')}</p>
+      <Form<RegisterForm>
+        form={form}
+        layout="vertical"
+        className="auth-form"
+        initialValues={{ inviteCode: search.get('inviteCode') ?? '' }}
+        onSubmit={(data) => void onSubmit(data)}
+        onValuesChange={(changed) => {
+          // The confirmation depends on the password: re-check it once it has been typed.
+          if ('password' in changed && form.getFieldValue('confirmPassword')) {
+            form.validate(['confirmPassword']).catch(() => undefined);
+          }
+        }}
+      >
+        <Form.Item field="username" rules={zodRules(shape.username, locale)}>
+          <Input
+            placeholder={t('register.username')}
+            aria-label={t('register.username')}
+            autoComplete="username"
+          />
+        </Form.Item>
+        <Form.Item field="phoneNumber" rules={zodRules(shape.phoneNumber, locale)}>
+          <Input
+            placeholder={t('register.phone')}
+            aria-label={t('register.phone')}
+            autoComplete="tel"
+            maxLength={11}
+          />
+        </Form.Item>
+        <Form.Item className="auth-code-item">
+          <div className="auth-code-row">
+            <Form.Item field="code" rules={zodRules(shape.code, locale)} noStyle>
+              <Input
+                placeholder={t('register.code')}
+                aria-label={t('register.code')}
+                autoComplete="one-time-code"
+                maxLength={6}
+              />
+            </Form.Item>
+            <SmsCodeButton
+              purpose="register"
+              getPhone={async () =>
+                String((await form.validate(['phoneNumber'])).phoneNumber ?? '')
+              }
+            />
+          </div>
+        </Form.Item>
+        <PasswordFields
+          passwordField="password"
+          passwordLabel={t('register.password')}
+          passwordRules={zodRules(shape.password, locale)}
+          confirmLabel={t('register.confirmPassword')}
+          confirmRules={zodFieldRules(registerBody, 'confirmPassword', locale, values)}
+        />
+        <Form.Item field="inviteCode" rules={zodRules(shape.inviteCode, locale)}>
+          <Input placeholder={t('register.inviteCode')} aria-label={t('register.inviteCode')} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" long size="large" loading={mutation.isPending}>
+          {t('register.submit')}
+        </Button>
+        <div className="auth-switch">
+          {t('register.haveAccount')}
+          <Link href="/login" onClick={goLogin}>
+            {t('register.signIn')}
+          </Link>
+        </div>
+      </Form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,9 @@
+export {
+  InviteRewardPage,
+  MembershipPurchasePage,
+  MembershipRecordsPage,
+  SentSearchTablePage,
+  ShopListPage,
+  TalentBlacklistPage,
+  TalentSearchTablePage,
+} from './components/pages.tsx';

@@ -1,0 +1,41 @@
+import { Button, Input, Space } from '@arco-design/web-react';
+import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
+import { KEYWORD_MAX } from '@inviteflow/contract';
+import { useState } from 'react';
+import { useTemplatesT } from '../locale/index.ts';
+
+/** Keyword search with Search and Reset, in the style of Arco Pro's search tables. */
+export function SearchBar(props: { placeholder: string; onSearch: (keyword: string) => void }) {
+  const { t } = useTemplatesT();
+  const [value, setValue] = useState('');
+  return (
+    <div className="template-search">
+      <label className="template-search-field">
+        <span>{t('search.keyword')}</span>
+        <Input
+          value={value}
+          onChange={setValue}
+          onPressEnter={() => props.onSearch(value)}
+          placeholder={props.placeholder}
+          maxLength={KEYWORD_MAX}
+          allowClear
+          onClear={() => props.onSearch('')}
+        />
+      </label>
+      <Space>
+        <Button type="primary" icon={<IconSearch />} onClick={() => props.onSearch(value)}>
+          {t('search.submit')}
+        </Button>
+        <Button
+          icon={<IconRefresh />}
+          onClick={() => {
+            setValue('');
+            props.onSearch('');
+          }}
+        >
+          {t('search.reset')}
+        </Button>
+      </Space>
+    </div>
+  );
+}

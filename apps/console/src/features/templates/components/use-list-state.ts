@@ -1,0 +1,28 @@
+import { PAGE_SIZE_DEFAULT } from '@inviteflow/contract';
+import { useState } from 'react';
+
+/** Page, page size and the applied keyword of a server-side paginated list. */
+export function useListState() {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
+  const [keyword, setKeyword] = useState('');
+  return {
+    query: { page, pageSize, keyword: keyword || undefined },
+    keyword,
+    search: (value: string) => {
+      setKeyword(value.trim());
+      setPage(1);
+    },
+    changePage: (nextPage: number, nextSize: number) => {
+      // A new page size starts again at page 1, so the user never lands past the end.
+      setPage(nextSize !== pageSize ? 1 : nextPage);
+      setPageSize(nextSize);
+    },
+    /** After deleting the last row of a page, show the previous page instead of an empty one. */
+    afterDelete: (rowsOnPage: number) => {
+      if (rowsOnPage <= 1 && page > 1) setPage(page - 1);
+    },
+  };
+}
+
+export const pageSizeOptions = [10, 20, 50, 100];

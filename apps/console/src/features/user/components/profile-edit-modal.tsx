@@ -1,0 +1,119 @@
+import { Form, Input, Message, Modal } from '@arco-design/web-react';
+import {
+  smsCodeField,
+  updateProfileBody,
+  type ProfileData,
+  type UpdateProfileBody,
+} from '@inviteflow/contract';
+import { useEffect } from 'react';
+import { SmsCodeButton } from '@/components/sms-code-button.tsx';
+import { zodRules } from '@/lib/form-rules.ts';
+import { tCatalogue } from '@/locale/index.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+import { useUserT } from '../locale/index.ts';
+
+interface EditForm {
+  nickname: string;
+  email: string;
+  phoneNumber: string;
+  code?: string;
+}
+
+/** Edits nickname, email and phone; a new phone needs a code sent to it (purpose change-phone). */
+export function ProfileEditModal(props: {
+  profile: ProfileData;
+  visible: boolean;
+  onClose: () => void;
+}) {
+  const { profile, visible, onClose } = props;
+  const { t, locale } = useUserT();
+  const [form] = Form.useForm<EditForm>();
+  const mutation = useUpdateProfile();
+  const phone = Form.useWatch('phoneNumber', form) as string | undefined;
+  const phoneChanged = Boolean(phone) && phone?.trim() !== profile.phoneNumber;
+  const shape = updateProfileBody.shape;
+
+  useEffect(() => {
+    if (visible) {
+      form.setFieldsValue({
+        nickname: profile.nickname,
+        email: profile.email,
+        phoneNumber: profile.phoneNumber,
+        code: '',
+      });
+    }
+  }, [visible, profile, form]);
+
+  const onOk = async () => {
+    let values: EditForm;
+    try {
+      values = await form.validate();
+    } catch {
+      return; // The fields show what is wrong.
+    }
+    const body: UpdateProfileBody = {
+      nickname: values.nickname,
+      email: values.email,
+      phoneNumber: values.phoneNumber.trim(),
+      code: phoneChanged ? values.code : undefined,
+    };
+    try {
+      await mutation.mutateAsync(body);
+      Message.success(tCatalogue('success.saved'));
+      onClose();
+    } catch {
+      // Shown by the request layer; the modal stays open to fix the input.
+    }
+  };
+
+  return (
+    <Modal
+      title={t('edit.title')}
+      visible={visible}
+      onOk={() => void onOk()}
+      onCancel={onClose}
+      okText={t('edit.save')}
+      cancelText={t('edit.cancel')}
+      confirmLoading={mutation.isPending}
+      unmountOnExit
+      autoFocus={false}
+    >
+      <Form<EditForm> form={form} layout="vertical">
+        <Form.Item
+          field="nickname"
+          label={t('info.nickname')}
+          rules={zodRules(shape.nickname, locale)}
+        >
+          <Input placeholder={t('edit.nicknamePlaceholder')} maxLength={32} showWordLimit />
+        </Form.Item>
+        <Form.Item field="email" label={t('info.email')} rules={zodRules(shape.email, locale)}>
+          <Input placeholder={t('edit.emailPlaceholder')} autoComplete="email" />
+        </Form.Item>
+        <Form.Item
+          field="phoneNumber"
+          label={t('info.phone')}
+          rules={zodRules(shape.phoneNumber, locale)}
+          required
+          extra={phoneChanged ? t('edit.phoneChanged') : undefined}
+        >
+          <Input maxLength={11} autoComplete="tel" />
+        </Form.Item>
+        {phoneChanged && (
+          <Form.Item label={t('edit.code')} required>
+            <div className="user-code-row">
+              <Form.Item field="code" rules={zodRules(smsCodeField, locale)} noStyle>
+                <Input maxLength={6} autoComplete="one-time-code" aria-label={t('edit.code')} />
+              </Form.Item>
+              <SmsCodeButton
+                purpose="change-phone"
+                getPhone={async () =>
+                  String((await form.validate(['phoneNumber'])).phoneNumber ?? '').trim()
+                }
+              />
+            </div>
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}

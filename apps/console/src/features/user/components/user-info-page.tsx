@@ -1,0 +1,71 @@
+import {
+  Avatar,
+  Button,
+  Card,
+  Descriptions,
+  Skeleton,
+  Space,
+  Typography,
+} from '@arco-design/web-react';
+import { IconEdit, IconLock } from '@arco-design/web-react/icon';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { formatDateTime } from '@/lib/format-date.ts';
+import { useProfile } from '../api/get-profile.ts';
+import { useUserT } from '../locale/index.ts';
+import { ProfileEditModal } from './profile-edit-modal.tsx';
+import './user.css';
+
+export function UserInfoPage() {
+  const { t, locale } = useUserT();
+  const navigate = useNavigate();
+  const profile = useProfile();
+  const [editing, setEditing] = useState(false);
+  const data = profile.data;
+  const orEmpty = (value: string | undefined) =>
+    value ? value : <Typography.Text type="secondary">{t('info.empty')}</Typography.Text>;
+
+  return (
+    <Card className="user-card" title={t('info.title')}>
+      {!data ? (
+        <Skeleton animation text={{ rows: 4 }} loading={profile.isPending} />
+      ) : (
+        <>
+          <div className="user-header">
+            <Avatar size={64} className="user-avatar">
+              {(data.nickname || data.username).slice(0, 1).toUpperCase()}
+            </Avatar>
+            <div className="user-header-text">
+              <Typography.Title heading={5} style={{ margin: 0 }}>
+                {data.nickname || data.username}
+              </Typography.Title>
+              <Typography.Text type="secondary">
+                {data.username} · {t('info.accountId', { id: data.id })}
+              </Typography.Text>
+            </div>
+            <Space className="user-header-actions">
+              <Button type="primary" icon={<IconEdit />} onClick={() => setEditing(true)}>
+                {t('info.edit')}
+              </Button>
+              <Button icon={<IconLock />} onClick={() => navigate('/user/change-password')}>
+                {t('info.changePassword')}
+              </Button>
+            </Space>
+          </div>
+          <Descriptions
+            column={1}
+            labelStyle={{ width: 140 }}
+            data={[
+              { label: t('info.nickname'), value: orEmpty(data.nickname) },
+              { label: t('info.email'), value: orEmpty(data.email) },
+              { label: t('info.phone'), value: data.phoneNumber },
+              { label: t('info.registeredAt'), value: formatDateTime(data.registeredAt, locale) },
+              { label: t('info.lastLoginAt'), value: formatDateTime(data.lastLoginAt, locale) },
+            ]}
+          />
+          <ProfileEditModal profile={data} visible={editing} onClose={() => setEditing(false)} />
+        </>
+      )}
+    </Card>
+  );
+}

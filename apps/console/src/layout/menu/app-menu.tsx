@@ -1,0 +1,74 @@
+import { Menu } from '@arco-design/web-react';
+import { menuTree, type MenuNode } from '@inviteflow/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { env } from '@/config/env.ts';
+import { dynamicText, useT } from '@/locale/index.ts';
+import { useAuthStore } from '@/stores/auth-store.ts';
+import { useSettingsStore } from '@/stores/settings-store.ts';
+import { MenuIcon } from './menu-icon.tsx';
+import { findNode, keyPath, visibleMenu } from './visible-menu.ts';
+
+/** The side (or top) menu, built from the route table or, when that setting is on, the server's menu. */
+export function AppMenu({ mode }: { mode: 'vertical' | 'horizontal' }) {
+  const { locale } = useT();
+  const role = useAuthStore((state) => state.profile.role);
+  const collapsed = useSettingsStore((state) => state.menuCollapse);
+  const menuFromServer = useSettingsStore((state) => state.menuFromServer);
+  const serverMenu = useSettingsStore((state) => state.serverMenu);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  const tree = menuFromServer && serverMenu.length > 0 ? serverMenu : menuTree;
+  const items = useMemo(() => visibleMenu(tree, role), [tree, role]);
+  const selectedPath = useMemo(() => keyPath(tree, pathname), [tree, pathname]);
+  const [openKeys, setOpenKeys] = useState<string[]>(selectedPath.slice(0, -1));
+
+  // Opening a page from elsewhere (tab, breadcrumb, link) unfolds its group too.
+  useEffect(() => {
+    const groups = selectedPath.slice(0, -1);
+    setOpenKeys((open) => [...new Set([...open, ...groups])]);
+  }, [selectedPath]);
+
+  const onClickItem = (key: string) => {
+    const node = findNode(tree, key);
+    if (!node) return;
+    if (node.external) {
+      window.open(env.faqUrl, '_blank', 'noopener,noreferrer');
+      return;
+    }
+    if (node.path && node.path !== pathname) navigate(node.path);
+  };
+
+  const renderNode = (node: MenuNode) => {
+    const title = (
+      <>
+        <MenuIcon name={node.icon} />
+        {dynamicText(locale, node.localeKey)}
+      </>
+    );
+    if (node.children && node.children.length > 0) {
+      return (
+        <Menu.SubMenu key={node.key} title={title}>
+          {node.children.map(renderNode)}
+        </Menu.SubMenu>
+      );
+    }
+    return <Menu.Item key={node.key}>{title}</Menu.Item>;
+  };
+
+  return (
+    <Menu
+      mode={mode === 'horizontal' ? 'horizontal' : 'vertical'}
+      className={mode === 'horizontal' ? 'app-menu app-menu-top' : 'app-menu'}
+      collapse={mode === 'vertical' && collapsed}
+      selectedKeys={selectedPath.slice(-1)}
+      openKeys={openKeys}
+      onClickSubMenu={(_key, keys) => setOpenKeys(keys)}
+      onClickMenuItem={onClickItem}
+      autoScrollIntoView
+    >
+      {items.map(renderNode)}
+    </Menu>
+  );
+}

@@ -1,0 +1,96 @@
+import {
+  extensionMessageTypes,
+  loginRequestMessage,
+  storedUserInfo,
+  type LoginDataMessage,
+  type LoginStatusResponseMessage,
+  type LogoutMessage,
+  type StoredUserInfo,
+} from '@inviteflow/contract';
+import { env } from '@/config/env.ts';
+
+/**
+ * The console side of the extension protocol (DESIGN.md). Two channels carry the same
+ * message: a same-origin window message for the extension's content script, and
+ * `chrome.runtime.sendMessage` for an installed extension that lists this origin as
+ * `externally_connectable`. Neither may break the console, so every failure is swallowed.
+ */
+type ExternalSend = (extensionId: string, message: unknown, callback?: () => void) => void;
+
+interface ChromeLike {
+  runtime?: { sendMessage?: ExternalSend; lastError?: unknown };
+}
+
+function chromeRuntime(): ChromeLike['runtime'] {
+  return (globalThis as { chrome?: ChromeLike }).chrome?.runtime;
+}
+
+function sendExternal(message: LoginDataMessage | LogoutMessage, extensionId = env.extensionId) {
+  const runtime = chromeRuntime();
+  if (!extensionId || typeof runtime?.sendMessage !== 'function') return;
+  try {
+    // Reading lastError in the callback keeps Chrome from logging "receiving end does not exist"
+    // when the extension is not installed.
+    runtime.sendMessage(extensionId, message, () => void runtime.lastError);
+  } catch {
+    // Not installed, or this origin is not externally connectable: nothing to hand over.
+  }
+}
+
+function post(message: LoginDataMessage | LogoutMessage) {
+  try {
+    window.postMessage(message, window.location.origin);
+  } catch {
+    // An opaque origin (file://) cannot be targeted; the external channel may still work.
+  }
+}
+
+export function sendLoginData(token: string, userInfo: StoredUserInfo, extensionId?: string) {
+  const message: LoginDataMessage = { type: extensionMessageTypes.loginData, token, userInfo };
+  post(message);
+  sendExternal(message, extensionId ?? env.extensionId);
+}
+
+export function sendLogout(extensionId?: string) {
+  const message: LogoutMessage = { type: extensionMessageTypes.logout };
+  post(message);
+  sendExternal(message, extensionId ?? env.extensionId);
+}
+
+/** Reads stored user info for the extension: the parsed object, or null when absent or damaged. */
+export function parseUserInfo(raw: string | null): StoredUserInfo | null {
+  if (!raw) return null;
+  try {
+    const parsed = storedUserInfo.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface LoginSnapshot {
+  token: string | null;
+  userInfo: string | null;
+}
+
+/**
+ * Answers the extension's `PLUGIN_LOGIN_REQUEST`. Only a message posted by this very
+ * window from this origin is answered: another frame or site must never learn the token.
+ * Returns the function that removes the listener.
+ */
+export function installLoginStatusResponder(snapshot: () => LoginSnapshot): () => void {
+  const listener = (event: MessageEvent) => {
+    if (event.origin !== window.location.origin || event.source !== window) return;
+    if (!loginRequestMessage.safeParse(event.data).success) return;
+    const { token, userInfo } = snapshot();
+    const response: LoginStatusResponseMessage = {
+      type: extensionMessageTypes.loginStatusResponse,
+      isLoggedIn: Boolean(token),
+      token: token || null,
+      userInfo: parseUserInfo(userInfo),
+    };
+    (event.source as Window).postMessage(response, event.origin);
+  };
+  window.addEventListener('message', listener);
+  return () => window.removeEventListener('message', listener);
+}

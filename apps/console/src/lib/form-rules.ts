@@ -1,0 +1,51 @@
+import type { RulesProps } from '@arco-design/web-react';
+import { issueMessage, type Locale } from '@inviteflow/contract';
+import type { z } from 'zod';
+
+/**
+ * Turns the contract's zod schemas into Arco Form `rules`, so a form checks exactly what the
+ * server checks, with the same catalogue messages in the current language (one definition,
+ * STYLE.md habit 3). Arco calls the validator with the field's value; the first zod issue
+ * becomes the message under the field.
+ */
+export type Values = Record<string, unknown>;
+
+function firstMessage(locale: Locale, issues: readonly z.core.$ZodIssue[]): string | undefined {
+  const [issue] = issues;
+  return issue ? issueMessage(locale, issue) : undefined;
+}
+
+/** Rules for a field checked on its own, e.g. `zodRules(registerBody.shape.username, locale)`. */
+export function zodRules(schema: z.ZodType, locale: Locale): RulesProps[] {
+  return [
+    {
+      validator: (value, callback) => {
+        const result = schema.safeParse(value ?? '');
+        callback(result.success ? undefined : firstMessage(locale, result.error.issues));
+      },
+    },
+  ];
+}
+
+/**
+ * Rules for a field whose check involves other fields (confirm password must match). The
+ * whole object schema runs on the form's current values with this field's new value, and
+ * only the issues that point at this field count.
+ */
+export function zodFieldRules<S extends z.ZodType<unknown, Values>>(
+  schema: S,
+  field: Extract<keyof z.input<S>, string>,
+  locale: Locale,
+  getValues: () => Values,
+): RulesProps[] {
+  return [
+    {
+      validator: (value, callback) => {
+        const result = schema.safeParse({ ...getValues(), [field]: value ?? '' });
+        if (result.success) return callback();
+        const own = result.error.issues.filter((issue) => issue.path[0] === field);
+        callback(firstMessage(locale, own));
+      },
+    },
+  ];
+}

@@ -1,0 +1,12 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/**
+ * One client for the app. Failures were already shown by the request layer, so queries do
+ * not retry behind the user's back (a retried 400 or 404 would only repeat the toast).
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+    mutations: { retry: false },
+  },
+});

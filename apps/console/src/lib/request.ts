@@ -1,0 +1,243 @@
+import { Message } from '@arco-design/web-react';
+import { apiPaths, type Envelope } from '@inviteflow/contract';
+import { env } from '@/config/env.ts';
+import { tGlobal } from '@/locale/index.ts';
+import { useAuthStore } from '@/stores/auth-store.ts';
+import { currentLocale } from '@/stores/locale-store.ts';
+
+/**
+ * The one place that talks to the API and the one error policy of the console (spec
+ * sections 7 and 8, STYLE.md habit 8): every failure is shown here, once, and pages only
+ * react to the rejection (close a spinner, keep a modal open). Errors carry `shown` so no
+ * caller repeats the toast.
+ */
+export const TOAST_DURATION = 5000;
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /**
+   * The caller shows the failure itself (login shows the server's message or its own
+   * fallback). The auth dialog still opens on 401/403.
+   */
+  quiet?: boolean;
+}
+
+export type RequestErrorKind = 'envelope' | 'http' | 'network' | 'auth';
+
+export class RequestError extends Error {
+  override readonly name = 'RequestError';
+  constructor(
+    message: string,
+    readonly kind: RequestErrorKind,
+    /** Envelope code or HTTP status; undefined when no response arrived. */
+    readonly code: number | undefined,
+    /** The message the server sent, when it sent one. */
+    readonly serverMessage: string | undefined,
+    /** Whether the user was already told (toast or dialog). */
+    readonly shown: boolean,
+  ) {
+    super(message);
+  }
+}
+
+const isPath = (path: string, target: string) => path.split('?')[0]?.endsWith(target) ?? false;
+const isMePath = (path: string) => isPath(path, '/auth/me');
+const isLogoutPath = (path: string) => path.includes('/auth/logout');
+/** Paths whose 401 must not trigger a token refresh: it would loop or hide the real answer. */
+const noRefreshPaths = [apiPaths.auth.me, apiPaths.auth.login, apiPaths.auth.refresh];
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function field(body: unknown, name: string): unknown {
+  return body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+}
+
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  return typeof field(body, 'success') === 'boolean' && typeof field(body, 'code') === 'number';
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.append(key, String(value));
+  }
+  const search = params.toString();
+  return `${env.apiBase}${path}${search ? `${path.includes('?') ? '&' : '?'}${search}` : ''}`;
+}
+
+function headers(hasBody: boolean, token: string | null): Headers {
+  const result = new Headers({ Accept: 'application/json', 'Accept-Language': currentLocale() });
+  if (hasBody) result.set('Content-Type', 'application/json');
+  if (token) result.set('Authorization', `Bearer ${token}`);
+  return result;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  try {
+    const raw = await response.text();
+    return raw ? (JSON.parse(raw) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function toast(message: string) {
+  Message.error({ content: message, duration: TOAST_DURATION });
+}
+
+/** Opens the 'Authentication failed' dialog; confirming logs out and reloads the page. */
+function authDialog() {
+  // Loaded on demand: Modal is not needed until a session fails, and the session module
+  // itself calls this layer.
+  void Promise.all([import('./auth-dialog.ts'), import('./session.ts')]).then(
+    ([{ showAuthDialog }, { signOut }]) =>
+      showAuthDialog(async () => {
+        await signOut({ quiet: true });
+        window.location.reload();
+      }),
+  );
+}
+
+/** For tests: forget a running refresh between cases. */
+export function resetRequestState() {
+  refreshing = null;
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Trades the refresh token for a new pair. Single flight: every 401 that arrives while a
+ * refresh is running waits for that refresh, because the server rotates the refresh token
+ * and a second use of the old one would end the whole session.
+ */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refreshToken = useAuthStore.getState().refreshToken;
+    if (!refreshToken) return false;
+    try {
+      const response = await fetch(buildUrl(apiPaths.auth.refresh), {
+        method: 'POST',
+        headers: headers(true, null),
+        body: JSON.stringify({ refresh_token: refreshToken }),
+      });
+      const body = await readBody(response);
+      if (!response.ok || !isEnvelope(body) || !body.success || body.code !== 200) return false;
+      const accessToken = text(field(body.data, 'access_token'));
+      const nextRefresh = text(field(body.data, 'refresh_token'));
+      if (!accessToken || !nextRefresh) return false;
+      useAuthStore.getState().setTokens(accessToken, nextRefresh);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+interface Attempt {
+  path: string;
+  options: RequestOptions;
+  retried: boolean;
+}
+
+async function authFailure<T>(
+  attempt: Attempt,
+  sentToken: string | null,
+  code: number,
+  message: string,
+  kind: 'envelope' | 'http',
+  serverMessage: string | undefined,
+): Promise<T> {
+  const { path, options, retried } = attempt;
+  // The me call decides whether a stored session is still alive; its caller logs out
+  // and goes to /login, so no dialog and no toast here. Logout ends the session anyway.
+  if (isMePath(path) || isLogoutPath(path))
+    throw new RequestError(message, 'auth', code, serverMessage, false);
+  if (code === 401 && !retried && !noRefreshPaths.some((p) => isPath(path, p))) {
+    const current = useAuthStore.getState().token;
+    // Another call already refreshed while this one was on the wire: just retry with the new token.
+    if (current && current !== sentToken) return execute<T>({ ...attempt, retried: true });
+    if (await refreshSession()) return execute<T>({ ...attempt, retried: true });
+  }
+  if (kind === 'envelope' && !options.quiet) toast(message);
+  authDialog();
+  throw new RequestError(message, 'auth', code, serverMessage, true);
+}
+
+async function execute<T>(attempt: Attempt): Promise<T> {
+  const { path, options } = attempt;
+  const token = useAuthStore.getState().token;
+  const hasBody = options.body !== undefined;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers: headers(hasBody, token),
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+    });
+  } catch (error) {
+    // A cancelled call (the page went away) is not a failure anyone needs to hear about.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // fetch reports "no response" as a TypeError with a browser-specific English text
+    // ("Failed to fetch"); the product's own 'Network Error' says the same in the user's language.
+    const message =
+      error instanceof TypeError
+        ? tGlobal('request.networkError')
+        : (text((error as { message?: unknown } | null)?.message) ??
+          tGlobal('request.networkError'));
+    if (!options.quiet) toast(message);
+    throw new RequestError(message, 'network', undefined, undefined, !options.quiet);
+  }
+
+  const body = await readBody(response);
+  const serverMessage = text(field(body, 'message'));
+
+  if (!response.ok) {
+    const message =
+      serverMessage ??
+      text(field(body, 'msg')) ??
+      text(response.statusText) ??
+      tGlobal('request.requestError');
+    if (response.status === 401 || response.status === 403) {
+      return authFailure<T>(attempt, token, response.status, message, 'http', serverMessage);
+    }
+    if (!options.quiet) toast(message);
+    throw new RequestError(message, 'http', response.status, serverMessage, !options.quiet);
+  }
+
+  if (isEnvelope(body) && body.success === true && body.code === 200) return body.data as T;
+
+  const message = serverMessage ?? tGlobal('request.error');
+  const code = isEnvelope(body) ? body.code : undefined;
+  if (code === 401 || code === 403) {
+    return authFailure<T>(attempt, token, code, message, 'envelope', serverMessage);
+  }
+  if (!options.quiet) toast(message);
+  throw new RequestError(message, 'envelope', code, serverMessage, !options.quiet);
+}
+
+/**
+ * Calls the API and resolves with the envelope's `data`. The logout call always counts as
+ * a success: the local session ends whatever the server says (spec section 7).
+ */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  if (isLogoutPath(path)) {
+    try {
+      return await execute<T>({ path, options: { ...options, quiet: true }, retried: true });
+    } catch {
+      return null as T;
+    }
+  }
+  return execute<T>({ path, options, retried: false });
+}

@@ -1,0 +1,73 @@
+import { Message } from '@arco-design/web-react';
+import type { LoginBody, LoginData } from '@inviteflow/contract';
+import { meQueryOptions } from '@/api/auth/get-me.ts';
+import { login } from '@/api/auth/login.ts';
+import { logout } from '@/api/auth/logout.ts';
+import { tCatalogue, tGlobal } from '@/locale/index.ts';
+import { useAuthStore } from '@/stores/auth-store.ts';
+import { queryClient } from './query-client.ts';
+import { RequestError, TOAST_DURATION } from './request.ts';
+import { rememberedLogin } from './storage.ts';
+
+/** A failure the sign-in flow has already shown to the user. */
+export class SignInError extends Error {
+  override readonly name = 'SignInError';
+}
+
+function fail(message: string): never {
+  Message.error({ content: message, duration: TOAST_DURATION });
+  throw new SignInError(message);
+}
+
+/**
+ * Signs in (spec sections 4 and 8): stores the session, hands it to the extension, loads
+ * `me`, and greets the user. Every failure is shown once, here.
+ */
+export async function signIn(body: LoginBody, remember: boolean): Promise<LoginData> {
+  let data: LoginData | null;
+  try {
+    data = await login(body);
+  } catch (error) {
+    if (error instanceof RequestError && error.shown) throw error;
+    const serverMessage = error instanceof RequestError ? error.serverMessage : undefined;
+    return fail(serverMessage ?? tGlobal('auth.loginError'));
+  }
+  if (!data?.access_token) return fail(tGlobal('auth.noAccessToken'));
+
+  rememberedLogin.write(remember, body.username);
+  useAuthStore.getState().startSession(data, remember);
+  await loadMe();
+  Message.success(tCatalogue('success.loggedIn'));
+  return data;
+}
+
+/**
+ * Loads `me` into the profile. An empty answer is an error ('user info empty'); a 401/403
+ * from it (rejected silently by the request layer) ends the local session.
+ * Resolves false when the session is gone.
+ */
+export async function loadMe(): Promise<boolean> {
+  try {
+    const me = await queryClient.fetchQuery(meQueryOptions());
+    if (!me) {
+      Message.error({ content: tGlobal('auth.userInfoEmpty'), duration: TOAST_DURATION });
+      return true;
+    }
+    useAuthStore.getState().applyMe(me);
+    return true;
+  } catch (error) {
+    if (error instanceof RequestError && error.kind === 'auth') {
+      useAuthStore.getState().endSession();
+      return false;
+    }
+    // Other failures were shown by the request layer; the session itself is still valid.
+    return true;
+  }
+}
+
+/** Logs out: the server revokes the session, and locally it always succeeds. */
+export async function signOut(options: { quiet?: boolean } = {}): Promise<void> {
+  await logout();
+  useAuthStore.getState().endSession();
+  if (!options.quiet) Message.success(tCatalogue('success.loggedOut'));
+}

@@ -1,0 +1,25 @@
+import type { Locale } from '@inviteflow/contract';
+
+/** A feature's or the shell's texts: zh-CN is the source, en-US must have exactly its keys. */
+export type LocaleMessages<K extends string> = Record<Locale, Record<K, string>>;
+
+/**
+ * Declares one set of texts. zh-CN (the default language) is the one source of keys:
+ * a key missing from en-US, or one en-US has extra, is a type error.
+ */
+export function defineMessages<const Z extends Record<string, string>>(
+  zhCN: Z,
+  enUS: { [K in keyof Z]: string },
+): LocaleMessages<Extract<keyof Z, string>> {
+  return { 'zh-CN': zhCN, 'en-US': enUS };
+}
+
+export type MessageParams = Record<string, string | number>;
+
+/** Fills `{name}` placeholders; unknown names stay visible so a gap is noticed. */
+export function formatMessage(template: string, params?: MessageParams): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}

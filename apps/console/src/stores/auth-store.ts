@@ -1,0 +1,155 @@
+import type { LoginData, MeData, Role, StoredUserInfo } from '@inviteflow/contract';
+import { create } from 'zustand';
+import { parseUserInfo, sendLoginData, sendLogout } from '@/lib/extension-bridge.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { sessionKeys, sessionStorageArea } from '@/lib/storage.ts';
+import { useSettingsStore } from './settings-store.ts';
+import { useTabBarStore } from './tab-bar-store.ts';
+
+/** The profile the client keeps (spec section 3); the fields the product has no data for stay empty. */
+export interface UserProfile {
+  name: string;
+  phone: string;
+  registrationDate: string;
+  /** The account id, as a string. */
+  accountId: string;
+  role: Role | '';
+  avatar: string;
+  job: string;
+  jobName: string;
+  organization: string;
+  organizationName: string;
+  location: string;
+  locationName: string;
+  email: string;
+  introduction: string;
+  personalWebsite: string;
+  certification: string;
+}
+
+export const emptyProfile: UserProfile = {
+  name: '',
+  phone: '',
+  registrationDate: '',
+  accountId: '',
+  role: '',
+  avatar: '',
+  job: '',
+  jobName: '',
+  organization: '',
+  organizationName: '',
+  location: '',
+  locationName: '',
+  email: '',
+  introduction: '',
+  personalWebsite: '',
+  certification: '',
+};
+
+interface AuthState {
+  token: string | null;
+  refreshToken: string | null;
+  accountId: string | null;
+  userInfo: StoredUserInfo | null;
+  profile: UserProfile;
+  /** Stores a fresh login: tokens, account id and user info, then hands them to the extension. */
+  startSession: (data: LoginData, remember: boolean) => void;
+  /** Stores rotated tokens after a refresh and gives the extension the new access token. */
+  setTokens: (accessToken: string, refreshToken: string) => void;
+  /** Completes the profile from `GET auth/me`. */
+  applyMe: (me: MeData) => void;
+  /** Local half of logout: storage, profile, extension, server menu, tabs and cached data. */
+  endSession: () => void;
+  /** Switch Roles: user ⇄ admin, on this client only. */
+  switchRole: () => Role;
+}
+
+function profileFromUser(user: StoredUserInfo | null, role: Role | ''): UserProfile {
+  if (!user) return { ...emptyProfile };
+  return {
+    ...emptyProfile,
+    name: user.username,
+    phone: user.phoneNumber,
+    accountId: String(user.id),
+    role,
+  };
+}
+
+function readSession() {
+  const token = sessionStorageArea.read(sessionKeys.token);
+  const userInfo = parseUserInfo(sessionStorageArea.read(sessionKeys.userInfo));
+  return {
+    token,
+    refreshToken: sessionStorageArea.read(sessionKeys.refreshToken),
+    accountId: sessionStorageArea.read(sessionKeys.accountId),
+    userInfo,
+    // A stored session belongs to a real login, and a real login is always the user role.
+    profile: profileFromUser(userInfo, token ? 'user' : ''),
+  };
+}
+
+export const useAuthStore = create<AuthState>((set, get) => ({
+  ...readSession(),
+  startSession: (data, remember) => {
+    const userInfo: StoredUserInfo = data.user;
+    sessionStorageArea.start(
+      {
+        token: data.access_token,
+        refresh_token: data.refresh_token,
+        accountId: String(data.user.id),
+        userInfo: JSON.stringify(userInfo),
+      },
+      remember,
+    );
+    set({
+      token: data.access_token,
+      refreshToken: data.refresh_token,
+      accountId: String(data.user.id),
+      userInfo,
+      profile: profileFromUser(userInfo, 'user'),
+    });
+    sendLoginData(data.access_token, userInfo);
+  },
+  setTokens: (accessToken, refreshToken) => {
+    sessionStorageArea.update({ token: accessToken, refresh_token: refreshToken });
+    set({ token: accessToken, refreshToken });
+    const { userInfo } = get();
+    if (userInfo) sendLoginData(accessToken, userInfo);
+  },
+  applyMe: (me) =>
+    set((state) => ({
+      profile: {
+        ...state.profile,
+        name: me.username,
+        phone: me.phoneNumber,
+        registrationDate: me.createdAt,
+        accountId: String(me.id),
+        role: state.profile.role || 'user',
+      },
+    })),
+  endSession: () => {
+    sessionStorageArea.clear();
+    set({
+      token: null,
+      refreshToken: null,
+      accountId: null,
+      userInfo: null,
+      profile: { ...emptyProfile },
+    });
+    sendLogout();
+    useSettingsStore.getState().clearServerMenu();
+    useTabBarStore.getState().reset();
+    // The next account must never see this one's cached lists.
+    queryClient.clear();
+  },
+  switchRole: () => {
+    const role: Role = get().profile.role === 'admin' ? 'user' : 'admin';
+    set((state) => ({ profile: { ...state.profile, role } }));
+    return role;
+  },
+}));
+
+/** Logged in = a token exists (spec section 4). */
+export function isLoggedIn(): boolean {
+  return Boolean(useAuthStore.getState().token);
+}
