@@ -1,9 +1,14 @@
-import { defaultRoutePath, menuTree, type Role } from '@inviteflow/contract';
+import { defaultRoutePath, menuTree, type MenuNode, type Role } from '@inviteflow/contract';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoading } from '@/layout/page-loading.tsx';
 import { useAuthStore } from '@/stores/auth-store.ts';
-import { firstPermittedPath, hasAccess, loginRedirectSearch } from './access.ts';
+import {
+  firstPermittedPath,
+  hasAccess,
+  loginRedirectSearch,
+  type RouteAccessMeta,
+} from './access.ts';
 import { routeByName, routeByPath, type PageRoute } from './route-table.ts';
 
 // Arco's Result carries large illustrations: only download it when a 404 is shown.
@@ -17,25 +22,29 @@ export type GuardDecision =
 /**
  * The guard of spec section 6 as a pure function: signed out → /login keeping the target
  * (route name, else path) and its query; signed in without the role → the first permitted
- * route, else the not-found page.
+ * route of the menu tree, else the not-found page.
  */
 export function decideAccess(
-  pathname: string,
-  search: string,
+  target: {
+    route: (RouteAccessMeta & { name?: string; path?: string }) | undefined;
+    pathname: string;
+    search: string;
+  },
   session: { loggedIn: boolean; role: Role | '' },
+  tree: readonly MenuNode[] = menuTree,
 ): GuardDecision {
-  const route = routeByPath(pathname);
+  const { route, pathname, search } = target;
   if (!session.loggedIn) {
-    const target = route?.name ?? pathname;
+    const name = route?.name ?? pathname;
     return {
       kind: 'redirect',
-      to: `/login${loginRedirectSearch(target, new URLSearchParams(search))}`,
+      to: `/login${loginRedirectSearch(name, new URLSearchParams(search))}`,
     };
   }
   if (!route) return { kind: 'not-found' };
   if (hasAccess(route, session.role)) return { kind: 'allow' };
-  const fallback = firstPermittedPath(menuTree, session.role);
-  return fallback && fallback !== route.path
+  const fallback = firstPermittedPath(tree, session.role);
+  return fallback && fallback !== (route.path ?? pathname)
     ? { kind: 'redirect', to: fallback }
     : { kind: 'not-found' };
 }
@@ -45,15 +54,27 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const token = useAuthStore((state) => state.token);
   const location = useLocation();
   if (token) return children;
-  const decision = decideAccess(location.pathname, location.search, { loggedIn: false, role: '' });
+  const decision = decideAccess(
+    { route: routeByPath(location.pathname), pathname: location.pathname, search: location.search },
+    { loggedIn: false, role: '' },
+  );
   return decision.kind === 'redirect' ? <Navigate to={decision.to} replace /> : null;
 }
 
 /** Checks one page's roles against the signed-in user's role. */
-export function RouteAccess({ route, children }: { route: PageRoute; children: ReactNode }) {
+export function RouteAccess({
+  route,
+  children,
+}: {
+  route: Pick<PageRoute, 'name' | 'path' | 'requiresAuth' | 'roles'>;
+  children: ReactNode;
+}) {
   const role = useAuthStore((state) => state.profile.role);
   const location = useLocation();
-  const decision = decideAccess(route.path, location.search, { loggedIn: true, role });
+  const decision = decideAccess(
+    { route, pathname: location.pathname, search: location.search },
+    { loggedIn: true, role },
+  );
   if (decision.kind === 'allow') return children;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   return (

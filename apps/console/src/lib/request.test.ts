@@ -1,0 +1,267 @@
+import { Message } from '@arco-design/web-react';
+import { apiPaths } from '@inviteflow/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, json, ok, resetApp, signIn, signedInUser, stubFetch } from '@/test/helpers.tsx';
+import { useAuthStore } from '@/stores/auth-store.ts';
+import { request, RequestError } from './request.ts';
+import { loadMe, signIn as signInFlow, signOut } from './session.ts';
+
+const scripts = apiPaths.templates.scripts;
+
+beforeEach(() => resetApp('en-US'));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function rejection(promise: Promise<unknown>): Promise<RequestError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(RequestError);
+  return error as RequestError;
+}
+
+describe('request: success and headers', () => {
+  it('resolves the envelope data and sends token, language and JSON', async () => {
+    signIn('tok-A');
+    const fetchStub = stubFetch(() => ok({ list: [], total: 0, page: 1, pageSize: 10 }));
+    const data = await request(scripts, { query: { page: 1, keyword: '' } });
+    expect(data).toEqual({ list: [], total: 0, page: 1, pageSize: 10 });
+    const [url, init] = fetchStub.mock.calls[0] ?? [];
+    expect(String(url)).toBe(`${scripts}?page=1`);
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer tok-A');
+    expect(headers.get('Accept-Language')).toBe('en-US');
+  });
+
+  it('treats success without code 200 as a failure', async () => {
+    stubFetch(() => json({ success: true, code: 201, message: 'Created?', data: 1, timestamp: 1 }));
+    const error = await rejection(request(scripts));
+    expect(error.kind).toBe('envelope');
+    expect(await screen.findByText('Created?')).toBeInTheDocument();
+  });
+});
+
+describe('request: the error catalogue', () => {
+  it('toasts the server message of a failed envelope for 5 seconds', async () => {
+    const toast = vi.spyOn(Message, 'error');
+    stubFetch(() => json({ success: false, code: 422, message: 'Shop limit reached', data: null, timestamp: 1 }));
+    const error = await rejection(request(scripts));
+    expect(error.shown).toBe(true);
+    expect(await screen.findByText('Shop limit reached')).toBeInTheDocument();
+    expect(toast).toHaveBeenCalledWith({ content: 'Shop limit reached', duration: 5000 });
+  });
+
+  it("toasts 'Error' when a failed envelope has no message, in the current language", async () => {
+    stubFetch(() => json({ success: false, code: 500, message: '', data: null, timestamp: 1 }));
+    await rejection(request(scripts));
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    await resetApp('zh-CN');
+    stubFetch(() => json({ success: false, code: 500, message: '', data: null, timestamp: 1 }));
+    await rejection(request(scripts));
+    expect(await screen.findByText('错误')).toBeInTheDocument();
+  });
+
+  it('opens the auth dialog on an envelope code 401 (after the toast)', async () => {
+    stubFetch(() => json({ success: false, code: 401, message: 'Session gone', data: null, timestamp: 1 }));
+    const error = await rejection(request(scripts));
+    expect(error.kind).toBe('auth');
+    expect(await screen.findByText('Session gone')).toBeInTheDocument();
+    expect(await screen.findByText('Authentication failed')).toBeInTheDocument();
+    expect(screen.getByText('Your login state has expired, please log in again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in again' })).toBeInTheDocument();
+  });
+
+  it('opens the auth dialog on HTTP 403 without a toast', async () => {
+    const toast = vi.spyOn(Message, 'error');
+    stubFetch(() => fail(403, 'Forbidden here'));
+    await rejection(request(scripts));
+    expect(await screen.findByText('Authentication failed')).toBeInTheDocument();
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('opens only one dialog however many calls fail', async () => {
+    stubFetch(() => fail(401, 'expired'));
+    await Promise.allSettled([request(scripts), request(apiPaths.user.profile)]);
+    await screen.findByText('Authentication failed');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByText('Authentication failed')).toHaveLength(1);
+  });
+
+  it('confirming the dialog logs out and reloads the page', async () => {
+    signIn();
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload, origin: window.location.origin });
+    stubFetch((url) => (url.includes('/auth/refresh') ? fail(401, 'dead') : fail(401, 'expired')));
+    await rejection(request(scripts));
+    (await screen.findByRole('button', { name: 'Log in again' })).click();
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(useAuthStore.getState().token).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('rejects a 401 from /auth/me silently, and the session ends', async () => {
+    signIn();
+    const toast = vi.spyOn(Message, 'error');
+    stubFetch(() => fail(401, 'expired'));
+    const error = await rejection(request(apiPaths.auth.me));
+    expect(error.shown).toBe(false);
+    expect(await loadMe()).toBe(false);
+    expect(useAuthStore.getState().token).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(toast).not.toHaveBeenCalled();
+    expect(screen.queryByText('Authentication failed')).not.toBeInTheDocument();
+  });
+
+  it("reports 'user info empty' when me answers nothing", async () => {
+    signIn();
+    stubFetch(() => ok(null));
+    await loadMe();
+    expect(await screen.findByText('user info empty')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['the response message', json({ message: 'Server on fire' }, 500, 'Internal Server Error'), 'Server on fire'],
+    ['msg when there is no message', json({ msg: 'Legacy failure' }, 502, 'Bad Gateway'), 'Legacy failure'],
+    ['the error text when the body says nothing', json(undefined, 503, 'Service Unavailable'), 'Service Unavailable'],
+    ["'Request Error' when nothing else is known", json(undefined, 500, ''), 'Request Error'],
+  ])('other HTTP errors toast %s', async (_case, response, expected) => {
+    stubFetch(() => response);
+    const error = await rejection(request(scripts));
+    expect(error.kind).toBe('http');
+    expect(await screen.findByText(expected)).toBeInTheDocument();
+  });
+
+  it("toasts 'Network Error' when no response arrives", async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    const error = await rejection(request(scripts));
+    expect(error.kind).toBe('network');
+    expect(await screen.findByText('Network Error')).toBeInTheDocument();
+  });
+
+  it('toasts the error message of another failure without a response', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new Error('socket hang up'))));
+    await rejection(request(scripts));
+    expect(await screen.findByText('socket hang up')).toBeInTheDocument();
+  });
+});
+
+describe('logout', () => {
+  it('always succeeds locally, even when the server call fails', async () => {
+    signIn();
+    const toast = vi.spyOn(Message, 'error');
+    stubFetch(() => fail(500, 'db down'));
+    await expect(request(apiPaths.auth.logout, { method: 'POST' })).resolves.toBeNull();
+    await signOut();
+    expect(await screen.findByText('Logout succeeded')).toBeInTheDocument();
+    expect(useAuthStore.getState().token).toBeNull();
+    expect(useAuthStore.getState().profile.role).toBe('');
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('succeeds when the network is gone too', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('offline'))));
+    await expect(request(apiPaths.auth.logout, { method: 'POST' })).resolves.toBeNull();
+  });
+});
+
+describe('login', () => {
+  it("is an error when the response has no access_token", async () => {
+    stubFetch(() => ok({ refresh_token: 'r', user: signedInUser }));
+    await expect(signInFlow({ username: 'seller01', password: 'secret1' }, false)).rejects.toThrow(
+      'login failed, no access token obtained',
+    );
+    expect(await screen.findByText('login failed, no access token obtained')).toBeInTheDocument();
+    expect(useAuthStore.getState().token).toBeNull();
+  });
+
+  it("shows the server's message once on a failed login", async () => {
+    const toast = vi.spyOn(Message, 'error');
+    stubFetch(() => fail(400, 'Account or password incorrect'));
+    await expect(signInFlow({ username: 'x', password: 'y' }, false)).rejects.toThrow();
+    expect(await screen.findByText('Account or password incorrect')).toBeInTheDocument();
+    expect(toast).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Authentication failed')).not.toBeInTheDocument();
+  });
+
+  it("falls back to 'Login error, refresh and try again'", async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(signInFlow({ username: 'x', password: 'y' }, false)).rejects.toThrow();
+    expect(await screen.findByText('Login error, refresh and try again')).toBeInTheDocument();
+  });
+
+  it('stores the session, the user info and the profile, then welcomes the user', async () => {
+    stubFetch((url) =>
+      url.endsWith('/auth/me')
+        ? ok({ id: 7, username: 'seller01', phoneNumber: '13800138000', createdAt: '2025-01-02T03:04:05.000Z' })
+        : ok({ access_token: 'A', refresh_token: 'R', user: signedInUser }),
+    );
+    await signInFlow({ username: 'seller01', password: 'secret1' }, false);
+    expect(sessionStorage.getItem('token')).toBe('A');
+    expect(sessionStorage.getItem('accountId')).toBe('7');
+    expect(JSON.parse(sessionStorage.getItem('userInfo') ?? 'null')).toEqual(signedInUser);
+    expect(localStorage.getItem('token')).toBeNull();
+    const { profile } = useAuthStore.getState();
+    expect(profile).toMatchObject({ accountId: '7', role: 'user', name: 'seller01', registrationDate: '2025-01-02T03:04:05.000Z' });
+    expect(profile.email).toBe('');
+    expect(await screen.findByText('Welcome to use')).toBeInTheDocument();
+    expect(JSON.stringify(localStorage)).not.toContain('secret1');
+    expect(JSON.stringify(sessionStorage)).not.toContain('secret1');
+  });
+});
+
+describe('token refresh', () => {
+  it('refreshes once on a 401 and retries the call with the new token', async () => {
+    signIn('old-access', 'refresh-1');
+    const seen: string[] = [];
+    const fetchStub = stubFetch((url, init) => {
+      const auth = new Headers(init.headers).get('Authorization') ?? '';
+      seen.push(`${url} ${auth}`);
+      if (url.endsWith('/auth/refresh')) {
+        expect(JSON.parse(String(init.body))).toEqual({ refresh_token: 'refresh-1' });
+        return ok({ access_token: 'new-access', refresh_token: 'refresh-2' });
+      }
+      return auth === 'Bearer new-access' ? ok('fresh') : fail(401, 'expired');
+    });
+    await expect(request(scripts)).resolves.toBe('fresh');
+    expect(fetchStub).toHaveBeenCalledTimes(3);
+    expect(useAuthStore.getState().refreshToken).toBe('refresh-2');
+    expect(localStorage.getItem('token')).toBe('new-access');
+    expect(screen.queryByText('Authentication failed')).not.toBeInTheDocument();
+  });
+
+  it('shares one refresh between concurrent 401s (single flight)', async () => {
+    signIn('old-access', 'refresh-1');
+    let refreshes = 0;
+    stubFetch(async (url, init) => {
+      if (url.endsWith('/auth/refresh')) {
+        refreshes += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return ok({ access_token: 'new-access', refresh_token: 'refresh-2' });
+      }
+      const auth = new Headers(init.headers).get('Authorization');
+      return auth === 'Bearer new-access' ? ok(url) : fail(401, 'expired');
+    });
+    const results = await Promise.all([request(scripts), request(apiPaths.user.profile), request(apiPaths.templates.products)]);
+    expect(results).toEqual([scripts, apiPaths.user.profile, apiPaths.templates.products]);
+    expect(refreshes).toBe(1);
+  });
+
+  it('shows the auth dialog when the refresh fails, and retries at most once', async () => {
+    signIn('old-access', 'refresh-1');
+    const fetchStub = stubFetch((url) => (url.endsWith('/auth/refresh') ? fail(401, 'reused') : fail(401, 'expired')));
+    await rejection(request(scripts));
+    expect(fetchStub).toHaveBeenCalledTimes(2);
+    expect(await screen.findByText('Authentication failed')).toBeInTheDocument();
+  });
+
+  it('never refreshes for /auth/login', async () => {
+    signIn('old-access', 'refresh-1');
+    const fetchStub = stubFetch(() => fail(401, 'no'));
+    await rejection(request(apiPaths.auth.login, { method: 'POST', body: {} }));
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+  });
+});

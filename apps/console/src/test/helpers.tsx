@@ -1,0 +1,106 @@
+import { Message, Modal, Notification } from '@arco-design/web-react';
+import type { Locale } from '@inviteflow/contract';
+import { render, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { expect, vi } from 'vitest';
+import { AppProviders } from '@/app/providers.tsx';
+import { resetAuthDialog } from '@/lib/auth-dialog.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { resetRequestState } from '@/lib/request.ts';
+import { emptyProfile, useAuthStore } from '@/stores/auth-store.ts';
+import { useLocaleStore } from '@/stores/locale-store.ts';
+import { defaultSettings, useSettingsStore } from '@/stores/settings-store.ts';
+import { useTabBarStore } from '@/stores/tab-bar-store.ts';
+
+/** A JSON response as the server sends it. */
+export function json(body: unknown, status = 200, statusText = ''): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    statusText,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export function ok<T>(data: T): Response {
+  return json({ success: true, code: 200, message: 'ok', data, timestamp: Date.now() });
+}
+
+export function fail(code: number, message: string, status = code): Response {
+  return json({ success: false, code, message, data: null, timestamp: Date.now() }, status);
+}
+
+/** Replaces fetch, the network edge, with a stub the test scripts. */
+export function stubFetch(
+  handler: (url: string, init: RequestInit) => Response | Promise<Response>,
+) {
+  const fetchStub = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+    Promise.resolve(handler(String(input), init ?? {})),
+  );
+  vi.stubGlobal('fetch', fetchStub);
+  return fetchStub;
+}
+
+export const signedInUser = {
+  id: 7,
+  username: 'seller01',
+  phoneNumber: '13800138000',
+  membershipLevel: 'none' as const,
+  membershipValidTo: null,
+  maxShopBindCount: 1,
+  currentShopBindCount: 0,
+};
+
+/** A signed-in session as a real login leaves it. */
+export function signIn(token = 'access-1', refreshToken = 'refresh-1') {
+  useAuthStore
+    .getState()
+    .startSession({ access_token: token, refresh_token: refreshToken, user: signedInUser }, true);
+}
+
+/** Every store back to a fresh page load, in the given language, with no toast or dialog left. */
+export async function resetApp(locale: Locale = 'en-US') {
+  useAuthStore.setState({
+    token: null,
+    refreshToken: null,
+    accountId: null,
+    userInfo: null,
+    profile: { ...emptyProfile },
+  });
+  useSettingsStore.setState({ ...defaultSettings, serverMenu: [] });
+  useTabBarStore.getState().reset();
+  useLocaleStore.getState().setLocale(locale);
+  queryClient.clear();
+  resetRequestState();
+  resetAuthDialog();
+  Message.clear();
+  Notification.clear();
+  Modal.destroyAll();
+  // Arco animates toasts and dialogs out; wait so one test never sees another's.
+  await waitFor(
+    () => expect(document.querySelector('.arco-message, .arco-modal, .arco-notification')).toBeNull(),
+    { timeout: 3000 },
+  );
+}
+
+/** Renders routes inside the app's providers, starting at `path`. */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, ...view };
+}
+
+/** Renders one element at `path` inside the app's providers. */
+export function renderPage(element: ReactElement, path = '/') {
+  return renderRoutes(
+    [
+      { path: '*', element },
+      { path: '/login', element: <div>login page</div> },
+    ],
+    path,
+  );
+}
