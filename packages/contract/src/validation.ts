@@ -1,8 +1,18 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Locale } from './locale.ts';
 import { fieldLabel, isMessageKey, translate } from './messages.ts';
 
 type Issue = z.core.$ZodIssue;
+
+/**
+ * Issues do not carry their input afterwards, so a missing value is told apart
+ * from a wrong one here, when the issue is made. Rules with their own message
+ * key take precedence over this.
+ */
+z.config({
+  customError: (issue) =>
+    issue.code === 'invalid_type' && issue.input === undefined ? 'validation.requiredField' : undefined,
+});
 
 /**
  * The message for one zod issue in the given language. Schema rules carry a
@@ -18,9 +28,6 @@ export function issueMessage(locale: Locale, issue: Issue): string {
   if (isMessageKey(issue.message)) return translate(locale, issue.message, params);
   if (issue.code === 'unrecognized_keys') {
     return translate(locale, 'validation.unknownField', { field: issue.keys.join(', ') });
-  }
-  if (issue.code === 'invalid_type' && issue.input === undefined) {
-    return translate(locale, 'validation.requiredField', params);
   }
   return translate(locale, 'validation.invalidField', params);
 }

@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { artifactsDir, baseURL, port, repoRoot, screenshotsDir, serverLog } from './server.ts';
+
+/**
+ * Starts the real product the way `npm start` does (the console must be built
+ * first; `npm run test:e2e` does that) on a fresh data directory, and stops it
+ * after the browser has closed.
+ */
+export default async function globalSetup() {
+  mkdirSync(screenshotsDir, { recursive: true });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'inviteflow-e2e-'));
+  const log = createWriteStream(serverLog);
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout.pipe(log);
+  server.stderr.pipe(log);
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited early; see ${serverLog}`);
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline)
+      throw new Error(`the server did not become healthy; see ${serverLog}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  console.log(
+    `[browser tests] product running at ${baseURL} (log: ${path.relative(repoRoot, serverLog)}, artefacts: ${path.relative(repoRoot, artifactsDir)})`,
+  );
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

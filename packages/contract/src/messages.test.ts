@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { pickLocale } from './locale.ts';
+import { messages, translate, type MessageKey } from './messages.ts';
+import { fieldErrors, issueMessage } from './validation.ts';
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('message catalogue', () => {
+  it('has a non-empty text for every key in both languages, with the same placeholders', () => {
+    const keys = Object.keys(messages['zh-CN']) as MessageKey[];
+    expect(Object.keys(messages['en-US']).sort()).toEqual([...keys].sort());
+    for (const key of keys) {
+      expect(messages['zh-CN'][key].trim(), key).not.toBe('');
+      expect(messages['en-US'][key].trim(), key).not.toBe('');
+      expect(placeholders(messages['en-US'][key]), key).toEqual(
+        placeholders(messages['zh-CN'][key]),
+      );
+    }
+  });
+
+  it("keeps the spec's English texts", () => {
+    expect(messages['en-US']['validation.usernameRequired']).toBe('Username cannot be empty');
+    expect(messages['en-US']['validation.passwordRequired']).toBe('Password cannot be empty');
+    expect(messages['en-US']['validation.phoneFormat']).toBe(
+      'Please enter correct phone number format',
+    );
+    expect(messages['en-US']['validation.passwordMismatch']).toBe('Passwords do not match');
+    expect(messages['en-US']['validation.passwordMin']).toBe(
+      'Password length cannot be less than 6 characters',
+    );
+    expect(messages['en-US']['validation.emailFormat']).toBe('Please enter a valid email format');
+    expect(messages['en-US']['error.accountOrPasswordIncorrect']).toBe(
+      'Account or password incorrect',
+    );
+    expect(messages['en-US']['error.smsSendFailed']).toBe(
+      'Failed to send verification code, please try again',
+    );
+    expect(messages['en-US']['success.smsSent']).toBe('Verification code sent successfully');
+    expect(messages['en-US']['success.loggedOut']).toBe('Logout succeeded');
+  });
+
+  it('fills placeholders and leaves unknown ones visible', () => {
+    expect(translate('en-US', 'error.tooManyRequests', { seconds: 42 })).toBe(
+      'Too many requests, please try again in 42 seconds',
+    );
+    expect(translate('zh-CN', 'error.tooManyRequests')).toContain('{seconds}');
+  });
+});
+
+describe('pickLocale', () => {
+  it.each([
+    [undefined, 'zh-CN'],
+    ['', 'zh-CN'],
+    ['en-US', 'en-US'],
+    ['en-GB,en;q=0.9', 'en-US'],
+    ['zh-TW,zh;q=0.9,en;q=0.8', 'zh-CN'],
+    ['fr-FR,en;q=0.5', 'en-US'],
+    ['zh;q=0.2,en;q=0.9', 'en-US'],
+    ['de-DE', 'zh-CN'],
+    ['en;q=0', 'zh-CN'],
+  ])('%s → %s', (header, locale) => {
+    expect(pickLocale(header)).toBe(locale);
+  });
+});
+
+describe('issue messages', () => {
+  const schema = z.object({
+    nickname: z.string().max(3, { error: 'validation.nicknameMax' }),
+    page: z.number(),
+    surprise: z.string(),
+  });
+
+  it('translates catalogue keys with their bounds and names the field otherwise', () => {
+    const result = schema.safeParse({ nickname: 'toolong', page: 'x' });
+    expect(result.success).toBe(false);
+    const issues = result.error!.issues;
+    expect(issueMessage('en-US', issues[0]!)).toBe('Nickname cannot be longer than 3 characters');
+    expect(issueMessage('en-US', issues[1]!)).toBe('Page is invalid');
+    expect(issueMessage('zh-CN', issues[2]!)).toBe('surprise不能为空');
+    expect(fieldErrors('en-US', issues)).toEqual({
+      nickname: 'Nickname cannot be longer than 3 characters',
+      page: 'Page is invalid',
+      surprise: 'surprise cannot be empty',
+    });
+  });
+});
