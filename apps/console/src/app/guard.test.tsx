@@ -45,30 +45,49 @@ describe('decideAccess', () => {
   it('sends a signed-out visitor to /login keeping the route name and query', () => {
     const route = routeByPath('/template/script');
     expect(
-      decideAccess({ route, pathname: '/template/script', search: '?keyword=hi&page=2' }, { loggedIn: false, role: '' }),
+      decideAccess(
+        { route, pathname: '/template/script', search: '?keyword=hi&page=2' },
+        { loggedIn: false, role: '' },
+      ),
     ).toEqual({ kind: 'redirect', to: '/login?redirect=TemplateScript&keyword=hi&page=2' });
   });
 
   it('sends a user without the role to the first permitted route', () => {
     const tree = [leaf('reports', ['admin'], 1), leaf('home', [anyRole], 2)];
     expect(
-      decideAccess({ route: adminRoute, pathname: '/reports', search: '' }, { loggedIn: true, role: 'user' }, tree),
+      decideAccess(
+        { route: adminRoute, pathname: '/reports', search: '' },
+        { loggedIn: true, role: 'user' },
+        tree,
+      ),
     ).toEqual({ kind: 'redirect', to: '/home' });
   });
 
   it('shows not-found when no route is permitted', () => {
     const tree = [leaf('reports', ['admin'])];
     expect(
-      decideAccess({ route: adminRoute, pathname: '/reports', search: '' }, { loggedIn: true, role: 'user' }, tree),
+      decideAccess(
+        { route: adminRoute, pathname: '/reports', search: '' },
+        { loggedIn: true, role: 'user' },
+        tree,
+      ),
     ).toEqual({ kind: 'not-found' });
-    expect(decideAccess({ route: undefined, pathname: '/nope', search: '' }, { loggedIn: true, role: 'user' })).toEqual({
+    expect(
+      decideAccess(
+        { route: undefined, pathname: '/nope', search: '' },
+        { loggedIn: true, role: 'user' },
+      ),
+    ).toEqual({
       kind: 'not-found',
     });
   });
 
   it('lets the role through', () => {
     expect(
-      decideAccess({ route: adminRoute, pathname: '/reports', search: '' }, { loggedIn: true, role: 'admin' }),
+      decideAccess(
+        { route: adminRoute, pathname: '/reports', search: '' },
+        { loggedIn: true, role: 'admin' },
+      ),
     ).toEqual({ kind: 'allow' });
   });
 });
@@ -82,8 +101,12 @@ describe('afterLoginTarget', () => {
 
   it('accepts an in-app path and refuses anything else', () => {
     expect(afterLoginTarget(new URLSearchParams('redirect=/unknown/page'))).toBe('/unknown/page');
-    expect(afterLoginTarget(new URLSearchParams('redirect=//evil.example'))).toBe('/sent/search-table');
-    expect(afterLoginTarget(new URLSearchParams('redirect=https://evil.example'))).toBe('/sent/search-table');
+    expect(afterLoginTarget(new URLSearchParams('redirect=//evil.example'))).toBe(
+      '/sent/search-table',
+    );
+    expect(afterLoginTarget(new URLSearchParams('redirect=https://evil.example'))).toBe(
+      '/sent/search-table',
+    );
     expect(afterLoginTarget(new URLSearchParams(''))).toBe('/sent/search-table');
   });
 });
@@ -112,7 +135,9 @@ describe('the guard in the router', () => {
     signIn();
     renderRoutes(appRoutes(), '/no/such/page');
     expect(
-      await screen.findByText('Sorry, the page you visited does not exist or you have no permission to see it.'),
+      await screen.findByText(
+        'Sorry, the page you visited does not exist or you have no permission to see it.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
   });
@@ -136,7 +161,10 @@ describe('the guard in the router', () => {
     signIn();
     useAuthStore.setState((state) => ({ profile: { ...state.profile, role: 'admin' } }));
     const route = { name: 'Reports', path: '/reports', requiresAuth: true, roles: ['admin'] };
-    renderRoutes([{ path: '/reports', element: <RouteAccess route={route}>secret report</RouteAccess> }], '/reports');
+    renderRoutes(
+      [{ path: '/reports', element: <RouteAccess route={route}>secret report</RouteAccess> }],
+      '/reports',
+    );
     expect(await screen.findByText('secret report')).toBeInTheDocument();
   });
 });

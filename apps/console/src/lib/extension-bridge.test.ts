@@ -51,7 +51,9 @@ describe('login status responder', () => {
     const frame = document.createElement('iframe');
     document.body.appendChild(frame);
     const other = frame.contentWindow;
-    const otherPost = other ? vi.spyOn(other, 'postMessage').mockImplementation(() => undefined) : undefined;
+    const otherPost = other
+      ? vi.spyOn(other, 'postMessage').mockImplementation(() => undefined)
+      : undefined;
     dispose = installLoginStatusResponder(() => ({ token: 'tok', userInfo: null }));
     ask({ data: { type: 'PLUGIN_LOGIN_REQUEST' }, origin, source: other });
     expect(post).not.toHaveBeenCalled();

@@ -12,14 +12,18 @@ function check(rules: RulesProps[], value: unknown): Promise<unknown> {
 describe('zodRules', () => {
   it('gives the catalogue message in the requested language', async () => {
     const phone = registerBody.shape.phoneNumber;
-    expect(await check(zodRules(phone, 'en-US'), '123')).toBe('Please enter correct phone number format');
+    expect(await check(zodRules(phone, 'en-US'), '123')).toBe(
+      'Please enter correct phone number format',
+    );
     expect(await check(zodRules(phone, 'zh-CN'), '123')).toBe('请输入正确的手机号格式');
     expect(await check(zodRules(phone, 'en-US'), '')).toBe('Phone number cannot be empty');
     expect(await check(zodRules(phone, 'en-US'), undefined)).toBe('Phone number cannot be empty');
   });
 
   it('passes a valid value', async () => {
-    expect(await check(zodRules(registerBody.shape.phoneNumber, 'en-US'), '13800138000')).toBeUndefined();
+    expect(
+      await check(zodRules(registerBody.shape.phoneNumber, 'en-US'), '13800138000'),
+    ).toBeUndefined();
     expect(await check(zodRules(registerBody.shape.inviteCode, 'en-US'), '')).toBeUndefined();
   });
 
@@ -31,7 +35,13 @@ describe('zodRules', () => {
 });
 
 describe('zodFieldRules', () => {
-  const values = { username: 'seller01', phoneNumber: '1', code: '', password: 'secret1', confirmPassword: '' };
+  const values = {
+    username: 'seller01',
+    phoneNumber: '1',
+    code: '',
+    password: 'secret1',
+    confirmPassword: '',
+  };
 
   it('checks a field against the other fields (passwords must match)', async () => {
     const rules = zodFieldRules(registerBody, 'confirmPassword', 'en-US', () => values);
@@ -40,6 +50,13 @@ describe('zodFieldRules', () => {
     const zh = zodFieldRules(registerBody, 'confirmPassword', 'zh-CN', () => values);
     expect(await check(zh, 'other')).toBe('两次输入的密码不一致');
     expect(await check(zh, '')).toBe('确认密码不能为空');
+  });
+
+  it('still compares the passwords while other fields are untouched', async () => {
+    const rules = zodFieldRules(registerBody, 'confirmPassword', 'en-US', () => ({
+      password: '12345',
+    }));
+    expect(await check(rules, '54321')).toBe('Passwords do not match');
   });
 
   it("ignores other fields' problems", async () => {

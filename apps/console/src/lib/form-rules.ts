@@ -30,9 +30,10 @@ export function zodRules(schema: z.ZodType, locale: Locale): RulesProps[] {
 /**
  * Rules for a field whose check involves other fields (confirm password must match). The
  * whole object schema runs on the form's current values with this field's new value, and
- * only the issues that point at this field count.
+ * only the issues that point at this field count. Untouched fields count as empty text:
+ * an undefined field is a type error that would stop zod before the cross-field rule.
  */
-export function zodFieldRules<S extends z.ZodType<unknown, Values>>(
+export function zodFieldRules<S extends z.ZodObject>(
   schema: S,
   field: Extract<keyof z.input<S>, string>,
   locale: Locale,
@@ -41,7 +42,10 @@ export function zodFieldRules<S extends z.ZodType<unknown, Values>>(
   return [
     {
       validator: (value, callback) => {
-        const result = schema.safeParse({ ...getValues(), [field]: value ?? '' });
+        const current = getValues();
+        const values: Values = {};
+        for (const key of Object.keys(schema.shape)) values[key] = current[key] ?? '';
+        const result = schema.safeParse({ ...values, [field]: value ?? '' });
         if (result.success) return callback();
         const own = result.error.issues.filter((issue) => issue.path[0] === field);
         callback(firstMessage(locale, own));

@@ -48,7 +48,9 @@ describe('request: success and headers', () => {
 describe('request: the error catalogue', () => {
   it('toasts the server message of a failed envelope for 5 seconds', async () => {
     const toast = vi.spyOn(Message, 'error');
-    stubFetch(() => json({ success: false, code: 422, message: 'Shop limit reached', data: null, timestamp: 1 }));
+    stubFetch(() =>
+      json({ success: false, code: 422, message: 'Shop limit reached', data: null, timestamp: 1 }),
+    );
     const error = await rejection(request(scripts));
     expect(error.shown).toBe(true);
     expect(await screen.findByText('Shop limit reached')).toBeInTheDocument();
@@ -66,12 +68,16 @@ describe('request: the error catalogue', () => {
   });
 
   it('opens the auth dialog on an envelope code 401 (after the toast)', async () => {
-    stubFetch(() => json({ success: false, code: 401, message: 'Session gone', data: null, timestamp: 1 }));
+    stubFetch(() =>
+      json({ success: false, code: 401, message: 'Session gone', data: null, timestamp: 1 }),
+    );
     const error = await rejection(request(scripts));
     expect(error.kind).toBe('auth');
     expect(await screen.findByText('Session gone')).toBeInTheDocument();
     expect(await screen.findByText('Authentication failed')).toBeInTheDocument();
-    expect(screen.getByText('Your login state has expired, please log in again.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your login state has expired, please log in again.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log in again' })).toBeInTheDocument();
   });
 
@@ -124,9 +130,21 @@ describe('request: the error catalogue', () => {
   });
 
   it.each([
-    ['the response message', json({ message: 'Server on fire' }, 500, 'Internal Server Error'), 'Server on fire'],
-    ['msg when there is no message', json({ msg: 'Legacy failure' }, 502, 'Bad Gateway'), 'Legacy failure'],
-    ['the error text when the body says nothing', json(undefined, 503, 'Service Unavailable'), 'Service Unavailable'],
+    [
+      'the response message',
+      json({ message: 'Server on fire' }, 500, 'Internal Server Error'),
+      'Server on fire',
+    ],
+    [
+      'msg when there is no message',
+      json({ msg: 'Legacy failure' }, 502, 'Bad Gateway'),
+      'Legacy failure',
+    ],
+    [
+      'the error text when the body says nothing',
+      json(undefined, 503, 'Service Unavailable'),
+      'Service Unavailable',
+    ],
     ["'Request Error' when nothing else is known", json(undefined, 500, ''), 'Request Error'],
   ])('other HTTP errors toast %s', async (_case, response, expected) => {
     stubFetch(() => response);
@@ -136,14 +154,20 @@ describe('request: the error catalogue', () => {
   });
 
   it("toasts 'Network Error' when no response arrives", async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const error = await rejection(request(scripts));
     expect(error.kind).toBe('network');
     expect(await screen.findByText('Network Error')).toBeInTheDocument();
   });
 
   it('toasts the error message of another failure without a response', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new Error('socket hang up'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new Error('socket hang up'))),
+    );
     await rejection(request(scripts));
     expect(await screen.findByText('socket hang up')).toBeInTheDocument();
   });
@@ -163,13 +187,16 @@ describe('logout', () => {
   });
 
   it('succeeds when the network is gone too', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
     await expect(request(apiPaths.auth.logout, { method: 'POST' })).resolves.toBeNull();
   });
 });
 
 describe('login', () => {
-  it("is an error when the response has no access_token", async () => {
+  it('is an error when the response has no access_token', async () => {
     stubFetch(() => ok({ refresh_token: 'r', user: signedInUser }));
     await expect(signInFlow({ username: 'seller01', password: 'secret1' }, false)).rejects.toThrow(
       'login failed, no access token obtained',
@@ -188,7 +215,10 @@ describe('login', () => {
   });
 
   it("falls back to 'Login error, refresh and try again'", async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(signInFlow({ username: 'x', password: 'y' }, false)).rejects.toThrow();
     expect(await screen.findByText('Login error, refresh and try again')).toBeInTheDocument();
   });
@@ -196,7 +226,12 @@ describe('login', () => {
   it('stores the session, the user info and the profile, then welcomes the user', async () => {
     stubFetch((url) =>
       url.endsWith('/auth/me')
-        ? ok({ id: 7, username: 'seller01', phoneNumber: '13800138000', createdAt: '2025-01-02T03:04:05.000Z' })
+        ? ok({
+            id: 7,
+            username: 'seller01',
+            phoneNumber: '13800138000',
+            createdAt: '2025-01-02T03:04:05.000Z',
+          })
         : ok({ access_token: 'A', refresh_token: 'R', user: signedInUser }),
     );
     await signInFlow({ username: 'seller01', password: 'secret1' }, false);
@@ -205,7 +240,12 @@ describe('login', () => {
     expect(JSON.parse(sessionStorage.getItem('userInfo') ?? 'null')).toEqual(signedInUser);
     expect(localStorage.getItem('token')).toBeNull();
     const { profile } = useAuthStore.getState();
-    expect(profile).toMatchObject({ accountId: '7', role: 'user', name: 'seller01', registrationDate: '2025-01-02T03:04:05.000Z' });
+    expect(profile).toMatchObject({
+      accountId: '7',
+      role: 'user',
+      name: 'seller01',
+      registrationDate: '2025-01-02T03:04:05.000Z',
+    });
     expect(profile.email).toBe('');
     expect(await screen.findByText('Welcome to use')).toBeInTheDocument();
     expect(JSON.stringify(localStorage)).not.toContain('secret1');
@@ -245,14 +285,20 @@ describe('token refresh', () => {
       const auth = new Headers(init.headers).get('Authorization');
       return auth === 'Bearer new-access' ? ok(url) : fail(401, 'expired');
     });
-    const results = await Promise.all([request(scripts), request(apiPaths.user.profile), request(apiPaths.templates.products)]);
+    const results = await Promise.all([
+      request(scripts),
+      request(apiPaths.user.profile),
+      request(apiPaths.templates.products),
+    ]);
     expect(results).toEqual([scripts, apiPaths.user.profile, apiPaths.templates.products]);
     expect(refreshes).toBe(1);
   });
 
   it('shows the auth dialog when the refresh fails, and retries at most once', async () => {
     signIn('old-access', 'refresh-1');
-    const fetchStub = stubFetch((url) => (url.endsWith('/auth/refresh') ? fail(401, 'reused') : fail(401, 'expired')));
+    const fetchStub = stubFetch((url) =>
+      url.endsWith('/auth/refresh') ? fail(401, 'reused') : fail(401, 'expired'),
+    );
     await rejection(request(scripts));
     expect(fetchStub).toHaveBeenCalledTimes(2);
     expect(await screen.findByText('Authentication failed')).toBeInTheDocument();

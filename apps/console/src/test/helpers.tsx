@@ -78,7 +78,8 @@ export async function resetApp(locale: Locale = 'en-US') {
   Modal.destroyAll();
   // Arco animates toasts and dialogs out; wait so one test never sees another's.
   await waitFor(
-    () => expect(document.querySelector('.arco-message, .arco-modal, .arco-notification')).toBeNull(),
+    () =>
+      expect(document.querySelector('.arco-message, .arco-modal, .arco-notification')).toBeNull(),
     { timeout: 3000 },
   );
 }

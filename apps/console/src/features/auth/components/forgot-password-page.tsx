@@ -50,24 +50,20 @@ export function ForgotPasswordPage() {
             maxLength={11}
           />
         </Form.Item>
-        <Form.Item className="auth-code-item">
-          <div className="auth-code-row">
-            <Form.Item field="code" rules={zodRules(shape.code, locale)} noStyle>
-              <Input
-                placeholder={t('register.code')}
-                aria-label={t('register.code')}
-                autoComplete="one-time-code"
-                maxLength={6}
-              />
-            </Form.Item>
-            <SmsCodeButton
-              purpose="reset"
-              getPhone={async () =>
-                String((await form.validate(['phoneNumber'])).phoneNumber ?? '')
-              }
+        <div className="auth-code-row">
+          <Form.Item field="code" rules={zodRules(shape.code, locale)} className="auth-code-field">
+            <Input
+              placeholder={t('register.code')}
+              aria-label={t('register.code')}
+              autoComplete="one-time-code"
+              maxLength={6}
             />
-          </div>
-        </Form.Item>
+          </Form.Item>
+          <SmsCodeButton
+            purpose="reset"
+            getPhone={async () => String((await form.validate(['phoneNumber'])).phoneNumber ?? '')}
+          />
+        </div>
         <PasswordFields
           passwordField="newPassword"
           passwordLabel={t('forgot.newPassword')}

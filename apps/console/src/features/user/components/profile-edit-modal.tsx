@@ -99,19 +99,23 @@ export function ProfileEditModal(props: {
           <Input maxLength={11} autoComplete="tel" />
         </Form.Item>
         {phoneChanged && (
-          <Form.Item label={t('edit.code')} required>
-            <div className="user-code-row">
-              <Form.Item field="code" rules={zodRules(smsCodeField, locale)} noStyle>
-                <Input maxLength={6} autoComplete="one-time-code" aria-label={t('edit.code')} />
-              </Form.Item>
-              <SmsCodeButton
-                purpose="change-phone"
-                getPhone={async () =>
-                  String((await form.validate(['phoneNumber'])).phoneNumber ?? '').trim()
-                }
-              />
-            </div>
-          </Form.Item>
+          <div className="user-code-row">
+            <Form.Item
+              field="code"
+              label={t('edit.code')}
+              required
+              rules={zodRules(smsCodeField, locale)}
+              className="user-code-field"
+            >
+              <Input maxLength={6} autoComplete="one-time-code" />
+            </Form.Item>
+            <SmsCodeButton
+              purpose="change-phone"
+              getPhone={async () =>
+                String((await form.validate(['phoneNumber'])).phoneNumber ?? '').trim()
+              }
+            />
+          </div>
         )}
       </Form>
     </Modal>

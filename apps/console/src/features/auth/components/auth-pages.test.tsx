@@ -1,0 +1,174 @@
+import type { Locale } from '@inviteflow/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok, renderRoutes, resetApp, signedInUser, stubFetch } from '@/test/helpers.tsx';
+import { useAuthStore } from '@/stores/auth-store.ts';
+import { LoginPage } from './login-page.tsx';
+import { RegisterPage } from './register-page.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const loginTexts: Record<Locale, { title: string; submit: string; messages: string[] }> = {
+  'en-US': {
+    title: 'Login to InviteFlow',
+    submit: 'Login',
+    messages: ['Username cannot be empty', 'Password cannot be empty'],
+  },
+  'zh-CN': {
+    title: '登录 InviteFlow 达人邀约',
+    submit: '登录',
+    messages: ['用户名不能为空', '密码不能为空'],
+  },
+};
+
+const registerTexts: Record<Locale, { submit: string; phone: string; messages: string[] }> = {
+  'en-US': {
+    submit: 'Register',
+    phone: 'Phone number',
+    messages: [
+      'Please enter correct phone number format',
+      'Verification code must be 6 digits',
+      'Password length cannot be less than 6 characters',
+      'Passwords do not match',
+    ],
+  },
+  'zh-CN': {
+    submit: '注册',
+    phone: '手机号',
+    messages: [
+      '请输入正确的手机号格式',
+      '验证码为 6 位数字',
+      '密码长度不能少于 6 位',
+      '两次输入的密码不一致',
+    ],
+  },
+};
+
+function authRoutes() {
+  return [
+    { path: '/login', element: <LoginPage /> },
+    { path: '/register', element: <RegisterPage /> },
+    { path: '/sent/search-table', element: <div>landing page</div> },
+    { path: '/template/script', element: <div>scripts page</div> },
+  ];
+}
+
+describe.each(['en-US', 'zh-CN'] as const)('login page in %s', (locale) => {
+  beforeEach(() => resetApp(locale));
+
+  it('shows the title and the spec messages for empty input', async () => {
+    const texts = loginTexts[locale];
+    renderRoutes(authRoutes(), '/login');
+    expect(await screen.findByText(texts.title)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: texts.submit }));
+    for (const message of texts.messages)
+      expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+});
+
+describe('login page', () => {
+  beforeEach(() => resetApp('en-US'));
+
+  it('signs in, goes to the redirect target, and remembers only the account name', async () => {
+    const fetchStub = stubFetch((url) =>
+      url.endsWith('/auth/me')
+        ? ok({
+            id: 7,
+            username: 'seller01',
+            phoneNumber: '13800138000',
+            createdAt: '2025-01-01T00:00:00Z',
+          })
+        : ok({ access_token: 'A', refresh_token: 'R', user: signedInUser }),
+    );
+    const { router } = renderRoutes(authRoutes(), '/login?redirect=TemplateScript');
+    fireEvent.change(await screen.findByLabelText('Username or phone number'), {
+      target: { value: '13800138000' },
+    });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('scripts page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/template/script');
+    const body = JSON.parse(String(fetchStub.mock.calls[0]?.[1]?.body)) as unknown;
+    expect(body).toEqual({ username: '13800138000', password: 'secret1' });
+    expect(useAuthStore.getState().token).toBe('A');
+    expect(localStorage.getItem('token')).toBe('A');
+    expect(localStorage.getItem('rememberedAccount')).toBe('13800138000');
+    expect(JSON.stringify(localStorage)).not.toContain('secret1');
+  });
+});
+
+describe.each(['en-US', 'zh-CN'] as const)('register page in %s', (locale) => {
+  beforeEach(() => resetApp(locale));
+
+  it('shows the spec messages for invalid input', async () => {
+    const texts = registerTexts[locale];
+    renderRoutes(authRoutes(), '/register?inviteCode=ABCD1234');
+    const phone = await screen.findByPlaceholderText(texts.phone);
+    fireEvent.change(phone, { target: { value: '12345' } });
+    const inputs = document.querySelectorAll('input');
+    const byName = (name: string) =>
+      [...inputs].find((input) => input.id.endsWith(`${name}_input`)) as HTMLInputElement;
+    fireEvent.change(byName('code'), { target: { value: '12' } });
+    fireEvent.change(byName('password'), { target: { value: '12345' } });
+    fireEvent.change(byName('confirmPassword'), { target: { value: '54321' } });
+    expect(byName('inviteCode').value).toBe('ABCD1234');
+    fireEvent.click(screen.getByRole('button', { name: texts.submit }));
+    for (const message of texts.messages)
+      expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+});
+
+describe('register page', () => {
+  beforeEach(() => resetApp('en-US'));
+
+  it('registers and returns to /login with the username filled in', async () => {
+    const fetchStub = stubFetch(() =>
+      ok({
+        id: 9,
+        username: 'newseller',
+        phoneNumber: '13900139000',
+        createdAt: '2025-01-01T00:00:00Z',
+      }),
+    );
+    renderRoutes(authRoutes(), '/register');
+    const fill = (placeholder: string, value: string) =>
+      fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
+    await screen.findByPlaceholderText('Username');
+    fill('Username', 'newseller');
+    fill('Phone number', '13900139000');
+    fill('Verification code', '123456');
+    fill('Password (at least 6 characters)', 'secret1');
+    fill('Confirm password', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Registration successful, please log in')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Username or phone number')).toHaveValue('newseller'),
+    );
+    const body = JSON.parse(String(fetchStub.mock.calls[0]?.[1]?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      username: 'newseller',
+      phoneNumber: '13900139000',
+      code: '123456',
+    });
+    expect(body.inviteCode).toBeUndefined();
+  });
+
+  it('sends a code and counts down from resendAfterSeconds', async () => {
+    const fetchStub = stubFetch(() => ok({ resendAfterSeconds: 60, expiresInSeconds: 300 }));
+    renderRoutes(authRoutes(), '/register');
+    fireEvent.change(await screen.findByPlaceholderText('Phone number'), {
+      target: { value: '13900139000' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Get code' }));
+    expect(await screen.findByText('Verification code sent successfully')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Resend in (60|59)s/ })).toBeDisabled();
+    expect(JSON.parse(String(fetchStub.mock.calls[0]?.[1]?.body))).toEqual({
+      phoneNumber: '13900139000',
+      purpose: 'register',
+    });
+  });
+});
