@@ -15,7 +15,7 @@ export function LanguageToggle() {
       type="text"
       icon={<IconLanguage />}
       onClick={() => changeLocale(other)}
-      aria-label={t('navbar.language')}
+      title={t('navbar.language')}
     >
       {t(`locale.${other}`)}
     </Button>
