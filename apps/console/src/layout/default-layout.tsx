@@ -36,7 +36,8 @@ export function DefaultLayout() {
     void loadMe();
   }, []);
 
-  const sideMenu = menu && !topMenu;
+  // The top menu lives in the navbar: with the navbar hidden the menu falls back to the side.
+  const sideMenu = menu && (!topMenu || !navbar);
   const siderWidth = collapsed ? COLLAPSED_MENU_WIDTH : menuWidth;
   const paddingTop = navbar ? NAVBAR_HEIGHT : 0;
 
