@@ -1,8 +1,11 @@
 import { Button, Layout } from '@arco-design/web-react';
 import { IconMenuFold, IconMenuUnfold } from '@arco-design/web-react/icon';
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { routeByPath } from '@/app/route-table.ts';
 import { loadMe } from '@/lib/session.ts';
-import { useT } from '@/locale/index.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { dynamicText, useT } from '@/locale/index.ts';
 import { useSettingsStore } from '@/stores/settings-store.ts';
 import { AppBreadcrumb } from './breadcrumb.tsx';
 import { AppFooter } from './footer.tsx';
@@ -19,7 +22,10 @@ const COLLAPSED_MENU_WIDTH = 48;
 
 /** The shell of every signed-in page (Arco Design Pro's layout). */
 export function DefaultLayout() {
-  const { t } = useT();
+  const { t, locale } = useT();
+  const { pathname } = useLocation();
+  const route = routeByPath(pathname);
+  useDocumentTitle(route ? dynamicText(locale, route.localeKey) : undefined);
   const navbar = useSettingsStore((state) => state.navbar);
   const menu = useSettingsStore((state) => state.menu);
   const topMenu = useSettingsStore((state) => state.topMenu);

@@ -9,7 +9,6 @@ export interface AppSettings {
   navbar: boolean;
   menu: boolean;
   topMenu: boolean;
-  hideMenu: boolean;
   menuCollapse: boolean;
   footer: boolean;
   themeColor: string;
@@ -27,7 +26,6 @@ export const defaultSettings: AppSettings = {
   navbar: true,
   menu: true,
   topMenu: false,
-  hideMenu: false,
   menuCollapse: false,
   footer: true,
   themeColor: '#165DFF',

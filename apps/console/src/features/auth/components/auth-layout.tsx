@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { LanguageToggle } from '@/components/language-toggle.tsx';
 import { Logo } from '@/components/logo.tsx';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useT } from '@/locale/index.ts';
 import { LoginBanner } from './login-banner.tsx';
 import './auth.css';
 
 /** The frame of the public pages: brand and slogans on the left, the form on the right. */
-export function AuthLayout({ children }: { children: ReactNode }) {
+export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useT();
+  useDocumentTitle(title);
   return (
     <div className="auth-page">
       <div className="auth-brand">

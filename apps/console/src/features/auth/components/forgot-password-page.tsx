@@ -28,7 +28,7 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <AuthLayout>
+    <AuthLayout title={t('forgot.title')}>
       <h1 className="auth-title">{t('forgot.title')}</h1>
       <p className="auth-subtitle">{t('forgot.subtitle')}</p>
       <Form<ResetPasswordBody>

@@ -50,7 +50,7 @@ export function LoginPage() {
   };
 
   return (
-    <AuthLayout>
+    <AuthLayout title={t('login.submit')}>
       <h1 className="auth-title">{t('login.title')}</h1>
       <p className="auth-subtitle">{t('login.subtitle')}</p>
       <Form<LoginForm>

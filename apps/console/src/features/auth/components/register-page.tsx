@@ -43,7 +43,7 @@ export function RegisterPage() {
   };
 
   return (
-    <AuthLayout>
+    <AuthLayout title={t('register.title')}>
       <h1 className="auth-title">{t('register.title')}</h1>
       <p className="auth-subtitle">{t('register.subtitle')}</p>
       <Form<RegisterForm>
