@@ -1,0 +1,135 @@
+import { menuTree } from '@inviteflow/contract';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appRoutes } from '@/app/router.tsx';
+import { fail, ok, renderRoutes, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
+import { useAuthStore } from '@/stores/auth-store.ts';
+import { useSettingsStore } from '@/stores/settings-store.ts';
+import { loadServerMenu } from './use-server-menu.ts';
+
+const me = {
+  id: 7,
+  username: 'seller01',
+  phoneNumber: '13800138000',
+  createdAt: '2025-01-01T00:00:00Z',
+};
+const emptyPage = { list: [], total: 0, page: 1, pageSize: 10 };
+
+function api(url: string) {
+  if (url.endsWith('/auth/me')) return ok(me);
+  if (url.endsWith('/auth/logout')) return ok(null);
+  if (url.endsWith('/api/v1/menu')) return ok(menuTree);
+  return ok(emptyPage);
+}
+
+beforeEach(async () => {
+  await resetApp('en-US');
+  signIn();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('default layout', () => {
+  it('shows menu groups, breadcrumb and the page', async () => {
+    stubFetch(api);
+    renderRoutes(appRoutes(), '/template/script');
+    expect(
+      await screen.findByText(
+        'Keep the invitation messages you use often and pick them when creating a task.',
+      ),
+    ).toBeInTheDocument();
+    for (const group of [
+      'Send Records',
+      'Shop Management',
+      'Talent Management',
+      'Membership',
+      'User Center',
+      'Invite Friends',
+      'FAQ',
+    ]) {
+      expect(screen.getAllByText(group).length).toBeGreaterThan(0);
+    }
+    const breadcrumb = document.querySelector('.layout-breadcrumb');
+    expect(breadcrumb).toHaveTextContent('Templates');
+    expect(breadcrumb).toHaveTextContent('Script Templates');
+    await waitFor(() => expect(document.title).toBe('Script Templates - InviteFlow'));
+  });
+
+  it('opens the FAQ page in a new tab', async () => {
+    stubFetch(api);
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderRoutes(appRoutes(), '/sent/search-table');
+    fireEvent.click(await screen.findByText('FAQ'));
+    expect(open).toHaveBeenCalledWith('/faq.html', '_blank', 'noopener,noreferrer');
+  });
+
+  it('shows placeholder pages with their real title and no data', async () => {
+    stubFetch(api);
+    renderRoutes(appRoutes(), '/shop/list');
+    expect(
+      await screen.findByText(
+        'Shop management arrives soon: bind your shops here and see their bind status.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('My Shops').length).toBeGreaterThan(0);
+    expect(document.querySelector('.arco-table')).toBeNull();
+  });
+
+  it('offers the fixed settings button when the navbar is hidden', async () => {
+    stubFetch(api);
+    useSettingsStore.getState().update({ navbar: false });
+    renderRoutes(appRoutes(), '/sent/search-table');
+    const button = await screen.findByRole('button', { name: 'Settings' });
+    expect(button).toHaveClass('fixed-settings');
+    fireEvent.click(button);
+    expect(useSettingsStore.getState().globalSettings).toBe(true);
+  });
+
+  it('Switch Roles toggles the role with a message', async () => {
+    stubFetch(api);
+    renderRoutes(appRoutes(), '/sent/search-table');
+    fireEvent.click(await screen.findByRole('button', { name: 'seller01' }));
+    fireEvent.click(await screen.findByText('Switch Roles'));
+    expect(useAuthStore.getState().profile.role).toBe('admin');
+    expect(await screen.findByText('Switched to the admin role')).toBeInTheDocument();
+  });
+
+  it('logs out to /login keeping the route, and tells the extension', async () => {
+    stubFetch(api);
+    const post = vi.spyOn(window, 'postMessage');
+    const { router } = renderRoutes(appRoutes(), '/template/product?keyword=box');
+    fireEvent.click(await screen.findByRole('button', { name: 'seller01' }));
+    fireEvent.click(await screen.findByText('Logout'));
+    expect(await screen.findByText('Logout succeeded')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=TemplateProduct&keyword=box');
+    expect(post).toHaveBeenCalledWith({ type: 'PLUGIN_LOGOUT' }, window.location.origin);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('a 401 from me ends the session silently and goes to /login', async () => {
+    stubFetch((url) => (url.endsWith('/auth/me') ? fail(401, 'expired') : api(url)));
+    const { router } = renderRoutes(appRoutes(), '/user/info');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=UserInfo');
+    expect(screen.queryByText('Authentication failed')).not.toBeInTheDocument();
+  });
+});
+
+describe('menu from server', () => {
+  it("loads the server's menu and says so", async () => {
+    stubFetch(api);
+    await act(() => loadServerMenu());
+    expect(await screen.findByText('menu loaded')).toBeInTheDocument();
+    expect(useSettingsStore.getState().serverMenu).toEqual(menuTree);
+  });
+
+  it('says when the menu fails to load', async () => {
+    stubFetch(() => fail(500, 'down'));
+    await act(() => loadServerMenu());
+    expect(await screen.findByText('menu load failed')).toBeInTheDocument();
+    expect(useSettingsStore.getState().serverMenu).toEqual([]);
+  });
+});
