@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom has no layout engine: Arco's responsive parts (Grid, Carousel) ask matchMedia and
@@ -17,6 +17,9 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// Pages are lazy chunks; under a full parallel run the first import can take seconds.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
