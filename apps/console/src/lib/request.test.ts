@@ -253,6 +253,21 @@ describe('login', () => {
   });
 });
 
+describe('login whose session is refused at once', () => {
+  it('fails when me answers 401 right after the login', async () => {
+    stubFetch((url) =>
+      url.endsWith('/auth/me')
+        ? fail(401, 'revoked')
+        : ok({ access_token: 'A', refresh_token: 'R', user: signedInUser }),
+    );
+    await expect(signInFlow({ username: 'seller01', password: 'secret1' }, true)).rejects.toThrow(
+      'Login error, refresh and try again',
+    );
+    expect(useAuthStore.getState().token).toBeNull();
+    expect(screen.queryByText('Welcome to use')).not.toBeInTheDocument();
+  });
+});
+
 describe('token refresh', () => {
   it('refreshes once on a 401 and retries the call with the new token', async () => {
     signIn('old-access', 'refresh-1');

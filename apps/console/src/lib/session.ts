@@ -36,7 +36,8 @@ export async function signIn(body: LoginBody, remember: boolean): Promise<LoginD
 
   rememberedLogin.write(remember, body.username);
   useAuthStore.getState().startSession(data, remember);
-  await loadMe();
+  // A session the server refuses right away (me answers 401/403) is not a login.
+  if (!(await loadMe())) return fail(tGlobal('auth.loginError'));
   Message.success(tCatalogue('success.loggedIn'));
   return data;
 }
