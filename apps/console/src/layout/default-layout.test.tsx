@@ -118,6 +118,35 @@ describe('default layout', () => {
   });
 });
 
+describe('kept pages', () => {
+  it('keeps an open tab’s page mounted while another tab is shown', async () => {
+    stubFetch(api);
+    useSettingsStore.getState().update({ tabBar: true });
+    const { router } = renderRoutes(appRoutes(), '/template/script');
+    fireEvent.change(await screen.findByPlaceholderText('Search content or remark'), {
+      target: { value: 'typed before leaving' },
+    });
+    await act(() => router.navigate('/template/product'));
+    await screen.findByPlaceholderText('Search product ID, name or remark');
+    await act(() => router.navigate('/template/script'));
+    expect(screen.getByPlaceholderText('Search content or remark')).toHaveValue(
+      'typed before leaving',
+    );
+  });
+
+  it('mounts afresh without the tab bar', async () => {
+    stubFetch(api);
+    const { router } = renderRoutes(appRoutes(), '/template/script');
+    fireEvent.change(await screen.findByPlaceholderText('Search content or remark'), {
+      target: { value: 'typed before leaving' },
+    });
+    await act(() => router.navigate('/template/product'));
+    await screen.findByPlaceholderText('Search product ID, name or remark');
+    await act(() => router.navigate('/template/script'));
+    expect(await screen.findByPlaceholderText('Search content or remark')).toHaveValue('');
+  });
+});
+
 describe('menu from server', () => {
   it("loads the server's menu and says so", async () => {
     stubFetch(api);
