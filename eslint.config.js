@@ -52,7 +52,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/scripts/**', '**/*.config.{ts,js}', '.ci/**', 'e2e/**', '**/test/**', '**/*.test.{ts,tsx}'],
+    files: [
+      '**/scripts/**',
+      '**/*.config.{ts,js}',
+      '.ci/**',
+      'e2e/**',
+      '**/test/**',
+      '**/*.test.{ts,tsx}',
+    ],
     rules: { 'no-console': 'off' },
   },
   prettier,

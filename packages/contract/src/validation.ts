@@ -11,7 +11,9 @@ type Issue = z.core.$ZodIssue;
  */
 z.config({
   customError: (issue) =>
-    issue.code === 'invalid_type' && issue.input === undefined ? 'validation.requiredField' : undefined,
+    issue.code === 'invalid_type' && issue.input === undefined
+      ? 'validation.requiredField'
+      : undefined,
 });
 
 /**
