@@ -80,6 +80,11 @@ describeApi('the app', (h) => {
     const ui = await h().app.inject({ method: 'GET', url: `${apiPaths.docs}/` });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
+    // The docs page talks to nobody but this server.
+    const page = await h().app.inject({ method: 'GET', url: `${apiPaths.docs}/static/index.html` });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).not.toMatch(/validator\.swagger\.io|https:\/\//);
+    expect(csp).toContain("script-src 'self'");
   });
 
   it('answers the menu for the signed-in user in the spec order', async () => {

@@ -28,6 +28,13 @@ export const docsPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: str
   await app.register(swaggerUi, {
     routePrefix: apiPaths.docs,
     staticCSP: true,
-    uiConfig: { docExpansion: 'list', deepLinking: true },
+    // Swagger UI sets a few inline styles: allow them on the docs pages only. No
+    // external validator badge, and no https upgrade for a plain-HTTP local server.
+    transformStaticCSP: (header) =>
+      header
+        .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")
+        .replace(/ validator\.swagger\.io/, '')
+        .replace(/\s*upgrade-insecure-requests;?/, ''),
+    uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null },
   });
 });
