@@ -7,7 +7,7 @@ import { useEffect, type ReactNode } from 'react';
 import { installLoginStatusResponder } from '@/lib/extension-bridge.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { sessionKeys, sessionStorageArea } from '@/lib/storage.ts';
-import { useAuthStore } from '@/stores/auth-store.ts';
+import { followOtherTabs, useAuthStore } from '@/stores/auth-store.ts';
 import { useLocaleStore } from '@/stores/locale-store.ts';
 
 const arcoLocales = { 'zh-CN': zhCN, 'en-US': enUS } satisfies Record<Locale, unknown>;
@@ -29,6 +29,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
       })),
     [],
   );
+
+  // Tabs sharing a remembered session follow each other's refreshes and logouts.
+  useEffect(() => followOtherTabs(), []);
 
   return (
     <ConfigProvider locale={arcoLocales[locale]}>

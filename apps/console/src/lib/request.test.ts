@@ -3,7 +3,7 @@ import { apiPaths } from '@inviteflow/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, json, ok, resetApp, signIn, signedInUser, stubFetch } from '@/test/helpers.tsx';
-import { useAuthStore } from '@/stores/auth-store.ts';
+import { followOtherTabs, useAuthStore } from '@/stores/auth-store.ts';
 import { request, RequestError } from './request.ts';
 import { loadMe, signIn as signInFlow, signOut } from './session.ts';
 
@@ -324,5 +324,50 @@ describe('token refresh', () => {
     const fetchStub = stubFetch(() => fail(401, 'no'));
     await rejection(request(apiPaths.auth.login, { method: 'POST', body: {} }));
     expect(fetchStub).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes over the pair another tab rotated instead of spending the old refresh token', async () => {
+    signIn('old-access', 'refresh-1');
+    // The other tab refreshed: the shared storage holds the new pair, this tab's memory the old.
+    localStorage.setItem('token', 'other-tab-access');
+    localStorage.setItem('refresh_token', 'refresh-2');
+    const seen: string[] = [];
+    stubFetch((url, init) => {
+      if (url.endsWith('/auth/refresh')) throw new Error('must not spend a refresh token');
+      const auth = new Headers(init.headers).get('Authorization') ?? '';
+      seen.push(auth);
+      return auth === 'Bearer other-tab-access' ? ok('fine') : fail(401, 'expired');
+    });
+    await expect(request(scripts)).resolves.toBe('fine');
+    expect(seen).toEqual(['Bearer old-access', 'Bearer other-tab-access']);
+    expect(useAuthStore.getState().refreshToken).toBe('refresh-2');
+  });
+});
+
+describe('other tabs', () => {
+  function storageEvent(key: string | null) {
+    window.dispatchEvent(new StorageEvent('storage', { key, storageArea: localStorage }));
+  }
+
+  it('follows a refresh and a logout made in another tab', () => {
+    signIn('access-1', 'refresh-1');
+    const stop = followOtherTabs();
+    localStorage.setItem('token', 'access-2');
+    localStorage.setItem('refresh_token', 'refresh-2');
+    storageEvent('refresh_token');
+    expect(useAuthStore.getState()).toMatchObject({ token: 'access-2', refreshToken: 'refresh-2' });
+    localStorage.clear();
+    storageEvent(null);
+    expect(useAuthStore.getState().token).toBeNull();
+    stop();
+  });
+
+  it('ignores keys that are not the session', () => {
+    signIn('access-1', 'refresh-1');
+    const stop = followOtherTabs();
+    localStorage.setItem('token', 'changed-without-event');
+    storageEvent('arco-locale');
+    expect(useAuthStore.getState().token).toBe('access-1');
+    stop();
   });
 });

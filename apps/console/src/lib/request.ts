@@ -1,6 +1,7 @@
 import { Message } from '@arco-design/web-react';
 import { apiPaths, type Envelope } from '@inviteflow/contract';
 import { env } from '@/config/env.ts';
+import { sessionKeys, sessionStorageArea } from '@/lib/storage.ts';
 import { tGlobal } from '@/locale/index.ts';
 import { useAuthStore } from '@/stores/auth-store.ts';
 import { currentLocale } from '@/stores/locale-store.ts';
@@ -114,13 +115,31 @@ export function resetRequestState() {
 let refreshing: Promise<boolean> | null = null;
 
 /**
+ * Runs the refresh under a browser-wide lock (Web Locks API), so two tabs of one
+ * remembered session never spend the same refresh token: the server would take the
+ * second use for a replay and end the session everywhere.
+ */
+async function underRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? await locks.request('inviteflow-token-refresh', work) : work();
+}
+
+/**
  * Trades the refresh token for a new pair. Single flight: every 401 that arrives while a
  * refresh is running waits for that refresh, because the server rotates the refresh token
  * and a second use of the old one would end the whole session.
  */
 export function refreshSession(): Promise<boolean> {
-  refreshing ??= (async () => {
-    const refreshToken = useAuthStore.getState().refreshToken;
+  refreshing ??= underRefreshLock(async () => {
+    const held = useAuthStore.getState().refreshToken;
+    // Another tab may have rotated the shared pair while this one waited: use theirs.
+    const storedRefresh = sessionStorageArea.read(sessionKeys.refreshToken);
+    const storedAccess = sessionStorageArea.read(sessionKeys.token);
+    if (storedRefresh && storedAccess && storedRefresh !== held) {
+      useAuthStore.getState().setTokens(storedAccess, storedRefresh);
+      return true;
+    }
+    const refreshToken = storedRefresh ?? held;
     if (!refreshToken) return false;
     try {
       const response = await fetch(buildUrl(apiPaths.auth.refresh), {
@@ -138,7 +157,7 @@ export function refreshSession(): Promise<boolean> {
     } catch {
       return false;
     }
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;

@@ -153,3 +153,31 @@ export const useAuthStore = create<AuthState>((set, get) => ({
 export function isLoggedIn(): boolean {
   return Boolean(useAuthStore.getState().token);
 }
+
+/**
+ * Keeps tabs of one remembered session in step (localStorage is shared, memory is not):
+ * rotated tokens are taken over, a logout elsewhere ends this tab's session too, and a
+ * different account signing in elsewhere reloads this tab for that account.
+ */
+export function followOtherTabs(target: Window = window): () => void {
+  const keys: string[] = Object.values(sessionKeys);
+  const onStorage = (event: StorageEvent) => {
+    if (event.storageArea !== target.localStorage) return;
+    if (event.key !== null && !keys.includes(event.key)) return;
+    const current = useAuthStore.getState();
+    const next = readSession();
+    if (!next.token) {
+      if (current.token) current.endSession();
+      return;
+    }
+    if (current.accountId && next.accountId !== current.accountId) {
+      target.location.reload();
+      return;
+    }
+    if (next.token !== current.token || next.refreshToken !== current.refreshToken) {
+      useAuthStore.setState({ token: next.token, refreshToken: next.refreshToken });
+    }
+  };
+  target.addEventListener('storage', onStorage);
+  return () => target.removeEventListener('storage', onStorage);
+}
