@@ -1,4 +1,4 @@
-import { Form, Input, Message, Modal } from '@arco-design/web-react';
+import { Form, Input } from '@arco-design/web-react';
 import {
   REMARK_MAX,
   SCRIPT_CONTENT_MAX,
@@ -6,9 +6,9 @@ import {
   type ScriptTemplate,
   type ScriptTemplateBody,
 } from '@inviteflow/contract';
-import { useEffect } from 'react';
+import type { FormModalState } from '@/components/crud/crud-table-card.tsx';
+import { EntityFormModal } from '@/components/crud/entity-form-modal.tsx';
 import { zodRules } from '@/lib/form-rules.ts';
-import { tCatalogue } from '@/locale/index.ts';
 import { useCreateScript } from '../api/create-script.ts';
 import { useUpdateScript } from '../api/update-script.ts';
 import { useTemplatesT } from '../locale/index.ts';
@@ -19,79 +19,37 @@ interface ScriptForm {
 }
 
 /** Creates a script template, or edits `editing` when one is given. */
-export function ScriptFormModal(props: {
-  visible: boolean;
-  editing: ScriptTemplate | null;
-  onClose: () => void;
-}) {
-  const { visible, editing, onClose } = props;
+export function ScriptFormModal(props: FormModalState<ScriptTemplate>) {
   const { t, locale } = useTemplatesT();
   const [form] = Form.useForm<ScriptForm>();
-  const create = useCreateScript();
-  const update = useUpdateScript();
-
-  useEffect(() => {
-    if (!visible) return;
-    form.setFieldsValue({ content: editing?.content ?? '', remark: editing?.remark ?? '' });
-  }, [visible, editing, form]);
-
-  const onOk = async () => {
-    let values: ScriptForm;
-    try {
-      values = await form.validate();
-    } catch {
-      return;
-    }
-    const body: ScriptTemplateBody = { content: values.content, remark: values.remark ?? '' };
-    try {
-      if (editing) {
-        await update.mutateAsync({ id: editing.id, body });
-        Message.success(tCatalogue('success.updated'));
-      } else {
-        await create.mutateAsync(body);
-        Message.success(tCatalogue('success.created'));
-      }
-      onClose();
-    } catch {
-      // Shown by the request layer; keep the modal open with the input.
-    }
-  };
-
+  const shape = scriptTemplateBody.shape;
   return (
-    <Modal
-      title={editing ? t('script.editTitle') : t('script.createTitle')}
-      visible={visible}
-      onOk={() => void onOk()}
-      onCancel={onClose}
-      okText={t('action.save')}
-      cancelText={t('action.cancel')}
-      confirmLoading={create.isPending || update.isPending}
-      unmountOnExit
-      autoFocus={false}
-      style={{ width: 560 }}
+    <EntityFormModal<ScriptTemplate, ScriptForm, ScriptTemplateBody>
+      {...props}
+      form={form}
+      createTitle={t('script.createTitle')}
+      editTitle={t('script.editTitle')}
+      initialValues={(row) => ({ content: row?.content ?? '', remark: row?.remark ?? '' })}
+      toBody={(values) => ({ content: values.content, remark: values.remark ?? '' })}
+      create={useCreateScript()}
+      update={useUpdateScript()}
     >
-      <Form<ScriptForm> form={form} layout="vertical">
-        <Form.Item
-          field="content"
-          label={t('column.content')}
-          required
-          rules={zodRules(scriptTemplateBody.shape.content, locale)}
-        >
-          <Input.TextArea
-            placeholder={t('script.contentPlaceholder')}
-            autoSize={{ minRows: 4, maxRows: 10 }}
-            maxLength={SCRIPT_CONTENT_MAX}
-            showWordLimit
-          />
-        </Form.Item>
-        <Form.Item
-          field="remark"
-          label={t('column.remark')}
-          rules={zodRules(scriptTemplateBody.shape.remark, locale)}
-        >
-          <Input placeholder={t('remark.placeholder')} maxLength={REMARK_MAX} showWordLimit />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        field="content"
+        label={t('column.content')}
+        required
+        rules={zodRules(shape.content, locale)}
+      >
+        <Input.TextArea
+          placeholder={t('script.contentPlaceholder')}
+          autoSize={{ minRows: 4, maxRows: 10 }}
+          maxLength={SCRIPT_CONTENT_MAX}
+          showWordLimit
+        />
+      </Form.Item>
+      <Form.Item field="remark" label={t('column.remark')} rules={zodRules(shape.remark, locale)}>
+        <Input placeholder={t('remark.placeholder')} maxLength={REMARK_MAX} showWordLimit />
+      </Form.Item>
+    </EntityFormModal>
   );
 }

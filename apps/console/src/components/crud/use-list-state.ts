@@ -1,13 +1,21 @@
 import { PAGE_SIZE_DEFAULT } from '@inviteflow/contract';
 import { useState } from 'react';
 
+/** The query of a server-paginated list: the contract's page, pageSize and keyword. */
+export interface ListQuery {
+  page: number;
+  pageSize: number;
+  keyword: string | undefined;
+}
+
 /** Page, page size and the applied keyword of a server-side paginated list. */
 export function useListState() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
   const [keyword, setKeyword] = useState('');
+  const query: ListQuery = { page, pageSize, keyword: keyword || undefined };
   return {
-    query: { page, pageSize, keyword: keyword || undefined },
+    query,
     keyword,
     search: (value: string) => {
       setKeyword(value.trim());

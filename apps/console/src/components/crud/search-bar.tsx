@@ -2,16 +2,16 @@ import { Button, Input, Space } from '@arco-design/web-react';
 import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
 import { KEYWORD_MAX } from '@inviteflow/contract';
 import { useState } from 'react';
-import { useTemplatesT } from '../locale/index.ts';
+import { useT } from '@/locale/index.ts';
 
 /** Keyword search with Search and Reset, in the style of Arco Pro's search tables. */
 export function SearchBar(props: { placeholder: string; onSearch: (keyword: string) => void }) {
-  const { t } = useTemplatesT();
+  const { t } = useT();
   const [value, setValue] = useState('');
   return (
-    <div className="template-search">
-      <label className="template-search-field">
-        <span>{t('search.keyword')}</span>
+    <div className="crud-search">
+      <label className="crud-search-field">
+        <span>{t('crud.keyword')}</span>
         <Input
           value={value}
           onChange={setValue}
@@ -24,7 +24,7 @@ export function SearchBar(props: { placeholder: string; onSearch: (keyword: stri
       </label>
       <Space>
         <Button type="primary" icon={<IconSearch />} onClick={() => props.onSearch(value)}>
-          {t('search.submit')}
+          {t('crud.search')}
         </Button>
         <Button
           icon={<IconRefresh />}
@@ -33,7 +33,7 @@ export function SearchBar(props: { placeholder: string; onSearch: (keyword: stri
             props.onSearch('');
           }}
         >
-          {t('search.reset')}
+          {t('crud.reset')}
         </Button>
       </Space>
     </div>
