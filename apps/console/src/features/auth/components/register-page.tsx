@@ -1,7 +1,7 @@
 import { Button, Form, Input, Link, Message } from '@arco-design/web-react';
 import { registerBody, type RegisterBody } from '@inviteflow/contract';
 import { useNavigate, useSearchParams } from 'react-router';
-import { SmsCodeButton } from '@/components/sms-code-button.tsx';
+import { SmsCodeField } from '@/components/sms-code-field.tsx';
 import { zodFieldRules, zodRules } from '@/lib/form-rules.ts';
 import { tCatalogue } from '@/locale/index.ts';
 import { useRegister } from '../api/register.ts';
@@ -74,20 +74,7 @@ export function RegisterPage() {
             maxLength={11}
           />
         </Form.Item>
-        <div className="auth-code-row">
-          <Form.Item field="code" rules={zodRules(shape.code, locale)} className="auth-code-field">
-            <Input
-              placeholder={t('register.code')}
-              aria-label={t('register.code')}
-              autoComplete="one-time-code"
-              maxLength={6}
-            />
-          </Form.Item>
-          <SmsCodeButton
-            purpose="register"
-            getPhone={async () => String((await form.validate(['phoneNumber'])).phoneNumber ?? '')}
-          />
-        </div>
+        <SmsCodeField form={form} purpose="register" placeholder={t('register.code')} />
         <PasswordFields
           passwordField="password"
           passwordLabel={t('register.password')}

@@ -1,12 +1,7 @@
 import { Form, Input, Message, Modal } from '@arco-design/web-react';
-import {
-  smsCodeField,
-  updateProfileBody,
-  type ProfileData,
-  type UpdateProfileBody,
-} from '@inviteflow/contract';
+import { updateProfileBody, type ProfileData, type UpdateProfileBody } from '@inviteflow/contract';
 import { useEffect } from 'react';
-import { SmsCodeButton } from '@/components/sms-code-button.tsx';
+import { SmsCodeField } from '@/components/sms-code-field.tsx';
 import { zodRules } from '@/lib/form-rules.ts';
 import { tCatalogue } from '@/locale/index.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -98,25 +93,7 @@ export function ProfileEditModal(props: {
         >
           <Input maxLength={11} autoComplete="tel" />
         </Form.Item>
-        {phoneChanged && (
-          <div className="user-code-row">
-            <Form.Item
-              field="code"
-              label={t('edit.code')}
-              required
-              rules={zodRules(smsCodeField, locale)}
-              className="user-code-field"
-            >
-              <Input maxLength={6} autoComplete="one-time-code" />
-            </Form.Item>
-            <SmsCodeButton
-              purpose="change-phone"
-              getPhone={async () =>
-                String((await form.validate(['phoneNumber'])).phoneNumber ?? '').trim()
-              }
-            />
-          </div>
-        )}
+        {phoneChanged && <SmsCodeField form={form} purpose="change-phone" label={t('edit.code')} />}
       </Form>
     </Modal>
   );
