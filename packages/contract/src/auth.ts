@@ -105,6 +105,10 @@ export const meData = z.object({
 });
 export type MeData = z.infer<typeof meData>;
 
+/** Registration answers the new account, shaped like `me`. */
+export const registerData = meData;
+export type RegisterData = MeData;
+
 export const changePasswordBody = z
   .object({
     oldPassword: enteredPasswordField('validation.oldPasswordRequired'),

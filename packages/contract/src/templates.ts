@@ -38,6 +38,8 @@ export type ScriptTemplateBody = z.input<typeof scriptTemplateBody>;
 
 export const scriptTemplateQuery = pageQuery.extend({ keyword });
 export type ScriptTemplateQuery = z.input<typeof scriptTemplateQuery>;
+/** The query after its defaults are applied: what the server receives. */
+export type ScriptTemplateListQuery = z.output<typeof scriptTemplateQuery>;
 
 /** Product templates: the products a seller invites talents to promote. */
 export const productTemplate = z.object({
@@ -63,3 +65,4 @@ export type ProductTemplateBody = z.input<typeof productTemplateBody>;
 
 export const productTemplateQuery = pageQuery.extend({ keyword });
 export type ProductTemplateQuery = z.input<typeof productTemplateQuery>;
+export type ProductTemplateListQuery = z.output<typeof productTemplateQuery>;

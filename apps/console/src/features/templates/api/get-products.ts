@@ -2,23 +2,19 @@ import {
   apiPaths,
   type Page,
   type ProductTemplate,
-  type productTemplateQuery,
+  type ProductTemplateListQuery,
 } from '@inviteflow/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { request } from '@/lib/request.ts';
 
-/** The list query after the contract's defaults: page, pageSize and an optional keyword. */
-export type ProductListQuery = z.output<typeof productTemplateQuery>;
-
-export function getProducts(query: ProductListQuery): Promise<Page<ProductTemplate>> {
+export function getProducts(query: ProductTemplateListQuery): Promise<Page<ProductTemplate>> {
   return request<Page<ProductTemplate>>(apiPaths.templates.products, { query });
 }
 
 /** The key every product mutation invalidates; each page and search lives below it. */
 export const productsQueryKey = ['templates', 'products'] as const;
 
-export function productsQueryOptions(query: ProductListQuery) {
+export function productsQueryOptions(query: ProductTemplateListQuery) {
   return queryOptions({
     queryKey: [...productsQueryKey, query],
     queryFn: () => getProducts(query),
@@ -27,6 +23,6 @@ export function productsQueryOptions(query: ProductListQuery) {
   });
 }
 
-export function useProducts(query: ProductListQuery) {
+export function useProducts(query: ProductTemplateListQuery) {
   return useQuery(productsQueryOptions(query));
 }

@@ -2,23 +2,19 @@ import {
   apiPaths,
   type Page,
   type ScriptTemplate,
-  type scriptTemplateQuery,
+  type ScriptTemplateListQuery,
 } from '@inviteflow/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { request } from '@/lib/request.ts';
 
-/** The list query after the contract's defaults: page, pageSize and an optional keyword. */
-export type ScriptListQuery = z.output<typeof scriptTemplateQuery>;
-
-export function getScripts(query: ScriptListQuery): Promise<Page<ScriptTemplate>> {
+export function getScripts(query: ScriptTemplateListQuery): Promise<Page<ScriptTemplate>> {
   return request<Page<ScriptTemplate>>(apiPaths.templates.scripts, { query });
 }
 
 /** The key every script mutation invalidates; each page and search lives below it. */
 export const scriptsQueryKey = ['templates', 'scripts'] as const;
 
-export function scriptsQueryOptions(query: ScriptListQuery) {
+export function scriptsQueryOptions(query: ScriptTemplateListQuery) {
   return queryOptions({
     queryKey: [...scriptsQueryKey, query],
     queryFn: () => getScripts(query),
@@ -27,6 +23,6 @@ export function scriptsQueryOptions(query: ScriptListQuery) {
   });
 }
 
-export function useScripts(query: ScriptListQuery) {
+export function useScripts(query: ScriptTemplateListQuery) {
   return useQuery(scriptsQueryOptions(query));
 }
