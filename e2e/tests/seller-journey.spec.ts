@@ -22,7 +22,12 @@ let page: Page;
 
 async function shot(name: string) {
   await page.waitForTimeout(300); // let transitions settle so the picture shows the final state
-  await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
+  // Toasts of earlier steps would cover the screen; the picture is of the screen itself.
+  await page.screenshot({
+    path: path.join(screenshotsDir, `${name}.png`),
+    fullPage: true,
+    style: '.arco-message-wrapper { display: none !important; }',
+  });
 }
 
 /** Arco's toast with this text (Message.success / Message.error). */
@@ -122,6 +127,20 @@ test('switches to English and back, with a confirmation each time', async () => 
     .click();
   await expect(toast('语言已切换为中文')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('arco-locale'))).toBe('zh-CN');
+});
+
+test('opens the message box with its three tabs', async () => {
+  await page.getByLabel('消息通知').click();
+  const box = page.locator('.arco-popover-content').filter({ hasText: '全部已读' });
+  for (const tab of ['消息', '通知', '待办'])
+    await expect(box.getByRole('tab', { name: new RegExp(tab) })).toBeVisible();
+  await expect(box.getByText('查看更多')).toBeVisible();
+  // A new account has no messages yet: the empty state, not sample data.
+  await expect(box.getByText('暂无内容')).toBeVisible();
+  await shot('message-box');
+  await page.keyboard.press('Escape');
+  await page.getByLabel('消息通知').click();
+  await expect(box).toBeHidden();
 });
 
 test('toggles the dark theme', async () => {
