@@ -103,7 +103,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('authService', new AuthService(app));
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { corsOrigins: config.corsOrigins });
+  await app.register(securityPlugin, {
+    corsOrigins: config.corsOrigins,
+    publicUrl: config.publicUrl,
+  });
   await app.register(docsPlugin, { publicUrl: config.publicUrl });
   await app.register(authPlugin);
 

@@ -29,6 +29,8 @@ describeApi('the app', (h) => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-powered-by']).toBeUndefined();
+    // Plain HTTP on 127.0.0.1: no HSTS (see the HTTPS suite below).
+    expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('answers malformed and oversized bodies with a clear envelope', async () => {
@@ -129,6 +131,17 @@ describeApi(
       CORS_ORIGINS: 'https://allowed.example, chrome-extension://abcdefghijklmnopabcdefghijklmnop',
     },
   },
+);
+
+describeApi(
+  'behind HTTPS',
+  (h) => {
+    it('sends HSTS when the public address is HTTPS', async () => {
+      const res = await h().app.inject({ method: 'GET', url: apiPaths.health });
+      expect(res.headers['strict-transport-security']).toContain('max-age=15552000');
+    });
+  },
+  { config: { PUBLIC_URL: 'https://console.example.com' } },
 );
 
 const consoleDir = mkdtempSync(path.join(tmpdir(), 'inviteflow-console-'));
