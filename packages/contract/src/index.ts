@@ -9,3 +9,4 @@ export * from './user.ts';
 export * from './templates.ts';
 export * from './extension.ts';
 export * from './menu.ts';
+export * from './talents.ts';

@@ -18,6 +18,25 @@ export const apiPaths = {
   user: {
     profile: `${apiPrefix}/user/profile`,
   },
+  talents: {
+    list: `${apiPrefix}/talents`,
+    one: (id: number | string) => `${apiPrefix}/talents/${id}`,
+    count: `${apiPrefix}/talents/count`,
+    facets: `${apiPrefix}/talents/facets`,
+    batchStatus: `${apiPrefix}/talents/batch/status`,
+    batchLabels: `${apiPrefix}/talents/batch/labels`,
+    batchBlacklist: `${apiPrefix}/talents/batch/blacklist`,
+    followUps: (id: number | string) => `${apiPrefix}/talents/${id}/follow-ups`,
+    importTemplate: `${apiPrefix}/talents/import-template`,
+    import: `${apiPrefix}/talents/import`,
+    exports: `${apiPrefix}/talents/exports`,
+    exportProgress: (exportId: string) => `${apiPrefix}/talents/exports/${exportId}`,
+    exportDownload: (token: string) => `${apiPrefix}/talents/exports/download/${token}`,
+  },
+  blacklist: {
+    list: `${apiPrefix}/blacklist`,
+    one: (id: number | string) => `${apiPrefix}/blacklist/${id}`,
+  },
   templates: {
     scripts: `${apiPrefix}/templates/scripts`,
     script: (id: number | string) => `${apiPrefix}/templates/scripts/${id}`,

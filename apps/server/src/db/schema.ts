@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
+  primaryKey,
   integer,
   pgTable,
   text,
@@ -139,5 +140,132 @@ export const productTemplates = pgTable(
   (t) => [
     uniqueIndex('product_templates_user_product_key').on(t.userId, t.productId),
     index('product_templates_user_created_idx').on(t.userId, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * The talent library. Every query is scoped by user_id; one talent per platform
+ * talent id in an account. Money is in fen.
+ */
+export const talents = pgTable(
+  'talents',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    platformTalentId: text('platform_talent_id').notNull(),
+    name: text('name').notNull(),
+    /**
+     * Name search keys: every 1- and 2-character piece of the lower-cased name,
+     * prefixed with the owner's id ("42:小王"), so one GIN index answers substring
+     * search in any script (Chinese included) for one account at a time.
+     */
+    nameGrams: text('name_grams')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    shopName: text('shop_name').notNull().default(''),
+    industry: text('industry'),
+    labels: text('labels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: text('status').notNull(),
+    /** What to restore when the talent leaves the blacklist. */
+    statusBeforeBlacklist: text('status_before_blacklist'),
+    contactMethod: text('contact_method'),
+    contactInfo: text('contact_info').notNull().default(''),
+    fansCount: bigint('fans_count', { mode: 'number' }).notNull().default(0),
+    videoAvgViews: bigint('video_avg_views', { mode: 'number' }).notNull().default(0),
+    videoGpmFen: bigint('video_gpm_fen', { mode: 'number' }).notNull().default(0),
+    liveAvgViews: bigint('live_avg_views', { mode: 'number' }).notNull().default(0),
+    liveGpmFen: bigint('live_gpm_fen', { mode: 'number' }).notNull().default(0),
+    businessAmountFen: bigint('business_amount_fen', { mode: 'number' }).notNull().default(0),
+    dealCount: bigint('deal_count', { mode: 'number' }).notNull().default(0),
+    remark: text('remark').notNull().default(''),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('talents_user_platform_talent_key').on(t.userId, t.platform, t.platformTalentId),
+    // One (owner, sort column, id) index per sortable column: keyset pages at any depth.
+    index('talents_user_added_idx').on(t.userId, t.addedAt, t.id),
+    index('talents_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('talents_user_updated_idx').on(t.userId, t.updatedAt, t.id),
+    index('talents_user_fans_idx').on(t.userId, t.fansCount, t.id),
+    index('talents_user_video_views_idx').on(t.userId, t.videoAvgViews, t.id),
+    index('talents_user_video_gpm_idx').on(t.userId, t.videoGpmFen, t.id),
+    index('talents_user_live_views_idx').on(t.userId, t.liveAvgViews, t.id),
+    index('talents_user_live_gpm_idx').on(t.userId, t.liveGpmFen, t.id),
+    index('talents_user_business_idx').on(t.userId, t.businessAmountFen, t.id),
+    index('talents_user_deals_idx').on(t.userId, t.dealCount, t.id),
+    index('talents_user_status_idx').on(t.userId, t.status),
+    index('talents_user_shop_idx').on(t.userId, t.shopName),
+    index('talents_user_industry_idx').on(t.userId, t.industry),
+    index('talents_user_platform_idx').on(t.userId, t.platform),
+    index('talents_user_contact_idx').on(t.userId, t.contactMethod),
+    index('talents_name_grams_gin').using('gin', t.nameGrams),
+    index('talents_labels_gin').using('gin', t.labels),
+  ],
+);
+
+/** A seller's own labels (the tiers are fixed and not stored here). */
+export const talentLabels = pgTable(
+  'talent_labels',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.name] })],
+);
+
+/** Follow-up records: the history of contact with a talent. */
+export const talentFollowUps = pgTable(
+  'talent_follow_ups',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    talentId: bigint('talent_id', { mode: 'number' })
+      .notNull()
+      .references(() => talents.id, { onDelete: 'cascade' }),
+    author: text('author').notNull(),
+    content: text('content').notNull(),
+    statusAtTime: text('status_at_time').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('talent_follow_ups_talent_idx').on(t.talentId, t.createdAt, t.id)],
+);
+
+/**
+ * The blacklist: the one source of truth for "never invite". An entry is keyed by
+ * the platform talent id, whether or not the talent is in the library.
+ */
+export const blacklistEntries = pgTable(
+  'blacklist_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    talentName: text('talent_name').notNull(),
+    platformTalentId: text('platform_talent_id').notNull(),
+    fansCount: bigint('fans_count', { mode: 'number' }).notNull().default(0),
+    reason: text('reason').notNull(),
+    talentId: bigint('talent_id', { mode: 'number' }).references(() => talents.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('blacklist_user_talent_key').on(t.userId, t.platformTalentId),
+    index('blacklist_user_created_idx').on(t.userId, t.createdAt, t.id),
   ],
 );

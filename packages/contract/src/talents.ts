@@ -1,0 +1,515 @@
+import { z } from 'zod';
+import { pageQuery } from './envelope.ts';
+import { KEYWORD_MAX, isoDateTime, optionalText, requiredText } from './fields.ts';
+
+/**
+ * The talent library (spec: 'Talent search', the Talent entity, statuses, tiers,
+ * contact methods and the filter ranges of section 9). Money is in fen (integers).
+ */
+export const platforms = ['douyin', 'tiktok'] as const;
+export type Platform = (typeof platforms)[number];
+
+export const talentStatuses = [
+  'cooperating',
+  'cooperation_ended',
+  'pending_contact',
+  'communicating',
+  'rejected',
+  'blacklisted',
+  'active',
+  'inactive',
+  'pending',
+] as const;
+export type TalentStatus = (typeof talentStatuses)[number];
+/** Statuses a seller may set by hand: blacklisting goes through the blacklist, with a reason. */
+export const settableTalentStatuses = talentStatuses.filter(
+  (status): status is Exclude<TalentStatus, 'blacklisted'> => status !== 'blacklisted',
+);
+export const DEFAULT_TALENT_STATUS: TalentStatus = 'pending_contact';
+
+/** The spec's tiers; they are labels like the seller's own, with localized names. */
+export const talentTiers = ['quality', 'newbie', 'top', 'middle', 'tail'] as const;
+export type TalentTier = (typeof talentTiers)[number];
+
+export const contactMethods = [
+  'wechat',
+  'phone',
+  'email',
+  'whatsapp',
+  'twitter',
+  'telegram',
+  'facebook',
+  'youtube',
+  'instagram',
+  'tiktok',
+  'address',
+] as const;
+export type ContactMethod = (typeof contactMethods)[number];
+
+export const industries = [
+  'beauty',
+  'apparel',
+  'food',
+  'home',
+  'digital',
+  'maternity',
+  'health',
+  'sports',
+  'pets',
+  'jewelry',
+  'books',
+  'other',
+] as const;
+export type Industry = (typeof industries)[number];
+
+export const TALENT_NAME_MAX = 64;
+export const SHOP_NAME_MAX = 100;
+export const LABEL_MAX_LENGTH = 20;
+export const LABELS_PER_TALENT_MAX = 10;
+export const CONTACT_INFO_MAX = 200;
+export const TALENT_REMARK_MAX = 500;
+export const FOLLOW_UP_MAX = 1000;
+export const BLACKLIST_REASON_MAX = 200;
+/** Batch actions take at most this many talents at once. */
+export const BATCH_MAX = 500;
+/** Counts, views and money are bounded so they stay exact in JSON numbers. */
+export const COUNT_MAX = 1_000_000_000_000;
+/** A talent's id on its platform: Douyin numeric ids, TikTok handles. */
+export const platformTalentIdPattern = /^[A-Za-z0-9_.@-]{1,64}$/;
+
+/** The filter presets of spec section 9; bounds are inclusive, null means open. */
+export const rangePresets = {
+  fans: [
+    { key: '1k-5k', min: 1_000, max: 5_000 },
+    { key: '5k-10k', min: 5_000, max: 10_000 },
+    { key: '10k-50k', min: 10_000, max: 50_000 },
+    { key: '100k+', min: 100_000, max: null },
+  ],
+  /** In fen: 0-100, 100-1k, 1k-10k, 10k+ yuan. */
+  businessAmount: [
+    { key: '0-100', min: 0, max: 10_000 },
+    { key: '100-1k', min: 10_000, max: 100_000 },
+    { key: '1k-10k', min: 100_000, max: 1_000_000 },
+    { key: '10k+', min: 1_000_000, max: null },
+  ],
+  dealCount: [
+    { key: '0-10', min: 0, max: 10 },
+    { key: '10-100', min: 10, max: 100 },
+    { key: '100-1k', min: 100, max: 1_000 },
+    { key: '1k+', min: 1_000, max: null },
+  ],
+} as const satisfies Record<
+  string,
+  ReadonlyArray<{ key: string; min: number; max: number | null }>
+>;
+
+const count = (required = false) => {
+  const base = z.coerce
+    .number({ error: 'validation.numberInvalid' })
+    .int({ error: 'validation.numberInvalid' })
+    .min(0, { error: 'validation.numberInvalid' })
+    .max(COUNT_MAX, { error: 'validation.numberInvalid' });
+  return required ? base : base.default(0);
+};
+
+const labelField = z
+  .string({ error: 'validation.labelInvalid' })
+  .trim()
+  .min(1, { error: 'validation.labelInvalid' })
+  .max(LABEL_MAX_LENGTH, { error: 'validation.labelInvalid' });
+
+/** Up to 10 distinct labels (tiers by key, or the seller's own words). */
+export const labelsField = z
+  .array(labelField, { error: 'validation.labelInvalid' })
+  .max(LABELS_PER_TALENT_MAX, { error: 'validation.labelsTooMany' })
+  .transform((labels) => [...new Set(labels)]);
+
+export const talentStatusField = z.enum(talentStatuses, { error: 'validation.statusInvalid' });
+export const settableStatusField = z.enum(settableTalentStatuses, {
+  error: 'validation.statusNotSettable',
+});
+
+export const talent = z.object({
+  id: z.number().int(),
+  platform: z.enum(platforms),
+  platformTalentId: z.string(),
+  name: z.string(),
+  shopName: z.string(),
+  industry: z.enum(industries).nullable(),
+  labels: z.array(z.string()),
+  status: z.enum(talentStatuses),
+  contactMethod: z.enum(contactMethods).nullable(),
+  contactInfo: z.string(),
+  fansCount: z.number().int(),
+  videoAvgViews: z.number().int(),
+  videoGpmFen: z.number().int(),
+  liveAvgViews: z.number().int(),
+  liveGpmFen: z.number().int(),
+  businessAmountFen: z.number().int(),
+  dealCount: z.number().int(),
+  remark: z.string(),
+  /** When the talent joined the seller's library (kept from an imported sheet). */
+  addedAt: isoDateTime,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Talent = z.infer<typeof talent>;
+
+/** Create or edit a talent: every field of the add-talent modal. */
+export const talentBody = z
+  .object({
+    platform: z.enum(platforms, { error: 'validation.platformRequired' }),
+    platformTalentId: requiredText('validation.platformTalentIdRequired').regex(
+      platformTalentIdPattern,
+      { error: 'validation.platformTalentIdFormat' },
+    ),
+    name: requiredText('validation.talentNameRequired').max(TALENT_NAME_MAX, {
+      error: 'validation.talentNameMax',
+    }),
+    shopName: optionalText(SHOP_NAME_MAX, 'validation.shopNameMax'),
+    industry: z
+      .enum(industries, { error: 'validation.industryInvalid' })
+      .nullish()
+      .transform((v) => v ?? null),
+    labels: labelsField.default([]),
+    status: settableStatusField.default('pending_contact'),
+    contactMethod: z
+      .enum(contactMethods, { error: 'validation.contactMethodInvalid' })
+      .nullish()
+      .transform((v) => v ?? null),
+    contactInfo: optionalText(CONTACT_INFO_MAX, 'validation.contactInfoMax'),
+    fansCount: count(),
+    videoAvgViews: count(),
+    videoGpmFen: count(),
+    liveAvgViews: count(),
+    liveGpmFen: count(),
+    businessAmountFen: count(),
+    dealCount: count(),
+    remark: optionalText(TALENT_REMARK_MAX, 'validation.remarkMax'),
+    addedAt: z.iso
+      .datetime({ offset: true, error: 'validation.dateInvalid' })
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .superRefine((value, ctx) => {
+    // The contact must look like what its method says it is.
+    if (value.contactInfo && !value.contactMethod) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['contactMethod'],
+        message: 'validation.contactMethodRequired',
+      });
+    }
+    if (
+      value.contactMethod === 'email' &&
+      value.contactInfo &&
+      !z.email().safeParse(value.contactInfo).success
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['contactInfo'], message: 'validation.emailFormat' });
+    }
+    if (
+      value.contactMethod === 'phone' &&
+      value.contactInfo &&
+      !/^\+?[\d\s-]{5,20}$/.test(value.contactInfo)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['contactInfo'],
+        message: 'validation.contactPhoneFormat',
+      });
+    }
+  });
+export type TalentBody = z.input<typeof talentBody>;
+
+export const talentSortFields = [
+  'addedAt',
+  'createdAt',
+  'updatedAt',
+  'fansCount',
+  'videoAvgViews',
+  'videoGpmFen',
+  'liveAvgViews',
+  'liveGpmFen',
+  'businessAmountFen',
+  'dealCount',
+] as const;
+export type TalentSortField = (typeof talentSortFields)[number];
+
+/** A jump by offset (go-to page) may start at most this many rows from either end. */
+export const TALENT_OFFSET_MAX = 10_000;
+export const TALENT_PAGE_SIZE_DEFAULT = 20;
+
+const optionalCount = z.coerce
+  .number({ error: 'validation.numberInvalid' })
+  .int({ error: 'validation.numberInvalid' })
+  .min(0, { error: 'validation.numberInvalid' })
+  .max(COUNT_MAX, { error: 'validation.numberInvalid' })
+  .optional();
+const optionalTime = z.iso.datetime({ offset: true, error: 'validation.dateInvalid' }).optional();
+const optionalWord = (max: number) =>
+  z
+    .string({ error: 'validation.invalidField' })
+    .trim()
+    .max(max, { error: 'validation.keywordMax' })
+    .optional()
+    .transform((v) => v || undefined);
+
+/** Every filter of Talent Management Query; ranges are inclusive at both ends. */
+export const talentFilters = z
+  .object({
+    name: optionalWord(KEYWORD_MAX),
+    shopName: optionalWord(SHOP_NAME_MAX),
+    industry: z.enum(industries, { error: 'validation.industryInvalid' }).optional(),
+    label: optionalWord(LABEL_MAX_LENGTH),
+    status: talentStatusField.optional(),
+    contactMethod: z.enum(contactMethods, { error: 'validation.contactMethodInvalid' }).optional(),
+    platform: z.enum(platforms, { error: 'validation.platformRequired' }).optional(),
+    fansMin: optionalCount,
+    fansMax: optionalCount,
+    businessAmountMinFen: optionalCount,
+    businessAmountMaxFen: optionalCount,
+    dealCountMin: optionalCount,
+    dealCountMax: optionalCount,
+    createdFrom: optionalTime,
+    createdTo: optionalTime,
+    addedFrom: optionalTime,
+    addedTo: optionalTime,
+    updatedFrom: optionalTime,
+    updatedTo: optionalTime,
+  })
+  .superRefine((value, ctx) => {
+    const pairs: Array<[keyof typeof value, keyof typeof value]> = [
+      ['fansMin', 'fansMax'],
+      ['businessAmountMinFen', 'businessAmountMaxFen'],
+      ['dealCountMin', 'dealCountMax'],
+      ['createdFrom', 'createdTo'],
+      ['addedFrom', 'addedTo'],
+      ['updatedFrom', 'updatedTo'],
+    ];
+    for (const [low, high] of pairs) {
+      const a = value[low];
+      const b = value[high];
+      if (a === undefined || b === undefined) continue;
+      const [x, y] =
+        typeof a === 'string' ? [Date.parse(a), Date.parse(String(b))] : [Number(a), Number(b)];
+      if (x > y) ctx.addIssue({ code: 'custom', path: [high], message: 'validation.rangeInvalid' });
+    }
+  });
+export type TalentFilters = z.output<typeof talentFilters>;
+
+/**
+ * One page of talents. Pages are reached by `cursor` (next or previous page, at any
+ * depth, from a page's `nextCursor` / `prevCursor`), or by `offset` rows from the
+ * start (or from the end with `fromEnd`) for a jump, up to TALENT_OFFSET_MAX.
+ */
+export const talentListQuery = z
+  .object({
+    pageSize: z.coerce
+      .number({ error: 'validation.invalidField' })
+      .int({ error: 'validation.invalidField' })
+      .min(1, { error: 'validation.invalidField' })
+      .max(100, { error: 'validation.invalidField' })
+      .default(TALENT_PAGE_SIZE_DEFAULT),
+    sort: z.enum(talentSortFields, { error: 'validation.invalidField' }).default('addedAt'),
+    order: z.enum(['asc', 'desc'], { error: 'validation.invalidField' }).default('desc'),
+    cursor: z.string().max(500, { error: 'validation.cursorInvalid' }).optional(),
+    offset: z.coerce
+      .number({ error: 'validation.invalidField' })
+      .int({ error: 'validation.invalidField' })
+      .min(0, { error: 'validation.invalidField' })
+      .max(TALENT_OFFSET_MAX, { error: 'validation.offsetTooDeep' })
+      .optional(),
+    fromEnd: z
+      .enum(['true', 'false'], { error: 'validation.invalidField' })
+      .optional()
+      .transform((v) => v === 'true'),
+  })
+  .and(talentFilters);
+export type TalentListQuery = z.input<typeof talentListQuery>;
+
+export const talentPage = z.object({
+  list: z.array(talent),
+  pageSize: z.number().int(),
+  /** Opaque; pass as `cursor` for the next page. Null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** Opaque; pass as `cursor` for the previous page. Null on the first page. */
+  prevCursor: z.string().nullable(),
+});
+export type TalentPage = z.infer<typeof talentPage>;
+
+/** The total of a filter, asked separately so a list page never waits for a count. */
+export const talentCountData = z.object({ total: z.number().int() });
+
+/** Filter choices that come from the seller's own data. */
+export const talentFacets = z.object({
+  shopNames: z.array(z.string()),
+  /** The seller's own labels (tiers are fixed and not listed here). */
+  labels: z.array(z.string()),
+});
+export type TalentFacets = z.infer<typeof talentFacets>;
+
+const idsField = z
+  .array(
+    z
+      .number({ error: 'validation.idsInvalid' })
+      .int({ error: 'validation.idsInvalid' })
+      .positive({ error: 'validation.idsInvalid' }),
+    { error: 'validation.idsInvalid' },
+  )
+  .min(1, { error: 'validation.idsRequired' })
+  .max(BATCH_MAX, { error: 'validation.idsTooMany' })
+  .transform((ids) => [...new Set(ids)]);
+
+export const batchStatusBody = z.object({ ids: idsField, status: settableStatusField });
+export const batchLabelsBody = z.object({
+  ids: idsField,
+  labels: labelsField,
+  /** add to each talent's labels, remove from them, or replace them. */
+  mode: z.enum(['add', 'remove', 'replace'], { error: 'validation.invalidField' }),
+});
+export const blacklistReasonField = requiredText('validation.blacklistReasonRequired').max(
+  BLACKLIST_REASON_MAX,
+  { error: 'validation.blacklistReasonMax' },
+);
+export const batchBlacklistBody = z.object({ ids: idsField, reason: blacklistReasonField });
+export const batchResult = z.object({ affected: z.number().int() });
+export type BatchResult = z.infer<typeof batchResult>;
+
+/** Follow-up records: who wrote what, and the talent's status at that time. */
+export const followUp = z.object({
+  id: z.number().int(),
+  talentId: z.number().int(),
+  author: z.string(),
+  content: z.string(),
+  statusAtTime: z.enum(talentStatuses),
+  createdAt: isoDateTime,
+});
+export type FollowUp = z.infer<typeof followUp>;
+
+export const followUpBody = z.object({
+  content: requiredText('validation.followUpRequired').max(FOLLOW_UP_MAX, {
+    error: 'validation.followUpMax',
+  }),
+  /** Optionally move the talent to a new status with this follow-up. */
+  status: settableStatusField.optional(),
+});
+export type FollowUpBody = z.input<typeof followUpBody>;
+export const followUpQuery = pageQuery;
+
+/** The blacklist (spec: Blacklist entry). A blacklisted talent is never invited. */
+export const blacklistEntry = z.object({
+  id: z.number().int(),
+  talentName: z.string(),
+  platformTalentId: z.string(),
+  fansCount: z.number().int(),
+  reason: z.string(),
+  /** The library talent it was added from or matched, if any. */
+  talentId: z.number().int().nullable(),
+  createdAt: isoDateTime,
+});
+export type BlacklistEntry = z.infer<typeof blacklistEntry>;
+
+export const blacklistBody = z.object({
+  talentName: requiredText('validation.talentNameRequired').max(TALENT_NAME_MAX, {
+    error: 'validation.talentNameMax',
+  }),
+  platformTalentId: requiredText('validation.platformTalentIdRequired').regex(
+    platformTalentIdPattern,
+    { error: 'validation.platformTalentIdFormat' },
+  ),
+  fansCount: z.coerce
+    .number({ error: 'validation.fansCountRequired' })
+    .int({ error: 'validation.numberInvalid' })
+    .min(0, { error: 'validation.numberInvalid' })
+    .max(COUNT_MAX, { error: 'validation.numberInvalid' }),
+  reason: blacklistReasonField,
+});
+export type BlacklistBody = z.input<typeof blacklistBody>;
+
+export const blacklistQuery = pageQuery.extend({
+  /** Talent name (or talent ID) contains. */
+  keyword: z
+    .string({ error: 'validation.invalidField' })
+    .trim()
+    .max(KEYWORD_MAX, { error: 'validation.keywordMax' })
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type BlacklistQuery = z.input<typeof blacklistQuery>;
+
+/** Import and export. */
+export const talentFileFormats = ['xlsx', 'csv'] as const;
+export type TalentFileFormat = (typeof talentFileFormats)[number];
+export const IMPORT_MAX_ROWS = 50_000;
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The columns of the import template and of exports, in order. Import accepts the
+ * zh-CN or en-US header of each column; `key` is the talent field.
+ */
+export const talentFileColumns = [
+  { key: 'name', zh: '达人名称', en: 'Talent name', required: true },
+  { key: 'platform', zh: '平台', en: 'Platform', required: true },
+  { key: 'platformTalentId', zh: '达人ID', en: 'Talent ID', required: true },
+  { key: 'shopName', zh: '店铺', en: 'Shop' },
+  { key: 'industry', zh: '行业', en: 'Industry' },
+  { key: 'labels', zh: '标签', en: 'Labels' },
+  { key: 'status', zh: '状态', en: 'Status' },
+  { key: 'contactMethod', zh: '联系方式', en: 'Contact method' },
+  { key: 'contactInfo', zh: '联系信息', en: 'Contact info' },
+  { key: 'fansCount', zh: '粉丝数', en: 'Fans' },
+  { key: 'videoAvgViews', zh: '视频平均播放', en: 'Video avg views' },
+  { key: 'videoGpm', zh: '视频GPM(元)', en: 'Video GPM (CNY)' },
+  { key: 'liveAvgViews', zh: '直播平均观看', en: 'Live avg views' },
+  { key: 'liveGpm', zh: '直播GPM(元)', en: 'Live GPM (CNY)' },
+  { key: 'businessAmount', zh: '带货金额(元)', en: 'Business amount (CNY)' },
+  { key: 'dealCount', zh: '成交单数', en: 'Deal count' },
+  { key: 'remark', zh: '备注', en: 'Remark' },
+  { key: 'addedAt', zh: '添加时间', en: 'Added at' },
+  { key: 'updatedAt', zh: '更新时间', en: 'Updated at', exportOnly: true },
+] as const;
+
+export const importRowOutcome = z.object({
+  /** The row number as the spreadsheet shows it (the header is row 1). */
+  row: z.number().int(),
+  outcome: z.enum(['accepted', 'updated', 'rejected']),
+  name: z.string(),
+  platformTalentId: z.string(),
+  /** Why a row was rejected, naming the column, in the caller's language. */
+  reason: z.string().nullable(),
+});
+export const importReport = z.object({
+  accepted: z.number().int(),
+  updated: z.number().int(),
+  rejected: z.number().int(),
+  /** Every rejected row, then the accepted and updated rows, up to 1,000 in all. */
+  rows: z.array(importRowOutcome),
+});
+export type ImportReport = z.infer<typeof importReport>;
+
+export const exportRequestBody = z
+  .object({
+    format: z.enum(talentFileFormats, { error: 'validation.invalidField' }),
+    /** IANA time zone for the times in the file (the seller's). */
+    timeZone: z.string().max(64).default('Asia/Shanghai'),
+    sort: z.enum(talentSortFields, { error: 'validation.invalidField' }).default('addedAt'),
+    order: z.enum(['asc', 'desc'], { error: 'validation.invalidField' }).default('desc'),
+  })
+  .and(talentFilters);
+export type ExportRequestBody = z.input<typeof exportRequestBody>;
+
+export const exportTicket = z.object({
+  exportId: z.string(),
+  /** A one-time link (valid 5 minutes) the browser downloads natively. */
+  downloadUrl: z.string(),
+  total: z.number().int(),
+});
+export type ExportTicket = z.infer<typeof exportTicket>;
+
+export const exportProgress = z.object({
+  exportId: z.string(),
+  total: z.number().int(),
+  written: z.number().int(),
+  state: z.enum(['waiting', 'running', 'done', 'failed']),
+});
+export type ExportProgress = z.infer<typeof exportProgress>;
