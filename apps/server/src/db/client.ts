@@ -25,6 +25,11 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
+  /**
+   * A raw parameterized query on the driver, for bulk work (seed, benchmarks)
+   * where arrays must travel as single parameters.
+   */
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
   close(): Promise<void>;
 }
 
@@ -55,6 +60,9 @@ export function openPglite(dataDir: string | null): DatabaseHandle {
       } catch {
         return false;
       }
+    },
+    async query<Row>(text: string, params?: unknown[]) {
+      return (await client.query<Row>(text, params)).rows;
     },
     async close() {
       if (!client.closed) await client.close();
@@ -95,6 +103,9 @@ export function openPostgres(url: string, poolMax = 20): DatabaseHandle {
       } catch {
         return false;
       }
+    },
+    async query<Row>(text: string, params?: unknown[]) {
+      return (await pool.query(text, params)).rows as Row[];
     },
     async close() {
       await pool.end();

@@ -1,0 +1,182 @@
+/**
+ * npm run seed -- --talents N [--total M] [--accounts K] [--user NAME] [--seed S]
+ *
+ * Creates a realistic talent library: N talents in one account (the `--user`
+ * account, created when missing) and, when --total is larger, the rest spread
+ * over K other accounts. Runs on the configured database (PGlite under DATA_DIR,
+ * or PostgreSQL with DATABASE_URL), after applying the migrations.
+ */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { loadConfigFromProcess } from '../src/config/index.ts';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+import { newInviteCode } from '../src/modules/auth/service.ts';
+import { userRepository } from '../src/modules/user/repository.ts';
+import { customLabels, makeTalent, random, shopsFor, type SeedTalent } from './seed-data.ts';
+
+const BATCH = 5_000;
+
+/** A PostgreSQL array literal, so an array travels inside one unnest() element. */
+function arrayLiteral(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
+const columns: Array<[string, string, (t: SeedTalent) => unknown]> = [
+  ['user_id', 'int', (t) => t.userId],
+  ['platform', 'text', (t) => t.platform],
+  ['platform_talent_id', 'text', (t) => t.platformTalentId],
+  ['name', 'text', (t) => t.name],
+  ['name_grams', 'text[]', (t) => arrayLiteral(t.nameGrams)],
+  ['shop_name', 'text', (t) => t.shopName],
+  ['industry', 'text', (t) => t.industry],
+  ['labels', 'text[]', (t) => arrayLiteral(t.labels)],
+  ['status', 'text', (t) => t.status],
+  ['status_before_blacklist', 'text', (t) => t.statusBeforeBlacklist],
+  ['contact_method', 'text', (t) => t.contactMethod],
+  ['contact_info', 'text', (t) => t.contactInfo],
+  ['fans_count', 'bigint', (t) => t.fansCount],
+  ['video_avg_views', 'bigint', (t) => t.videoAvgViews],
+  ['video_gpm_fen', 'bigint', (t) => t.videoGpmFen],
+  ['live_avg_views', 'bigint', (t) => t.liveAvgViews],
+  ['live_gpm_fen', 'bigint', (t) => t.liveGpmFen],
+  ['business_amount_fen', 'bigint', (t) => t.businessAmountFen],
+  ['deal_count', 'bigint', (t) => t.dealCount],
+  ['remark', 'text', (t) => t.remark],
+  ['added_at', 'timestamptz', (t) => t.addedAt.toISOString()],
+  ['created_at', 'timestamptz', (t) => t.createdAt.toISOString()],
+  ['updated_at', 'timestamptz', (t) => t.updatedAt.toISOString()],
+];
+
+// Array-valued columns arrive as text literals inside unnest() and are cast back per row.
+const insertSql = `insert into talents (${columns.map(([c]) => c).join(', ')})
+select ${columns.map(([c, type]) => (type === 'text[]' ? `u.${c}::text[]` : `u.${c}`)).join(', ')}
+from unnest(${columns.map(([, type], i) => `$${i + 1}::${type === 'text[]' ? 'text' : type}[]`).join(', ')})
+  as u(${columns.map(([c]) => c).join(', ')})
+on conflict do nothing`;
+
+async function insertTalents(db: DatabaseHandle, rows: SeedTalent[]): Promise<void> {
+  await db.query(
+    insertSql,
+    columns.map(([, , get]) => rows.map(get)),
+  );
+}
+
+async function ensureAccount(db: DatabaseHandle, username: string, phoneNumber: string) {
+  const existing = await userRepository.findByUsername(db.db, username);
+  if (existing) return { user: existing, password: null };
+  const password = randomBytes(9).toString('base64url');
+  const user = await userRepository.insert(db.db, {
+    username,
+    phoneNumber,
+    passwordHash: await hashPassword(password),
+    inviteCode: newInviteCode(),
+    passwordChangedAt: new Date(),
+  });
+  return { user, password };
+}
+
+async function seedAccount(
+  db: DatabaseHandle,
+  userId: number,
+  count: number,
+  seed: number,
+  progress: (n: number) => void,
+) {
+  const r = random(seed);
+  const shops = shopsFor(r, 8);
+  const now = Date.now();
+  const [{ n: existing } = { n: 0 }] = await db.query<{ n: number }>(
+    'select count(*)::int as n from talents where user_id = $1',
+    [userId],
+  );
+  for (let start = existing; start < count; start += BATCH) {
+    const rows: SeedTalent[] = [];
+    for (let i = start; i < Math.min(count, start + BATCH); i++)
+      rows.push(makeTalent(r, userId, i, shops, now));
+    await insertTalents(db, rows);
+    progress(Math.min(count, start + BATCH) - start);
+  }
+  // The blacklist is the truth for blacklisted talents: give each one its entry.
+  await db.query(
+    `insert into blacklist_entries (user_id, talent_name, platform_talent_id, fans_count, reason, talent_id)
+     select user_id, name, platform_talent_id, fans_count, '多次爽约 / missed agreements', id
+     from talents where user_id = $1 and status = 'blacklisted'
+     on conflict do nothing`,
+    [userId],
+  );
+  await db.query(
+    `insert into talent_labels (user_id, name) select $1, unnest($2::text[]) on conflict do nothing`,
+    [userId, customLabels],
+  );
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      talents: { type: 'string', default: '1000' },
+      total: { type: 'string' },
+      accounts: { type: 'string', default: '20' },
+      user: { type: 'string', default: 'demo' },
+      seed: { type: 'string', default: '20261122' },
+    },
+  });
+  const main = Number(values.talents);
+  const total = Math.max(main, Number(values.total ?? main));
+  const accounts = Math.max(1, Number(values.accounts));
+  const seed = Number(values.seed);
+  if (!Number.isSafeInteger(main) || main < 0 || !Number.isSafeInteger(total)) {
+    throw new Error('--talents and --total take whole numbers');
+  }
+
+  const config = loadConfigFromProcess();
+  const db = openDatabase(config.database);
+  await db.migrate();
+  const started = Date.now();
+  let written = 0;
+  let lastReport = 0;
+  const progress = (n: number) => {
+    written += n;
+    if (Date.now() - lastReport > 2_000) {
+      lastReport = Date.now();
+      process.stdout.write(
+        `  ${written.toLocaleString('en-US')} talents written (${Math.round(written / ((Date.now() - started) / 1000))}/s)\n`,
+      );
+    }
+  };
+
+  const owner = await ensureAccount(db, values.user, '13900000000');
+  process.stdout.write(
+    `Seeding ${main.toLocaleString('en-US')} talents into "${owner.user.username}"` +
+      (owner.password ? ` (created, password: ${owner.password})` : '') +
+      '\n',
+  );
+  await seedAccount(db, owner.user.id, main, seed, progress);
+
+  const rest = total - main;
+  if (rest > 0) {
+    process.stdout.write(
+      `Seeding ${rest.toLocaleString('en-US')} more over ${accounts} other accounts\n`,
+    );
+    for (let k = 0; k < accounts; k++) {
+      const share = Math.floor(rest / accounts) + (k < rest % accounts ? 1 : 0);
+      const other = await ensureAccount(
+        db,
+        `seed_seller_${k + 1}`,
+        `139${String(10_000_000 + k).padStart(8, '0')}`,
+      );
+      await seedAccount(db, other.user.id, share, seed + k + 1, progress);
+    }
+  }
+  await db.query('analyze talents');
+  const seconds = (Date.now() - started) / 1000;
+  process.stdout.write(
+    `Done: ${written.toLocaleString('en-US')} talents in ${seconds.toFixed(1)} s on ${db.kind}.\n`,
+  );
+  await db.close();
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`seed failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
