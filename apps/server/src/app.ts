@@ -10,12 +10,19 @@ import type { Database, DatabaseHandle } from './db/client.ts';
 import { Limits, defaultLimitRules, type LimitRules } from './lib/limits.ts';
 import { DatabaseRevocations, RedisRevocations, type RevocationStore } from './lib/revocations.ts';
 import { TokenService } from './lib/tokens.ts';
+import {
+  MemoryEphemeralStore,
+  RedisEphemeralStore,
+  type EphemeralStore,
+} from './lib/ephemeral-store.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { createSmsProvider, type SmsProvider } from './modules/auth/sms-provider.ts';
+import { blacklistRoutes } from './modules/blacklist/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { productTemplateRoutes, scriptTemplateRoutes } from './modules/templates/routes.ts';
+import { talentRoutes } from './modules/talents/routes.ts';
 import { profileRoutes } from './modules/user/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { consoleStaticPlugin } from './plugins/console-static.ts';
@@ -34,6 +41,7 @@ declare module 'fastify' {
     revocations: RevocationStore;
     sms: SmsProvider;
     authService: AuthService;
+    ephemeral: EphemeralStore;
   }
 }
 
@@ -99,6 +107,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     'revocations',
     redis ? new RedisRevocations(redis, `${prefix}:revoked`) : new DatabaseRevocations(database.db),
   );
+  app.decorate<EphemeralStore>(
+    'ephemeral',
+    redis ? new RedisEphemeralStore(redis, `${prefix}:ephemeral`) : new MemoryEphemeralStore(),
+  );
   app.decorate('sms', options.sms ?? createSmsProvider(config.sms, app.log));
   app.decorate('authService', new AuthService(app));
 
@@ -116,6 +128,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(menuRoutes);
   await app.register(scriptTemplateRoutes);
   await app.register(productTemplateRoutes);
+  await app.register(talentRoutes);
+  await app.register(blacklistRoutes);
 
   await app.register(consoleStaticPlugin, { consoleDir: config.consoleDir });
   return app;

@@ -222,6 +222,38 @@ const zhCN = {
   'field.updatedFrom': '更新时间起',
   'field.updatedTo': '更新时间止',
   'field.timeZone': '时区',
+  'field.file': '文件',
+  'field.exportId': '导出任务',
+  'field.token': '下载链接',
+  'field.lang': '语言',
+  'error.talentLabelsTooMany': '{name} 的标签将超过 {max} 个，未做任何修改',
+  'error.importCell': '{column}：{message}',
+  'export.fileName': '达人列表',
+  'template.fileName': '达人导入模板',
+  'template.sheetTalents': '达人',
+  'template.sheetGuide': '填写说明',
+  'template.guideColumn': '列',
+  'template.guideRequired': '必填',
+  'template.guideValues': '填写要求',
+  'template.yes': '是',
+  'template.no': '否',
+  'template.guideNote':
+    '第一行为表头，中文或英文表头均可，列的顺序不限；平台和达人 ID 与已有达人相同的行会更新该达人，其余行新增；示例行导入前请删除',
+  'template.ruleText': '文本，最多 {max} 个字符',
+  'template.ruleTalentId': '字母、数字和 _ . @ -，最多 64 位；同一平台内不重复',
+  'template.ruleOneOf': '以下之一（中文或英文均可）：{values}',
+  'template.ruleStatus': '以下之一（中文或英文均可）：{values}；留空为“待联系”（更新时保持不变）',
+  'template.ruleLabels':
+    '最多 {max} 个，用 , ， ; 或 | 分隔；等级标签：{tiers}，也可填写自己的标签（每个最多 {length} 个字符）',
+  'template.ruleCount': '不小于 0 的整数，留空为 0',
+  'template.ruleMoney': '金额（元），不小于 0，最多两位小数，留空为 0',
+  'template.ruleContactInfo': '文本，最多 {max} 个字符；填写时需同时选择联系方式',
+  'template.ruleTime':
+    '日期时间，如 2026-01-31 14:30 或 2026-01-31；按导入时选择的时区理解（默认北京时间）；留空为导入时间',
+  'template.exampleName': '示例达人',
+  'template.exampleShop': '示例旗舰店',
+  'template.exampleLabel': '直播',
+  'template.exampleRemark': '示例行，导入前请删除',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
@@ -448,6 +480,40 @@ const enUS: Record<MessageKey, string> = {
   'field.updatedFrom': 'Updated from',
   'field.updatedTo': 'Updated to',
   'field.timeZone': 'Time zone',
+  'field.file': 'File',
+  'field.exportId': 'Export',
+  'field.token': 'Download link',
+  'field.lang': 'Language',
+  'error.talentLabelsTooMany': '{name} would have more than {max} labels; nothing was changed',
+  'error.importCell': '{column}: {message}',
+  'export.fileName': 'Talents',
+  'template.fileName': 'Talent import template',
+  'template.sheetTalents': 'Talents',
+  'template.sheetGuide': 'How to fill in',
+  'template.guideColumn': 'Column',
+  'template.guideRequired': 'Required',
+  'template.guideValues': 'What to enter',
+  'template.yes': 'Yes',
+  'template.no': 'No',
+  'template.guideNote':
+    'The first row is the header, in Chinese or English, columns in any order. A row whose platform and talent ID match an existing talent updates it; other rows are added. Delete the example row before importing.',
+  'template.ruleText': 'Text, at most {max} characters',
+  'template.ruleTalentId':
+    'Letters, digits and _ . @ -, at most 64 characters; unique within a platform',
+  'template.ruleOneOf': 'One of (in Chinese or English): {values}',
+  'template.ruleStatus':
+    'One of (in Chinese or English): {values}; empty means Pending contact (unchanged when updating)',
+  'template.ruleLabels':
+    'Up to {max}, separated by , ， ; or |; tiers: {tiers}, or your own labels (at most {length} characters each)',
+  'template.ruleCount': 'A whole number of 0 or more; empty means 0',
+  'template.ruleMoney': 'An amount in CNY of 0 or more with at most 2 decimals; empty means 0',
+  'template.ruleContactInfo': 'Text, at most {max} characters; choose a contact method with it',
+  'template.ruleTime':
+    'A date and time such as 2026-01-31 14:30, or a date such as 2026-01-31, read in the time zone chosen when importing (China time by default); empty means the time of the import',
+  'template.exampleName': 'Sample talent',
+  'template.exampleShop': 'Sample flagship store',
+  'template.exampleLabel': 'Live',
+  'template.exampleRemark': 'Example row: delete it before importing',
 };
 
 export const messages: Record<Locale, Record<MessageKey, string>> = {

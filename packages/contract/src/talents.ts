@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
 import { KEYWORD_MAX, isoDateTime, optionalText, requiredText } from './fields.ts';
+import { locales } from './locale.ts';
 
 /**
  * The talent library (spec: 'Talent search', the Talent entity, statuses, tiers,
@@ -138,6 +139,11 @@ export const talent = z.object({
   industry: z.enum(industries).nullable(),
   labels: z.array(z.string()),
   status: z.enum(talentStatuses),
+  /**
+   * While blacklisted: the status it returns to when it leaves the blacklist (null
+   * means pending_contact). An edit of a blacklisted talent must send this status.
+   */
+  statusBeforeBlacklist: z.enum(talentStatuses).nullable(),
   contactMethod: z.enum(contactMethods).nullable(),
   contactInfo: z.string(),
   fansCount: z.number().int(),
@@ -324,7 +330,13 @@ export const talentListQuery = z
       .optional()
       .transform((v) => v === 'true'),
   })
-  .and(talentFilters);
+  .and(talentFilters)
+  .superRefine((value, ctx) => {
+    // A page is reached one way: by its cursor, or by a jump.
+    if (value.cursor !== undefined && (value.offset !== undefined || value.fromEnd)) {
+      ctx.addIssue({ code: 'custom', path: ['offset'], message: 'validation.invalidField' });
+    }
+  });
 export type TalentListQuery = z.input<typeof talentListQuery>;
 
 export const talentPage = z.object({
@@ -487,6 +499,26 @@ export const importReport = z.object({
 });
 export type ImportReport = z.infer<typeof importReport>;
 
+/** The import template: its format and language (the caller's language when omitted). */
+export const importTemplateQuery = z.object({
+  format: z.enum(talentFileFormats, { error: 'validation.invalidField' }).default('xlsx'),
+  lang: z.enum(locales, { error: 'validation.invalidField' }).optional(),
+});
+export type ImportTemplateQuery = z.input<typeof importTemplateQuery>;
+
+/** The multipart fields of an import, for the API documentation (the file is read as a stream). */
+export const importFormFields = z.object({
+  file: z.string().describe('The .xlsx or .csv file (binary)'),
+  timeZone: z
+    .string()
+    .max(64)
+    .optional()
+    .describe('IANA time zone for times without an offset; Asia/Shanghai when omitted'),
+});
+
+/** How long an export's download link works, once. */
+export const EXPORT_LINK_TTL_SECONDS = 300;
+
 export const exportRequestBody = z
   .object({
     format: z.enum(talentFileFormats, { error: 'validation.invalidField' }),
@@ -505,6 +537,13 @@ export const exportTicket = z.object({
   total: z.number().int(),
 });
 export type ExportTicket = z.infer<typeof exportTicket>;
+
+export const exportIdParams = z.object({
+  exportId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'validation.invalidField' }),
+});
+export const exportDownloadParams = z.object({
+  token: z.string().max(200, { error: 'error.exportLinkInvalid' }),
+});
 
 export const exportProgress = z.object({
   exportId: z.string(),

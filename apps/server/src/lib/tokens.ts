@@ -21,10 +21,12 @@ function deriveKey(secret: string, purpose: string): Buffer {
 export class TokenService {
   private readonly jwtKey: Uint8Array;
   private readonly codeKey: Buffer;
+  private readonly linkKey: Buffer;
 
   constructor(secret: string) {
     this.jwtKey = new Uint8Array(deriveKey(secret, 'access-token'));
     this.codeKey = deriveKey(secret, 'sms-code');
+    this.linkKey = deriveKey(secret, 'download-link');
   }
 
   async signAccess(claims: AccessClaims, now = Date.now()): Promise<string> {
@@ -84,5 +86,25 @@ export class TokenService {
     const expected = Buffer.from(storedHash, 'hex');
     const actual = Buffer.from(this.hashCode(phoneNumber, purpose, code), 'hex');
     return expected.length === actual.length && timingSafeEqual(expected, actual);
+  }
+
+  /**
+   * A download link token: `<id>.<expiry in Unix seconds>.<HMAC>`. It proves the
+   * server issued the link for this id until then; single use is enforced by the caller.
+   */
+  signDownload(id: string, expiresAtSeconds: number): string {
+    const body = `${id}.${expiresAtSeconds}`;
+    return `${body}.${createHmac('sha256', this.linkKey).update(body).digest('base64url')}`;
+  }
+
+  /** The id of a well-signed, unexpired download token, or null. */
+  verifyDownload(token: string, nowMs = Date.now()): string | null {
+    const match = /^([A-Za-z0-9_-]{1,64})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    if (!match) return null;
+    const [, id, expiry, signature] = match as unknown as [string, string, string, string];
+    const expected = createHmac('sha256', this.linkKey).update(`${id}.${expiry}`).digest();
+    const actual = Buffer.from(signature, 'base64url');
+    if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
+    return Number(expiry) * 1000 > nowMs ? id : null;
   }
 }

@@ -1,0 +1,45 @@
+import type { TalentFilters } from '@inviteflow/contract';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { talents } from '../../db/schema.ts';
+import { likeContains } from '../../lib/sql.ts';
+import { searchGrams } from './name-grams.ts';
+
+const t = talents;
+
+/**
+ * The WHERE of a talent query: the owner first (every index starts with it), then
+ * each filter of Talent Management Query. Ranges include both bounds.
+ */
+export function talentConditions(userId: number, filters: TalentFilters): SQL {
+  const f = filters;
+  const conditions: Array<SQL | undefined> = [eq(t.userId, userId)];
+  if (f.name) {
+    // The GIN index over owner-prefixed 1- and 2-character pieces finds candidates;
+    // LIKE re-checks, since the pieces may appear in another order.
+    const grams = searchGrams(userId, f.name);
+    if (grams.length) conditions.push(sql`${t.nameGrams} @> ${sql.param(grams)}::text[]`);
+    conditions.push(sql`lower(${t.name}) like lower(${likeContains(f.name.trim())})`);
+  }
+  if (f.shopName) conditions.push(eq(t.shopName, f.shopName));
+  if (f.industry) conditions.push(eq(t.industry, f.industry));
+  if (f.status) conditions.push(eq(t.status, f.status));
+  if (f.contactMethod) conditions.push(eq(t.contactMethod, f.contactMethod));
+  if (f.platform) conditions.push(eq(t.platform, f.platform));
+  if (f.label) conditions.push(sql`${t.labels} @> ${sql.param([f.label])}::text[]`);
+  const range = (column: PgColumn, min?: number, max?: number) => {
+    if (min !== undefined) conditions.push(gte(column, min));
+    if (max !== undefined) conditions.push(lte(column, max));
+  };
+  range(t.fansCount, f.fansMin, f.fansMax);
+  range(t.businessAmountFen, f.businessAmountMinFen, f.businessAmountMaxFen);
+  range(t.dealCount, f.dealCountMin, f.dealCountMax);
+  const period = (column: PgColumn, from?: string, to?: string) => {
+    if (from !== undefined) conditions.push(gte(column, new Date(from)));
+    if (to !== undefined) conditions.push(lte(column, new Date(to)));
+  };
+  period(t.createdAt, f.createdFrom, f.createdTo);
+  period(t.addedAt, f.addedFrom, f.addedTo);
+  period(t.updatedAt, f.updatedFrom, f.updatedTo);
+  return and(...conditions)!;
+}

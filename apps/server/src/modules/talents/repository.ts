@@ -1,0 +1,319 @@
+import {
+  talentTiers,
+  type Page,
+  type Talent,
+  type TalentFacets,
+  type TalentFilters,
+  type TalentSortField,
+} from '@inviteflow/contract';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { talentFollowUps, talentLabels, talents } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { pageOffset } from '../../lib/sql.ts';
+import { timeSorts, type Position, type SortOrder } from './cursor.ts';
+import { talentConditions } from './filters.ts';
+
+const t = talents;
+
+/** Every column but the search keys, which only the database needs. */
+const { nameGrams: _nameGrams, ...rowColumns } = getTableColumns(talents);
+export type TalentRow = Omit<typeof talents.$inferSelect, 'nameGrams'>;
+export type TalentValues = Omit<typeof talents.$inferInsert, 'id'>;
+export type FollowUpRow = typeof talentFollowUps.$inferSelect;
+
+export const sortColumns = {
+  addedAt: t.addedAt,
+  createdAt: t.createdAt,
+  updatedAt: t.updatedAt,
+  fansCount: t.fansCount,
+  videoAvgViews: t.videoAvgViews,
+  videoGpmFen: t.videoGpmFen,
+  liveAvgViews: t.liveAvgViews,
+  liveGpmFen: t.liveGpmFen,
+  businessAmountFen: t.businessAmountFen,
+  dealCount: t.dealCount,
+} as const satisfies Record<TalentSortField, unknown>;
+
+export interface Walk {
+  sort: TalentSortField;
+  order: SortOrder;
+  limit: number;
+  /** Rows strictly after this one in `order`. */
+  after?: Position | undefined;
+  /** Rows skipped from the start (bounded by the caller). */
+  offset?: number | undefined;
+}
+
+export type WalkedRow = TalentRow & { position: Position };
+
+/**
+ * Rows in (sort column, id) order, optionally after a boundary row: one range scan
+ * of the owner's (user_id, column, id) index at any depth, never a deep OFFSET.
+ */
+export async function walkTalents(
+  db: Executor,
+  userId: number,
+  filters: TalentFilters,
+  walk: Walk,
+): Promise<WalkedRow[]> {
+  const column = sortColumns[walk.sort];
+  const isTime = timeSorts.has(walk.sort);
+  let boundary: SQL | undefined;
+  if (walk.after) {
+    const value = isTime ? sql`${walk.after.value}::timestamptz` : sql`${walk.after.value}::bigint`;
+    boundary =
+      walk.order === 'asc'
+        ? sql`(${column}, ${t.id}) > (${value}, ${walk.after.id}::bigint)`
+        : sql`(${column}, ${t.id}) < (${value}, ${walk.after.id}::bigint)`;
+  }
+  const direction = walk.order === 'asc' ? asc : desc;
+  let query = db
+    .select({
+      ...rowColumns,
+      // Times leave the database as exact UTC text (microseconds), so a cursor is exact.
+      timeKey: isTime
+        ? sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+        : sql<null>`null`,
+    })
+    .from(t)
+    .where(and(talentConditions(userId, filters), boundary))
+    .orderBy(direction(column), direction(t.id))
+    .limit(walk.limit)
+    .$dynamic();
+  if (walk.offset) query = query.offset(walk.offset);
+  const rows = await query;
+  return rows.map(({ timeKey, ...row }) => ({
+    ...row,
+    position: { value: timeKey ?? (row[walk.sort] as number), id: row.id },
+  }));
+}
+
+export async function countTalents(
+  db: Executor,
+  userId: number,
+  filters: TalentFilters,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(t)
+    .where(talentConditions(userId, filters));
+  return row?.total ?? 0;
+}
+
+/** At most this many shop names are offered as filter choices. */
+export const FACET_SHOPS_MAX = 1_000;
+
+/**
+ * Shop names in use and the seller's own labels. Shop names come from a loose
+ * index scan (one index probe per distinct name over (user_id, shop_name)), so the
+ * cost follows the number of shops, not of talents.
+ */
+export async function talentFacets(db: Executor, userId: number): Promise<TalentFacets> {
+  const shops = await db.execute<{ shop_name: string }>(sql`
+    with recursive shops(shop_name, n) as (
+      (select shop_name, 1 from talents where user_id = ${userId} and shop_name > ''
+        order by shop_name limit 1)
+      union all
+      select (select t2.shop_name from talents t2
+               where t2.user_id = ${userId} and t2.shop_name > s.shop_name
+               order by t2.shop_name limit 1), s.n + 1
+        from shops s
+       where s.shop_name is not null and s.n < ${FACET_SHOPS_MAX}
+    )
+    select shop_name from shops where shop_name is not null`);
+  const labels = await db
+    .select({ name: talentLabels.name })
+    .from(talentLabels)
+    .where(eq(talentLabels.userId, userId))
+    .orderBy(talentLabels.name);
+  return {
+    shopNames: (shops as unknown as { rows: Array<{ shop_name: string }> }).rows.map(
+      (r) => r.shop_name,
+    ),
+    labels: labels.map((l) => l.name),
+  };
+}
+
+export async function findTalent(
+  db: Executor,
+  userId: number,
+  id: number,
+): Promise<TalentRow | undefined> {
+  const [row] = await db
+    .select(rowColumns)
+    .from(t)
+    .where(and(eq(t.userId, userId), eq(t.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** The caller's talent with this identity, if any. */
+export async function findByIdentity(
+  db: Executor,
+  userId: number,
+  platform: string,
+  platformTalentId: string,
+): Promise<TalentRow | undefined> {
+  const [row] = await db
+    .select(rowColumns)
+    .from(t)
+    .where(
+      and(eq(t.userId, userId), eq(t.platform, platform), eq(t.platformTalentId, platformTalentId)),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The caller's talents of these platform talent ids (any platform). */
+export async function findByPlatformIds(
+  db: Executor,
+  userId: number,
+  platformTalentIds: readonly string[],
+): Promise<TalentRow[]> {
+  if (!platformTalentIds.length) return [];
+  return db
+    .select(rowColumns)
+    .from(t)
+    .where(
+      and(
+        eq(t.userId, userId),
+        sql`${t.platformTalentId} = any(${sql.param([...platformTalentIds])}::text[])`,
+      ),
+    );
+}
+
+/**
+ * Locks the selected talents for the rest of the transaction. All of them must be
+ * the caller's: otherwise 404 talentsNotFound, and the caller changes nothing.
+ */
+export async function lockOwnedTalents(
+  tx: Executor,
+  userId: number,
+  ids: readonly number[],
+): Promise<TalentRow[]> {
+  const rows = await tx
+    .select(rowColumns)
+    .from(t)
+    .where(and(eq(t.userId, userId), sql`${t.id} = any(${sql.param([...ids])}::bigint[])`))
+    .orderBy(t.id)
+    .for('update');
+  if (rows.length !== new Set(ids).size) throw new AppError(404, 'error.talentsNotFound');
+  return rows;
+}
+
+export async function lockTalent(
+  tx: Executor,
+  userId: number,
+  id: number,
+): Promise<TalentRow | undefined> {
+  const [row] = await tx
+    .select(rowColumns)
+    .from(t)
+    .where(and(eq(t.userId, userId), eq(t.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function insertTalent(tx: Executor, values: TalentValues): Promise<TalentRow> {
+  const [row] = await tx.insert(t).values(values).returning(rowColumns);
+  return row!;
+}
+
+export async function updateTalent(
+  tx: Executor,
+  userId: number,
+  id: number,
+  values: Partial<TalentValues>,
+): Promise<TalentRow | undefined> {
+  const [row] = await tx
+    .update(t)
+    .set(values)
+    .where(and(eq(t.userId, userId), eq(t.id, id)))
+    .returning(rowColumns);
+  return row;
+}
+
+export async function deleteTalent(db: Executor, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(t)
+    .where(and(eq(t.userId, userId), eq(t.id, id)))
+    .returning({ id: t.id });
+  return rows.length > 0;
+}
+
+const tiers: ReadonlySet<string> = new Set(talentTiers);
+
+/** Remembers the seller's own labels as filter choices; tiers are fixed and not stored. */
+export async function rememberLabels(
+  tx: Executor,
+  userId: number,
+  labels: Iterable<string>,
+): Promise<void> {
+  const own = [...new Set(labels)].filter((label) => !tiers.has(label));
+  if (!own.length) return;
+  await tx
+    .insert(talentLabels)
+    .values(own.map((name) => ({ userId, name })))
+    .onConflictDoNothing();
+}
+
+export async function listFollowUps(
+  db: Executor,
+  userId: number,
+  talentId: number,
+  page: number,
+  pageSize: number,
+): Promise<Page<FollowUpRow>> {
+  const f = talentFollowUps;
+  const where = and(eq(f.userId, userId), eq(f.talentId, talentId));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(f)
+      .where(where)
+      .orderBy(desc(f.createdAt), desc(f.id))
+      .limit(pageSize)
+      .offset(pageOffset(page, pageSize)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(f)
+      .where(where),
+  ]);
+  return { list: rows, total: counted?.total ?? 0, page, pageSize };
+}
+
+export async function insertFollowUp(
+  tx: Executor,
+  values: Omit<typeof talentFollowUps.$inferInsert, 'id'>,
+): Promise<FollowUpRow> {
+  const [row] = await tx.insert(talentFollowUps).values(values).returning();
+  return row!;
+}
+
+export function toTalent(row: TalentRow): Talent {
+  return {
+    id: row.id,
+    platform: row.platform as Talent['platform'],
+    platformTalentId: row.platformTalentId,
+    name: row.name,
+    shopName: row.shopName,
+    industry: row.industry as Talent['industry'],
+    labels: row.labels,
+    status: row.status as Talent['status'],
+    statusBeforeBlacklist: row.statusBeforeBlacklist as Talent['statusBeforeBlacklist'],
+    contactMethod: row.contactMethod as Talent['contactMethod'],
+    contactInfo: row.contactInfo,
+    fansCount: row.fansCount,
+    videoAvgViews: row.videoAvgViews,
+    videoGpmFen: row.videoGpmFen,
+    liveAvgViews: row.liveAvgViews,
+    liveGpmFen: row.liveGpmFen,
+    businessAmountFen: row.businessAmountFen,
+    dealCount: row.dealCount,
+    remark: row.remark,
+    addedAt: row.addedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,349 @@
+import {
+  LABELS_PER_TALENT_MAX,
+  TALENT_OFFSET_MAX,
+  type FollowUp,
+  type TalentFilters,
+  type TalentSortField,
+  type TalentStatus,
+  type talentBody,
+} from '@inviteflow/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import {
+  addToBlacklist,
+  blacklistedIds,
+  lockBlacklistDecisions,
+  refuseStatusChange,
+  statusAfterBlacklist,
+  statusForSave,
+} from '../blacklist/service.ts';
+import { userRepository } from '../user/repository.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  type Direction,
+  type Position,
+  type SortOrder,
+} from './cursor.ts';
+import { nameGrams } from './name-grams.ts';
+import {
+  findByIdentity,
+  insertFollowUp,
+  insertTalent,
+  lockOwnedTalents,
+  lockTalent,
+  rememberLabels,
+  updateTalent as updateTalentRow,
+  walkTalents,
+  type FollowUpRow,
+  type TalentRow,
+  type WalkedRow,
+} from './repository.ts';
+
+export type TalentInput = z.output<typeof talentBody>;
+
+export interface PageRequest {
+  sort: TalentSortField;
+  order: SortOrder;
+  pageSize: number;
+  cursor?: string | undefined;
+  offset?: number | undefined;
+  fromEnd: boolean;
+}
+
+export interface TalentPageRows {
+  list: TalentRow[];
+  nextCursor: string | null;
+  prevCursor: string | null;
+}
+
+const flip = (order: SortOrder): SortOrder => (order === 'asc' ? 'desc' : 'asc');
+const strip = ({ position: _position, ...row }: WalkedRow): TalentRow => row;
+
+/**
+ * One page of talents, reached by a cursor (next or previous page at any depth) or
+ * by an offset of at most TALENT_OFFSET_MAX rows from the start or, with fromEnd,
+ * from the end. Reads pageSize + 1 rows to know whether there is more; never counts.
+ */
+export async function talentPage(
+  db: Database,
+  userId: number,
+  filters: TalentFilters,
+  request: PageRequest,
+): Promise<TalentPageRows> {
+  const { sort, order, pageSize } = request;
+  const cursorFor = (direction: Direction, position: Position | undefined) =>
+    position ? encodeCursor(sort, order, direction, position) : null;
+  const walk = (walkOrder: SortOrder, extra: { after?: Position; offset?: number }) =>
+    walkTalents(db, userId, filters, { sort, order: walkOrder, limit: pageSize + 1, ...extra });
+
+  // Backwards (a previous-page cursor, or a jump from the end): walk the other way, then turn round.
+  const backwards = async (extra: { after?: Position; offset?: number }) => {
+    const rows = await walk(flip(order), extra);
+    const more = rows.length > pageSize;
+    const page = rows.slice(0, pageSize).reverse();
+    return { page, more };
+  };
+
+  if (request.cursor !== undefined) {
+    const { direction, position } = decodeCursor(request.cursor, sort, order);
+    if (direction === 'next') {
+      const rows = await walk(order, { after: position });
+      const page = rows.slice(0, pageSize);
+      return {
+        list: page.map(strip),
+        nextCursor: rows.length > pageSize ? cursorFor('next', page.at(-1)?.position) : null,
+        // The cursor's own row lies before this page.
+        prevCursor: cursorFor('prev', page[0]?.position ?? position),
+      };
+    }
+    const { page, more } = await backwards({ after: position });
+    return {
+      list: page.map(strip),
+      nextCursor: cursorFor('next', page.at(-1)?.position ?? position),
+      prevCursor: more ? cursorFor('prev', page[0]?.position) : null,
+    };
+  }
+
+  const offset = request.offset ?? 0;
+  if (offset > TALENT_OFFSET_MAX) throw badRequest('validation.offsetTooDeep');
+  if (request.fromEnd) {
+    const { page, more } = await backwards({ offset });
+    return {
+      list: page.map(strip),
+      nextCursor: offset > 0 ? cursorFor('next', page.at(-1)?.position) : null,
+      prevCursor: more ? cursorFor('prev', page[0]?.position) : null,
+    };
+  }
+  const rows = await walk(order, { offset });
+  const page = rows.slice(0, pageSize);
+  return {
+    list: page.map(strip),
+    nextCursor: rows.length > pageSize ? cursorFor('next', page.at(-1)?.position) : null,
+    prevCursor: offset > 0 ? cursorFor('prev', page[0]?.position) : null,
+  };
+}
+
+/** The columns a saved talent gets from the modal's fields. */
+function savedValues(userId: number, body: TalentInput) {
+  return {
+    platform: body.platform,
+    platformTalentId: body.platformTalentId,
+    name: body.name,
+    nameGrams: nameGrams(userId, body.name),
+    shopName: body.shopName,
+    industry: body.industry,
+    labels: body.labels,
+    contactMethod: body.contactMethod,
+    contactInfo: body.contactInfo,
+    fansCount: body.fansCount,
+    videoAvgViews: body.videoAvgViews,
+    videoGpmFen: body.videoGpmFen,
+    liveAvgViews: body.liveAvgViews,
+    liveGpmFen: body.liveGpmFen,
+    businessAmountFen: body.businessAmountFen,
+    dealCount: body.dealCount,
+    remark: body.remark,
+  };
+}
+
+function talentExists(existing: TalentRow): AppError {
+  return conflict('error.talentExists', {
+    platformTalentId: existing.platformTalentId,
+    name: existing.name,
+  });
+}
+
+/** Adds a talent; stored as blacklisted when its id is on the blacklist. */
+export async function createTalent(
+  db: Database,
+  userId: number,
+  body: TalentInput,
+): Promise<TalentRow> {
+  return db.transaction(async (tx) => {
+    await lockBlacklistDecisions(tx, userId);
+    // Under the lock every save of this account is serialized, so the check is final.
+    const existing = await findByIdentity(tx, userId, body.platform, body.platformTalentId);
+    if (existing) throw talentExists(existing);
+    const listed = (await blacklistedIds(tx, userId, [body.platformTalentId])).size > 0;
+    const now = new Date();
+    const row = await insertTalent(tx, {
+      userId,
+      ...savedValues(userId, body),
+      ...statusForSave(body.status, listed),
+      addedAt: body.addedAt ? new Date(body.addedAt) : now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await rememberLabels(tx, userId, body.labels);
+    return row;
+  });
+}
+
+/**
+ * The status a talent keeps through an edit. A blacklisted talent's form shows the
+ * status it will return to (statusBeforeBlacklist); sending another one is a change
+ * the blacklist forbids.
+ */
+export function statusThroughEdit(existing: TalentRow, requested: TalentStatus): TalentStatus {
+  if (existing.status !== 'blacklisted') return requested;
+  const kept = statusAfterBlacklist(existing.statusBeforeBlacklist);
+  if (requested !== kept) refuseStatusChange([existing]);
+  return kept;
+}
+
+/** Edits every field of a talent; the identity stays unique in the account. */
+export async function editTalent(
+  db: Database,
+  userId: number,
+  id: number,
+  body: TalentInput,
+): Promise<TalentRow> {
+  return db.transaction(async (tx) => {
+    await lockBlacklistDecisions(tx, userId);
+    const existing = await lockTalent(tx, userId, id);
+    if (!existing) throw notFound();
+    const other = await findByIdentity(tx, userId, body.platform, body.platformTalentId);
+    if (other && other.id !== id) throw talentExists(other);
+    const requested = statusThroughEdit(existing, body.status);
+    const listed = (await blacklistedIds(tx, userId, [body.platformTalentId])).size > 0;
+    const row = await updateTalentRow(tx, userId, id, {
+      ...savedValues(userId, body),
+      ...statusForSave(requested, listed),
+      addedAt: body.addedAt ? new Date(body.addedAt) : existing.addedAt,
+      updatedAt: new Date(),
+    });
+    await rememberLabels(tx, userId, body.labels);
+    return row!;
+  });
+}
+
+/** Sets the status of the selected talents; blacklisted ones refuse it, and nothing changes. */
+export async function batchStatus(
+  db: Database,
+  userId: number,
+  ids: readonly number[],
+  status: TalentStatus,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await lockOwnedTalents(tx, userId, ids);
+    refuseStatusChange(rows.filter((row) => row.status === 'blacklisted'));
+    const now = new Date();
+    for (const row of rows) await updateTalentRow(tx, userId, row.id, { status, updatedAt: now });
+    return rows.length;
+  });
+}
+
+export type LabelMode = 'add' | 'remove' | 'replace';
+
+export function applyLabels(
+  current: readonly string[],
+  labels: readonly string[],
+  mode: LabelMode,
+) {
+  if (mode === 'replace') return [...labels];
+  if (mode === 'remove') return current.filter((label) => !labels.includes(label));
+  return [...new Set([...current, ...labels])];
+}
+
+/** Adds, removes or replaces labels of the selected talents, none over the limit. */
+export async function batchLabels(
+  db: Database,
+  userId: number,
+  ids: readonly number[],
+  labels: readonly string[],
+  mode: LabelMode,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await lockOwnedTalents(tx, userId, ids);
+    const changes = rows.map((row) => ({ row, labels: applyLabels(row.labels, labels, mode) }));
+    const over = changes.find((change) => change.labels.length > LABELS_PER_TALENT_MAX);
+    if (over) {
+      throw new AppError(422, 'error.talentLabelsTooMany', {
+        name: over.row.name,
+        max: LABELS_PER_TALENT_MAX,
+      });
+    }
+    const now = new Date();
+    for (const { row, labels: next } of changes) {
+      const same = next.length === row.labels.length && next.every((l, i) => l === row.labels[i]);
+      if (!same) await updateTalentRow(tx, userId, row.id, { labels: next, updatedAt: now });
+    }
+    if (mode !== 'remove') await rememberLabels(tx, userId, labels);
+    return rows.length;
+  });
+}
+
+/**
+ * Blacklists the selected talents with one reason: an entry per talent id (one
+ * already listed keeps its entry), and every library talent of those ids shows
+ * blacklisted. All the selected talents must be the caller's.
+ */
+export async function batchBlacklist(
+  db: Database,
+  userId: number,
+  ids: readonly number[],
+  reason: string,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    await lockBlacklistDecisions(tx, userId);
+    const rows = await lockOwnedTalents(tx, userId, ids);
+    await addToBlacklist(
+      tx,
+      userId,
+      rows.map((row) => ({
+        talentName: row.name,
+        platformTalentId: row.platformTalentId,
+        fansCount: row.fansCount,
+        reason,
+        talentId: row.id,
+      })),
+      'skip',
+    );
+    return rows.length;
+  });
+}
+
+/**
+ * Writes a follow-up, optionally moving the talent to a new status in the same
+ * transaction. The record keeps the author's name and the status after the change.
+ */
+export async function addFollowUp(
+  db: Database,
+  userId: number,
+  talentId: number,
+  body: { content: string; status?: TalentStatus | undefined },
+): Promise<FollowUpRow> {
+  return db.transaction(async (tx) => {
+    const talent = await lockTalent(tx, userId, talentId);
+    if (!talent) throw notFound();
+    let status = talent.status as TalentStatus;
+    const now = new Date();
+    if (body.status !== undefined && body.status !== status) {
+      if (status === 'blacklisted') refuseStatusChange([talent]);
+      status = body.status;
+      await updateTalentRow(tx, userId, talentId, { status, updatedAt: now });
+    }
+    const user = await userRepository.findById(tx, userId);
+    return insertFollowUp(tx, {
+      userId,
+      talentId,
+      author: user?.nickname || user?.username || '',
+      content: body.content,
+      statusAtTime: status,
+      createdAt: now,
+    });
+  });
+}
+
+export function toFollowUp(row: FollowUpRow): FollowUp {
+  return {
+    id: row.id,
+    talentId: row.talentId,
+    author: row.author,
+    content: row.content,
+    statusAtTime: row.statusAtTime as FollowUp['statusAtTime'],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
