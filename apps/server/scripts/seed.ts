@@ -62,7 +62,7 @@ async function insertTalents(db: DatabaseHandle, rows: SeedTalent[]): Promise<vo
   );
 }
 
-async function ensureAccount(db: DatabaseHandle, username: string, phoneNumber: string) {
+export async function ensureAccount(db: DatabaseHandle, username: string, phoneNumber: string) {
   const existing = await userRepository.findByUsername(db.db, username);
   if (existing) return { user: existing, password: null };
   const password = randomBytes(9).toString('base64url');
@@ -76,7 +76,7 @@ async function ensureAccount(db: DatabaseHandle, username: string, phoneNumber: 
   return { user, password };
 }
 
-async function seedAccount(
+export async function seedAccount(
   db: DatabaseHandle,
   userId: number,
   count: number,
@@ -132,6 +132,18 @@ async function main() {
   const config = loadConfigFromProcess();
   const db = openDatabase(config.database);
   await db.migrate();
+  await seedLibrary(db, { talents: main, total, accounts, user: values.user, seed }, (line) =>
+    process.stdout.write(`${line}\n`),
+  );
+  await db.close();
+}
+
+/** Seeds `talents` into the `user` account and `total - talents` over `accounts` others. */
+export async function seedLibrary(
+  db: DatabaseHandle,
+  options: { talents: number; total: number; accounts: number; user: string; seed: number },
+  log: (line: string) => void,
+): Promise<{ userId: number; password: string | null }> {
   const started = Date.now();
   let written = 0;
   let lastReport = 0;
@@ -139,44 +151,41 @@ async function main() {
     written += n;
     if (Date.now() - lastReport > 2_000) {
       lastReport = Date.now();
-      process.stdout.write(
-        `  ${written.toLocaleString('en-US')} talents written (${Math.round(written / ((Date.now() - started) / 1000))}/s)\n`,
+      log(
+        `  ${written.toLocaleString('en-US')} talents written (${Math.round(written / ((Date.now() - started) / 1000))}/s)`,
       );
     }
   };
-
-  const owner = await ensureAccount(db, values.user, '13900000000');
-  process.stdout.write(
-    `Seeding ${main.toLocaleString('en-US')} talents into "${owner.user.username}"` +
-      (owner.password ? ` (created, password: ${owner.password})` : '') +
-      '\n',
+  const owner = await ensureAccount(db, options.user, '13900000000');
+  log(
+    `Seeding ${options.talents.toLocaleString('en-US')} talents into "${owner.user.username}"` +
+      (owner.password ? ` (created, password: ${owner.password})` : ''),
   );
-  await seedAccount(db, owner.user.id, main, seed, progress);
-
-  const rest = total - main;
+  await seedAccount(db, owner.user.id, options.talents, options.seed, progress);
+  const rest = options.total - options.talents;
   if (rest > 0) {
-    process.stdout.write(
-      `Seeding ${rest.toLocaleString('en-US')} more over ${accounts} other accounts\n`,
-    );
-    for (let k = 0; k < accounts; k++) {
-      const share = Math.floor(rest / accounts) + (k < rest % accounts ? 1 : 0);
+    log(`Seeding ${rest.toLocaleString('en-US')} more over ${options.accounts} other accounts`);
+    for (let k = 0; k < options.accounts; k++) {
+      const share = Math.floor(rest / options.accounts) + (k < rest % options.accounts ? 1 : 0);
       const other = await ensureAccount(
         db,
         `seed_seller_${k + 1}`,
         `139${String(10_000_000 + k).padStart(8, '0')}`,
       );
-      await seedAccount(db, other.user.id, share, seed + k + 1, progress);
+      await seedAccount(db, other.user.id, share, options.seed + k + 1, progress);
     }
   }
   await db.query('analyze talents');
-  const seconds = (Date.now() - started) / 1000;
-  process.stdout.write(
-    `Done: ${written.toLocaleString('en-US')} talents in ${seconds.toFixed(1)} s on ${db.kind}.\n`,
+  log(
+    `Done: ${written.toLocaleString('en-US')} talents in ${((Date.now() - started) / 1000).toFixed(1)} s on ${db.kind}.`,
   );
-  await db.close();
+  return { userId: owner.user.id, password: owner.password };
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`seed failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+// Run as a command (npm run seed), not when imported by the benchmark.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`seed failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,382 @@
+/**
+ * npm run bench:talents [-- --iterations N] [--skip-postgres] [--skip-pglite] [--skip-export]
+ *
+ * Server time (p50/p95/p99, through Fastify's inject, so routing, validation,
+ * the query and serialization all count) of the talent list and count calls:
+ * the first page, deep pages, every single filter, name search (Chinese and
+ * Latin substrings) and combined filters, on PostgreSQL for a 1,000,000-talent
+ * account among 5,000,000, and on PGlite for 100,000. Then the time and peak
+ * memory of exporting 100,000 rows through a real server process.
+ * Goal: p95 at most 50 ms for every case. Exits non-zero when a goal is missed.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { cpus, totalmem, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { apiPaths, type TalentSortField } from '@inviteflow/contract';
+import { buildApp, type App } from '../src/app.ts';
+import { loadConfig, repoRoot } from '../src/config/index.ts';
+import { openDatabase, openPglite, type DatabaseHandle } from '../src/db/client.ts';
+import { encodeCursor, timeSorts } from '../src/modules/talents/cursor.ts';
+import { userRepository } from '../src/modules/user/repository.ts';
+import { seedLibrary } from './seed.ts';
+
+const GOAL_P95_MS = 50;
+const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+const { values: args } = parseArgs({
+  options: {
+    iterations: { type: 'string', default: '40' },
+    'skip-postgres': { type: 'boolean', default: false },
+    'skip-pglite': { type: 'boolean', default: false },
+    'skip-export': { type: 'boolean', default: false },
+    'postgres-url': {
+      type: 'string',
+      default:
+        process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inviteflow_bench',
+    },
+  },
+});
+const iterations = Number(args.iterations);
+const out = (line = '') => process.stdout.write(`${line}\n`);
+
+interface Case {
+  name: string;
+  path: string;
+  query: Record<string, string>;
+}
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+async function measure(
+  app: App,
+  token: string,
+  c: Case,
+): Promise<{ p50: number; p95: number; p99: number; rows: number }> {
+  const run = async () => {
+    const started = performance.now();
+    const res = await app.inject({
+      method: 'GET',
+      url: c.path,
+      query: c.query,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const elapsed = performance.now() - started;
+    if (res.statusCode !== 200) throw new Error(`${c.name}: HTTP ${res.statusCode} ${res.body}`);
+    const data = (res.json() as { data: { list?: unknown[]; total?: number } }).data;
+    return { elapsed, rows: data.list ? data.list.length : (data.total ?? 0) };
+  };
+  for (let i = 0; i < 3; i++) await run(); // warm caches and JIT
+  const times: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < iterations; i++) {
+    const r = await run();
+    times.push(r.elapsed);
+    rows = r.rows;
+  }
+  times.sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    rows,
+  };
+}
+
+/** A cursor pointing `depth` rows into the owner's list in this sort: a deep page. */
+async function deepCursor(
+  db: DatabaseHandle,
+  userId: number,
+  sort: TalentSortField,
+  depth: number,
+): Promise<string> {
+  const column = {
+    addedAt: 'added_at',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+    fansCount: 'fans_count',
+    videoAvgViews: 'video_avg_views',
+    videoGpmFen: 'video_gpm_fen',
+    liveAvgViews: 'live_avg_views',
+    liveGpmFen: 'live_gpm_fen',
+    businessAmountFen: 'business_amount_fen',
+    dealCount: 'deal_count',
+  }[sort];
+  const value = timeSorts.has(sort)
+    ? `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+    : `${column}::bigint`;
+  // Setup only (not measured): find the boundary row the slow way, once.
+  const [row] = await db.query<{ v: string | number; id: number }>(
+    `select ${value} as v, id::bigint as id from talents where user_id = $1
+     order by ${column} desc, id desc offset $2 limit 1`,
+    [userId, depth],
+  );
+  if (!row) throw new Error(`no row at depth ${depth}`);
+  const v = timeSorts.has(sort) ? String(row.v) : Number(row.v);
+  return encodeCursor(sort, 'desc', 'next', { value: v, id: Number(row.id) });
+}
+
+function cases(deep: Record<string, string>, recentFrom: string): Case[] {
+  const list = apiPaths.talents.list;
+  const count = apiPaths.talents.count;
+  const filters: Array<[string, Record<string, string>]> = [
+    ['name: 1 Chinese char (王)', { name: '王' }],
+    ['name: 2 Chinese chars (小王)', { name: '小王' }],
+    ['name: Chinese substring (美妆达人)', { name: '美妆达人' }],
+    ['name: Latin, any case (LILY)', { name: 'LILY' }],
+    ['name: rare (zzq, no match)', { name: 'zzq' }],
+    ['shop', { shopName: '__SHOP__' }],
+    ['industry', { industry: 'beauty' }],
+    ['label: tier (top)', { label: 'top' }],
+    ['label: custom (宝妈)', { label: '宝妈' }],
+    ['status: common (pending_contact)', { status: 'pending_contact' }],
+    ['status: rare (blacklisted)', { status: 'blacklisted' }],
+    ['contact method (email)', { contactMethod: 'email' }],
+    ['platform (tiktok)', { platform: 'tiktok' }],
+    ['fans 1k-5k', { fansMin: '1000', fansMax: '5000' }],
+    ['fans 100k+', { fansMin: '100000' }],
+    ['business amount 1k-10k', { businessAmountMinFen: '100000', businessAmountMaxFen: '1000000' }],
+    ['deal count 10-100', { dealCountMin: '10', dealCountMax: '100' }],
+    ['created in the last 30 days', { createdFrom: recentFrom }],
+    ['added in the last 30 days', { addedFrom: recentFrom }],
+    ['updated in the last 30 days', { updatedFrom: recentFrom }],
+  ];
+  const combined: Array<[string, Record<string, string>]> = [
+    [
+      'combined: status + fans 10k-50k + industry',
+      { status: 'cooperating', fansMin: '10000', fansMax: '50000', industry: 'beauty' },
+    ],
+    [
+      'combined: platform + label + added 30 days',
+      { platform: 'douyin', label: 'top', addedFrom: recentFrom },
+    ],
+    [
+      'combined: name 小 + status + shop',
+      { name: '小', status: 'communicating', shopName: '__SHOP__' },
+    ],
+  ];
+  const sorts: TalentSortField[] = ['addedAt', 'fansCount', 'businessAmountFen', 'updatedAt'];
+  return [
+    { name: 'first page (added, newest first)', path: list, query: {} },
+    ...sorts.map((sort) => ({ name: `first page sorted by ${sort}`, path: list, query: { sort } })),
+    ...Object.entries(deep).map(([label, cursor]) => ({
+      name: `deep page: ${label}`,
+      path: list,
+      query: { sort: label.split(' ')[0]!, cursor },
+    })),
+    { name: 'jump: offset 10,000 (the deepest allowed)', path: list, query: { offset: '10000' } },
+    { name: 'jump: last page (fromEnd)', path: list, query: { offset: '0', fromEnd: 'true' } },
+    ...filters.map(([name, query]) => ({ name: `filter ${name}`, path: list, query })),
+    ...combined.map(([name, query]) => ({ name, path: list, query })),
+    { name: 'count: all', path: count, query: {} },
+    ...filters.map(([name, query]) => ({ name: `count: ${name}`, path: count, query })),
+    ...combined.map(([name, query]) => ({
+      name: `count: ${name.replace('combined: ', '')}`,
+      path: count,
+      query,
+    })),
+  ];
+}
+
+async function benchDatabase(
+  label: string,
+  db: DatabaseHandle,
+  config: ReturnType<typeof loadConfig>,
+  username: string,
+  depth: number,
+) {
+  const owner = await userRepository.findByUsername(db.db, username);
+  if (!owner) throw new Error(`no ${username} account`);
+  const app = await buildApp({ config, database: db });
+  await app.ready();
+  const { access_token: token } = await db.db.transaction((tx) =>
+    app.authService.sessions.start(tx, owner, { ip: '127.0.0.1', userAgent: 'bench' }),
+  );
+  const [{ n: mine } = { n: 0 }] = await db.query<{ n: number }>(
+    'select count(*)::int as n from talents where user_id = $1',
+    [owner.id],
+  );
+  const [{ n: all } = { n: 0 }] = await db.query<{ n: number }>(
+    'select count(*)::int as n from talents',
+  );
+  const [{ shop } = { shop: '' }] = await db.query<{ shop: string }>(
+    `select shop_name as shop from talents where user_id = $1 and shop_name <> '' limit 1`,
+    [owner.id],
+  );
+  out(
+    `\n## ${label}: ${mine.toLocaleString('en-US')} talents in the account, ${all.toLocaleString('en-US')} in all (${iterations} runs each)\n`,
+  );
+
+  const deep: Record<string, string> = {};
+  for (const sort of ['addedAt', 'fansCount', 'businessAmountFen'] as const) {
+    deep[`${sort} at row ${depth.toLocaleString('en-US')}`] = await deepCursor(
+      db,
+      owner.id,
+      sort,
+      depth,
+    );
+  }
+  const recentFrom = new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString();
+  const all_cases = cases(deep, recentFrom).map((c) => ({
+    ...c,
+    query: Object.fromEntries(
+      Object.entries(c.query).map(([k, v]) => [k, v === '__SHOP__' ? shop : v]),
+    ),
+  }));
+
+  out('| case | p50 ms | p95 ms | p99 ms | rows / total | goal |');
+  out('|---|---:|---:|---:|---:|---|');
+  let missed = 0;
+  for (const c of all_cases) {
+    const r = await measure(app, token, c);
+    const ok = r.p95 <= GOAL_P95_MS;
+    if (!ok) missed++;
+    out(
+      `| ${c.name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.rows.toLocaleString('en-US')} | ${ok ? 'ok' : 'MISSED'} |`,
+    );
+  }
+  await app.close();
+  return missed;
+}
+
+/** Exports `rows` talents through a real server process and reads its peak memory. */
+async function benchExport(pgUrl: string, username: string, rows: number) {
+  out(`\n## Export of ${rows.toLocaleString('en-US')} rows (a server process on PostgreSQL)\n`);
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: pgUrl,
+      APP_SECRET: SECRET,
+      LOG_LEVEL: 'warn',
+      DEMO_ACCOUNT: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  server.stdout.on('data', (c) => (log += String(c)));
+  server.stderr.on('data', (c) => (log += String(c)));
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const deadline = Date.now() + 60_000;
+    while (!log.includes('is running')) {
+      if (Date.now() > deadline || server.exitCode !== null)
+        throw new Error(`server did not start: ${log}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const vm = (key: string) =>
+      Number(
+        /(\d+) kB/.exec(
+          readFileSync(`/proc/${server.pid}/status`, 'utf8')
+            .split('\n')
+            .find((l) => l.startsWith(key)) ?? '',
+        )?.[1] ?? 0,
+      ) / 1024;
+    // Sign in through a session made in the bench database itself.
+    const db = openDatabase({ kind: 'postgres', url: pgUrl, poolMax: 2 });
+    const owner = (await userRepository.findByUsername(db.db, username))!;
+    const config = loadConfig({ DATABASE_URL: pgUrl, APP_SECRET: SECRET, LOG_LEVEL: 'silent' });
+    const app = await buildApp({ config, database: db });
+    const { access_token: token } = await db.db.transaction((tx) =>
+      app.authService.sessions.start(tx, owner, { ip: '127.0.0.1', userAgent: 'bench' }),
+    );
+    await app.close();
+    // Pick a fans floor that leaves about `rows` talents.
+    const [floor] = await db.query<{ f: number }>(
+      `select fans_count::bigint as f from talents where user_id = $1 order by fans_count desc offset $2 limit 1`,
+      [owner.id, rows - 1],
+    );
+    await db.close();
+    const baseline = vm('VmRSS:');
+    for (const format of ['csv', 'xlsx'] as const) {
+      const ticket = await fetch(`${base}${apiPaths.talents.exports}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ format, fansMin: Number(floor?.f ?? 0), timeZone: 'Asia/Shanghai' }),
+      });
+      const body = (await ticket.json()) as { data: { downloadUrl: string; total: number } };
+      const started = performance.now();
+      let peak = vm('VmRSS:');
+      const sampler = setInterval(() => (peak = Math.max(peak, vm('VmRSS:'))), 20);
+      const res = await fetch(`${base}${body.data.downloadUrl}`);
+      let bytes = 0;
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>)
+        bytes += chunk.length;
+      clearInterval(sampler);
+      const seconds = (performance.now() - started) / 1000;
+      const ok = peak < 300;
+      out(
+        `- ${format.toUpperCase()}: ${body.data.total.toLocaleString('en-US')} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${seconds.toFixed(1)} s; server RSS ${baseline.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (goal < 300 MB: ${ok ? 'ok' : 'MISSED'})`,
+      );
+      if (!ok) process.exitCode = 1;
+    }
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+async function main() {
+  out('# Talent library benchmark');
+  out(
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB RAM, Node ${process.version}, ${new Date().toISOString()}`,
+  );
+  let missed = 0;
+
+  if (!args['skip-postgres']) {
+    const url = args['postgres-url']!;
+    const db = openDatabase({ kind: 'postgres', url, poolMax: 10 });
+    await db.migrate();
+    const [{ n } = { n: 0 }] = await db.query<{ n: number }>(
+      `select count(*)::int as n from talents t join users u on u.id = t.user_id where u.username = 'bench_main'`,
+    );
+    if (n < 1_000_000) {
+      out(`Seeding ${url} (1,000,000 talents among 5,000,000; this takes a while once)...`);
+      await seedLibrary(
+        db,
+        { talents: 1_000_000, total: 5_000_000, accounts: 40, user: 'bench_main', seed: 20261122 },
+        out,
+      );
+    }
+    const config = loadConfig({ DATABASE_URL: url, APP_SECRET: SECRET, LOG_LEVEL: 'silent' });
+    missed += await benchDatabase('PostgreSQL', db, config, 'bench_main', 500_000);
+    await db.close();
+    if (!args['skip-export']) await benchExport(url, 'bench_main', 100_000);
+  }
+
+  if (!args['skip-pglite']) {
+    const dir = path.join(tmpdir(), 'inviteflow-bench-pglite');
+    mkdirSync(dir, { recursive: true });
+    const db = openPglite(dir);
+    await db.migrate();
+    const [{ n } = { n: 0 }] = await db.query<{ n: number }>(
+      `select count(*)::int as n from talents t join users u on u.id = t.user_id where u.username = 'bench_main'`,
+    );
+    if (n < 100_000) {
+      out(`Seeding PGlite in ${dir} (100,000 talents)...`);
+      await seedLibrary(
+        db,
+        { talents: 100_000, total: 100_000, accounts: 1, user: 'bench_main', seed: 20261122 },
+        out,
+      );
+    }
+    const config = loadConfig({ DATA_DIR: dir, APP_SECRET: SECRET, LOG_LEVEL: 'silent' });
+    missed += await benchDatabase('PGlite', db, config, 'bench_main', 50_000);
+    await db.close();
+  }
+
+  out(
+    `\n${missed === 0 ? 'Every case met the goal' : `${missed} case(s) missed the goal`} (p95 ≤ ${GOAL_P95_MS} ms).`,
+  );
+  if (missed) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
