@@ -16,6 +16,7 @@ function page<M extends Record<string, ComponentType>>(
 
 const placeholders = () => import('@/features/placeholders/index.ts');
 const templates = () => import('@/features/templates/index.ts');
+const talents = () => import('@/features/talents/index.ts');
 const user = () => import('@/features/user/index.ts');
 
 /** Every page key of `menuTree` must be here (a test checks both directions). */
@@ -24,8 +25,8 @@ export const pages: Record<string, Page> = {
   'template/script': page(templates, 'ScriptTemplatesPage'),
   'template/product': page(templates, 'ProductTemplatesPage'),
   'shop/list': page(placeholders, 'ShopListPage'),
-  'talent/search-table': page(placeholders, 'TalentSearchTablePage'),
-  'talent/blacklist': page(placeholders, 'TalentBlacklistPage'),
+  'talent/search-table': page(talents, 'TalentSearchTablePage'),
+  'talent/blacklist': page(talents, 'TalentBlacklistPage'),
   'membership/purchase': page(placeholders, 'MembershipPurchasePage'),
   'membership/records': page(placeholders, 'MembershipRecordsPage'),
   'user/info': page(user, 'UserInfoPage'),

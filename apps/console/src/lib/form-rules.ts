@@ -10,17 +10,29 @@ import type { z } from 'zod';
  */
 export type Values = Record<string, unknown>;
 
-function firstMessage(locale: Locale, issues: readonly z.core.$ZodIssue[]): string | undefined {
+/** The message of the first issue, in the given language; undefined when there is none. */
+export function firstMessage(
+  locale: Locale,
+  issues: readonly z.core.$ZodIssue[],
+): string | undefined {
   const [issue] = issues;
   return issue ? issueMessage(locale, issue) : undefined;
 }
 
-/** Rules for a field checked on its own, e.g. `zodRules(registerBody.shape.username, locale)`. */
-export function zodRules(schema: z.ZodType, locale: Locale): RulesProps[] {
+/**
+ * Rules for a field checked on its own, e.g. `zodRules(registerBody.shape.username, locale)`.
+ * `toBody` turns what the input holds into what the schema (the request) takes, when they
+ * differ: an amount typed in yuan is sent in fen.
+ */
+export function zodRules(
+  schema: z.ZodType,
+  locale: Locale,
+  toBody: (value: unknown) => unknown = (value) => value ?? '',
+): RulesProps[] {
   return [
     {
       validator: (value, callback) => {
-        const result = schema.safeParse(value ?? '');
+        const result = schema.safeParse(toBody(value));
         callback(result.success ? undefined : firstMessage(locale, result.error.issues));
       },
     },

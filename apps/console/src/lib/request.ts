@@ -18,6 +18,7 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON, except a FormData (a file upload), which goes as multipart as it is. */
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
@@ -74,9 +75,10 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return `${env.apiBase}${path}${search ? `${path.includes('?') ? '&' : '?'}${search}` : ''}`;
 }
 
-function headers(hasBody: boolean, token: string | null): Headers {
+function headers(jsonBody: boolean, token: string | null): Headers {
   const result = new Headers({ Accept: 'application/json', 'Accept-Language': currentLocale() });
-  if (hasBody) result.set('Content-Type', 'application/json');
+  // A multipart body sets its own Content-Type, boundary included.
+  if (jsonBody) result.set('Content-Type', 'application/json');
   if (token) result.set('Authorization', `Bearer ${token}`);
   return result;
 }
@@ -197,12 +199,17 @@ async function execute<T>(attempt: Attempt): Promise<T> {
   const { path, options } = attempt;
   const token = useAuthStore.getState().token;
   const hasBody = options.body !== undefined;
+  const multipart = options.body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
-      headers: headers(hasBody, token),
-      body: hasBody ? JSON.stringify(options.body) : undefined,
+      headers: headers(hasBody && !multipart, token),
+      body: multipart
+        ? (options.body as FormData)
+        : hasBody
+          ? JSON.stringify(options.body)
+          : undefined,
       signal: options.signal,
     });
   } catch (error) {

@@ -39,6 +39,16 @@ export interface CrudTableCardProps<Row extends { id: number }> {
   /** The delete mutation of the feature. */
   remove: { mutateAsync: (id: number) => Promise<unknown> };
   renderForm: (state: FormModalState<Row>) => ReactNode;
+  /** The search field's label; "Keyword" by default. */
+  searchLabel?: string;
+  /** The create button's text; "Create" by default. */
+  createText?: string;
+  /** Whether rows can be edited (an Edit action per row); true by default. */
+  editable?: boolean;
+  /** The remove action's text (button and confirmation); "Delete" by default. */
+  removeText?: string;
+  /** Said after a remove; the catalogue's 'Deleted successfully' by default. */
+  removedMessage?: string;
 }
 
 /**
@@ -59,13 +69,15 @@ export function CrudTableCard<Row extends { id: number }>(props: CrudTableCardPr
   const onDelete = async (row: Row) => {
     try {
       await props.remove.mutateAsync(row.id);
-      Message.success(tCatalogue('success.deleted'));
+      Message.success(props.removedMessage ?? tCatalogue('success.deleted'));
       list.afterDelete(rows.length);
     } catch {
       // Shown by the request layer.
     }
   };
 
+  const editable = props.editable ?? true;
+  const removeText = props.removeText ?? t('crud.delete');
   const columns: ColumnProps<Row>[] = [
     ...props.columns,
     {
@@ -74,17 +86,19 @@ export function CrudTableCard<Row extends { id: number }>(props: CrudTableCardPr
       width: 150,
       render: (_: unknown, row) => (
         <Space size={0}>
-          <Button type="text" size="small" onClick={() => setModal({ open: true, editing: row })}>
-            {t('crud.edit')}
-          </Button>
+          {editable && (
+            <Button type="text" size="small" onClick={() => setModal({ open: true, editing: row })}>
+              {t('crud.edit')}
+            </Button>
+          )}
           <Popconfirm
             title={props.deleteConfirm}
-            okText={t('crud.delete')}
+            okText={removeText}
             cancelText={t('crud.cancel')}
             onOk={() => onDelete(row)}
           >
             <Button type="text" size="small" status="danger">
-              {t('crud.delete')}
+              {removeText}
             </Button>
           </Popconfirm>
         </Space>
@@ -95,7 +109,11 @@ export function CrudTableCard<Row extends { id: number }>(props: CrudTableCardPr
   return (
     <Card className="crud-card" title={props.title}>
       <Typography.Paragraph type="secondary">{props.intro}</Typography.Paragraph>
-      <SearchBar placeholder={props.searchPlaceholder} onSearch={list.search} />
+      <SearchBar
+        label={props.searchLabel}
+        placeholder={props.searchPlaceholder}
+        onSearch={list.search}
+      />
       <Divider className="crud-divider" />
       <div className="crud-toolbar">
         <Button
@@ -103,7 +121,7 @@ export function CrudTableCard<Row extends { id: number }>(props: CrudTableCardPr
           icon={<IconPlus />}
           onClick={() => setModal({ open: true, editing: null })}
         >
-          {t('crud.create')}
+          {props.createText ?? t('crud.create')}
         </Button>
       </div>
       <Table<Row>

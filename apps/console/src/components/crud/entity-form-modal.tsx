@@ -16,10 +16,15 @@ export interface EntityFormModalProps<
   initialValues: (editing: Row | null) => Values;
   toBody: (values: Values) => Body;
   create: { mutateAsync: (body: Body) => Promise<unknown>; isPending: boolean };
-  update: {
+  /** Absent for rows that are only ever created (a blacklist entry). */
+  update?: {
     mutateAsync: (args: { id: number; body: Body }) => Promise<unknown>;
     isPending: boolean;
   };
+  /** Said after a create; the catalogue's 'Created successfully' by default. */
+  createdMessage?: string;
+  /** The modal's width; 560 by default. */
+  width?: number;
   children: ReactNode;
 }
 
@@ -51,12 +56,12 @@ export function EntityFormModal<Row extends { id: number }, Values, Body>(
     }
     const body = props.toBody(values);
     try {
-      if (editing) {
+      if (editing && props.update) {
         await props.update.mutateAsync({ id: editing.id, body });
         Message.success(tCatalogue('success.updated'));
       } else {
         await props.create.mutateAsync(body);
-        Message.success(tCatalogue('success.created'));
+        Message.success(props.createdMessage ?? tCatalogue('success.created'));
       }
       onClose();
     } catch {
@@ -72,10 +77,10 @@ export function EntityFormModal<Row extends { id: number }, Values, Body>(
       onCancel={onClose}
       okText={t('crud.save')}
       cancelText={t('crud.cancel')}
-      confirmLoading={props.create.isPending || props.update.isPending}
+      confirmLoading={props.create.isPending || Boolean(props.update?.isPending)}
       unmountOnExit
       autoFocus={false}
-      style={{ width: 560 }}
+      style={{ width: props.width ?? 560, maxWidth: 'calc(100vw - 32px)' }}
     >
       <Form<Values> form={form} layout="vertical">
         {props.children}

@@ -5,13 +5,18 @@ import { useState } from 'react';
 import { useT } from '@/locale/index.ts';
 
 /** Keyword search with Search and Reset, in the style of Arco Pro's search tables. */
-export function SearchBar(props: { placeholder: string; onSearch: (keyword: string) => void }) {
+export function SearchBar(props: {
+  placeholder: string;
+  onSearch: (keyword: string) => void;
+  /** The field's label; "Keyword" by default. */
+  label?: string | undefined;
+}) {
   const { t } = useT();
   const [value, setValue] = useState('');
   return (
     <div className="crud-search">
       <label className="crud-search-field">
-        <span>{t('crud.keyword')}</span>
+        <span>{props.label ?? t('crud.keyword')}</span>
         <Input
           value={value}
           onChange={setValue}

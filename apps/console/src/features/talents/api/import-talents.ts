@@ -1,0 +1,29 @@
+import {
+  apiPaths,
+  type ImportReport,
+  type Locale,
+  type TalentFileFormat,
+} from '@inviteflow/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { buildUrl, request } from '@/lib/request.ts';
+import { talentsQueryKey } from './get-talents.ts';
+
+/** Uploads a filled-in template; the server answers row by row. */
+export function importTalents(file: File): Promise<ImportReport> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return request<ImportReport>(apiPaths.talents.import, { method: 'POST', body });
+}
+
+export function useImportTalents() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importTalents,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: talentsQueryKey }),
+  });
+}
+
+/** The import template, a public download, with headers in the console language. */
+export function importTemplateUrl(format: TalentFileFormat, lang: Locale): string {
+  return buildUrl(apiPaths.talents.importTemplate, { format, lang });
+}

@@ -1,0 +1,99 @@
+import { Alert, Form, Input, Message, Modal, Table } from '@arco-design/web-react';
+import { BLACKLIST_REASON_MAX, blacklistReasonField, type Talent } from '@inviteflow/contract';
+import { useEffect } from 'react';
+import { formatCount } from '@/lib/format-number.ts';
+import { zodRules } from '@/lib/form-rules.ts';
+import { tCatalogue } from '@/locale/index.ts';
+import { useBatchBlacklist } from '../api/batch-blacklist.ts';
+import { useTalentsT } from '../locale/index.ts';
+import type { BatchModalProps } from './batch-status-modal.tsx';
+
+/**
+ * Batch blacklist, the spec's confirm modal: the selected talents (name, ID, fans) and a
+ * required reason. Blacklisted talents are never invited.
+ */
+export function BatchBlacklistModal({ visible, talents, onClose, onDone }: BatchModalProps) {
+  const { t, locale } = useTalentsT();
+  const [form] = Form.useForm<{ reason: string }>();
+  const mutation = useBatchBlacklist();
+
+  useEffect(() => {
+    if (visible) form.resetFields();
+  }, [visible, form]);
+
+  const onOk = async () => {
+    let values: { reason: string };
+    try {
+      values = await form.validate();
+    } catch {
+      return;
+    }
+    try {
+      await mutation.mutateAsync({
+        ids: talents.map((talent) => talent.id),
+        reason: values.reason,
+      });
+      Message.success(tCatalogue('success.blacklisted'));
+      onDone();
+    } catch {
+      // Shown by the request layer; the modal stays open with the reason.
+    }
+  };
+
+  return (
+    <Modal
+      title={t('batch.blacklistTitle')}
+      visible={visible}
+      onOk={() => void onOk()}
+      onCancel={onClose}
+      okText={t('batch.blacklistOk')}
+      okButtonProps={{ status: 'danger' }}
+      cancelText={t('common.cancel')}
+      confirmLoading={mutation.isPending}
+      unmountOnExit
+      autoFocus={false}
+      style={{ width: 640, maxWidth: 'calc(100vw - 32px)' }}
+    >
+      <Alert
+        type="warning"
+        content={t('batch.blacklistWarning', { count: talents.length })}
+        style={{ marginBottom: 16 }}
+      />
+      <Table<Talent>
+        className="talent-blacklist-list"
+        rowKey="id"
+        size="small"
+        border={{ wrapper: true, cell: false }}
+        pagination={false}
+        scroll={{ y: 240 }}
+        data={[...talents]}
+        columns={[
+          { title: t('column.name'), dataIndex: 'name', ellipsis: true },
+          { title: t('column.talentId'), dataIndex: 'platformTalentId', ellipsis: true },
+          {
+            title: t('column.fans'),
+            dataIndex: 'fansCount',
+            align: 'right',
+            width: 120,
+            render: (value: number) => formatCount(value, locale),
+          },
+        ]}
+      />
+      <Form form={form} layout="vertical" style={{ marginTop: 16 }}>
+        <Form.Item
+          field="reason"
+          label={t('batch.blacklistReason')}
+          required
+          rules={zodRules(blacklistReasonField, locale)}
+        >
+          <Input.TextArea
+            placeholder={t('batch.blacklistReasonPlaceholder')}
+            maxLength={BLACKLIST_REASON_MAX}
+            showWordLimit
+            autoSize={{ minRows: 2, maxRows: 4 }}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

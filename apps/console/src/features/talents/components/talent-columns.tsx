@@ -1,0 +1,177 @@
+import { Button, Popconfirm, Space, Typography } from '@arco-design/web-react';
+import type { ColumnProps } from '@arco-design/web-react/es/Table';
+import type { Talent, TalentSortField } from '@inviteflow/contract';
+import { formatDateTime } from '@/lib/format-date.ts';
+import { formatCount, formatYuan } from '@/lib/format-number.ts';
+import { useTalentsT } from '../locale/index.ts';
+import { enumText } from '../model/labels.ts';
+import { LabelTags, StatusTag } from './talent-tags.tsx';
+
+export interface TalentSort {
+  field: TalentSortField;
+  order: 'asc' | 'desc';
+}
+
+export const defaultSort: TalentSort = { field: 'addedAt', order: 'desc' };
+
+interface ColumnsOptions {
+  sort: TalentSort;
+  onEdit: (talent: Talent) => void;
+  onDelete: (talent: Talent) => Promise<void>;
+  onFollowUp: (talent: Talent) => void;
+}
+
+/**
+ * Every talent field as a column. Numbers and times sort on the server (the header shows
+ * the sort in force); name and operations stay fixed while the rest scrolls.
+ */
+export function useTalentColumns({
+  sort,
+  onEdit,
+  onDelete,
+  onFollowUp,
+}: ColumnsOptions): ColumnProps<Talent>[] {
+  const { t, locale } = useTalentsT();
+  const none = <span className="talent-muted">—</span>;
+
+  const sortable = (field: TalentSortField): Partial<ColumnProps<Talent>> => ({
+    sorter: true,
+    sortDirections: ['descend', 'ascend'],
+    sortOrder: sort.field === field ? (sort.order === 'asc' ? 'ascend' : 'descend') : undefined,
+  });
+  const count = (field: TalentSortField, title: string, width = 130): ColumnProps<Talent> => ({
+    title,
+    dataIndex: field,
+    width,
+    align: 'right',
+    ...sortable(field),
+    render: (value: number) => formatCount(value, locale),
+  });
+  const money = (field: TalentSortField, title: string, width = 150): ColumnProps<Talent> => ({
+    title,
+    dataIndex: field,
+    width,
+    align: 'right',
+    ...sortable(field),
+    render: (value: number) => formatYuan(value, locale),
+  });
+  const time = (field: TalentSortField, title: string): ColumnProps<Talent> => ({
+    title,
+    dataIndex: field,
+    width: 180,
+    ...sortable(field),
+    render: (value: string) => formatDateTime(value, locale),
+  });
+
+  return [
+    {
+      title: t('column.name'),
+      dataIndex: 'name',
+      fixed: 'left',
+      width: 180,
+      render: (_: unknown, row) => (
+        <div className="talent-name-cell">
+          <Typography.Text className="talent-name" ellipsis={{ showTooltip: true }}>
+            {row.name}
+          </Typography.Text>
+          <Typography.Text type="secondary" className="talent-id" copyable>
+            {row.platformTalentId}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: t('column.platform'),
+      dataIndex: 'platform',
+      width: 100,
+      render: (value: Talent['platform']) => enumText.platform(locale, value),
+    },
+    {
+      title: t('column.shop'),
+      dataIndex: 'shopName',
+      width: 150,
+      ellipsis: true,
+      render: (value: string) => value || none,
+    },
+    {
+      title: t('column.industry'),
+      dataIndex: 'industry',
+      width: 120,
+      render: (value: Talent['industry']) => (value ? enumText.industry(locale, value) : none),
+    },
+    {
+      title: t('column.labels'),
+      dataIndex: 'labels',
+      width: 200,
+      render: (value: string[]) => <LabelTags labels={value} locale={locale} />,
+    },
+    {
+      title: t('column.status'),
+      dataIndex: 'status',
+      width: 130,
+      render: (value: Talent['status']) => <StatusTag status={value} locale={locale} />,
+    },
+    {
+      title: t('column.contact'),
+      dataIndex: 'contactInfo',
+      width: 200,
+      render: (_: unknown, row) =>
+        row.contactMethod ? (
+          <div className="talent-contact-cell">
+            <Typography.Text type="secondary">
+              {enumText.contactMethod(locale, row.contactMethod)}
+            </Typography.Text>
+            <Typography.Text ellipsis={{ showTooltip: true }}>
+              {row.contactInfo || '—'}
+            </Typography.Text>
+          </div>
+        ) : (
+          none
+        ),
+    },
+    count('fansCount', t('column.fans'), 120),
+    count('videoAvgViews', t('column.videoAvgViews'), 150),
+    money('videoGpmFen', t('column.videoGpm'), 150),
+    count('liveAvgViews', t('column.liveAvgViews'), 150),
+    money('liveGpmFen', t('column.liveGpm'), 150),
+    money('businessAmountFen', t('column.businessAmount'), 180),
+    count('dealCount', t('column.dealCount'), 120),
+    {
+      title: t('column.remark'),
+      dataIndex: 'remark',
+      width: 200,
+      ellipsis: true,
+      render: (value: string) => value || none,
+    },
+    time('addedAt', t('column.addedAt')),
+    time('updatedAt', t('column.updatedAt')),
+    time('createdAt', t('column.createdAt')),
+    {
+      title: t('crud.operations'),
+      dataIndex: 'operations',
+      fixed: 'right',
+      width: locale === 'en-US' ? 210 : 190,
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Button type="text" size="small" onClick={() => onEdit(row)}>
+            {t('crud.edit')}
+          </Button>
+          <Button type="text" size="small" onClick={() => onFollowUp(row)}>
+            {t('action.followUp')}
+          </Button>
+          <Popconfirm
+            title={t('action.deleteConfirm', { name: row.name })}
+            okText={t('crud.delete')}
+            cancelText={t('crud.cancel')}
+            okButtonProps={{ status: 'danger' }}
+            onOk={() => onDelete(row)}
+          >
+            <Button type="text" size="small" status="danger">
+              {t('crud.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,426 @@
+import {
+  AutoComplete,
+  DatePicker,
+  Divider,
+  Form,
+  Grid,
+  Input,
+  InputNumber,
+  Select,
+} from '@arco-design/web-react';
+import {
+  CONTACT_INFO_MAX,
+  COUNT_MAX,
+  SHOP_NAME_MAX,
+  TALENT_NAME_MAX,
+  TALENT_REMARK_MAX,
+  contactMethods,
+  industries,
+  platforms,
+  settableTalentStatuses,
+  talentBody,
+  type ContactMethod,
+  type Industry,
+  type Platform,
+  type Talent,
+  type TalentBody,
+  type TalentStatus,
+} from '@inviteflow/contract';
+import { z } from 'zod';
+import type { FormModalState } from '@/components/crud/crud-table-card.tsx';
+import { EntityFormModal } from '@/components/crud/entity-form-modal.tsx';
+import { formatDateTime } from '@/lib/format-date.ts';
+import { fenToYuan, yuanToFen } from '@/lib/format-number.ts';
+import { zodRefinementRules } from '@/lib/form-refinement-rules.ts';
+import { zodRules, type Values } from '@/lib/form-rules.ts';
+import { useCreateTalent } from '../api/create-talent.ts';
+import { useTalentFacets } from '../api/get-talent-facets.ts';
+import { useUpdateTalent } from '../api/update-talent.ts';
+import { useTalentsT } from '../locale/index.ts';
+import { enumText } from '../model/labels.ts';
+import { LabelSelect } from './label-select.tsx';
+
+const { Row, Col } = Grid;
+
+/** The add-talent form: money in yuan (the API takes fen), the added time as local text. */
+export interface TalentForm {
+  platform: Platform | undefined;
+  platformTalentId: string;
+  name: string;
+  shopName: string;
+  industry: Industry | undefined;
+  labels: string[];
+  status: TalentStatus;
+  contactMethod: ContactMethod | undefined;
+  contactInfo: string;
+  fansCount: number | undefined;
+  videoAvgViews: number | undefined;
+  videoGpm: number | undefined;
+  liveAvgViews: number | undefined;
+  liveGpm: number | undefined;
+  businessAmount: number | undefined;
+  dealCount: number | undefined;
+  remark: string;
+  /** 'YYYY-MM-DD HH:mm:ss' in the user's time zone, as the picker gives it. */
+  addedAt: string | undefined;
+}
+
+/** Yuan as typed: 0 or more, at most two decimals; then the contract's own fen rule. */
+const yuanField = z
+  .number({ error: 'validation.moneyInvalid' })
+  .min(0, { error: 'validation.moneyInvalid' })
+  .refine((yuan) => Math.abs(yuan * 100 - Math.round(yuan * 100)) < 1e-6, {
+    error: 'validation.moneyInvalid',
+  });
+
+const yuanToBody = (value: unknown) =>
+  typeof value === 'number' ? yuanToFen(value) : value === undefined || value === null ? 0 : value;
+
+function localTimeToIso(value: string | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(value.replace(' ', 'T'));
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+export function toTalentBody(values: TalentForm): TalentBody {
+  const status = values.status === 'blacklisted' ? undefined : values.status;
+  return {
+    platform: values.platform as Platform,
+    platformTalentId: values.platformTalentId?.trim() ?? '',
+    name: values.name ?? '',
+    shopName: values.shopName ?? '',
+    industry: values.industry ?? null,
+    labels: values.labels ?? [],
+    // A blacklisted talent keeps its status: only the blacklist changes it.
+    ...(status ? { status } : {}),
+    contactMethod: values.contactMethod ?? null,
+    contactInfo: values.contactInfo ?? '',
+    fansCount: values.fansCount ?? 0,
+    videoAvgViews: values.videoAvgViews ?? 0,
+    videoGpmFen: yuanToFen(values.videoGpm ?? 0),
+    liveAvgViews: values.liveAvgViews ?? 0,
+    liveGpmFen: yuanToFen(values.liveGpm ?? 0),
+    businessAmountFen: yuanToFen(values.businessAmount ?? 0),
+    dealCount: values.dealCount ?? 0,
+    remark: values.remark ?? '',
+    addedAt: localTimeToIso(values.addedAt),
+  };
+}
+
+function initialValues(row: Talent | null, locale: 'zh-CN' | 'en-US'): TalentForm {
+  return {
+    platform: row?.platform,
+    platformTalentId: row?.platformTalentId ?? '',
+    name: row?.name ?? '',
+    shopName: row?.shopName ?? '',
+    industry: row?.industry ?? undefined,
+    labels: row?.labels ?? [],
+    status: row?.status ?? 'pending_contact',
+    contactMethod: row?.contactMethod ?? undefined,
+    contactInfo: row?.contactInfo ?? '',
+    fansCount: row?.fansCount,
+    videoAvgViews: row?.videoAvgViews,
+    videoGpm: row ? fenToYuan(row.videoGpmFen) : undefined,
+    liveAvgViews: row?.liveAvgViews,
+    liveGpm: row ? fenToYuan(row.liveGpmFen) : undefined,
+    businessAmount: row ? fenToYuan(row.businessAmountFen) : undefined,
+    dealCount: row?.dealCount,
+    remark: row?.remark ?? '',
+    addedAt: row ? formatDateTime(row.addedAt, locale) : undefined,
+  };
+}
+
+/** A complete, valid body: the contact rules are checked on it with the form's contact. */
+const contactSample: TalentBody = {
+  platform: 'douyin',
+  platformTalentId: 'sample',
+  name: 'sample',
+  fansCount: 0,
+  videoAvgViews: 0,
+  videoGpmFen: 0,
+  liveAvgViews: 0,
+  liveGpmFen: 0,
+  businessAmountFen: 0,
+  dealCount: 0,
+};
+
+/**
+ * Adds a talent, or edits `editing`: every field of the Talent entity, checked by the
+ * contract's own rules in the console language. A talent ID already in the library is the
+ * server's 409, which names the existing talent; the modal stays open.
+ */
+export function TalentFormModal(props: FormModalState<Talent>) {
+  const { t, locale } = useTalentsT();
+  const [form] = Form.useForm<TalentForm>();
+  const facets = useTalentFacets().data;
+  const shape = talentBody.shape;
+  const blacklisted = props.editing?.status === 'blacklisted';
+
+  const contactRules = (field: 'contactMethod' | 'contactInfo') => [
+    ...zodRules(shape[field], locale, (value) => value ?? (field === 'contactInfo' ? '' : null)),
+    ...zodRefinementRules(talentBody, field, locale, {
+      sample: contactSample,
+      related: ['contactMethod', 'contactInfo'],
+      getValues: () => form.getFieldsValue() as Values,
+      toBody: (name, value) => value ?? (name === 'contactInfo' ? '' : null),
+    }),
+  ];
+  const countRules = (field: 'fansCount' | 'videoAvgViews' | 'liveAvgViews' | 'dealCount') =>
+    zodRules(shape[field], locale, (value) => value ?? 0);
+  const moneyRules = (field: 'videoGpmFen' | 'liveGpmFen' | 'businessAmountFen') => [
+    ...zodRules(yuanField, locale, (value) => value ?? 0),
+    ...zodRules(shape[field], locale, yuanToBody),
+  ];
+
+  const countInput = (placeholder?: string) => (
+    <InputNumber
+      min={0}
+      max={COUNT_MAX}
+      precision={0}
+      placeholder={placeholder ?? '0'}
+      style={{ width: '100%' }}
+    />
+  );
+  const moneyInput = (
+    <InputNumber
+      min={0}
+      max={COUNT_MAX / 100}
+      precision={2}
+      step={1}
+      placeholder="0.00"
+      prefix="¥"
+      style={{ width: '100%' }}
+    />
+  );
+
+  return (
+    <EntityFormModal<Talent, TalentForm, TalentBody>
+      {...props}
+      form={form}
+      width={760}
+      createTitle={t('form.addTitle')}
+      editTitle={t('form.editTitle')}
+      initialValues={(row) => initialValues(row, locale)}
+      toBody={toTalentBody}
+      create={useCreateTalent()}
+      update={useUpdateTalent()}
+    >
+      <Divider orientation="left" className="talent-form-section">
+        {t('form.sectionBasic')}
+      </Divider>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item
+            field="platform"
+            label={t('column.platform')}
+            required
+            rules={zodRules(shape.platform, locale, (value) => value)}
+          >
+            <Select placeholder={t('filter.platform')}>
+              {platforms.map((value) => (
+                <Select.Option key={value} value={value}>
+                  {enumText.platform(locale, value)}
+                </Select.Option>
+              ))}
+            </Select>
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            field="platformTalentId"
+            label={t('column.talentId')}
+            required
+            rules={zodRules(shape.platformTalentId, locale)}
+          >
+            <Input placeholder={t('form.platformTalentIdPlaceholder')} maxLength={64} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            field="name"
+            label={t('column.name')}
+            required
+            rules={zodRules(shape.name, locale)}
+          >
+            <Input placeholder={t('form.namePlaceholder')} maxLength={TALENT_NAME_MAX} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            field="shopName"
+            label={t('column.shop')}
+            rules={zodRules(shape.shopName, locale)}
+          >
+            <AutoComplete
+              placeholder={t('form.shopPlaceholder')}
+              data={facets?.shopNames ?? []}
+              inputProps={{ maxLength: SHOP_NAME_MAX }}
+              allowClear
+            />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            field="industry"
+            label={t('column.industry')}
+            rules={zodRules(shape.industry, locale, (value) => value ?? null)}
+          >
+            <Select placeholder={t('form.optional')} allowClear>
+              {industries.map((value) => (
+                <Select.Option key={value} value={value}>
+                  {enumText.industry(locale, value)}
+                </Select.Option>
+              ))}
+            </Select>
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            field="status"
+            label={t('column.status')}
+            extra={blacklisted ? t('form.statusBlacklisted') : undefined}
+            rules={blacklisted ? [] : zodRules(shape.status, locale, (value) => value ?? undefined)}
+          >
+            <Select disabled={blacklisted}>
+              {(blacklisted ? (['blacklisted'] as const) : settableTalentStatuses).map((value) => (
+                <Select.Option key={value} value={value}>
+                  {enumText.status(locale, value)}
+                </Select.Option>
+              ))}
+            </Select>
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item
+            field="labels"
+            label={t('column.labels')}
+            extra={t('form.labelsExtra')}
+            rules={zodRules(shape.labels, locale, (value) => value ?? [])}
+          >
+            <LabelSelect
+              ownLabels={facets?.labels ?? []}
+              placeholder={t('form.labelsPlaceholder')}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Divider orientation="left" className="talent-form-section">
+        {t('form.sectionContact')}
+      </Divider>
+      <Row gutter={16}>
+        <Col span={8}>
+          <Form.Item
+            field="contactMethod"
+            label={t('filter.contactMethod')}
+            rules={contactRules('contactMethod')}
+          >
+            <Select
+              placeholder={t('form.optional')}
+              allowClear
+              onChange={() => void form.validate(['contactInfo']).catch(() => undefined)}
+            >
+              {contactMethods.map((value) => (
+                <Select.Option key={value} value={value}>
+                  {enumText.contactMethod(locale, value)}
+                </Select.Option>
+              ))}
+            </Select>
+          </Form.Item>
+        </Col>
+        <Col span={16}>
+          <Form.Item
+            field="contactInfo"
+            label={t('column.contactInfo')}
+            rules={contactRules('contactInfo')}
+          >
+            <Input placeholder={t('form.contactInfoPlaceholder')} maxLength={CONTACT_INFO_MAX} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Divider orientation="left" className="talent-form-section">
+        {t('form.sectionData')}
+      </Divider>
+      <Row gutter={16}>
+        <Col span={8}>
+          <Form.Item field="fansCount" label={t('column.fans')} rules={countRules('fansCount')}>
+            {countInput()}
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item
+            field="videoAvgViews"
+            label={t('column.videoAvgViews')}
+            rules={countRules('videoAvgViews')}
+          >
+            {countInput()}
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item
+            field="videoGpm"
+            label={t('column.videoGpm')}
+            rules={moneyRules('videoGpmFen')}
+          >
+            {moneyInput}
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item
+            field="liveAvgViews"
+            label={t('column.liveAvgViews')}
+            rules={countRules('liveAvgViews')}
+          >
+            {countInput()}
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item field="liveGpm" label={t('column.liveGpm')} rules={moneyRules('liveGpmFen')}>
+            {moneyInput}
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item
+            field="businessAmount"
+            label={t('column.businessAmount')}
+            rules={moneyRules('businessAmountFen')}
+          >
+            {moneyInput}
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item
+            field="dealCount"
+            label={t('column.dealCount')}
+            rules={countRules('dealCount')}
+          >
+            {countInput()}
+          </Form.Item>
+        </Col>
+        <Col span={16}>
+          <Form.Item field="addedAt" label={t('column.addedAt')}>
+            <DatePicker
+              showTime
+              style={{ width: '100%' }}
+              placeholder={t('form.addedAtPlaceholder')}
+              allowClear
+            />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item
+            field="remark"
+            label={t('column.remark')}
+            rules={zodRules(shape.remark, locale)}
+          >
+            <Input.TextArea
+              placeholder={t('form.remarkPlaceholder')}
+              maxLength={TALENT_REMARK_MAX}
+              showWordLimit
+              autoSize={{ minRows: 2, maxRows: 5 }}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+    </EntityFormModal>
+  );
+}

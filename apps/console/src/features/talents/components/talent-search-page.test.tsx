@@ -1,0 +1,262 @@
+import { apiPaths, type Talent } from '@inviteflow/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
+import { chooseOption, formItem, makeTalent, pathOf, queryOf } from '../testing/fixtures.ts';
+import { TalentSearchTablePage } from './talent-search-page.tsx';
+
+beforeEach(async () => {
+  await resetApp('en-US');
+  signIn();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+interface Call {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+}
+
+/**
+ * The talent API at the network edge: pages of `rows` (cursor `c<page>` for each page),
+ * the count, facets, and the batch calls recorded.
+ */
+function stubTalentApi(options: { rows?: Talent[]; total?: number; pageSize?: number } = {}) {
+  const rows = options.rows ?? Array.from({ length: 20 }, (_, index) => makeTalent(index + 1));
+  const total = options.total ?? rows.length;
+  const calls: Call[] = [];
+  const fetchStub = stubFetch((url, init) => {
+    const method = init.method ?? 'GET';
+    const path = pathOf(url);
+    const query = queryOf(url);
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    calls.push({ method, path, query, body });
+    if (path === apiPaths.talents.count) return ok({ total });
+    if (path === apiPaths.talents.facets)
+      return ok({ shopNames: ['Home Goods Store', '美妆旗舰店'], labels: ['live', 'sample'] });
+    if (path.startsWith(`${apiPaths.talents.list}/batch/`)) {
+      const ids = (body as { ids: number[] }).ids;
+      return ok({ affected: ids.length });
+    }
+    if (path === apiPaths.talents.list && method === 'GET') {
+      const size = Number(query.pageSize ?? 20);
+      const offset = Number(query.offset ?? 0);
+      const page = query.cursor
+        ? Number(query.cursor.slice(1))
+        : query.fromEnd === 'true'
+          ? Math.ceil((total - offset) / 20)
+          : Math.floor(offset / size) + 1;
+      const list = rows.slice((page - 1) * size, page * size);
+      return ok({
+        list: list.length > 0 ? list : rows.slice(0, size),
+        pageSize: size,
+        nextCursor: page * size < total ? `c${page + 1}` : null,
+        prevCursor: page > 1 ? `c${page - 1}` : null,
+      });
+    }
+    return ok(null);
+  });
+  const lists = () => calls.filter((call) => call.path === apiPaths.talents.list);
+  return { calls, lists, fetchStub };
+}
+
+/** The pager's item for a page number. */
+function pageItem(page: number): HTMLElement {
+  const item = [...document.querySelectorAll<HTMLElement>('.arco-pagination-item')].find(
+    (element) => element.textContent === String(page),
+  );
+  if (!item) throw new Error(`no pager item ${page}`);
+  return item;
+}
+
+const listQuery = (extra: Record<string, string> = {}) => ({
+  sort: 'addedAt',
+  order: 'desc',
+  pageSize: '20',
+  ...extra,
+});
+
+describe('Talent Management Query', { timeout: 30_000 }, () => {
+  it('shows every talent field, asks the count beside the page, and the total', async () => {
+    const api = stubTalentApi({
+      rows: [
+        makeTalent(1, {
+          name: '小林的好物',
+          labels: ['quality', 'live'],
+          status: 'communicating',
+          remark: 'sent samples',
+        }),
+      ],
+      total: 1,
+    });
+    renderPage(<TalentSearchTablePage />, '/talent/search-table');
+    expect(await screen.findByText('小林的好物')).toBeInTheDocument();
+    expect(screen.getByText('Talent Management Query')).toBeInTheDocument();
+    expect(api.lists()[0]?.query).toEqual(listQuery());
+    expect(api.calls.some((call) => call.path === apiPaths.talents.count)).toBe(true);
+    const row = screen.getByText('小林的好物').closest('tr') as HTMLElement;
+    for (const text of [
+      'dy1',
+      'Douyin',
+      'Home Goods Store',
+      'Home',
+      'Quality',
+      'live',
+      'Communicating',
+      'WeChat',
+      'wx_1',
+      '12,001',
+      '3,400',
+      '123.45',
+      '800',
+      '500.00',
+      '12,345.67',
+      '42',
+      'sent samples',
+    ])
+      expect(within(row).getByText(text)).toBeInTheDocument();
+    expect(await screen.findByText('Total: 1')).toBeInTheDocument();
+  });
+
+  it('builds the query from the filters: presets, a custom range with Apply, reset', async () => {
+    const api = stubTalentApi();
+    renderPage(<TalentSearchTablePage />, '/talent/search-table');
+    await screen.findByText('Talent 1');
+
+    fireEvent.change(screen.getByPlaceholderText('Talent name or talent ID'), {
+      target: { value: ' 小林 ' },
+    });
+    await chooseOption(formItem('Status'), 'Communicating');
+    await chooseOption(formItem('Label'), 'Quality');
+    // A preset runs the search at once, with everything the form holds.
+    await chooseOption(formItem('Fans'), '10k-50k');
+    await waitFor(() =>
+      expect(api.lists().at(-1)?.query).toEqual(
+        listQuery({
+          name: '小林',
+          status: 'communicating',
+          label: 'quality',
+          fansMin: '10000',
+          fansMax: '50000',
+        }),
+      ),
+    );
+
+    // A custom business amount, typed in yuan and sent in fen, taken with Apply.
+    fireEvent.click(screen.getByRole('button', { name: 'More filters' }));
+    const amount = formItem('Business amount (CNY)');
+    const popups = () => document.querySelectorAll<HTMLElement>('.range-filter-custom');
+    const opened = popups().length;
+    fireEvent.click(amount.querySelector('.arco-select-view') as HTMLElement);
+    const popup = await waitFor(() => {
+      const element = popups()[opened];
+      if (!element) throw new Error('no custom range');
+      return element;
+    });
+    fireEvent.change(within(popup).getByLabelText('Min'), { target: { value: '200' } });
+    fireEvent.change(within(popup).getByLabelText('Max'), { target: { value: '100.5' } });
+    fireEvent.click(within(popup).getByRole('button', { name: 'Apply' }));
+    expect(
+      await within(popup).findByText('The minimum of a range cannot be greater than its maximum'),
+    ).toBeInTheDocument();
+    const before = api.lists().length;
+    fireEvent.change(within(popup).getByLabelText('Max'), { target: { value: '1000.5' } });
+    fireEvent.click(within(popup).getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(api.lists().at(-1)?.query).toEqual(
+        listQuery({
+          name: '小林',
+          status: 'communicating',
+          label: 'quality',
+          fansMin: '10000',
+          fansMax: '50000',
+          businessAmountMinFen: '20000',
+          businessAmountMaxFen: '100050',
+        }),
+      ),
+    );
+    expect(api.lists().length).toBe(before + 1);
+    expect(within(amount).getByText('200.00 - 1,000.50')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(api.lists().at(-1)?.query).toEqual(listQuery()));
+    expect(screen.getByPlaceholderText('Talent name or talent ID')).toHaveValue('');
+  });
+
+  it('sorts on the server and goes back to page 1', async () => {
+    const rows = Array.from({ length: 60 }, (_, index) => makeTalent(index + 1));
+    const api = stubTalentApi({ rows });
+    renderPage(<TalentSearchTablePage />, '/talent/search-table');
+    await screen.findByText('Talent 1');
+    await screen.findByText('Total: 60');
+    fireEvent.click(pageItem(2));
+    await waitFor(() => expect(api.lists().at(-1)?.query).toEqual(listQuery({ cursor: 'c2' })));
+
+    fireEvent.click(screen.getByText('Fans', { selector: 'th *' }));
+    await waitFor(() =>
+      expect(api.lists().at(-1)?.query).toEqual(listQuery({ sort: 'fansCount', order: 'desc' })),
+    );
+    expect(pageItem(1)).toHaveClass('arco-pagination-item-active');
+    fireEvent.click(screen.getByText('Fans', { selector: 'th *' }));
+    await waitFor(() =>
+      expect(api.lists().at(-1)?.query).toEqual(listQuery({ sort: 'fansCount', order: 'asc' })),
+    );
+  });
+
+  it('pages over cursors, jumps by offset, from the end, and refuses too deep a jump', async () => {
+    const api = stubTalentApi({ rows: [makeTalent(1)], total: 1_000_000 });
+    renderPage(<TalentSearchTablePage />, '/talent/search-table');
+    await screen.findByText('Total: 1,000,000');
+    const jumper = () => document.querySelector('.arco-pagination-jumper input') as HTMLElement;
+    const jump = async (page: number, expected: Record<string, string> | null) => {
+      const count = api.lists().length;
+      fireEvent.change(jumper(), { target: { value: String(page) } });
+      fireEvent.keyDown(jumper(), { key: 'Enter', keyCode: 13 });
+      if (expected) await waitFor(() => expect(api.lists().at(-1)?.query).toEqual(expected));
+      else expect(api.lists().length).toBe(count);
+    };
+    // Next page: the first page's nextCursor.
+    fireEvent.click(pageItem(2));
+    await waitFor(() => expect(api.lists().at(-1)?.query).toEqual(listQuery({ cursor: 'c2' })));
+    // A jump within 10,000 rows of the start.
+    await jump(400, listQuery({ offset: '7980' }));
+    // Near the end: counted from the end (the last page is full here).
+    await jump(49_998, listQuery({ offset: '40', fromEnd: 'true' }));
+    await jump(50_000, listQuery({ offset: '0', fromEnd: 'true' }));
+    // A page next to a visited one is reached by the cursor that page gave.
+    await jump(49_999, listQuery({ cursor: 'c49999' }));
+    // The middle of a million rows: neither end is within reach.
+    await jump(20_000, null);
+    expect(
+      await screen.findByText(/Pages more than 10,000 rows from the first or last page/),
+    ).toBeInTheDocument();
+    // Visited pages keep their cursors: back from page 49,999 by its prevCursor.
+    fireEvent.click(document.querySelector('.arco-pagination-item-prev') as HTMLElement);
+    await waitFor(() => expect(api.lists().at(-1)?.query).toEqual(listQuery({ cursor: 'c49998' })));
+  });
+
+  it('keeps the selection across pages, shows its count and clears it', async () => {
+    const rows = Array.from({ length: 40 }, (_, index) => makeTalent(index + 1));
+    stubTalentApi({ rows });
+    renderPage(<TalentSearchTablePage />, '/talent/search-table');
+    await screen.findByText('Talent 1');
+    const check = (name: string) =>
+      fireEvent.click(
+        within(screen.getByText(name).closest('tr') as HTMLElement).getByRole('checkbox'),
+      );
+    check('Talent 1');
+    check('Talent 2');
+    expect(screen.getByText('2 talents selected')).toBeInTheDocument();
+    fireEvent.click(pageItem(2));
+    await screen.findByText('Talent 21');
+    check('Talent 21');
+    expect(screen.getByText('3 talents selected')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByText(/talents selected/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Modify status' })).toBeDisabled();
+  });
+});

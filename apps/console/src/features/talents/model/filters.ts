@@ -1,0 +1,110 @@
+import {
+  rangePresets,
+  talentFilters,
+  type ContactMethod,
+  type Industry,
+  type Platform,
+  type TalentFilters,
+  type TalentStatus,
+} from '@inviteflow/contract';
+
+/** The filters of a search as sent: only those that are set, in the contract's names. */
+export type AppliedFilters = Partial<TalentFilters>;
+
+/** The three range filters of spec section 9 and their presets (bounds inclusive). */
+export type RangeKind = keyof typeof rangePresets;
+export const CUSTOM_RANGE = 'custom';
+
+/**
+ * A range filter as the form holds it: a preset's key or a custom range, bounds in the
+ * API's units (fen for money), null for an open end.
+ */
+export interface RangeValue {
+  key: string;
+  min: number | null;
+  max: number | null;
+}
+
+/** A day range from the date pickers, as local calendar days (YYYY-MM-DD). */
+export type DayRange = [string, string];
+
+/** Every filter of Talent Management Query, as the search form holds it. */
+export interface TalentFilterValues {
+  shopName?: string | undefined;
+  name?: string | undefined;
+  industry?: Industry | undefined;
+  created?: DayRange | undefined;
+  label?: string | undefined;
+  status?: TalentStatus | undefined;
+  contactMethod?: ContactMethod | undefined;
+  platform?: Platform | undefined;
+  fans?: RangeValue | undefined;
+  businessAmount?: RangeValue | undefined;
+  dealCount?: RangeValue | undefined;
+  added?: DayRange | undefined;
+  updated?: DayRange | undefined;
+}
+
+export function presetRange(kind: RangeKind, key: string): RangeValue | undefined {
+  const preset = rangePresets[kind].find((item) => item.key === key);
+  return preset ? { key: preset.key, min: preset.min, max: preset.max } : undefined;
+}
+
+/** The start of a local calendar day, as an instant (the user's time zone). */
+export function dayStart(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1, 0, 0, 0, 0).toISOString();
+}
+
+/** The last millisecond of a local calendar day: ranges are inclusive at both ends. */
+export function dayEnd(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1, 23, 59, 59, 999).toISOString();
+}
+
+function text(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function bound(value: number | null | undefined): number | undefined {
+  return value === null || value === undefined ? undefined : value;
+}
+
+/**
+ * The query of a search: only the filters that are set, in the contract's names and
+ * units. Times are the user's calendar days turned into instants.
+ */
+export function buildFilters(values: TalentFilterValues): AppliedFilters {
+  const filters: AppliedFilters = {
+    name: text(values.name),
+    shopName: text(values.shopName),
+    industry: values.industry,
+    label: text(values.label),
+    status: values.status,
+    contactMethod: values.contactMethod,
+    platform: values.platform,
+    fansMin: bound(values.fans?.min),
+    fansMax: bound(values.fans?.max),
+    businessAmountMinFen: bound(values.businessAmount?.min),
+    businessAmountMaxFen: bound(values.businessAmount?.max),
+    dealCountMin: bound(values.dealCount?.min),
+    dealCountMax: bound(values.dealCount?.max),
+    createdFrom: values.created ? dayStart(values.created[0]) : undefined,
+    createdTo: values.created ? dayEnd(values.created[1]) : undefined,
+    addedFrom: values.added ? dayStart(values.added[0]) : undefined,
+    addedTo: values.added ? dayEnd(values.added[1]) : undefined,
+    updatedFrom: values.updated ? dayStart(values.updated[0]) : undefined,
+    updatedTo: values.updated ? dayEnd(values.updated[1]) : undefined,
+  };
+  const set = Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== undefined),
+  ) as AppliedFilters;
+  return set;
+}
+
+/** The contract's own check of a filter set (lengths, ranges): null when it passes. */
+export function filtersIssue(filters: AppliedFilters) {
+  const result = talentFilters.safeParse(filters);
+  return result.success ? null : (result.error.issues[0] ?? null);
+}

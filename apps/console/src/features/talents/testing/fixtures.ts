@@ -1,0 +1,67 @@
+import type { Talent } from '@inviteflow/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+
+/** A talent as the API answers it. */
+export function makeTalent(id: number, overrides: Partial<Talent> = {}): Talent {
+  return {
+    id,
+    platform: 'douyin',
+    platformTalentId: `dy${id}`,
+    name: `Talent ${id}`,
+    shopName: 'Home Goods Store',
+    industry: 'home',
+    labels: ['quality', 'live'],
+    status: 'pending_contact',
+    statusBeforeBlacklist: null,
+    contactMethod: 'wechat',
+    contactInfo: `wx_${id}`,
+    fansCount: 12_000 + id,
+    videoAvgViews: 3_400,
+    videoGpmFen: 12_345,
+    liveAvgViews: 800,
+    liveGpmFen: 50_000,
+    businessAmountFen: 1_234_567,
+    dealCount: 42,
+    remark: '',
+    addedAt: '2025-03-08T06:05:09.000Z',
+    createdAt: '2025-03-08T06:05:09.000Z',
+    updatedAt: '2025-03-09T06:05:09.000Z',
+    ...overrides,
+  };
+}
+
+/** The query of a request URL as a plain object, for exact comparisons. */
+export function queryOf(url: string): Record<string, string> {
+  return Object.fromEntries(new URL(url, 'http://127.0.0.1').searchParams);
+}
+
+export function pathOf(url: string): string {
+  return new URL(url, 'http://127.0.0.1').pathname;
+}
+
+/** Opens an Arco Select (by its element) and clicks the option with this text. */
+export async function chooseOption(select: HTMLElement, option: string | RegExp) {
+  fireEvent.click(select.querySelector('.arco-select-view') ?? select);
+  const popup = await waitFor(() => {
+    const popups = [...document.querySelectorAll<HTMLElement>('.arco-select-popup')].filter(
+      (element) => within(element).queryByRole('option', { name: option }),
+    );
+    const last = popups.at(-1);
+    if (!last) throw new Error(`no option ${String(option)}`);
+    return last;
+  });
+  fireEvent.click(within(popup).getByRole('option', { name: option }));
+}
+
+/** The form item (label and control) with this label text. */
+export function formItem(label: string | RegExp, container: HTMLElement = document.body) {
+  const labels = within(container).getAllByText(label, { selector: 'label, label *' });
+  const item = labels[0]?.closest('.arco-form-item');
+  if (!item) throw new Error(`no form item ${String(label)}`);
+  return item as HTMLElement;
+}
+
+/** Arco's toast with this text. */
+export function findToast(text: string | RegExp) {
+  return screen.findByText(text, { selector: '.arco-message *, .arco-message' });
+}
