@@ -22,6 +22,7 @@ import { blacklistRoutes } from './modules/blacklist/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { productTemplateRoutes, scriptTemplateRoutes } from './modules/templates/routes.ts';
+import { talentFileRoutes, talentImportRoutes } from './modules/talents/file-routes.ts';
 import { talentRoutes } from './modules/talents/routes.ts';
 import { profileRoutes } from './modules/user/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -129,6 +130,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(scriptTemplateRoutes);
   await app.register(productTemplateRoutes);
   await app.register(talentRoutes);
+  await app.register(talentFileRoutes);
+  await app.register(talentImportRoutes);
   await app.register(blacklistRoutes);
 
   await app.register(consoleStaticPlugin, { consoleDir: config.consoleDir });

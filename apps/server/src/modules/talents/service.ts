@@ -126,7 +126,7 @@ export async function talentPage(
 }
 
 /** The columns a saved talent gets from the modal's fields. */
-function savedValues(userId: number, body: TalentInput) {
+export function savedValues(userId: number, body: TalentInput) {
   return {
     platform: body.platform,
     platformTalentId: body.platformTalentId,

@@ -1,0 +1,172 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { translate } from '@inviteflow/contract';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import type { Executor } from '../../db/client.ts';
+import { stampInZone } from '../../lib/time-zones.ts';
+import type { Position } from './cursor.ts';
+import {
+  columnHeader,
+  enumLabel,
+  fileColumns,
+  guardFormula,
+  labelsToText,
+  timeText,
+  yuanText,
+  type ColumnKey,
+} from './file-cells.ts';
+import type { ExportJob } from './export-jobs.ts';
+import { walkTalents, type TalentRow } from './repository.ts';
+
+/**
+ * Writes an export as it reads it: keyset batches of rows straight into a CSV or
+ * an XLSX stream, so memory stays flat however many rows there are. Waits when
+ * the reader (the browser) is slower than the database.
+ */
+
+export const EXPORT_BATCH = 1_000;
+
+const moneyFen: Partial<Record<ColumnKey, keyof TalentRow>> = {
+  videoGpm: 'videoGpmFen',
+  liveGpm: 'liveGpmFen',
+  businessAmount: 'businessAmountFen',
+};
+
+type Cell = string | number;
+
+/** A row's cells, in the file's columns, as the seller reads them. */
+function cells(row: TalentRow, job: ExportJob, money: (fen: number) => Cell): Cell[] {
+  const { locale, timeZone } = job;
+  return fileColumns('export').map((column): Cell => {
+    const fenField = moneyFen[column.key];
+    if (fenField) return money(row[fenField] as number);
+    switch (column.key) {
+      case 'platform':
+        return enumLabel('platform', row.platform, locale);
+      case 'industry':
+        return row.industry ? enumLabel('industry', row.industry, locale) : '';
+      case 'status':
+        return enumLabel('status', row.status, locale);
+      case 'contactMethod':
+        return row.contactMethod ? enumLabel('contactMethod', row.contactMethod, locale) : '';
+      case 'labels':
+        return labelsToText(row.labels, locale);
+      case 'addedAt':
+        return timeText(row.addedAt, timeZone);
+      case 'updatedAt':
+        return timeText(row.updatedAt, timeZone);
+      default:
+        return row[column.key as keyof TalentRow] as Cell;
+    }
+  });
+}
+
+export function exportFileName(job: ExportJob, now: Date) {
+  const stamp = stampInZone(now, job.timeZone);
+  return {
+    name: `${translate(job.locale, 'export.fileName')}-${stamp}.${job.format}`,
+    ascii: `talents-${stamp}.${job.format}`,
+  };
+}
+
+interface RowSink {
+  write(row: TalentRow): Promise<void>;
+  end(): Promise<void>;
+}
+
+function csvSink(job: ExportJob, out: Writable): RowSink {
+  // A BOM and CRLF, so Excel and WPS open the Chinese text as it is.
+  const csv = stringify({ bom: true, record_delimiter: 'windows' });
+  csv.pipe(out);
+  const put = async (record: Cell[]) => {
+    // Every text cell is guarded: a spreadsheet would run one starting like a formula.
+    if (!csv.write(record.map((v) => (typeof v === 'string' ? guardFormula(v) : v)))) {
+      await once(csv, 'drain');
+    }
+  };
+  csv.write(fileColumns('export').map((c) => columnHeader(c, job.locale)));
+  return {
+    write: (row) => put(cells(row, job, yuanText)),
+    async end() {
+      csv.end();
+      await finished(out, { readable: false });
+    },
+  };
+}
+
+function xlsxSink(job: ExportJob, out: Writable): RowSink {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(translate(job.locale, 'export.fileName'));
+  sheet.columns = fileColumns('export').map((c) => ({
+    header: columnHeader(c, job.locale),
+    key: c.key,
+    width: c.key === 'addedAt' || c.key === 'updatedAt' ? 20 : 14,
+    style: moneyFen[c.key] ? { numFmt: '0.00' } : {},
+  }));
+  return {
+    async write(row) {
+      sheet.addRow(cells(row, job, (fen) => fen / 100)).commit();
+    },
+    async end() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}
+
+/** The download ended before the file was complete (the browser went away). */
+export class ExportCancelledError extends Error {
+  constructor() {
+    super('export download cancelled');
+    this.name = 'ExportCancelledError';
+  }
+}
+
+/**
+ * Streams the job's rows into `out` and reports the count written after each
+ * batch. Throws ExportCancelledError when `out` is destroyed first: every wait
+ * also watches for that, since a writer whose target is gone never finishes.
+ */
+export async function writeExport(
+  db: Executor,
+  job: ExportJob,
+  out: Writable,
+  progress: (written: number) => Promise<void>,
+): Promise<void> {
+  const sink = job.format === 'csv' ? csvSink(job, out) : xlsxSink(job, out);
+  let closed = false;
+  const gone = new Promise<void>((resolve) =>
+    out.once('close', () => {
+      closed = true;
+      resolve();
+    }),
+  );
+  const unlessGone = async (work: Promise<unknown>) => {
+    await Promise.race([work, gone]);
+    if (closed && !out.writableFinished) throw new ExportCancelledError();
+  };
+  let after: Position | undefined;
+  let written = 0;
+  for (;;) {
+    const rows = await walkTalents(db, job.userId, job.filters, {
+      sort: job.sort,
+      order: job.order,
+      limit: EXPORT_BATCH,
+      after,
+    });
+    for (const row of rows) await unlessGone(sink.write(row));
+    written += rows.length;
+    await progress(written);
+    if (rows.length < EXPORT_BATCH) break;
+    after = rows.at(-1)!.position;
+    if (out.writableNeedDrain) await unlessGone(once(out, 'drain'));
+    if (closed) throw new ExportCancelledError();
+  }
+  await unlessGone(sink.end());
+}

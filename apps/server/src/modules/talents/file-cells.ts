@@ -1,0 +1,199 @@
+import {
+  contactMethods,
+  industries,
+  locales,
+  platforms,
+  talentFileColumns,
+  talentStatuses,
+  talentTiers,
+  translate,
+  type Locale,
+  type MessageKey,
+} from '@inviteflow/contract';
+import {
+  formatInZone,
+  isValidWallTime,
+  zonedTimeToUtc,
+  type WallTime,
+} from '../../lib/time-zones.ts';
+
+/**
+ * How talent fields look in a spreadsheet cell, both ways: enum values as their
+ * localized labels (either language is read back), money in yuan, times in the
+ * seller's time zone, labels in one cell. Import, export and the template share it.
+ */
+
+export type ColumnKey = (typeof talentFileColumns)[number]['key'];
+export type FileColumn = (typeof talentFileColumns)[number];
+/** A cell as the readers hand it over. */
+export type CellValue = string | number | boolean | Date | null;
+
+export const enumKinds = {
+  platform: { prefix: 'enum.platform', keys: platforms },
+  industry: { prefix: 'enum.industry', keys: industries },
+  status: { prefix: 'enum.talentStatus', keys: talentStatuses },
+  contactMethod: { prefix: 'enum.contactMethod', keys: contactMethods },
+} as const;
+export type EnumKind = keyof typeof enumKinds;
+
+export function enumLabel(kind: EnumKind, key: string, locale: Locale): string {
+  return translate(locale, `${enumKinds[kind].prefix}.${key}` as MessageKey);
+}
+
+const normalize = (text: string) => text.trim().toLowerCase();
+
+/** Key, zh-CN label and en-US label of every value, to the key. */
+function lookup(prefix: string, keys: readonly string[]): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const key of keys) {
+    map.set(normalize(key), key);
+    for (const locale of locales) {
+      map.set(normalize(translate(locale, `${prefix}.${key}` as MessageKey)), key);
+    }
+  }
+  return map;
+}
+
+const enumLookups = Object.fromEntries(
+  Object.entries(enumKinds).map(([kind, { prefix, keys }]) => [kind, lookup(prefix, keys)]),
+) as Record<EnumKind, Map<string, string>>;
+const tierLookup = lookup('enum.talentTier', talentTiers);
+const tierKeys: ReadonlySet<string> = new Set(talentTiers);
+
+/**
+ * The key a cell names (by key or by label, in either language, any case); text
+ * that names nothing is handed on as it is, for validation to refuse by name.
+ */
+export function enumFromText(kind: EnumKind, text: string): string {
+  return enumLookups[kind].get(normalize(text)) ?? text.trim();
+}
+
+export function labelsFromText(text: string): string[] {
+  return text
+    .split(/[,，;；|]/)
+    .map((label) => label.trim())
+    .filter(Boolean)
+    .map((label) => tierLookup.get(normalize(label)) ?? label);
+}
+
+export function labelsToText(labels: readonly string[], locale: Locale): string {
+  return labels
+    .map((label) =>
+      tierKeys.has(label) ? translate(locale, `enum.talentTier.${label}` as MessageKey) : label,
+    )
+    .join(', ');
+}
+
+/** Fen as yuan with two decimals, exactly (no floating point on the way). */
+export function yuanText(fen: number): string {
+  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+}
+
+/** Yuan with at most two decimals, as fen; null when empty, 'invalid' otherwise. */
+export function fenFromCell(value: CellValue): number | null | 'invalid' {
+  if (value === null) return null;
+  if (typeof value === 'number') {
+    const fen = Math.round(value * 100);
+    if (value < 0 || !Number.isSafeInteger(fen) || Math.abs(value * 100 - fen) > 1e-6) {
+      return 'invalid';
+    }
+    return fen;
+  }
+  if (typeof value !== 'string') return 'invalid';
+  const text = value.replace(/[\s,¥￥]/g, '');
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return 'invalid';
+  const fen = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(fen) ? fen : 'invalid';
+}
+
+/** A whole number from a cell: numbers as they are, text without thousands separators. */
+export function countFromCell(value: CellValue): unknown {
+  if (value === null) return undefined;
+  if (typeof value === 'string') {
+    const text = value.replace(/[\s,]/g, '');
+    return /^\d+$/.test(text) ? Number(text) : value;
+  }
+  return value;
+}
+
+/** Days between Excel's epoch (1899-12-30, after its 1900 leap-year bug) and 1970-01-01. */
+const EXCEL_EPOCH_DAYS = 25_569;
+
+function wallFromUtcFields(date: Date): WallTime {
+  return {
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    hour: date.getUTCHours(),
+    minute: date.getUTCMinutes(),
+    second: date.getUTCSeconds(),
+    millisecond: 0,
+  };
+}
+
+/**
+ * A time cell as an ISO instant. Spreadsheet dates carry no zone: their clock
+ * reading is taken in `timeZone`, like `YYYY-MM-DD HH:mm[:ss]` text; ISO text with
+ * an offset or Z means itself. Null when empty, 'invalid' otherwise.
+ */
+export function timeFromCell(value: CellValue, timeZone: string): string | null | 'invalid' {
+  if (value === null) return null;
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return 'invalid';
+    return zonedTimeToUtc(wallFromUtcFields(value), timeZone).toISOString();
+  }
+  if (typeof value === 'number') {
+    if (!(value > 0 && value < 2_958_466)) return 'invalid';
+    const ms = Math.round((value - EXCEL_EPOCH_DAYS) * 86_400_000);
+    return zonedTimeToUtc(wallFromUtcFields(new Date(ms)), timeZone).toISOString();
+  }
+  if (typeof value !== 'string') return 'invalid';
+  const text = value.trim();
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/i.test(text)) {
+    const date = new Date(text);
+    return Number.isNaN(date.getTime()) ? 'invalid' : date.toISOString();
+  }
+  const match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(
+    text,
+  );
+  if (!match) return 'invalid';
+  const wall: WallTime = {
+    year: Number(match[1]),
+    month: Number(match[2]),
+    day: Number(match[3]),
+    hour: Number(match[4] ?? 0),
+    minute: Number(match[5] ?? 0),
+    second: Number(match[6] ?? 0),
+    millisecond: 0,
+  };
+  if (!isValidWallTime(wall)) return 'invalid';
+  return zonedTimeToUtc(wall, timeZone).toISOString();
+}
+
+export function timeText(date: Date, timeZone: string): string {
+  return formatInZone(date, timeZone);
+}
+
+/** Text from any cell (a number typed into a text column stays its digits). */
+export function textFromCell(value: CellValue): string {
+  if (value === null) return '';
+  if (value instanceof Date) return value.toISOString();
+  const text = String(value);
+  // An exported cell guarded against formula injection comes back without its guard.
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
+/** Spreadsheet apps run a cell that starts like a formula; a leading ' makes it text. */
+export function guardFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+export function columnHeader(column: FileColumn, locale: Locale): string {
+  return locale === 'zh-CN' ? column.zh : column.en;
+}
+
+/** The file's columns for import (no export-only ones) or export. */
+export function fileColumns(purpose: 'import' | 'export'): FileColumn[] {
+  return talentFileColumns.filter((c) => purpose === 'export' || !('exportOnly' in c));
+}

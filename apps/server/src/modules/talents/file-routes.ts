@@ -1,0 +1,271 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import {
+  IMPORT_MAX_BYTES,
+  apiPaths,
+  errorEnvelope,
+  exportDownloadParams,
+  exportIdParams,
+  exportProgress,
+  exportRequestBody,
+  exportTicket,
+  fieldLabel,
+  importFormFields,
+  importReport,
+  importTemplateQuery,
+} from '@inviteflow/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { attachment } from '../../lib/content-disposition.ts';
+import { ok } from '../../lib/envelope.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { responses } from '../../lib/route-schemas.ts';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../../lib/time-zones.ts';
+import { exportFileName, writeExport } from './export-file.ts';
+import { ExportJobs, toExportProgress } from './export-jobs.ts';
+import { contentTypes, importTemplate, templateFileName } from './import-template.ts';
+import { importTalents } from './import-service.ts';
+import { countTalents } from './repository.ts';
+
+const tags = ['talents'];
+const paths = apiPaths.talents;
+
+/**
+ * A file's bytes as the reply takes them. The typed reply only knows the JSON
+ * envelope of the response schemas; a Buffer or a stream is sent as it is.
+ */
+const fileBody = (body: Buffer | PassThrough) => body as unknown as string;
+
+/** A file answer, documented by its media types (errors are still the JSON envelope). */
+function fileResponses(description: string) {
+  const file = z.string().describe('The file');
+  return {
+    200: {
+      description,
+      content: { [contentTypes.xlsx]: { schema: file }, 'text/csv': { schema: file } },
+    },
+    '4xx': errorEnvelope,
+    '5xx': errorEnvelope,
+  };
+}
+
+/** The import template (public: it holds no data), the export flow, and its progress. */
+export async function talentFileRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const jobs = new ExportJobs(app.ephemeral, app.tokens);
+
+  app.get(
+    paths.importTemplate,
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Download the import template',
+        description:
+          'The import columns in the chosen language with one example row; the .xlsx also ' +
+          'explains what each column accepts on a second sheet. No sign-in needed.',
+        security: [],
+        querystring: importTemplateQuery,
+        response: fileResponses('The template (.xlsx or .csv)'),
+      },
+    },
+    async (request, reply) => {
+      const locale = request.query.lang ?? request.locale;
+      const { format } = request.query;
+      const { name, ascii } = templateFileName(format, locale);
+      return reply
+        .type(contentTypes[format])
+        .header('content-disposition', attachment(name, ascii))
+        .header('cache-control', 'no-store')
+        .send(fileBody(await importTemplate(format, locale)));
+    },
+  );
+
+  app.post(
+    paths.exports,
+    {
+      schema: {
+        tags,
+        summary: 'Export the talents of a filter',
+        description:
+          'Answers a one-time download link valid for 5 minutes and the number of rows. The ' +
+          "file (XLSX or CSV, in the caller's language and the given time zone) is written while " +
+          'it downloads; `GET /talents/exports/{exportId}` tells how far it is.',
+        body: exportRequestBody,
+        response: responses(exportTicket),
+      },
+    },
+    async (request) => {
+      const { format, timeZone, sort, order, ...filters } = request.body;
+      if (!isTimeZone(timeZone)) {
+        throw badRequest('validation.invalidField', {
+          field: fieldLabel(request.locale, 'timeZone'),
+        });
+      }
+      const { userId } = request.auth;
+      const total = await countTalents(app.db, userId, filters);
+      const { job, downloadUrl } = await jobs.create({
+        userId,
+        format,
+        timeZone,
+        locale: request.locale,
+        sort,
+        order,
+        filters,
+        total,
+      });
+      return ok(request, { exportId: job.id, downloadUrl, total });
+    },
+  );
+
+  app.get(
+    `${paths.exports}/download/:token`,
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Download an export (one-time link)',
+        description:
+          'The token in the path authenticates: it works once, within 5 minutes of the export ' +
+          'request; otherwise 404. The file streams as it is written.',
+        security: [],
+        params: exportDownloadParams,
+        response: fileResponses('The export (.xlsx or .csv)'),
+      },
+    },
+    async (request, reply) => {
+      const job = await jobs.claim(request.params.token);
+      if (!job) throw new AppError(404, 'error.exportLinkInvalid');
+      const { name, ascii } = exportFileName(job, new Date());
+      const out = new PassThrough();
+      job.state = 'running';
+      await jobs.save(job);
+      const progress = async (written: number) => {
+        job.written = written;
+        await jobs.save(job);
+      };
+      writeExport(app.db, job, out, progress).then(
+        async () => {
+          job.state = 'done';
+          await jobs.save(job);
+        },
+        async (error: unknown) => {
+          request.log.warn({ err: error, exportId: job.id }, 'export did not complete');
+          job.state = 'failed';
+          await jobs.save(job).catch(() => undefined);
+          out.destroy();
+        },
+      );
+      return reply
+        .type(contentTypes[job.format])
+        .header('content-disposition', attachment(name, ascii))
+        .header('cache-control', 'no-store')
+        .send(fileBody(out));
+    },
+  );
+
+  app.get(
+    `${paths.exports}/:exportId`,
+    {
+      schema: {
+        tags,
+        summary: 'How far an export is (for a progress bar)',
+        params: exportIdParams,
+        response: responses(exportProgress),
+      },
+    },
+    async (request) => {
+      const job = await jobs.get(request.params.exportId);
+      if (!job || job.userId !== request.auth.userId) throw notFound();
+      return ok(request, toExportProgress(job));
+    },
+  );
+}
+
+/** Where an upload is spooled before it is read (removed afterwards, whatever happens). */
+async function withUploadDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'inviteflow-import-'));
+  try {
+    return await work(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Import, in its own scope: multipart parsing is registered for this route only.
+ * The upload is spooled to a temporary file first, so a slow upload never holds a
+ * database transaction open, and the reader can check the file before parsing it.
+ */
+export async function talentImportRoutes(fastify: FastifyInstance) {
+  await fastify.register(multipart, {
+    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4, fieldSize: 256, parts: 6 },
+  });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tooLarge = () =>
+    new AppError(413, 'error.importTooLarge', { max: IMPORT_MAX_BYTES / 1024 / 1024 });
+
+  app.post(
+    paths.import,
+    {
+      schema: {
+        tags,
+        summary: 'Import talents from an .xlsx or .csv file',
+        description:
+          'multipart/form-data with `file` (at most 20 MB and 50,000 rows; zh-CN or en-US headers ' +
+          'in any order) and optionally `timeZone`. Rows whose platform and talent ID exist update ' +
+          'that talent; others are added; bad rows are rejected with the column and the reason. ' +
+          'All in one transaction: a file that cannot be read writes nothing (400).',
+        consumes: ['multipart/form-data'],
+        body: importFormFields,
+        response: responses(importReport),
+      },
+      // The multipart body is read as a stream below; the schema only documents it.
+      validatorCompiler: () => (data) => ({ value: data }),
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw badRequest('validation.fileRequired');
+      const { userId } = request.auth;
+      const report = await withUploadDir(async (dir) => {
+        let file: string | null = null;
+        let timeZone = DEFAULT_TIME_ZONE;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'field') {
+              if (part.fieldname === 'timeZone' && String(part.value).trim()) {
+                timeZone = String(part.value).trim();
+              }
+            } else if (part.fieldname === 'file' && !file) {
+              file = join(dir, 'upload');
+              await pipeline(part.file, createWriteStream(file));
+              if (part.file.truncated) throw tooLarge();
+            } else {
+              part.file.resume();
+            }
+          }
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+          throw error;
+        }
+        if (!file) throw badRequest('validation.fileRequired');
+        if (!isTimeZone(timeZone)) {
+          throw badRequest('validation.invalidField', {
+            field: fieldLabel(request.locale, 'timeZone'),
+          });
+        }
+        return importTalents(app.db, file, { userId, locale: request.locale, timeZone });
+      });
+      return ok(request, report, 'success.imported', {
+        accepted: report.accepted,
+        updated: report.updated,
+        rejected: report.rejected,
+      });
+    },
+  );
+}

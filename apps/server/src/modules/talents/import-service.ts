@@ -1,0 +1,429 @@
+import {
+  DEFAULT_TALENT_STATUS,
+  IMPORT_MAX_ROWS,
+  issueMessage,
+  talentBody,
+  translate,
+  type ImportReport,
+  type Locale,
+  type MessageKey,
+  type MessageParams,
+  type TalentStatus,
+} from '@inviteflow/contract';
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { talents } from '../../db/schema.ts';
+import { badRequest } from '../../lib/errors.ts';
+import {
+  blacklistedIds,
+  lockBlacklistDecisions,
+  statusAfterBlacklist,
+  statusForSave,
+} from '../blacklist/service.ts';
+import {
+  columnHeader,
+  countFromCell,
+  enumFromText,
+  fenFromCell,
+  fileColumns,
+  labelsFromText,
+  textFromCell,
+  timeFromCell,
+  type CellValue,
+  type ColumnKey,
+  type EnumKind,
+  type FileColumn,
+} from './file-cells.ts';
+import { UnreadableFileError, readSheetRows, sniffFormat, type SheetRow } from './import-reader.ts';
+import { findByPlatformIds, rememberLabels, type TalentRow } from './repository.ts';
+import { savedValues, type TalentInput } from './service.ts';
+
+/**
+ * Imports talents from a spreadsheet, all in one transaction: rows are checked one
+ * by one with the add-talent rules, existing talents (same platform and talent
+ * ID) are updated, new ones added, and the report says why each bad row was
+ * refused, naming the column. A file that cannot be read, has no header or too
+ * many rows writes nothing.
+ */
+
+/** Rows written per statement: well under PostgreSQL's 65,535 parameters. */
+const CHUNK = 500;
+/** Rows listed in the report (every rejected row first). */
+const REPORT_ROWS_MAX = 1_000;
+
+type RowOutcome = ImportReport['rows'][number];
+type Candidate = Record<string, unknown>;
+
+/** The talent field a column fills (money columns in yuan fill the fen fields). */
+const fieldOf: Partial<Record<ColumnKey, keyof TalentInput>> = {
+  videoGpm: 'videoGpmFen',
+  liveGpm: 'liveGpmFen',
+  businessAmount: 'businessAmountFen',
+};
+const columnOfField = new Map<string, ColumnKey>(
+  fileColumns('import').map((c) => [fieldOf[c.key] ?? c.key, c.key]),
+);
+
+const textColumns = new Set<ColumnKey>([
+  'name',
+  'platformTalentId',
+  'shopName',
+  'contactInfo',
+  'remark',
+]);
+const enumColumns = new Set<ColumnKey>(['platform', 'industry', 'contactMethod']);
+const countColumns = new Set<ColumnKey>([
+  'fansCount',
+  'videoAvgViews',
+  'liveAvgViews',
+  'dealCount',
+]);
+const moneyColumns = new Set<ColumnKey>(['videoGpm', 'liveGpm', 'businessAmount']);
+
+class RowRejected extends Error {
+  constructor(
+    readonly column: ColumnKey,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+export interface ImportOptions {
+  userId: number;
+  locale: Locale;
+  /** Zone of times written without an offset. */
+  timeZone: string;
+}
+
+export async function importTalents(
+  db: Database,
+  path: string,
+  options: ImportOptions,
+): Promise<ImportReport> {
+  const format = await sniffFormat(path);
+  if (!format) throw badRequest('validation.fileFormat');
+  return db.transaction(async (tx) => {
+    await lockBlacklistDecisions(tx, options.userId);
+    const run = new ImportRun(tx, options);
+    try {
+      for await (const row of readSheetRows(path, format)) await run.add(row);
+    } catch (error) {
+      if (error instanceof UnreadableFileError) throw badRequest('error.importFileUnreadable');
+      throw error;
+    }
+    return run.finish();
+  });
+}
+
+function isBlank(row: SheetRow): boolean {
+  return row.cells.every((cell) => cell === null || String(cell).trim() === '');
+}
+
+const normalizeHeader = (text: string) => text.replace(/\s+/g, '').toLowerCase();
+
+/** Each column's position from the header row (zh-CN or en-US headers, or keys, any order). */
+function mapHeader(cells: CellValue[], locale: Locale): Map<ColumnKey, number> {
+  const names = new Map<string, ColumnKey>();
+  for (const column of fileColumns('import')) {
+    for (const name of [column.zh, column.en, column.key])
+      names.set(normalizeHeader(name), column.key);
+  }
+  const positions = new Map<ColumnKey, number>();
+  cells.forEach((cell, index) => {
+    const key = cell === null ? undefined : names.get(normalizeHeader(String(cell)));
+    if (key && !positions.has(key)) positions.set(key, index);
+  });
+  const missing = fileColumns('import').filter(
+    (column) => 'required' in column && !positions.has(column.key),
+  );
+  if (missing.length) {
+    throw badRequest('error.importHeaderMissing', {
+      columns: missing.map((column) => columnHeader(column, locale)).join(', '),
+    });
+  }
+  return positions;
+}
+
+class ImportRun {
+  private header: Map<ColumnKey, number> | null = null;
+  private dataRows = 0;
+  private pending: SheetRow[] = [];
+  /** Identity (platform + talent ID) of every row written, and its row number. */
+  private readonly written = new Map<string, number>();
+  private readonly rejected: RowOutcome[] = [];
+  private readonly done: RowOutcome[] = [];
+  private readonly counts = { accepted: 0, updated: 0, rejected: 0 };
+  private readonly columns: Map<ColumnKey, FileColumn>;
+
+  constructor(
+    private readonly tx: Executor,
+    private readonly options: ImportOptions,
+  ) {
+    this.columns = new Map(fileColumns('import').map((c) => [c.key, c]));
+  }
+
+  async add(row: SheetRow): Promise<void> {
+    if (isBlank(row)) return;
+    if (!this.header) {
+      this.header = mapHeader(row.cells, this.options.locale);
+      return;
+    }
+    this.dataRows += 1;
+    if (this.dataRows > IMPORT_MAX_ROWS) {
+      throw badRequest('error.importTooManyRows', { max: IMPORT_MAX_ROWS });
+    }
+    this.pending.push(row);
+    if (this.pending.length >= CHUNK) await this.flush();
+  }
+
+  async finish(): Promise<ImportReport> {
+    await this.flush();
+    if (!this.dataRows) throw badRequest('error.importEmpty');
+    const rows = [
+      ...this.rejected,
+      ...this.done.slice(0, Math.max(0, REPORT_ROWS_MAX - this.rejected.length)),
+    ];
+    return { ...this.counts, rows };
+  }
+
+  private message(key: MessageKey, params?: MessageParams): string {
+    return translate(this.options.locale, key, params);
+  }
+
+  private reason(column: ColumnKey, message: string): string {
+    const header = columnHeader(this.columns.get(column)!, this.options.locale);
+    return this.message('error.importCell', { column: header, message });
+  }
+
+  private cell(row: SheetRow, key: ColumnKey): CellValue | undefined {
+    const position = this.header!.get(key);
+    return position === undefined ? undefined : (row.cells[position] ?? null);
+  }
+
+  private identity(row: SheetRow): { platform: string; platformTalentId: string } {
+    const platform = this.cell(row, 'platform') ?? null;
+    const id = this.cell(row, 'platformTalentId') ?? null;
+    return {
+      platform: platform === null ? '' : enumFromText('platform', textFromCell(platform)),
+      platformTalentId: textFromCell(id).trim(),
+    };
+  }
+
+  private async flush(): Promise<void> {
+    const chunk = this.pending;
+    this.pending = [];
+    if (!chunk.length) return;
+    const { userId } = this.options;
+    const ids = [...new Set(chunk.map((row) => this.identity(row).platformTalentId))];
+    const existing = new Map<string, TalentRow>();
+    for (const talent of await findByPlatformIds(this.tx, userId, ids)) {
+      existing.set(`${talent.platform}|${talent.platformTalentId}`, talent);
+    }
+    const listed = await blacklistedIds(this.tx, userId, ids);
+    const now = new Date();
+    const values: Array<typeof talents.$inferInsert> = [];
+    const labels = new Set<string>();
+    for (const row of chunk) {
+      const { platform, platformTalentId } = this.identity(row);
+      const key = `${platform}|${platformTalentId}`;
+      const current = existing.get(key);
+      const outcome = { row: row.number, name: textFromCell(this.cell(row, 'name') ?? null) };
+      try {
+        const earlier = this.written.get(key);
+        if (earlier !== undefined) {
+          throw new RowRejected(
+            'platformTalentId',
+            this.message('error.importRowDuplicate', { row: earlier }),
+          );
+        }
+        const { input, statusGiven } = this.parse(row, current);
+        const requested = this.requestedStatus(input, statusGiven, current, listed);
+        values.push({
+          userId,
+          ...savedValues(userId, input),
+          ...statusForSave(requested, listed.has(input.platformTalentId)),
+          addedAt: input.addedAt ? new Date(input.addedAt) : (current?.addedAt ?? now),
+          createdAt: now,
+          updatedAt: now,
+        });
+        for (const label of input.labels) labels.add(label);
+        this.written.set(key, row.number);
+        this.record({
+          ...outcome,
+          name: input.name,
+          platformTalentId: input.platformTalentId,
+          outcome: current ? 'updated' : 'accepted',
+          reason: null,
+        });
+      } catch (error) {
+        if (!(error instanceof RowRejected)) throw error;
+        this.record({
+          ...outcome,
+          platformTalentId,
+          outcome: 'rejected',
+          reason: this.reason(error.column, error.reason),
+        });
+      }
+    }
+    await upsertTalents(this.tx, values);
+    await rememberLabels(this.tx, userId, labels);
+  }
+
+  private record(outcome: RowOutcome): void {
+    this.counts[outcome.outcome] += 1;
+    if (outcome.outcome === 'rejected') {
+      if (this.rejected.length < REPORT_ROWS_MAX) this.rejected.push(outcome);
+    } else if (this.done.length < REPORT_ROWS_MAX) {
+      this.done.push(outcome);
+    }
+  }
+
+  /**
+   * The row as the add-talent modal would send it. Columns the sheet does not have
+   * keep an existing talent's values; empty cells clear them (to 0 for numbers).
+   */
+  private parse(
+    row: SheetRow,
+    current: TalentRow | undefined,
+  ): { input: TalentInput; statusGiven: TalentStatus | 'blacklisted' | null } {
+    const { locale, timeZone } = this.options;
+    const candidate: Candidate = current ? fromExisting(current) : {};
+    let statusGiven: TalentStatus | 'blacklisted' | null = null;
+    for (const [key] of this.header!) {
+      const value = this.cell(row, key) ?? null;
+      const field = fieldOf[key] ?? key;
+      if (textColumns.has(key)) {
+        if (
+          key === 'platformTalentId' &&
+          typeof value === 'number' &&
+          !Number.isSafeInteger(value)
+        ) {
+          // A long numeric ID typed into a number cell has lost its last digits.
+          throw new RowRejected(key, this.message('validation.platformTalentIdFormat'));
+        }
+        candidate[field] = textFromCell(value);
+      } else if (enumColumns.has(key)) {
+        candidate[field] =
+          value === null ? null : enumFromText(key as EnumKind, textFromCell(value));
+      } else if (key === 'status') {
+        if (value !== null)
+          statusGiven = enumFromText('status', textFromCell(value)) as TalentStatus;
+      } else if (key === 'labels') {
+        candidate.labels = value === null ? [] : labelsFromText(textFromCell(value));
+      } else if (countColumns.has(key)) {
+        candidate[field] = countFromCell(value);
+      } else if (moneyColumns.has(key)) {
+        const fen = fenFromCell(value);
+        if (fen === 'invalid') throw new RowRejected(key, this.message('validation.moneyInvalid'));
+        candidate[field] = fen ?? 0;
+      } else if (key === 'addedAt') {
+        const time = timeFromCell(value, timeZone);
+        if (time === 'invalid') throw new RowRejected(key, this.message('validation.dateInvalid'));
+        candidate.addedAt = time;
+      }
+    }
+    // The status is decided with the blacklist below; any settable one passes validation here.
+    const parsed = talentBody.safeParse({
+      ...candidate,
+      status: statusGiven === null || statusGiven === 'blacklisted' ? undefined : statusGiven,
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = String(issue.path[0] ?? 'name');
+      throw new RowRejected(columnOfField.get(field) ?? 'name', issueMessage(locale, issue));
+    }
+    return { input: parsed.data, statusGiven };
+  }
+
+  /**
+   * The status the seller asks for: the cell's, else the talent's own (for a
+   * blacklisted one, the status it returns to), else pending_contact. The
+   * blacklist's rules apply as in an edit.
+   */
+  private requestedStatus(
+    input: TalentInput,
+    given: TalentStatus | 'blacklisted' | null,
+    current: TalentRow | undefined,
+    listed: ReadonlySet<string>,
+  ): TalentStatus {
+    const isListed = listed.has(input.platformTalentId);
+    if (given === 'blacklisted' && !isListed) {
+      throw new RowRejected('status', this.message('validation.statusNotSettable'));
+    }
+    const kept = current
+      ? current.status === 'blacklisted'
+        ? statusAfterBlacklist(current.statusBeforeBlacklist)
+        : (current.status as TalentStatus)
+      : DEFAULT_TALENT_STATUS;
+    if (given === null || given === 'blacklisted') return kept;
+    if (current?.status === 'blacklisted' && given !== kept) {
+      throw new RowRejected(
+        'status',
+        this.message('error.talentBlacklisted', { names: current.name }),
+      );
+    }
+    return given;
+  }
+}
+
+/** An existing talent's fields, as the columns a sheet leaves out keep them. */
+function fromExisting(row: TalentRow): Candidate {
+  return {
+    platform: row.platform,
+    platformTalentId: row.platformTalentId,
+    name: row.name,
+    shopName: row.shopName,
+    industry: row.industry,
+    labels: row.labels,
+    contactMethod: row.contactMethod,
+    contactInfo: row.contactInfo,
+    fansCount: row.fansCount,
+    videoAvgViews: row.videoAvgViews,
+    videoGpmFen: row.videoGpmFen,
+    liveAvgViews: row.liveAvgViews,
+    liveGpmFen: row.liveGpmFen,
+    businessAmountFen: row.businessAmountFen,
+    dealCount: row.dealCount,
+    remark: row.remark,
+  };
+}
+
+const updatedOnConflict = [
+  'name',
+  'nameGrams',
+  'shopName',
+  'industry',
+  'labels',
+  'status',
+  'statusBeforeBlacklist',
+  'contactMethod',
+  'contactInfo',
+  'fansCount',
+  'videoAvgViews',
+  'videoGpmFen',
+  'liveAvgViews',
+  'liveGpmFen',
+  'businessAmountFen',
+  'dealCount',
+  'remark',
+  'addedAt',
+  'updatedAt',
+] as const;
+
+/** One statement per chunk: new talents are added, existing ones take the row's values. */
+async function upsertTalents(
+  tx: Executor,
+  values: Array<typeof talents.$inferInsert>,
+): Promise<void> {
+  if (!values.length) return;
+  await tx
+    .insert(talents)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [talents.userId, talents.platform, talents.platformTalentId],
+      set: Object.fromEntries(
+        updatedOnConflict.map((key) => [key, sql.raw(`excluded.${talents[key].name}`)]),
+      ),
+    });
+}
