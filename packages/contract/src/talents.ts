@@ -104,14 +104,14 @@ export const rangePresets = {
   ReadonlyArray<{ key: string; min: number; max: number | null }>
 >;
 
-const count = (required = false) => {
-  const base = z.coerce
+/** A count, view number or amount in fen; 0 when left out (one type, so the input key is optional). */
+const count = () =>
+  z.coerce
     .number({ error: 'validation.numberInvalid' })
     .int({ error: 'validation.numberInvalid' })
     .min(0, { error: 'validation.numberInvalid' })
-    .max(COUNT_MAX, { error: 'validation.numberInvalid' });
-  return required ? base : base.default(0);
-};
+    .max(COUNT_MAX, { error: 'validation.numberInvalid' })
+    .default(0);
 
 const labelField = z
   .string({ error: 'validation.labelInvalid' })
