@@ -7,7 +7,7 @@ import {
 } from '@inviteflow/contract';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { talents } from '../src/db/schema.ts';
+import type { talents } from '../src/db/schema.ts';
 import { describeApi, signedIn, type Harness } from './support/harness.ts';
 import { seedTalents, type TalentSeed } from './support/talents.ts';
 
