@@ -292,12 +292,11 @@ describeApi('talent search', (h) => {
       const back: number[][] = [pages.at(-1)!.list.map((t) => t.id)];
       cursor = pages.at(-1)!.prevCursor;
       while (cursor) {
-        const res = await h().api.get<TalentPage>(paths.list, {
-          token,
-          query: { ...query, cursor },
-        });
-        back.unshift(res.body.data.list.map((t) => t.id));
-        cursor = res.body.data.prevCursor;
+        const page: TalentPage = (
+          await h().api.get<TalentPage>(paths.list, { token, query: { ...query, cursor } })
+        ).body.data;
+        back.unshift(page.list.map((t) => t.id));
+        cursor = page.prevCursor;
       }
       expect(back.flat(), `${sort} backwards`).toEqual(expected);
       expect(back.map((page) => page.length)).toEqual(pages.map((p) => p.list.length));

@@ -25,7 +25,7 @@ export async function createTestDatabase(
   adminUrl: string | null,
 ): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const handle = openPglite(null);
+    const handle = await openPglite(null);
     await handle.migrate();
     return { handle, reset: () => truncate(handle), dispose: () => handle.close() };
   }
