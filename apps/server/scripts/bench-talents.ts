@@ -1,5 +1,5 @@
 /**
- * npm run bench:talents [-- --iterations N] [--skip-postgres] [--skip-pglite] [--skip-export]
+ * npm run bench:talents [-- --iterations N] [--skip-postgres] [--skip-pglite] [--skip-export] [--skip-lists]
  *
  * Server time (p50/p95/p99, through Fastify's inject, so routing, validation,
  * the query and serialization all count) of the talent list and count calls:
@@ -23,6 +23,8 @@ import { userRepository } from '../src/modules/user/repository.ts';
 import { seedLibrary } from './seed.ts';
 
 const GOAL_P95_MS = 50;
+const GOAL_EXPORT_RSS_MB = 300;
+let exportMissed = 0;
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
 const { values: args } = parseArgs({
@@ -31,6 +33,7 @@ const { values: args } = parseArgs({
     'skip-postgres': { type: 'boolean', default: false },
     'skip-pglite': { type: 'boolean', default: false },
     'skip-export': { type: 'boolean', default: false },
+    'skip-lists': { type: 'boolean', default: false },
     'postgres-url': {
       type: 'string',
       default:
@@ -279,7 +282,7 @@ async function benchExport(pgUrl: string, username: string, rows: number) {
         )?.[1] ?? 0,
       ) / 1024;
     // Sign in through a session made in the bench database itself.
-    const db = openDatabase({ kind: 'postgres', url: pgUrl, poolMax: 2 });
+    const db = await openDatabase({ kind: 'postgres', url: pgUrl, poolMax: 2 });
     const owner = (await userRepository.findByUsername(db.db, username))!;
     const config = loadConfig({ DATABASE_URL: pgUrl, APP_SECRET: SECRET, LOG_LEVEL: 'silent' });
     const app = await buildApp({ config, database: db });
@@ -310,11 +313,11 @@ async function benchExport(pgUrl: string, username: string, rows: number) {
         bytes += chunk.length;
       clearInterval(sampler);
       const seconds = (performance.now() - started) / 1000;
-      const ok = peak < 300;
+      const ok = peak < GOAL_EXPORT_RSS_MB;
       out(
         `- ${format.toUpperCase()}: ${body.data.total.toLocaleString('en-US')} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${seconds.toFixed(1)} s; server RSS ${baseline.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (goal < 300 MB: ${ok ? 'ok' : 'MISSED'})`,
       );
-      if (!ok) process.exitCode = 1;
+      if (!ok) exportMissed++;
     }
   } finally {
     server.kill('SIGTERM');
@@ -330,7 +333,7 @@ async function main() {
 
   if (!args['skip-postgres']) {
     const url = args['postgres-url']!;
-    const db = openDatabase({ kind: 'postgres', url, poolMax: 10 });
+    const db = await openDatabase({ kind: 'postgres', url, poolMax: 10 });
     await db.migrate();
     const [{ n } = { n: 0 }] = await db.query<{ n: number }>(
       `select count(*)::int as n from talents t join users u on u.id = t.user_id where u.username = 'bench_main'`,
@@ -344,7 +347,8 @@ async function main() {
       );
     }
     const config = loadConfig({ DATABASE_URL: url, APP_SECRET: SECRET, LOG_LEVEL: 'silent' });
-    missed += await benchDatabase('PostgreSQL', db, config, 'bench_main', 500_000);
+    if (!args['skip-lists'])
+      missed += await benchDatabase('PostgreSQL', db, config, 'bench_main', 500_000);
     await db.close();
     if (!args['skip-export']) await benchExport(url, 'bench_main', 100_000);
   }
@@ -352,7 +356,7 @@ async function main() {
   if (!args['skip-pglite']) {
     const dir = path.join(tmpdir(), 'inviteflow-bench-pglite');
     mkdirSync(dir, { recursive: true });
-    const db = openPglite(dir);
+    const db = await openPglite(dir);
     await db.migrate();
     const [{ n } = { n: 0 }] = await db.query<{ n: number }>(
       `select count(*)::int as n from talents t join users u on u.id = t.user_id where u.username = 'bench_main'`,

@@ -130,7 +130,7 @@ async function main() {
   }
 
   const config = loadConfigFromProcess();
-  const db = openDatabase(config.database);
+  const db = await openDatabase(config.database);
   await db.migrate();
   await seedLibrary(db, { talents: main, total, accounts, user: values.user, seed }, (line) =>
     process.stdout.write(`${line}\n`),

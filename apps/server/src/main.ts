@@ -41,7 +41,7 @@ async function main() {
     throw error;
   }
 
-  const database = openDatabase(config.database);
+  const database = await openDatabase(config.database);
   await database.migrate();
   let redis: Redis | null = null;
   if (config.redisUrl) {

@@ -1,13 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config/index.ts';
 import * as schema from './schema.ts';
@@ -41,7 +38,16 @@ export const migrationsFolder = path.resolve(
 /** An arbitrary, fixed key for the advisory lock that serializes migrations. */
 const MIGRATION_LOCK_KEY = 815_470_221;
 
-export function openPglite(dataDir: string | null): DatabaseHandle {
+/**
+ * The embedded database. PGlite (and its WASM) is loaded only here, so a
+ * PostgreSQL deployment never carries it in memory.
+ */
+export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   const db = drizzlePglite({ client, schema }) as unknown as Database;
@@ -113,7 +119,7 @@ export function openPostgres(url: string, poolMax = 20): DatabaseHandle {
   };
 }
 
-export function openDatabase(database: Config['database']): DatabaseHandle {
+export async function openDatabase(database: Config['database']): Promise<DatabaseHandle> {
   return database.kind === 'postgres'
     ? openPostgres(database.url, database.poolMax)
     : openPglite(database.dataDir);
