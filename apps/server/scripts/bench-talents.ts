@@ -374,10 +374,15 @@ async function main() {
     await db.close();
   }
 
+  const listVerdict =
+    missed === 0
+      ? 'every list and count case met the goal'
+      : `${missed} list/count case(s) missed the goal`;
+  const exportVerdict = exportMissed === 0 ? 'met its memory goal' : 'missed its memory goal';
   out(
-    `\n${missed === 0 ? 'Every case met the goal' : `${missed} case(s) missed the goal`} (p95 ≤ ${GOAL_P95_MS} ms).`,
+    `\nSummary: ${listVerdict} (p95 ≤ ${GOAL_P95_MS} ms); export ${exportVerdict} (< ${GOAL_EXPORT_RSS_MB} MB).`,
   );
-  if (missed) process.exitCode = 1;
+  if (missed || exportMissed) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {
