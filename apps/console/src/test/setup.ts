@@ -18,6 +18,14 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// Arco observes the size of some icons (SVG) through resize-observer-polyfill, which asks
+// getBBox; jsdom has no SVG layout. An empty box is what an unrendered icon measures.
+if (typeof SVGElement !== 'undefined' && !('getBBox' in SVGElement.prototype)) {
+  Object.defineProperty(SVGElement.prototype, 'getBBox', {
+    value: () => ({ x: 0, y: 0, width: 0, height: 0 }),
+  });
+}
+
 // Pages are lazy chunks; under a full parallel run the first import can take seconds.
 configure({ asyncUtilTimeout: 5000 });
 

@@ -4,6 +4,4 @@ export {
   MembershipRecordsPage,
   SentSearchTablePage,
   ShopListPage,
-  TalentBlacklistPage,
-  TalentSearchTablePage,
 } from './components/pages.tsx';

@@ -8,14 +8,6 @@ export function ShopListPage() {
   return <ComingSoonPage title="menu.shop.list" description="soon.shops" />;
 }
 
-export function TalentSearchTablePage() {
-  return <ComingSoonPage title="menu.talent.searchTable" description="soon.talents" />;
-}
-
-export function TalentBlacklistPage() {
-  return <ComingSoonPage title="menu.talent.blacklist" description="soon.blacklist" />;
-}
-
 export function MembershipPurchasePage() {
   return <ComingSoonPage title="menu.membership.purchase" description="soon.purchase" />;
 }

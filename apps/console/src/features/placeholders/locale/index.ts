@@ -5,8 +5,6 @@ export const placeholderMessages = defineMessages(
     'soon.badge': '即将上线',
     'soon.sent': '发送记录即将上线：在这里创建邀约任务，并查看每位达人的邀约结果。',
     'soon.shops': '店铺管理即将上线：在这里绑定店铺，查看绑定状态和下次可绑定时间。',
-    'soon.talents': '达人管理即将上线：在这里按店铺、行业、粉丝数等条件筛选达人并记录跟进。',
-    'soon.blacklist': '达人黑名单即将上线：加入黑名单的达人将不会再被邀约。',
     'soon.purchase': '会员购买即将上线：在这里选择套餐并通过支付宝支付。',
     'soon.records': '购买记录即将上线：在这里查看订单、继续支付或取消订单。',
     'soon.invite': '邀请奖励即将上线：在这里获取邀请码和邀请链接，并查看邀请奖励。',
@@ -16,9 +14,6 @@ export const placeholderMessages = defineMessages(
     'soon.sent':
       'Send records arrive soon: create invitation tasks here and follow the result of every invitation.',
     'soon.shops': 'Shop management arrives soon: bind your shops here and see their bind status.',
-    'soon.talents':
-      'Talent management arrives soon: filter talents by shop, industry, fans and more, and record follow-ups.',
-    'soon.blacklist': 'The talent blacklist arrives soon: blacklisted talents are never invited.',
     'soon.purchase': 'Membership purchase arrives soon: choose a plan here and pay with Alipay.',
     'soon.records': 'Purchase records arrive soon: see your orders, pay or cancel them here.',
     'soon.invite':

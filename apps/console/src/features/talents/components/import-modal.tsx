@@ -233,7 +233,8 @@ export function ImportModal({ visible, onClose }: { visible: boolean; onClose: (
             <Typography.Text bold>{t('import.step2')}</Typography.Text>
             <Upload
               drag
-              accept=".xlsx,.csv"
+              // Not strict: a wrong file reaches the check below and is named, not silently dropped.
+              accept={{ type: '.xlsx,.csv', strict: false }}
               autoUpload={false}
               fileList={files}
               onChange={pick}

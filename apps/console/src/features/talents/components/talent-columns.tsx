@@ -150,7 +150,7 @@ export function useTalentColumns({
       title: t('crud.operations'),
       dataIndex: 'operations',
       fixed: 'right',
-      width: locale === 'en-US' ? 210 : 190,
+      width: locale === 'en-US' ? 250 : 230,
       render: (_: unknown, row) => (
         <Space size={0}>
           <Button type="text" size="small" onClick={() => onEdit(row)}>

@@ -76,7 +76,7 @@ export function TalentFilterForm({ onSearch }: { onSearch: (filters: AppliedFilt
         form={form}
         className="talent-filter-form"
         labelAlign="left"
-        labelCol={{ flex: locale === 'en-US' ? '168px' : '104px' }}
+        labelCol={{ flex: locale === 'en-US' ? '176px' : '120px' }}
         wrapperCol={{ flex: 1 }}
         onSubmit={() => search()}
       >

@@ -42,6 +42,8 @@ import { LabelSelect } from './label-select.tsx';
 
 const { Row, Col } = Grid;
 
+type SettableStatus = (typeof settableTalentStatuses)[number];
+
 /** The add-talent form: money in yuan (the API takes fen), the added time as local text. */
 export interface TalentForm {
   platform: Platform | undefined;
@@ -82,8 +84,15 @@ function localTimeToIso(value: string | undefined): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-export function toTalentBody(values: TalentForm): TalentBody {
-  const status = values.status === 'blacklisted' ? undefined : values.status;
+/**
+ * The request body of the form. A blacklisted talent keeps its status: only the blacklist
+ * changes it, and an edit sends the status it will return to (the contract's rule).
+ */
+export function toTalentBody(values: TalentForm, editing: Talent | null): TalentBody {
+  const status =
+    editing?.status === 'blacklisted'
+      ? ((editing.statusBeforeBlacklist ?? 'pending_contact') as SettableStatus)
+      : (values.status as SettableStatus);
   return {
     platform: values.platform as Platform,
     platformTalentId: values.platformTalentId?.trim() ?? '',
@@ -91,8 +100,7 @@ export function toTalentBody(values: TalentForm): TalentBody {
     shopName: values.shopName ?? '',
     industry: values.industry ?? null,
     labels: values.labels ?? [],
-    // A blacklisted talent keeps its status: only the blacklist changes it.
-    ...(status ? { status } : {}),
+    status,
     contactMethod: values.contactMethod ?? null,
     contactInfo: values.contactInfo ?? '',
     fansCount: values.fansCount ?? 0,
@@ -197,11 +205,11 @@ export function TalentFormModal(props: FormModalState<Talent>) {
     <EntityFormModal<Talent, TalentForm, TalentBody>
       {...props}
       form={form}
-      width={760}
+      width={860}
       createTitle={t('form.addTitle')}
       editTitle={t('form.editTitle')}
       initialValues={(row) => initialValues(row, locale)}
-      toBody={toTalentBody}
+      toBody={(values) => toTalentBody(values, props.editing)}
       create={useCreateTalent()}
       update={useUpdateTalent()}
     >
@@ -209,7 +217,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
         {t('form.sectionBasic')}
       </Divider>
       <Row gutter={16}>
-        <Col span={12}>
+        <Col span={8}>
           <Form.Item
             field="platform"
             label={t('column.platform')}
@@ -225,7 +233,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             </Select>
           </Form.Item>
         </Col>
-        <Col span={12}>
+        <Col span={8}>
           <Form.Item
             field="platformTalentId"
             label={t('column.talentId')}
@@ -235,7 +243,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             <Input placeholder={t('form.platformTalentIdPlaceholder')} maxLength={64} />
           </Form.Item>
         </Col>
-        <Col span={12}>
+        <Col span={8}>
           <Form.Item
             field="name"
             label={t('column.name')}
@@ -245,7 +253,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             <Input placeholder={t('form.namePlaceholder')} maxLength={TALENT_NAME_MAX} />
           </Form.Item>
         </Col>
-        <Col span={12}>
+        <Col span={8}>
           <Form.Item
             field="shopName"
             label={t('column.shop')}
@@ -259,7 +267,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             />
           </Form.Item>
         </Col>
-        <Col span={12}>
+        <Col span={8}>
           <Form.Item
             field="industry"
             label={t('column.industry')}
@@ -274,7 +282,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             </Select>
           </Form.Item>
         </Col>
-        <Col span={12}>
+        <Col span={8}>
           <Form.Item
             field="status"
             label={t('column.status')}
@@ -341,12 +349,12 @@ export function TalentFormModal(props: FormModalState<Talent>) {
         {t('form.sectionData')}
       </Divider>
       <Row gutter={16}>
-        <Col span={8}>
+        <Col span={6}>
           <Form.Item field="fansCount" label={t('column.fans')} rules={countRules('fansCount')}>
             {countInput()}
           </Form.Item>
         </Col>
-        <Col span={8}>
+        <Col span={6}>
           <Form.Item
             field="videoAvgViews"
             label={t('column.videoAvgViews')}
@@ -355,7 +363,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             {countInput()}
           </Form.Item>
         </Col>
-        <Col span={8}>
+        <Col span={6}>
           <Form.Item
             field="videoGpm"
             label={t('column.videoGpm')}
@@ -364,7 +372,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             {moneyInput}
           </Form.Item>
         </Col>
-        <Col span={8}>
+        <Col span={6}>
           <Form.Item
             field="liveAvgViews"
             label={t('column.liveAvgViews')}
@@ -373,12 +381,12 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             {countInput()}
           </Form.Item>
         </Col>
-        <Col span={8}>
+        <Col span={6}>
           <Form.Item field="liveGpm" label={t('column.liveGpm')} rules={moneyRules('liveGpmFen')}>
             {moneyInput}
           </Form.Item>
         </Col>
-        <Col span={8}>
+        <Col span={6}>
           <Form.Item
             field="businessAmount"
             label={t('column.businessAmount')}
@@ -387,7 +395,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             {moneyInput}
           </Form.Item>
         </Col>
-        <Col span={8}>
+        <Col span={6}>
           <Form.Item
             field="dealCount"
             label={t('column.dealCount')}
@@ -396,7 +404,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             {countInput()}
           </Form.Item>
         </Col>
-        <Col span={16}>
+        <Col span={6}>
           <Form.Item field="addedAt" label={t('column.addedAt')}>
             <DatePicker
               showTime

@@ -259,4 +259,87 @@ describe('Talent Management Query', { timeout: 30_000 }, () => {
     expect(screen.queryByText(/talents selected/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Modify status' })).toBeDisabled();
   });
+
+  it('changes status, labels and blacklists the selection in batch, then refreshes', async () => {
+    const rows = [
+      makeTalent(1, { name: 'Amy', platformTalentId: 'amy_01', fansCount: 1500 }),
+      makeTalent(2, { name: 'Bo', platformTalentId: 'bo_02', fansCount: 2_300_000 }),
+      makeTalent(3, { name: 'Cy' }),
+    ];
+    const api = stubTalentApi({ rows });
+    renderPage(<TalentSearchTablePage />, '/talent/search-table');
+    await screen.findByText('Amy');
+    const select = () => {
+      for (const name of ['Amy', 'Bo'])
+        fireEvent.click(
+          within(screen.getByText(name).closest('tr') as HTMLElement).getByRole('checkbox'),
+        );
+      expect(screen.getByText('2 talents selected')).toBeInTheDocument();
+    };
+    const batchCall = (path: string) => api.calls.filter((call) => call.path === path).at(-1);
+
+    // Modify status: the settable statuses only, required.
+    select();
+    fireEvent.click(screen.getByRole('button', { name: 'Modify status' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Set the status of the 2 selected talents to:')).toBeVisible();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await within(dialog).findByText('Please choose the new status')).toBeInTheDocument();
+    fireEvent.click(dialog.querySelector('.arco-select-view') as HTMLElement);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).not.toContain('Blacklisted');
+    fireEvent.click(screen.getByRole('option', { name: 'Cooperating' }));
+    const listsBefore = api.lists().length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('Updated successfully')).toBeInTheDocument();
+    expect(batchCall(apiPaths.talents.batchStatus)?.body).toEqual({
+      ids: [1, 2],
+      status: 'cooperating',
+    });
+    await waitFor(() => expect(screen.queryByText(/talents selected/)).not.toBeInTheDocument());
+    await waitFor(() => expect(api.lists().length).toBeGreaterThan(listsBefore));
+
+    // Modify label: remove needs a label; tiers and the seller's own labels are offered.
+    select();
+    fireEvent.click(screen.getByRole('button', { name: 'Modify label' }));
+    dialog = await screen.findByRole('dialog', { name: 'Modify label' });
+    fireEvent.click(within(dialog).getByText('Remove labels'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await within(dialog).findByText('Please choose at least one label')).toBeVisible();
+    await chooseOption(formItem('Labels', dialog), 'Quality');
+    await chooseOption(formItem('Labels', dialog), 'sample');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() =>
+      expect(batchCall(apiPaths.talents.batchLabels)?.body).toEqual({
+        ids: [1, 2],
+        labels: ['quality', 'sample'],
+        mode: 'remove',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByText(/talents selected/)).not.toBeInTheDocument());
+
+    // Batch blacklist: the selected talents (name, ID, fans) and a required reason.
+    select();
+    fireEvent.click(screen.getByRole('button', { name: 'Batch blacklist' }));
+    dialog = await screen.findByRole('dialog', { name: 'Batch blacklist' });
+    expect(
+      within(dialog).getByText(
+        'These 2 talents will be added to the blacklist and will never be invited.',
+      ),
+    ).toBeVisible();
+    for (const text of ['Amy', 'amy_01', '1,500', 'Bo', 'bo_02', '2,300,000'])
+      expect(within(dialog).getByText(text)).toBeInTheDocument();
+    expect(within(dialog).queryByText('Cy')).not.toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Blacklist' }));
+    expect(await within(dialog).findByText('Reason cannot be empty')).toBeVisible();
+    fireEvent.change(within(dialog).getByRole('textbox'), {
+      target: { value: 'Missed three appointments' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Blacklist' }));
+    expect(await screen.findByText('Added to the blacklist')).toBeInTheDocument();
+    expect(batchCall(apiPaths.talents.batchBlacklist)?.body).toEqual({
+      ids: [1, 2],
+      reason: 'Missed three appointments',
+    });
+  });
 });

@@ -50,7 +50,9 @@ export async function chooseOption(select: HTMLElement, option: string | RegExp)
     if (!last) throw new Error(`no option ${String(option)}`);
     return last;
   });
-  fireEvent.click(within(popup).getByRole('option', { name: option }));
+  const item = within(popup).getByRole('option', { name: option });
+  // In multiple mode the option's label (not the list item) takes the click.
+  fireEvent.click(item.querySelector('.arco-select-option') ?? item);
 }
 
 /** The form item (label and control) with this label text. */
