@@ -79,6 +79,7 @@ describe('import talents', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
     expect(uploads[0]?.get('file')).toBeInstanceOf(File);
     expect((uploads[0]?.get('file') as File).name).toBe('talents.csv');
+    expect(uploads[0]?.get('timeZone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
 
     // The report: counts, then every row, the rejected ones first with their reasons.
     const counts = dialog.querySelectorAll('.import-count');

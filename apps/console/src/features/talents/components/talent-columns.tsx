@@ -96,7 +96,7 @@ export function useTalentColumns({
     {
       title: t('column.industry'),
       dataIndex: 'industry',
-      width: 120,
+      width: 140,
       render: (value: Talent['industry']) => (value ? enumText.industry(locale, value) : none),
     },
     {
@@ -108,7 +108,7 @@ export function useTalentColumns({
     {
       title: t('column.status'),
       dataIndex: 'status',
-      width: 130,
+      width: 160,
       render: (value: Talent['status']) => <StatusTag status={value} locale={locale} />,
     },
     {

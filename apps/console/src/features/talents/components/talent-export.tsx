@@ -16,6 +16,7 @@ import { useExportProgress } from '../api/get-export-progress.ts';
 import { useStartExport } from '../api/start-export.ts';
 import { useTalentsT } from '../locale/index.ts';
 import type { AppliedFilters } from '../model/filters.ts';
+import { browserTimeZone } from '../model/time-zone.ts';
 import type { TalentSort } from './talent-columns.tsx';
 
 /** Quick exports finish before this; only slower ones show the progress modal. */
@@ -39,11 +40,6 @@ export function startDownload(url: string) {
 /** The ticket's link as the browser opens it: API paths get the configured API base. */
 export function downloadHref(pathOrUrl: string): string {
   return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${env.apiBase}${pathOrUrl}`;
-}
-
-/** The browser's time zone, for the times written into the file. */
-function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Shanghai';
 }
 
 /**

@@ -21,6 +21,22 @@ import { RangeFilter } from './range-filter.tsx';
 
 const { Row, Col } = Grid;
 
+/** The filters folded under "More filters". */
+const foldedFields = [
+  'industry',
+  'contactMethod',
+  'businessAmount',
+  'dealCount',
+  'created',
+  'added',
+  'updated',
+] as const satisfies ReadonlyArray<keyof TalentFilterValues>;
+
+/** How many folded filters hold a value: shown on the toggle so none applies unseen. */
+function foldedInUse(values: Partial<TalentFilterValues>): number {
+  return foldedFields.filter((field) => values[field] !== undefined).length;
+}
+
 /**
  * The search form of Talent Management Query: every filter of the spec, the less used ones
  * folded under "More filters". Search and Reset run the search; a range preset or a custom
@@ -30,6 +46,7 @@ export function TalentFilterForm({ onSearch }: { onSearch: (filters: AppliedFilt
   const { t, locale } = useTalentsT();
   const [form] = Form.useForm<TalentFilterValues>();
   const [expanded, setExpanded] = useState(false);
+  const [folded, setFolded] = useState(0);
   const facets = useTalentFacets().data;
   const labels = labelOptions(locale, facets?.labels ?? []);
 
@@ -38,6 +55,7 @@ export function TalentFilterForm({ onSearch }: { onSearch: (filters: AppliedFilt
 
   const reset = () => {
     form.resetFields();
+    setFolded(0);
     onSearch({});
   };
 
@@ -75,10 +93,9 @@ export function TalentFilterForm({ onSearch }: { onSearch: (filters: AppliedFilt
       <Form<TalentFilterValues>
         form={form}
         className="talent-filter-form"
-        labelAlign="left"
-        labelCol={{ flex: locale === 'en-US' ? '176px' : '120px' }}
-        wrapperCol={{ flex: 1 }}
+        layout="vertical"
         onSubmit={() => search()}
+        onValuesChange={(_changed, values) => setFolded(foldedInUse(values))}
       >
         <Row gutter={24}>
           {item(
@@ -182,7 +199,11 @@ export function TalentFilterForm({ onSearch }: { onSearch: (filters: AppliedFilt
           aria-expanded={expanded}
           onClick={() => setExpanded((value) => !value)}
         >
-          {expanded ? t('filter.less') : t('filter.more')}
+          {expanded
+            ? t('filter.less')
+            : folded > 0
+              ? t('filter.moreInUse', { count: folded })
+              : t('filter.more')}
         </Button>
       </div>
     </div>

@@ -224,7 +224,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             required
             rules={zodRules(shape.platform, locale, (value) => value)}
           >
-            <Select placeholder={t('filter.platform')}>
+            <Select placeholder={t('form.choose')}>
               {platforms.map((value) => (
                 <Select.Option key={value} value={value}>
                   {enumText.platform(locale, value)}
