@@ -16,7 +16,7 @@ export class MemoryEphemeralStore implements EphemeralStore {
   private readonly entries = new Map<string, { value: string; expiresAt: number }>();
   private writes = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = () => Date.now()) {}
 
   async get(key: string): Promise<string | null> {
     const entry = this.entries.get(key);

@@ -41,7 +41,7 @@ export class ExportJobs {
   constructor(
     private readonly store: EphemeralStore,
     private readonly tokens: TokenService,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   async create(

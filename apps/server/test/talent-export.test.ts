@@ -1,0 +1,344 @@
+import { request as httpRequest } from 'node:http';
+import {
+  apiPaths,
+  messages,
+  talentFileColumns,
+  type ExportProgress,
+  type ExportTicket,
+  type Locale,
+  type MessageKey,
+  type Talent,
+  type TalentPage,
+} from '@inviteflow/contract';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { expect, it, vi } from 'vitest';
+import { describeApi, signedIn, type Harness } from './support/harness.ts';
+import { seedTalents, wallClock, type TalentSeed } from './support/talents.ts';
+
+const paths = apiPaths.talents;
+
+const risky = [
+  '=HYPERLINK("http://example.com","click")',
+  '+8613800138000',
+  '-5 达人',
+  '@SUM(A1)',
+  '\tTabbed',
+  '\rReturned',
+];
+
+/** Rows with every kind of value, formula-like names among them. */
+function rows(): TalentSeed[] {
+  return Array.from({ length: 30 }, (_, i) => ({
+    name: i < risky.length ? risky[i]! : i % 2 ? `达人 ${i}` : `Talent ${i}`,
+    platform: i % 4 === 0 ? 'tiktok' : 'douyin',
+    shopName: i % 3 ? '旗舰店' : '',
+    industry: i % 5 ? 'beauty' : null,
+    labels: i % 2 ? ['quality', '直播'] : [],
+    status: i === 7 ? 'blacklisted' : 'communicating',
+    statusBeforeBlacklist: i === 7 ? 'active' : null,
+    contactMethod: i % 3 ? 'wechat' : null,
+    contactInfo: i % 3 ? `wx_${i}` : '',
+    fansCount: (i * 7919) % 20_000,
+    videoAvgViews: i * 10,
+    videoGpmFen: i * 105,
+    liveAvgViews: i * 3,
+    liveGpmFen: i * 1001,
+    businessAmountFen: i * 123_456,
+    dealCount: i,
+    remark: i === 3 ? '备注, "带引号"\n第二行' : '',
+    addedAt: new Date(Date.UTC(2026, 5, 30, 20, i, 5)),
+  }));
+}
+
+function label(locale: Locale, key: string): string {
+  return messages[locale][key as MessageKey];
+}
+
+/** What a row of the file should say for a talent, computed from the API's own data. */
+function expectedCells(
+  t: Talent,
+  locale: Locale,
+  timeZone: string,
+  money: (fen: number) => unknown,
+) {
+  const tiers = new Set(['quality', 'newbie', 'top', 'middle', 'tail']);
+  return [
+    t.name,
+    label(locale, `enum.platform.${t.platform}`),
+    t.platformTalentId,
+    t.shopName,
+    t.industry ? label(locale, `enum.industry.${t.industry}`) : '',
+    t.labels.map((l) => (tiers.has(l) ? label(locale, `enum.talentTier.${l}`) : l)).join(', '),
+    label(locale, `enum.talentStatus.${t.status}`),
+    t.contactMethod ? label(locale, `enum.contactMethod.${t.contactMethod}`) : '',
+    t.contactInfo,
+    t.fansCount,
+    t.videoAvgViews,
+    money(t.videoGpmFen),
+    t.liveAvgViews,
+    money(t.liveGpmFen),
+    money(t.businessAmountFen),
+    t.dealCount,
+    t.remark,
+    wallClock(t.addedAt, timeZone),
+    wallClock(t.updatedAt, timeZone),
+  ];
+}
+
+async function setUp(h: Harness) {
+  const owner = await signedIn(h);
+  await seedTalents(h, owner.tokens.user.id, rows());
+  return owner;
+}
+
+async function ticket(h: Harness, token: string, body: Record<string, unknown>, lang?: string) {
+  const res = await h.api.post<ExportTicket>(paths.exports, body, { token, lang });
+  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+  return res.body.data;
+}
+
+async function expectedRows(h: Harness, token: string, query: Record<string, string | number>) {
+  return (await h.api.get<TalentPage>(paths.list, { token, query: { pageSize: 100, ...query } }))
+    .body.data.list;
+}
+
+describeApi('talent export', (h) => {
+  it('exports exactly the filtered rows to xlsx, in the caller’s language and time zone', async () => {
+    const { token } = await setUp(h());
+    const filter = { platform: 'douyin', fansMin: 1000, sort: 'fansCount', order: 'asc' } as const;
+    const expected = await expectedRows(h(), token, filter);
+    expect(expected.length).toBeGreaterThan(5);
+    expect(expected.length).toBeLessThan(30);
+    const timeZone = 'America/New_York';
+    const t = await ticket(h(), token, { format: 'xlsx', timeZone, ...filter }, 'en-US');
+    expect(t.total).toBe(expected.length);
+    expect(t.downloadUrl).toMatch(/^\/api\/v1\/talents\/exports\/download\/[\w-]+\.\d+\.[\w-]+$/);
+
+    const before = await h().api.get<ExportProgress>(paths.exportProgress(t.exportId), { token });
+    expect(before.body.data).toEqual({
+      exportId: t.exportId,
+      total: expected.length,
+      written: 0,
+      state: 'waiting',
+    });
+
+    const file = await h().app.inject({ method: 'GET', url: t.downloadUrl });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(file.headers['content-disposition']).toMatch(
+      /^attachment; filename="talents-\d{8}-\d{4}\.xlsx"; filename\*=UTF-8''Talents-\d{8}-\d{4}\.xlsx$/,
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const values = sheet
+      .getSheetValues()
+      .slice(1)
+      .map((row) => (row as unknown[]).slice(1));
+    expect(values[0]).toEqual(talentFileColumns.map((c) => c.en));
+    // exceljs leaves empty cells out (holes in the array), and XML reads a bare CR as LF.
+    const body = values.slice(1).map((row) => Array.from(row, (cell) => cell ?? ''));
+    const asXmlReadsIt = (cell: unknown) =>
+      typeof cell === 'string' ? cell.replace(/\r/g, '\n') : cell;
+    expect(body).toEqual(
+      expected.map((talent) =>
+        expectedCells(talent, 'en-US', timeZone, (fen) => fen / 100).map(asXmlReadsIt),
+      ),
+    );
+    // Money shows two decimals.
+    expect(sheet.getColumn(15).numFmt).toBe('0.00');
+
+    const after = await h().api.get<ExportProgress>(paths.exportProgress(t.exportId), { token });
+    expect(after.body.data).toMatchObject({
+      written: expected.length,
+      total: expected.length,
+      state: 'done',
+    });
+  });
+
+  it('exports csv that Excel and WPS open: BOM, CRLF, every formula-like cell guarded', async () => {
+    const { token } = await setUp(h());
+    const expected = await expectedRows(h(), token, { sort: 'addedAt', order: 'desc' });
+    const t = await ticket(h(), token, { format: 'csv' });
+    expect(t.total).toBe(30);
+    const file = await h().app.inject({ method: 'GET', url: t.downloadUrl });
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(file.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('达人列表-')}`,
+    );
+    const bytes = file.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8');
+    expect(text.endsWith('\r\n')).toBe(true);
+    const records = parse(bytes, { bom: true, record_delimiter: '\r\n' }) as string[][];
+    expect(records[0]).toEqual(talentFileColumns.map((c) => c.zh));
+    const guard = (v: unknown) =>
+      typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : String(v);
+    const yuan = (fen: number) => (fen / 100).toFixed(2);
+    expect(records.slice(1)).toEqual(
+      expected.map((talent) => expectedCells(talent, 'zh-CN', 'Asia/Shanghai', yuan).map(guard)),
+    );
+    const names = records.slice(1).map((r) => r[0]);
+    for (const name of risky) expect(names).toContain(`'${name}`);
+    expect(names.filter((n) => /^[=+\-@\t\r]/.test(n!))).toEqual([]);
+    expect(records.slice(1).find((r) => r[0] === 'Talent 6')![17]).toBe('2026-07-01 04:06:05');
+  });
+
+  it('exports every row of a large filter once, in order, reading in batches', async () => {
+    const owner = await signedIn(h());
+    const many = Array.from({ length: 2_500 }, (_, i) => ({
+      name: `n${String(i).padStart(4, '0')}`,
+      fansCount: i % 7,
+    }));
+    await seedTalents(h(), owner.tokens.user.id, many);
+    const t = await ticket(h(), owner.token, { format: 'csv', sort: 'fansCount', order: 'asc' });
+    expect(t.total).toBe(2_500);
+    const file = await h().app.inject({ method: 'GET', url: t.downloadUrl });
+    const records = (parse(file.rawPayload, { bom: true }) as string[][]).slice(1);
+    const expected = many
+      .map((row, i) => ({ ...row, i }))
+      .sort((a, b) => a.fansCount - b.fansCount || a.i - b.i)
+      .map((row) => row.name);
+    expect(records.map((r) => r[0])).toEqual(expected);
+    const progress = await h().api.get<ExportProgress>(paths.exportProgress(t.exportId), {
+      token: owner.token,
+    });
+    expect(progress.body.data).toMatchObject({ written: 2_500, total: 2_500, state: 'done' });
+  });
+
+  it('downloads once, within 5 minutes, with an untampered link', async () => {
+    const { token } = await setUp(h());
+    const invalid = 'The download link is invalid or has expired; please export again';
+    const t = await ticket(h(), token, { format: 'csv' });
+    const [id, expiry, signature] = t.downloadUrl.split('/').at(-1)!.split('.') as [
+      string,
+      string,
+      string,
+    ];
+    const other = await ticket(h(), token, { format: 'csv' });
+    const otherId = other.exportId;
+    const forged = [
+      `${otherId}.${expiry}.${signature}`,
+      `${id}.${Number(expiry) + 3600}.${signature}`,
+      `${id}.${expiry}.${signature.slice(0, -2)}AA`,
+      `${id}.${expiry}`,
+    ];
+    for (const token of forged) {
+      const res = await h().api.get(paths.exportDownload(token), { lang: 'en-US' });
+      expect(res.status, token).toBe(404);
+      expect(res.body.message).toBe(invalid);
+    }
+    expect((await h().app.inject({ method: 'GET', url: t.downloadUrl })).statusCode).toBe(200);
+    const again = await h().api.get(t.downloadUrl, { lang: 'en-US' });
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe(invalid);
+
+    const late = await ticket(h(), token, { format: 'xlsx' });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * 60_000 + 1_000 });
+    try {
+      const expired = await h().api.get(late.downloadUrl, { lang: 'en-US' });
+      expect(expired.status).toBe(404);
+      expect(expired.body.message).toBe(invalid);
+    } finally {
+      vi.useRealTimers();
+    }
+    const valid = await ticket(h(), token, { format: 'xlsx' });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 4 * 60_000 });
+    try {
+      expect((await h().app.inject({ method: 'GET', url: valid.downloadUrl })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps progress to its owner and refuses an unknown time zone', async () => {
+    const owner = await setUp(h());
+    const stranger = await signedIn(h());
+    const t = await ticket(h(), owner.token, { format: 'csv' });
+    const theirs = await h().api.get(paths.exportProgress(t.exportId), {
+      token: stranger.token,
+      lang: 'en-US',
+    });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.message).toBe('The requested resource does not exist');
+    expect(
+      (await h().api.get(paths.exportProgress('no-such-export'), { token: owner.token })).status,
+    ).toBe(404);
+    const zone = await h().api.post(
+      paths.exports,
+      { format: 'csv', timeZone: 'Not/AZone' },
+      { token: owner.token, lang: 'en-US' },
+    );
+    expect(zone.status).toBe(400);
+    expect(zone.body.message).toBe('Time zone is invalid');
+    const format = await h().api.post(
+      paths.exports,
+      { format: 'pdf' },
+      { token: owner.token, lang: 'en-US' },
+    );
+    expect(format.status).toBe(400);
+    expect(format.body.message).toBe('File format is invalid');
+    // A stranger's export holds only the stranger's rows.
+    const empty = await ticket(h(), stranger.token, { format: 'csv' });
+    expect(empty.total).toBe(0);
+    const file = await h().app.inject({ method: 'GET', url: empty.downloadUrl });
+    expect((parse(file.rawPayload, { bom: true }) as string[][]).length).toBe(1);
+  });
+
+  it('marks an export failed when the browser cancels the download', async () => {
+    const owner = await signedIn(h());
+    await seedTalents(
+      h(),
+      owner.tokens.user.id,
+      // About 18 MB: more than the loopback socket buffers hold, so the cancel lands mid-file.
+      Array.from({ length: 6_000 }, (_, i) => ({ name: `n${i}`, remark: 'x'.repeat(3_000) })),
+    );
+    const t = await ticket(h(), owner.token, { format: 'csv' });
+    const address = await h().app.listen({ host: '127.0.0.1', port: 0 });
+    await new Promise<void>((resolve, reject) => {
+      const req = httpRequest(`${address}${t.downloadUrl}`, (res) => {
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on('error', (error) => (req.destroyed ? resolve() : reject(error)));
+      req.end();
+    });
+    let progress: ExportProgress | undefined;
+    for (let i = 0; i < 50; i++) {
+      progress = (
+        await h().api.get<ExportProgress>(paths.exportProgress(t.exportId), { token: owner.token })
+      ).body.data;
+      if (progress.state === 'failed' || progress.state === 'done') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(progress).toMatchObject({ state: 'failed', total: 6_000 });
+    expect(progress!.written).toBeLessThan(6_000);
+  });
+});
+
+describeApi(
+  'talent export across replicas',
+  (h) => {
+    it('downloads on another replica, once, and both report the progress', async () => {
+      const { token } = await setUp(h());
+      const t = await ticket(h(), token, { format: 'xlsx' });
+      const replica = await h().replica();
+      const file = await replica.inject({ method: 'GET', url: t.downloadUrl });
+      expect(file.statusCode).toBe(200);
+      expect((await h().app.inject({ method: 'GET', url: t.downloadUrl })).statusCode).toBe(404);
+      expect((await replica.inject({ method: 'GET', url: t.downloadUrl })).statusCode).toBe(404);
+      const progress = await h().api.get<ExportProgress>(paths.exportProgress(t.exportId), {
+        token,
+      });
+      expect(progress.body.data).toMatchObject({ written: 30, total: 30, state: 'done' });
+    });
+  },
+  { redis: true },
+);
