@@ -1,4 +1,14 @@
-import { Alert, Form, Input, Message, Modal, Table } from '@arco-design/web-react';
+import {
+  Alert,
+  Form,
+  Input,
+  Message,
+  Modal,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from '@arco-design/web-react';
 import { BLACKLIST_REASON_MAX, blacklistReasonField, type Talent } from '@inviteflow/contract';
 import { useEffect } from 'react';
 import { formatCount } from '@/lib/format-number.ts';
@@ -68,7 +78,19 @@ export function BatchBlacklistModal({ visible, talents, onClose, onDone }: Batch
         scroll={{ y: 240 }}
         data={[...talents]}
         columns={[
-          { title: t('column.name'), dataIndex: 'name', ellipsis: true },
+          {
+            title: t('column.name'),
+            dataIndex: 'name',
+            render: (name: string, talent) => (
+              <Space size={6}>
+                <Typography.Text ellipsis={{ showTooltip: true }}>{name}</Typography.Text>
+                {/* The server leaves these as they are: nothing to add. */}
+                {talent.status === 'blacklisted' && (
+                  <Tag size="small">{t('batch.alreadyBlacklisted')}</Tag>
+                )}
+              </Space>
+            ),
+          },
           { title: t('column.talentId'), dataIndex: 'platformTalentId', ellipsis: true },
           {
             title: t('column.fans'),

@@ -175,7 +175,6 @@ export const talentsMessages = defineMessages(
     'blacklist.reasonPlaceholder': '例如：多次爽约、恶意索要样品',
     'common.ok': '确定',
     'common.cancel': '取消',
-    'common.none': '—',
   },
   {
     'page.intro':
@@ -351,7 +350,6 @@ export const talentsMessages = defineMessages(
     'blacklist.reasonPlaceholder': 'For example: missed appointments, asked for free samples',
     'common.ok': 'OK',
     'common.cancel': 'Cancel',
-    'common.none': '—',
   },
 );
 
