@@ -93,10 +93,39 @@ export function zonedTimeToUtc(wall: WallTime, timeZone: string): Date {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+const QUARTER_HOUR = 900_000;
+const offsetCache = new Map<string, Map<number, number>>();
+
+/**
+ * The zone's offset at an instant, remembered per UTC quarter-hour: Intl is slow
+ * (an export formats two times per row) and offsets change only on quarter hours.
+ * A quarter whose ends disagree (a historical odd-second change) is never cached.
+ */
+function cachedOffset(instant: number, timeZone: string): number {
+  let zone = offsetCache.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    offsetCache.set(timeZone, zone);
+  }
+  const quarter = Math.floor(instant / QUARTER_HOUR);
+  const known = zone.get(quarter);
+  if (known !== undefined) return known;
+  const start = offsetAt(quarter * QUARTER_HOUR, timeZone);
+  if (start !== offsetAt((quarter + 1) * QUARTER_HOUR - 1000, timeZone)) {
+    return offsetAt(instant, timeZone);
+  }
+  if (zone.size >= 100_000) zone.clear();
+  zone.set(quarter, start);
+  return start;
+}
+
 /** `YYYY-MM-DD HH:mm:ss` in the zone: what spreadsheets show and the importer reads back. */
 export function formatInZone(date: Date, timeZone: string): string {
-  const w = wallTimeIn(date, timeZone);
-  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
+  const w = new Date(date.getTime() + cachedOffset(date.getTime(), timeZone));
+  return (
+    `${pad(w.getUTCFullYear(), 4)}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())} ` +
+    `${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}:${pad(w.getUTCSeconds())}`
+  );
 }
 
 /** `YYYYMMDD-HHmm` in the zone, for file names. */

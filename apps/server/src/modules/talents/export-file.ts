@@ -72,7 +72,10 @@ export function exportFileName(job: ExportJob, now: Date) {
 }
 
 interface RowSink {
-  write(row: TalentRow): Promise<void>;
+  /** Writes a row; false when the sink wants to drain before the next one. */
+  write(row: TalentRow): boolean;
+  /** The stream to wait on for 'drain'. */
+  drainable: Writable;
   end(): Promise<void>;
 }
 
@@ -80,15 +83,13 @@ function csvSink(job: ExportJob, out: Writable): RowSink {
   // A BOM and CRLF, so Excel and WPS open the Chinese text as it is.
   const csv = stringify({ bom: true, record_delimiter: 'windows' });
   csv.pipe(out);
-  const put = async (record: Cell[]) => {
-    // Every text cell is guarded: a spreadsheet would run one starting like a formula.
-    if (!csv.write(record.map((v) => (typeof v === 'string' ? guardFormula(v) : v)))) {
-      await once(csv, 'drain');
-    }
-  };
-  csv.write(fileColumns('export').map((c) => columnHeader(c, job.locale)));
+  // Every text cell is guarded: a spreadsheet would run one starting like a formula.
+  const put = (record: Cell[]) =>
+    csv.write(record.map((v) => (typeof v === 'string' ? guardFormula(v) : v)));
+  put(fileColumns('export').map((c) => columnHeader(c, job.locale)));
   return {
     write: (row) => put(cells(row, job, yuanText)),
+    drainable: csv,
     async end() {
       csv.end();
       await finished(out, { readable: false });
@@ -110,9 +111,12 @@ function xlsxSink(job: ExportJob, out: Writable): RowSink {
     style: moneyFen[c.key] ? { numFmt: '0.00' } : {},
   }));
   return {
-    async write(row) {
+    write(row) {
       sheet.addRow(cells(row, job, (fen) => fen / 100)).commit();
+      // The workbook pipes its zip into `out`: that is where backpressure shows.
+      return !out.writableNeedDrain;
     },
+    drainable: out,
     async end() {
       sheet.commit();
       await workbook.commit();
@@ -129,9 +133,33 @@ export class ExportCancelledError extends Error {
 }
 
 /**
+ * Waits for `work` unless `out` closes first, then throws ExportCancelledError: a
+ * writer whose target is gone never finishes. The close listener is removed after
+ * each wait, so waiting often holds nothing.
+ */
+async function unlessClosed<T>(out: Writable, work: Promise<T>): Promise<T> {
+  let onClose = () => undefined as void;
+  const closed = new Promise<never>((_, reject) => {
+    // Closing after the last byte is the normal end; closing before it is a cancel.
+    onClose = () => {
+      if (!out.writableFinished) reject(new ExportCancelledError());
+    };
+    if (out.closed) onClose();
+    out.once('close', onClose);
+  });
+  closed.catch(() => undefined);
+  try {
+    return await Promise.race([work, closed]);
+  } finally {
+    out.off('close', onClose);
+  }
+}
+
+/**
  * Streams the job's rows into `out` and reports the count written after each
- * batch. Throws ExportCancelledError when `out` is destroyed first: every wait
- * also watches for that, since a writer whose target is gone never finishes.
+ * batch. Rows are written as they come; it waits only when the reader (the
+ * browser) is slower than the database. Throws ExportCancelledError when `out`
+ * is destroyed first.
  */
 export async function writeExport(
   db: Executor,
@@ -140,17 +168,6 @@ export async function writeExport(
   progress: (written: number) => Promise<void>,
 ): Promise<void> {
   const sink = job.format === 'csv' ? csvSink(job, out) : xlsxSink(job, out);
-  let closed = false;
-  const gone = new Promise<void>((resolve) =>
-    out.once('close', () => {
-      closed = true;
-      resolve();
-    }),
-  );
-  const unlessGone = async (work: Promise<unknown>) => {
-    await Promise.race([work, gone]);
-    if (closed && !out.writableFinished) throw new ExportCancelledError();
-  };
   let after: Position | undefined;
   let written = 0;
   for (;;) {
@@ -160,13 +177,15 @@ export async function writeExport(
       limit: EXPORT_BATCH,
       after,
     });
-    for (const row of rows) await unlessGone(sink.write(row));
+    for (const row of rows) {
+      if (!sink.write(row)) await unlessClosed(out, once(sink.drainable, 'drain'));
+    }
     written += rows.length;
     await progress(written);
+    if (out.destroyed && !out.writableFinished) throw new ExportCancelledError();
     if (rows.length < EXPORT_BATCH) break;
     after = rows.at(-1)!.position;
-    if (out.writableNeedDrain) await unlessGone(once(out, 'drain'));
-    if (closed) throw new ExportCancelledError();
   }
-  await unlessGone(sink.end());
+  await unlessClosed(out, sink.end());
+  if (!out.writableFinished) throw new ExportCancelledError();
 }
