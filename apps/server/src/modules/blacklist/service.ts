@@ -1,10 +1,11 @@
 import {
   DEFAULT_TALENT_STATUS,
+  platforms,
   type BlacklistEntry,
   type Page,
   type TalentStatus,
 } from '@inviteflow/contract';
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { blacklistEntries, talents } from '../../db/schema.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
@@ -18,6 +19,16 @@ import { likeContains, pageOffset } from '../../lib/sql.ts';
  */
 
 export type BlacklistEntryRow = typeof blacklistEntries.$inferSelect;
+
+/**
+ * Library talents of these platform talent ids, on any platform. Naming every
+ * platform lets the (user_id, platform, platform_talent_id) index answer by
+ * probes, where the id alone would scan all of the account's rows.
+ */
+export function talentsWithIds(platformTalentIds: readonly string[]): SQL {
+  return sql`${talents.platform} = any(${sql.param([...platforms])}::text[])
+    and ${talents.platformTalentId} = any(${sql.param([...new Set(platformTalentIds)])}::text[])`;
+}
 
 /** Which of these platform talent ids the seller has blacklisted. Invitations ask this. */
 export async function blacklistedIds(
@@ -126,12 +137,7 @@ export async function addToBlacklist(
   const known = await tx
     .select({ id: talents.id, platformTalentId: talents.platformTalentId })
     .from(talents)
-    .where(
-      and(
-        eq(talents.userId, userId),
-        sql`${talents.platformTalentId} = any(${sql.param(ids)}::text[])`,
-      ),
-    )
+    .where(and(eq(talents.userId, userId), talentsWithIds(ids)))
     .orderBy(talents.id);
   const libraryId = new Map<string, number>();
   for (const row of known)
@@ -159,11 +165,7 @@ export async function addToBlacklist(
       updatedAt: now,
     })
     .where(
-      and(
-        eq(talents.userId, userId),
-        sql`${talents.platformTalentId} = any(${sql.param(ids)}::text[])`,
-        sql`${talents.status} <> 'blacklisted'`,
-      ),
+      and(eq(talents.userId, userId), talentsWithIds(ids), sql`${talents.status} <> 'blacklisted'`),
     );
   return inserted;
 }
@@ -193,7 +195,7 @@ export async function removeFromBlacklist(
     .where(
       and(
         eq(talents.userId, userId),
-        eq(talents.platformTalentId, removed.platformTalentId),
+        talentsWithIds([removed.platformTalentId]),
         eq(talents.status, 'blacklisted'),
       ),
     );

@@ -10,6 +10,7 @@ import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts';
 import { talentFollowUps, talentLabels, talents } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { talentsWithIds } from '../blacklist/service.ts';
 import { pageOffset } from '../../lib/sql.ts';
 import { timeSorts, type Position, type SortOrder } from './cursor.ts';
 import { talentConditions } from './filters.ts';
@@ -175,12 +176,7 @@ export async function findByPlatformIds(
   return db
     .select(rowColumns)
     .from(t)
-    .where(
-      and(
-        eq(t.userId, userId),
-        sql`${t.platformTalentId} = any(${sql.param([...platformTalentIds])}::text[])`,
-      ),
-    );
+    .where(and(eq(t.userId, userId), talentsWithIds(platformTalentIds)));
 }
 
 /**
@@ -232,6 +228,21 @@ export async function updateTalent(
     .where(and(eq(t.userId, userId), eq(t.id, id)))
     .returning(rowColumns);
   return row;
+}
+
+/** The same change to several of the caller's talents. */
+export async function updateTalents(
+  tx: Executor,
+  userId: number,
+  ids: readonly number[],
+  values: Partial<TalentValues>,
+): Promise<number> {
+  const rows = await tx
+    .update(t)
+    .set(values)
+    .where(and(eq(t.userId, userId), sql`${t.id} = any(${sql.param([...ids])}::bigint[])`))
+    .returning({ id: t.id });
+  return rows.length;
 }
 
 export async function deleteTalent(db: Executor, userId: number, id: number): Promise<boolean> {

@@ -35,6 +35,7 @@ import {
   lockTalent,
   rememberLabels,
   updateTalent as updateTalentRow,
+  updateTalents,
   walkTalents,
   type FollowUpRow,
   type TalentRow,
@@ -229,9 +230,12 @@ export async function batchStatus(
   return db.transaction(async (tx) => {
     const rows = await lockOwnedTalents(tx, userId, ids);
     refuseStatusChange(rows.filter((row) => row.status === 'blacklisted'));
-    const now = new Date();
-    for (const row of rows) await updateTalentRow(tx, userId, row.id, { status, updatedAt: now });
-    return rows.length;
+    return updateTalents(
+      tx,
+      userId,
+      rows.map((row) => row.id),
+      { status, updatedAt: new Date() },
+    );
   });
 }
 
