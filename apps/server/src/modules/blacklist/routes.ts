@@ -11,13 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { emptyResponses, responses } from '../../lib/route-schemas.ts';
-import {
-  addToBlacklist,
-  listBlacklist,
-  lockBlacklistDecisions,
-  removeFromBlacklist,
-  toBlacklistEntry,
-} from './service.ts';
+import { blacklistTalentId, listBlacklist, toBlacklistEntry, unblacklist } from './service.ts';
 
 const tags = ['blacklist'];
 
@@ -56,12 +50,8 @@ export async function blacklistRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { userId } = request.auth;
-      const [row] = await app.db.transaction(async (tx) => {
-        await lockBlacklistDecisions(tx, userId);
-        return addToBlacklist(tx, userId, [request.body], 'fail');
-      });
-      return ok(request, toBlacklistEntry(row!), 'success.blacklisted');
+      const row = await blacklistTalentId(app.db, request.auth.userId, request.body);
+      return ok(request, toBlacklistEntry(row), 'success.blacklisted');
     },
   );
 
@@ -77,12 +67,7 @@ export async function blacklistRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { userId } = request.auth;
-      const removed = await app.db.transaction(async (tx) => {
-        await lockBlacklistDecisions(tx, userId);
-        return removeFromBlacklist(tx, userId, request.params.id);
-      });
-      if (!removed) throw notFound();
+      if (!(await unblacklist(app.db, request.auth.userId, request.params.id))) throw notFound();
       return ok(request, null, 'success.unblacklisted');
     },
   );

@@ -6,7 +6,7 @@ import {
   type TalentStatus,
 } from '@inviteflow/contract';
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { blacklistEntries, talents } from '../../db/schema.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { likeContains, pageOffset } from '../../lib/sql.ts';
@@ -200,6 +200,27 @@ export async function removeFromBlacklist(
       ),
     );
   return true;
+}
+
+/** The blacklist page's add: one entry, refused (409) when the id is already listed. */
+export async function blacklistTalentId(
+  db: Database,
+  userId: number,
+  entry: NewBlacklistEntry,
+): Promise<BlacklistEntryRow> {
+  const [row] = await db.transaction(async (tx) => {
+    await lockBlacklistDecisions(tx, userId);
+    return addToBlacklist(tx, userId, [entry], 'fail');
+  });
+  return row!;
+}
+
+/** The blacklist page's remove; false when the entry is not the caller's. */
+export async function unblacklist(db: Database, userId: number, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockBlacklistDecisions(tx, userId);
+    return removeFromBlacklist(tx, userId, id);
+  });
 }
 
 export interface BlacklistListArgs {

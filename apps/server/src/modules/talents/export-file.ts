@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { Writable } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { translate } from '@inviteflow/contract';
 import { stringify } from 'csv-stringify';
@@ -17,7 +17,7 @@ import {
   yuanText,
   type ColumnKey,
 } from './file-cells.ts';
-import type { ExportJob } from './export-jobs.ts';
+import type { ExportJob, ExportJobs } from './export-jobs.ts';
 import { walkTalents, type TalentRow } from './repository.ts';
 
 /**
@@ -188,4 +188,36 @@ export async function writeExport(
   }
   await unlessClosed(out, sink.end());
   if (!out.writableFinished) throw new ExportCancelledError();
+}
+
+/**
+ * Starts writing a claimed job into a stream for the reply, recording progress
+ * after each batch and the end state (done, or failed when the browser went away
+ * or the database failed) where the progress bar reads it.
+ */
+export function streamExport(
+  db: Executor,
+  jobs: ExportJobs,
+  job: ExportJob,
+  log: { warn: (details: object, message: string) => void },
+): PassThrough {
+  const out = new PassThrough();
+  const save = async (changes: Partial<ExportJob>) => {
+    Object.assign(job, changes);
+    await jobs.save(job);
+  };
+  save({ state: 'running' })
+    .then(() => writeExport(db, job, out, (written) => save({ written })))
+    .then(
+      () => save({ state: 'done' }),
+      async (error: unknown) => {
+        log.warn({ err: error, exportId: job.id }, 'export did not complete');
+        out.destroy();
+        await save({ state: 'failed' }).catch(() => undefined);
+      },
+    )
+    .catch((error: unknown) =>
+      log.warn({ err: error, exportId: job.id }, 'export state not saved'),
+    );
+  return out;
 }

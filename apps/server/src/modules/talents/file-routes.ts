@@ -1,9 +1,4 @@
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
   IMPORT_MAX_BYTES,
@@ -26,11 +21,12 @@ import { attachment } from '../../lib/content-disposition.ts';
 import { ok } from '../../lib/envelope.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { responses } from '../../lib/route-schemas.ts';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '../../lib/time-zones.ts';
-import { exportFileName, writeExport } from './export-file.ts';
+import { isTimeZone } from '../../lib/time-zones.ts';
+import { exportFileName, streamExport } from './export-file.ts';
 import { ExportJobs, toExportProgress } from './export-jobs.ts';
 import { contentTypes, importTemplate, templateFileName } from './import-template.ts';
 import { importTalents } from './import-service.ts';
+import { withUpload } from './import-upload.ts';
 import { countTalents } from './repository.ts';
 
 const tags = ['talents'];
@@ -143,30 +139,11 @@ export async function talentFileRoutes(fastify: FastifyInstance) {
       const job = await jobs.claim(request.params.token);
       if (!job) throw new AppError(404, 'error.exportLinkInvalid');
       const { name, ascii } = exportFileName(job, new Date());
-      const out = new PassThrough();
-      job.state = 'running';
-      await jobs.save(job);
-      const progress = async (written: number) => {
-        job.written = written;
-        await jobs.save(job);
-      };
-      writeExport(app.db, job, out, progress).then(
-        async () => {
-          job.state = 'done';
-          await jobs.save(job);
-        },
-        async (error: unknown) => {
-          request.log.warn({ err: error, exportId: job.id }, 'export did not complete');
-          job.state = 'failed';
-          await jobs.save(job).catch(() => undefined);
-          out.destroy();
-        },
-      );
       return reply
         .type(contentTypes[job.format])
         .header('content-disposition', attachment(name, ascii))
         .header('cache-control', 'no-store')
-        .send(fileBody(out));
+        .send(fileBody(streamExport(app.db, jobs, job, request.log)));
     },
   );
 
@@ -188,16 +165,6 @@ export async function talentFileRoutes(fastify: FastifyInstance) {
   );
 }
 
-/** Where an upload is spooled before it is read (removed afterwards, whatever happens). */
-async function withUploadDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'inviteflow-import-'));
-  try {
-    return await work(dir);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
 /**
  * Import, in its own scope: multipart parsing is registered for this route only.
  * The upload is spooled to a temporary file first, so a slow upload never holds a
@@ -208,8 +175,6 @@ export async function talentImportRoutes(fastify: FastifyInstance) {
     limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4, fieldSize: 256, parts: 6 },
   });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tooLarge = () =>
-    new AppError(413, 'error.importTooLarge', { max: IMPORT_MAX_BYTES / 1024 / 1024 });
 
   app.post(
     paths.import,
@@ -226,41 +191,17 @@ export async function talentImportRoutes(fastify: FastifyInstance) {
         body: importFormFields,
         response: responses(importReport),
       },
-      // The multipart body is read as a stream below; the schema only documents it.
+      // withUpload reads the multipart body as a stream; the schema only documents it.
       validatorCompiler: () => (data) => ({ value: data }),
     },
     async (request) => {
-      if (!request.isMultipart()) throw badRequest('validation.fileRequired');
-      const { userId } = request.auth;
-      const report = await withUploadDir(async (dir) => {
-        let file: string | null = null;
-        let timeZone = DEFAULT_TIME_ZONE;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'field') {
-              if (part.fieldname === 'timeZone' && String(part.value).trim()) {
-                timeZone = String(part.value).trim();
-              }
-            } else if (part.fieldname === 'file' && !file) {
-              file = join(dir, 'upload');
-              await pipeline(part.file, createWriteStream(file));
-              if (part.file.truncated) throw tooLarge();
-            } else {
-              part.file.resume();
-            }
-          }
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-          throw error;
-        }
-        if (!file) throw badRequest('validation.fileRequired');
-        if (!isTimeZone(timeZone)) {
-          throw badRequest('validation.invalidField', {
-            field: fieldLabel(request.locale, 'timeZone'),
-          });
-        }
-        return importTalents(app.db, file, { userId, locale: request.locale, timeZone });
-      });
+      const report = await withUpload(request, ({ path, timeZone }) =>
+        importTalents(app.db, path, {
+          userId: request.auth.userId,
+          locale: request.locale,
+          timeZone,
+        }),
+      );
       return ok(request, report, 'success.imported', {
         accepted: report.accepted,
         updated: report.updated,
