@@ -209,6 +209,35 @@ describeApi('talent export', (h) => {
     expect(progress.body.data).toMatchObject({ written: 2_500, total: 2_500, state: 'done' });
   });
 
+  it('answers the progress bar while the file is being written, not after', async () => {
+    const owner = await signedIn(h());
+    await seedTalents(
+      h(),
+      owner.tokens.user.id,
+      Array.from({ length: 8_000 }, (_, i) => ({ name: `n${i}` })),
+    );
+    const t = await ticket(h(), owner.token, { format: 'csv' });
+    let downloaded = false;
+    const download = h()
+      .app.inject({ method: 'GET', url: t.downloadUrl })
+      .then((res) => {
+        downloaded = true;
+        return res;
+      });
+    // PGlite answers on this thread: an export that never yields would hold every
+    // other request (this one included) until its last row.
+    const seen: string[] = [];
+    while (!downloaded) {
+      const progress = (
+        await h().api.get<ExportProgress>(paths.exportProgress(t.exportId), { token: owner.token })
+      ).body.data;
+      seen.push(`${progress.state}:${progress.written}`);
+      if (progress.state === 'done') break;
+    }
+    expect((await download).statusCode).toBe(200);
+    expect(seen.some((s) => /^running:[1-9]\d*$/.test(s) && !s.endsWith(':8000'))).toBe(true);
+  });
+
   it('downloads once, within 5 minutes, with an untampered link', async () => {
     const { token } = await setUp(h());
     const invalid = 'The download link is invalid or has expired; please export again';

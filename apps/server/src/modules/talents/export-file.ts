@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -182,6 +183,9 @@ export async function writeExport(
     }
     written += rows.length;
     await progress(written);
+    // PGlite runs queries on this thread: let other requests (the progress bar's,
+    // everyone else's) in between batches instead of after the whole export.
+    await setImmediate();
     if (out.destroyed && !out.writableFinished) throw new ExportCancelledError();
     if (rows.length < EXPORT_BATCH) break;
     after = rows.at(-1)!.position;
