@@ -263,13 +263,14 @@ test('manages product templates', async () => {
 });
 
 test('every other menu page shows its title and an empty state', async () => {
-  for (const [url, title] of [
-    ['/shop/list', '我的店铺'],
-    ['/talent/search-table', '达人管理查询'],
-    ['/talent/blacklist', '达人黑名单'],
-    ['/membership/purchase', '购买会员'],
-    ['/membership/records', '购买记录'],
-    ['/invite/reward', '邀请奖励'],
+  for (const [url, title, empty] of [
+    ['/shop/list', '我的店铺', null],
+    ['/talent/search-table', '达人管理查询', null],
+    ['/talent/blacklist', '达人黑名单', null],
+    // A new account: no plan, no orders, no invitees.
+    ['/membership/purchase', '当前会员', '您当前没有生效的会员套餐'],
+    ['/membership/records', '购买记录', '还没有购买记录'],
+    ['/invite/reward', '我邀请的好友', '还没有好友通过您的邀请注册，复制邀请链接发给好友吧'],
   ] as const) {
     await page.goto(url);
     await expect(
@@ -278,7 +279,8 @@ test('every other menu page shows its title and an empty state', async () => {
         .filter({ hasText: title })
         .first(),
     ).toBeVisible();
-    await expect(page.locator('.arco-empty')).toBeVisible();
+    if (empty) await expect(page.getByText(empty)).toBeVisible();
+    else await expect(page.locator('.arco-empty')).toBeVisible();
     await shot(`page${url.replaceAll('/', '-')}`);
   }
   await page.goto('/no/such/page');

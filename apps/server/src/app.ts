@@ -7,6 +7,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { Config } from './config/index.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import { JobRunner, type Job } from './lib/jobs.ts';
 import { Limits, defaultLimitRules, type LimitRules } from './lib/limits.ts';
 import { DatabaseRevocations, RedisRevocations, type RevocationStore } from './lib/revocations.ts';
 import { TokenService } from './lib/tokens.ts';
@@ -19,11 +20,27 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { createSmsProvider, type SmsProvider } from './modules/auth/sms-provider.ts';
 import { blacklistRoutes } from './modules/blacklist/routes.ts';
+import { inboxRoutes } from './modules/inbox/routes.ts';
+import { inviteRoutes } from './modules/invite/routes.ts';
+import { postMembershipNotices } from './modules/membership/notices.ts';
+import { MembershipOrders, expireOverdueOrders } from './modules/membership/orders.ts';
+import { membershipRoutes } from './modules/membership/routes.ts';
+import { paymentNotifyRoutes } from './modules/payments/notify-routes.ts';
+import { sandboxGatewayRoutes } from './modules/payments/sandbox/routes.ts';
+import { deliverDueNotifications } from './modules/payments/sandbox/trades.ts';
+import { Payments } from './modules/payments/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { productTemplateRoutes, scriptTemplateRoutes } from './modules/templates/routes.ts';
 import { talentFileRoutes, talentImportRoutes } from './modules/talents/file-routes.ts';
 import { talentRoutes } from './modules/talents/routes.ts';
+import {
+  sendRecordFileRoutes,
+  sendRecordImportRoutes,
+} from './modules/send-records/file-routes.ts';
+import { sendRecordRoutes } from './modules/send-records/routes.ts';
+import { expireShopsBeyondLimits } from './modules/shops/service.ts';
+import { shopRoutes } from './modules/shops/routes.ts';
 import { profileRoutes } from './modules/user/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { consoleStaticPlugin } from './plugins/console-static.ts';
@@ -43,7 +60,17 @@ declare module 'fastify' {
     sms: SmsProvider;
     authService: AuthService;
     ephemeral: EphemeralStore;
+    payments: Payments;
+    membershipOrders: MembershipOrders;
+    /** Background jobs; each callable directly (`jobs.find(name).run(now)`), scheduled by `start()`. */
+    jobs: JobRunner;
+    /** The time rules are decided at (leases, cool-downs, bind times); tests move it. */
+    clock: Clock;
   }
+}
+
+export interface Clock {
+  now(): Date;
 }
 
 export type App = FastifyInstance;
@@ -58,6 +85,7 @@ export interface BuildOptions {
   /** Prefix of every Redis key this app writes (tests isolate themselves with it). */
   redisKeyPrefix?: string;
   logger?: FastifyServerOptions['logger'];
+  clock?: Clock;
 }
 
 /** Paths whose values must never reach a log line. */
@@ -77,6 +105,43 @@ export const redactedLogPaths = [
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return { level, redact: { paths: redactedLogPaths, censor: '[redacted]' } };
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The background jobs, each safe with several replicas: unpaid orders expire after
+ * their window, pending orders are reconciled with the gateway, membership expiry
+ * messages are posted, shops beyond a lapsed plan's limit expire, and the sandbox
+ * gateway retries its notifications.
+ */
+function backgroundJobs(app: FastifyInstance): Job[] {
+  const jobs: Job[] = [
+    { name: 'expire-orders', everyMs: MINUTE_MS, run: (now) => expireOverdueOrders(app.db, now) },
+    {
+      name: 'reconcile-orders',
+      everyMs: MINUTE_MS,
+      run: (now) => app.membershipOrders.reconcileDue(now),
+    },
+    {
+      name: 'membership-notices',
+      everyMs: 10 * MINUTE_MS,
+      run: (now) => postMembershipNotices(app.db, now),
+    },
+    {
+      name: 'shop-expiry',
+      everyMs: 10 * MINUTE_MS,
+      run: (now) => expireShopsBeyondLimits(app.db, now),
+    },
+  ];
+  if (app.config.payment.provider === 'sandbox') {
+    jobs.push({
+      name: 'sandbox-notifications',
+      everyMs: MINUTE_MS,
+      run: (now) => deliverDueNotifications(app, now),
+    });
+  }
+  return jobs;
 }
 
 /** Builds the whole API (and the console's static files) on the given database. */
@@ -113,7 +178,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     redis ? new RedisEphemeralStore(redis, `${prefix}:ephemeral`) : new MemoryEphemeralStore(),
   );
   app.decorate('sms', options.sms ?? createSmsProvider(config.sms, app.log));
+  app.decorate<Clock>('clock', options.clock ?? { now: () => new Date() });
   app.decorate('authService', new AuthService(app));
+  app.decorate('payments', new Payments(app));
+  app.decorate('membershipOrders', new MembershipOrders(app));
+  app.decorate('jobs', new JobRunner(app.log, backgroundJobs(app), () => app.clock.now()));
+  // Stopped before the app closes its routes: no pass runs on a closing database.
+  app.addHook('onClose', async () => app.jobs.stop());
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
@@ -133,6 +204,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(talentFileRoutes);
   await app.register(talentImportRoutes);
   await app.register(blacklistRoutes);
+  await app.register(membershipRoutes);
+  await app.register(paymentNotifyRoutes);
+  await app.register(inboxRoutes);
+  await app.register(inviteRoutes);
+  // The sandbox gateway exists only in sandbox mode: with real Alipay it is not reachable.
+  if (config.payment.provider === 'sandbox') await app.register(sandboxGatewayRoutes);
+  await app.register(shopRoutes);
+  await app.register(sendRecordRoutes);
+  await app.register(sendRecordFileRoutes);
+  await app.register(sendRecordImportRoutes);
 
   await app.register(consoleStaticPlugin, { consoleDir: config.consoleDir });
   return app;

@@ -24,6 +24,7 @@ function banner(config: Config, demo: DemoAccount | null): string {
     `  API documentation: ${config.publicUrl}/api/docs`,
     `  Database: ${config.database.kind === 'pglite' ? `PGlite in ${config.database.dataDir}` : 'PostgreSQL'}` +
       `; limits and revocation: ${config.redisUrl ? 'Redis' : config.database.kind === 'pglite' ? 'in process' : 'in process (set REDIS_URL to share across replicas)'}`,
+    `  Payments: ${config.payment.provider === 'sandbox' ? `the built-in SANDBOX gateway (${config.publicUrl}/sandbox/alipay/gateway.do); no real money` : 'Alipay'}`,
     '',
   );
   return lines.join('\n');
@@ -77,6 +78,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  app.jobs.start();
   process.stdout.write(`${banner(config, demo)}\n`);
 }
 

@@ -73,6 +73,12 @@ describeApi('the app', (h) => {
       apiPaths.user.profile,
       apiPaths.templates.scripts,
       '/api/v1/templates/products/{id}',
+      apiPaths.membership.plans,
+      apiPaths.membership.purchase,
+      '/api/v1/membership/orders/{orderNo}',
+      apiPaths.payments.alipayNotify,
+      apiPaths.messages.summary,
+      apiPaths.invite.invitees,
     ]) {
       expect(Object.keys(spec.paths)).toContain(p);
     }
@@ -103,6 +109,13 @@ describeApi('the app', (h) => {
       'user',
       'gift',
       'question',
+    ]);
+    // The pages reached from elsewhere (payment return, message center) are routes, not entries.
+    const children = res.body.data.flatMap((n) => n.children ?? []);
+    expect(children.filter((n) => n.hideInMenu).map((n) => [n.key, n.path])).toEqual([
+      ['membership/result', '/membership/result'],
+      ['user/change-password', '/user/change-password'],
+      ['user/messages', '/user/messages'],
     ]);
     expect((await h().api.get(apiPaths.menu)).status).toBe(401);
   });

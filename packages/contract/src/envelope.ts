@@ -70,3 +70,66 @@ export const idParams = z.object({
     .max(2 ** 31 - 1, { error: 'validation.invalidField' }),
 });
 export type IdParams = z.infer<typeof idParams>;
+
+/** A jump by offset (go-to page) of a keyset list may start at most this many rows from either end. */
+export const KEYSET_OFFSET_MAX = 10_000;
+
+/**
+ * The paging of a long list. Pages are reached by `cursor` (next or previous page, at
+ * any depth, from a page's `nextCursor` / `prevCursor`), or by `offset` rows from the
+ * start (or from the end with `fromEnd`) for a jump, up to KEYSET_OFFSET_MAX.
+ */
+export function keysetPaging(pageSizeDefault: number) {
+  return z.object({
+    pageSize: z.coerce
+      .number({ error: 'validation.invalidField' })
+      .int({ error: 'validation.invalidField' })
+      .min(1, { error: 'validation.invalidField' })
+      .max(PAGE_SIZE_MAX, { error: 'validation.invalidField' })
+      .default(pageSizeDefault),
+    cursor: z.string().max(500, { error: 'validation.cursorInvalid' }).optional(),
+    offset: z.coerce
+      .number({ error: 'validation.invalidField' })
+      .int({ error: 'validation.invalidField' })
+      .min(0, { error: 'validation.invalidField' })
+      .max(KEYSET_OFFSET_MAX, { error: 'validation.offsetTooDeep' })
+      .optional(),
+    fromEnd: z
+      .enum(['true', 'false'], { error: 'validation.invalidField' })
+      .optional()
+      .transform((v) => v === 'true'),
+  });
+}
+
+/** A page is reached one way: by its cursor, or by a jump. */
+export function oneWayToPage(
+  value: { cursor?: string | undefined; offset?: number | undefined; fromEnd: boolean },
+  ctx: z.core.$RefinementCtx,
+) {
+  if (value.cursor !== undefined && (value.offset !== undefined || value.fromEnd)) {
+    ctx.addIssue({ code: 'custom', path: ['offset'], message: 'validation.invalidField' });
+  }
+}
+
+/** One page of a keyset list. */
+export function keysetPage<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    pageSize: z.number().int(),
+    /** Opaque; pass as `cursor` for the next page. Null on the last page. */
+    nextCursor: z.string().nullable(),
+    /** Opaque; pass as `cursor` for the previous page. Null on the first page. */
+    prevCursor: z.string().nullable(),
+  });
+}
+
+/** The total of a filter, asked separately so a list page never waits for a count. */
+export const countData = z.object({
+  total: z.number().int(),
+  /**
+   * False when `total` is an estimate: a broad filter over a large table that could
+   * not be counted within the server's time budget is estimated, shown as "about".
+   */
+  exact: z.boolean(),
+});
+export type CountData = z.infer<typeof countData>;

@@ -88,3 +88,39 @@ export const optionalEmailField = z
   });
 
 export const isoDateTime = z.string().describe('ISO 8601 date-time in UTC');
+
+/**
+ * A check for filters with ranges: each pair's low end may not lie above its high
+ * end (numbers, or ISO times). The refusal names the high end's field.
+ */
+export function orderedRanges<T extends object>(...pairs: Array<[keyof T, keyof T]>) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    for (const [low, high] of pairs) {
+      const a = value[low];
+      const b = value[high];
+      if (a === undefined || a === null || b === undefined || b === null) continue;
+      const [x, y] =
+        typeof a === 'string' ? [Date.parse(a), Date.parse(String(b))] : [Number(a), Number(b)];
+      if (x > y)
+        ctx.addIssue({
+          code: 'custom',
+          path: [high as string],
+          message: 'validation.rangeInvalid',
+        });
+    }
+  };
+}
+
+/** An optional instant with its offset (filters). */
+export const optionalTime = z.iso
+  .datetime({ offset: true, error: 'validation.dateInvalid' })
+  .optional();
+
+/** An optional search word: blank is absent. */
+export const optionalWord = (max: number) =>
+  z
+    .string({ error: 'validation.invalidField' })
+    .trim()
+    .max(max, { error: 'validation.keywordMax' })
+    .optional()
+    .transform((v) => v || undefined);

@@ -10,3 +10,8 @@ export * from './templates.ts';
 export * from './extension.ts';
 export * from './menu.ts';
 export * from './talents.ts';
+export * from './membership.ts';
+export * from './inbox.ts';
+export * from './shops.ts';
+export * from './send-records.ts';
+export * from './task-api.ts';

@@ -83,6 +83,8 @@ export const menuTree: MenuNode[] = [
     requiresAuth: true,
     roles: all,
     children: [
+      // The spec's sample menu: workplace first, then search-table (still the landing page).
+      page('sent/workplace', 'Workplace', '/sent/workplace', 'menu.sent.workplace'),
       page('sent/search-table', 'SentSearchTable', '/sent/search-table', 'menu.sent.searchTable'),
     ],
   },
@@ -144,6 +146,14 @@ export const menuTree: MenuNode[] = [
         '/membership/records',
         'menu.membership.records',
       ),
+      // Where the payment gateway sends the browser back after paying (return_url).
+      page(
+        'membership/result',
+        'MembershipResult',
+        '/membership/result',
+        'menu.membership.result',
+        { hideInMenu: true, ignoreCache: true },
+      ),
     ],
   },
   {
@@ -165,6 +175,10 @@ export const menuTree: MenuNode[] = [
           ignoreCache: true,
         },
       ),
+      // The message center: the message box's View More.
+      page('user/messages', 'MessageCenter', '/user/messages', 'menu.user.messages', {
+        hideInMenu: true,
+      }),
     ],
   },
   {

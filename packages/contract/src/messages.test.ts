@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { pickLocale } from './locale.ts';
-import { messages, translate, type MessageKey } from './messages.ts';
+import { catalogueModules, messages, translate, type MessageKey } from './messages.ts';
 import { fieldErrors, issueMessage } from './validation.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -17,6 +17,20 @@ describe('message catalogue', () => {
         placeholders(messages['zh-CN'][key]),
       );
     }
+  });
+
+  it('defines each key in one feature module only, in both languages', () => {
+    const seen = new Map<string, number>();
+    catalogueModules.forEach((module, index) => {
+      expect(Object.keys(module.en).sort()).toEqual(Object.keys(module.zh).sort());
+      for (const key of Object.keys(module.zh)) {
+        expect(seen.get(key), `${key} is defined in modules ${seen.get(key)} and ${index}`).toBe(
+          undefined,
+        );
+        seen.set(key, index);
+      }
+    });
+    expect(seen.size).toBe(Object.keys(messages['zh-CN']).length);
   });
 
   it("keeps the spec's English texts", () => {

@@ -37,6 +37,60 @@ export const apiPaths = {
     list: `${apiPrefix}/blacklist`,
     one: (id: number | string) => `${apiPrefix}/blacklist/${id}`,
   },
+  membership: {
+    plans: `${apiPrefix}/membership/plans`,
+    info: `${apiPrefix}/membership/info`,
+    purchase: `${apiPrefix}/membership/purchase`,
+    orders: `${apiPrefix}/membership/orders`,
+    order: (orderNo: string) => `${apiPrefix}/membership/orders/${orderNo}`,
+    pay: (orderNo: string) => `${apiPrefix}/membership/orders/${orderNo}/pay`,
+    cancel: (orderNo: string) => `${apiPrefix}/membership/orders/${orderNo}/cancel`,
+  },
+  /** Called by the payment gateway, not by the console: public, verified by signature. */
+  payments: {
+    alipayNotify: `${apiPrefix}/payments/alipay/notify`,
+  },
+  /** The embedded sandbox payment gateway (never in production with real Alipay). */
+  sandbox: {
+    alipayGateway: '/sandbox/alipay/gateway.do',
+    /** The buyer's Pay and Cancel on the sandbox payment page. */
+    pay: '/sandbox/alipay/pay',
+    cancel: '/sandbox/alipay/cancel',
+  },
+  messages: {
+    list: `${apiPrefix}/messages`,
+    summary: `${apiPrefix}/messages/summary`,
+    read: `${apiPrefix}/messages/read`,
+    readAll: `${apiPrefix}/messages/read-all`,
+  },
+  invite: {
+    info: `${apiPrefix}/invite`,
+    invitees: `${apiPrefix}/invite/invitees`,
+    rewards: `${apiPrefix}/invite/rewards`,
+  },
+  shops: {
+    list: `${apiPrefix}/shops`,
+    one: (id: number | string) => `${apiPrefix}/shops/${id}`,
+    bind: (id: number | string) => `${apiPrefix}/shops/${id}/bind`,
+    unbind: (id: number | string) => `${apiPrefix}/shops/${id}/unbind`,
+    /** The extension reports the shop it sees in the seller center. */
+    report: `${apiPrefix}/shops/report`,
+  },
+  sendRecords: {
+    list: `${apiPrefix}/send-records`,
+    one: (id: number | string) => `${apiPrefix}/send-records/${id}`,
+    preview: `${apiPrefix}/send-records/preview`,
+    importTemplate: `${apiPrefix}/send-records/import-template`,
+    import: `${apiPrefix}/send-records/import`,
+    count: `${apiPrefix}/send-records/count`,
+    export: `${apiPrefix}/send-records/export`,
+    exportProgress: (exportId: string) => `${apiPrefix}/send-records/export/${exportId}`,
+    exportDownload: (token: string) => `${apiPrefix}/send-records/export/download/${token}`,
+    stats: `${apiPrefix}/send-records/stats`,
+    /** The extension's task calls. */
+    claim: `${apiPrefix}/send-records/claim`,
+    report: (id: number | string) => `${apiPrefix}/send-records/${id}/report`,
+  },
   templates: {
     scripts: `${apiPrefix}/templates/scripts`,
     script: (id: number | string) => `${apiPrefix}/templates/scripts/${id}`,

@@ -1,6 +1,21 @@
 import { z } from 'zod';
-import { pageQuery } from './envelope.ts';
-import { KEYWORD_MAX, isoDateTime, optionalText, requiredText } from './fields.ts';
+import {
+  KEYSET_OFFSET_MAX,
+  countData,
+  keysetPage,
+  keysetPaging,
+  oneWayToPage,
+  pageQuery,
+} from './envelope.ts';
+import {
+  KEYWORD_MAX,
+  isoDateTime,
+  optionalText,
+  optionalTime,
+  optionalWord,
+  orderedRanges,
+  requiredText,
+} from './fields.ts';
 import { locales } from './locale.ts';
 
 /**
@@ -242,7 +257,7 @@ export const talentSortFields = [
 export type TalentSortField = (typeof talentSortFields)[number];
 
 /** A jump by offset (go-to page) may start at most this many rows from either end. */
-export const TALENT_OFFSET_MAX = 10_000;
+export const TALENT_OFFSET_MAX = KEYSET_OFFSET_MAX;
 export const TALENT_PAGE_SIZE_DEFAULT = 20;
 
 const optionalCount = z.coerce
@@ -251,14 +266,6 @@ const optionalCount = z.coerce
   .min(0, { error: 'validation.numberInvalid' })
   .max(COUNT_MAX, { error: 'validation.numberInvalid' })
   .optional();
-const optionalTime = z.iso.datetime({ offset: true, error: 'validation.dateInvalid' }).optional();
-const optionalWord = (max: number) =>
-  z
-    .string({ error: 'validation.invalidField' })
-    .trim()
-    .max(max, { error: 'validation.keywordMax' })
-    .optional()
-    .transform((v) => v || undefined);
 
 /** Every filter of Talent Management Query; ranges are inclusive at both ends. */
 export const talentFilters = z
@@ -283,24 +290,16 @@ export const talentFilters = z
     updatedFrom: optionalTime,
     updatedTo: optionalTime,
   })
-  .superRefine((value, ctx) => {
-    const pairs: Array<[keyof typeof value, keyof typeof value]> = [
+  .superRefine(
+    orderedRanges(
       ['fansMin', 'fansMax'],
       ['businessAmountMinFen', 'businessAmountMaxFen'],
       ['dealCountMin', 'dealCountMax'],
       ['createdFrom', 'createdTo'],
       ['addedFrom', 'addedTo'],
       ['updatedFrom', 'updatedTo'],
-    ];
-    for (const [low, high] of pairs) {
-      const a = value[low];
-      const b = value[high];
-      if (a === undefined || b === undefined) continue;
-      const [x, y] =
-        typeof a === 'string' ? [Date.parse(a), Date.parse(String(b))] : [Number(a), Number(b)];
-      if (x > y) ctx.addIssue({ code: 'custom', path: [high], message: 'validation.rangeInvalid' });
-    }
-  });
+    ),
+  );
 export type TalentFilters = z.output<typeof talentFilters>;
 
 /**
@@ -308,49 +307,21 @@ export type TalentFilters = z.output<typeof talentFilters>;
  * depth, from a page's `nextCursor` / `prevCursor`), or by `offset` rows from the
  * start (or from the end with `fromEnd`) for a jump, up to TALENT_OFFSET_MAX.
  */
-export const talentListQuery = z
-  .object({
-    pageSize: z.coerce
-      .number({ error: 'validation.invalidField' })
-      .int({ error: 'validation.invalidField' })
-      .min(1, { error: 'validation.invalidField' })
-      .max(100, { error: 'validation.invalidField' })
-      .default(TALENT_PAGE_SIZE_DEFAULT),
+export const talentListQuery = keysetPaging(TALENT_PAGE_SIZE_DEFAULT)
+  .extend({
     sort: z.enum(talentSortFields, { error: 'validation.invalidField' }).default('addedAt'),
     order: z.enum(['asc', 'desc'], { error: 'validation.invalidField' }).default('desc'),
-    cursor: z.string().max(500, { error: 'validation.cursorInvalid' }).optional(),
-    offset: z.coerce
-      .number({ error: 'validation.invalidField' })
-      .int({ error: 'validation.invalidField' })
-      .min(0, { error: 'validation.invalidField' })
-      .max(TALENT_OFFSET_MAX, { error: 'validation.offsetTooDeep' })
-      .optional(),
-    fromEnd: z
-      .enum(['true', 'false'], { error: 'validation.invalidField' })
-      .optional()
-      .transform((v) => v === 'true'),
   })
   .and(talentFilters)
-  .superRefine((value, ctx) => {
-    // A page is reached one way: by its cursor, or by a jump.
-    if (value.cursor !== undefined && (value.offset !== undefined || value.fromEnd)) {
-      ctx.addIssue({ code: 'custom', path: ['offset'], message: 'validation.invalidField' });
-    }
-  });
+  .superRefine(oneWayToPage);
 export type TalentListQuery = z.input<typeof talentListQuery>;
 
-export const talentPage = z.object({
-  list: z.array(talent),
-  pageSize: z.number().int(),
-  /** Opaque; pass as `cursor` for the next page. Null on the last page. */
-  nextCursor: z.string().nullable(),
-  /** Opaque; pass as `cursor` for the previous page. Null on the first page. */
-  prevCursor: z.string().nullable(),
-});
+export const talentPage = keysetPage(talent);
 export type TalentPage = z.infer<typeof talentPage>;
 
 /** The total of a filter, asked separately so a list page never waits for a count. */
-export const talentCountData = z.object({ total: z.number().int() });
+export const talentCountData = countData;
+export type TalentCountData = z.infer<typeof talentCountData>;
 
 /** Filter choices that come from the seller's own data. */
 export const talentFacets = z.object({

@@ -148,12 +148,13 @@ describe('the guard in the router', () => {
     const { router } = renderRoutes(
       [
         { path: '/reports', element: <RouteAccess route={route}>secret report</RouteAccess> },
-        { path: '/sent/search-table', element: <div>landing</div> },
+        { path: '/sent/workplace', element: <div>landing</div> },
       ],
       '/reports',
     );
+    // The first page of the menu: the workplace, first in the sent group.
     expect(await screen.findByText('landing')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/sent/search-table');
+    expect(router.state.location.pathname).toBe('/sent/workplace');
     expect(screen.queryByText('secret report')).not.toBeInTheDocument();
   });
 

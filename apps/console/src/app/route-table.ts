@@ -14,24 +14,32 @@ function page<M extends Record<string, ComponentType>>(
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-const placeholders = () => import('@/features/placeholders/index.ts');
+const membership = () => import('@/features/membership/index.ts');
+const invite = () => import('@/features/invite/index.ts');
+const messages = () => import('@/features/messages/index.ts');
 const templates = () => import('@/features/templates/index.ts');
 const talents = () => import('@/features/talents/index.ts');
 const user = () => import('@/features/user/index.ts');
+const sendRecords = () => import('@/features/send-records/index.ts');
+const shops = () => import('@/features/shops/index.ts');
+const workplace = () => import('@/features/workplace/index.ts');
 
 /** Every page key of `menuTree` must be here (a test checks both directions). */
 export const pages: Record<string, Page> = {
-  'sent/search-table': page(placeholders, 'SentSearchTablePage'),
+  'sent/workplace': page(workplace, 'WorkplacePage'),
+  'sent/search-table': page(sendRecords, 'SentSearchTablePage'),
   'template/script': page(templates, 'ScriptTemplatesPage'),
   'template/product': page(templates, 'ProductTemplatesPage'),
-  'shop/list': page(placeholders, 'ShopListPage'),
+  'shop/list': page(shops, 'ShopListPage'),
   'talent/search-table': page(talents, 'TalentSearchTablePage'),
   'talent/blacklist': page(talents, 'TalentBlacklistPage'),
-  'membership/purchase': page(placeholders, 'MembershipPurchasePage'),
-  'membership/records': page(placeholders, 'MembershipRecordsPage'),
+  'membership/purchase': page(membership, 'MembershipPurchasePage'),
+  'membership/records': page(membership, 'MembershipRecordsPage'),
+  'membership/result': page(membership, 'MembershipResultPage'),
   'user/info': page(user, 'UserInfoPage'),
   'user/change-password': page(user, 'ChangePasswordPage'),
-  'invite/reward': page(placeholders, 'InviteRewardPage'),
+  'user/messages': page(messages, 'MessageCenterPage'),
+  'invite/reward': page(invite, 'InviteRewardPage'),
 };
 
 export interface PageRoute {

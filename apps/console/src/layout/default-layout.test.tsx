@@ -65,18 +65,6 @@ describe('default layout', () => {
     expect(open).toHaveBeenCalledWith('/faq.html', '_blank', 'noopener,noreferrer');
   });
 
-  it('shows placeholder pages with their real title and no data', async () => {
-    stubFetch(api);
-    renderRoutes(appRoutes(), '/shop/list');
-    expect(
-      await screen.findByText(
-        'Shop management arrives soon: bind your shops here and see their bind status.',
-      ),
-    ).toBeInTheDocument();
-    expect(screen.getAllByText('My Shops').length).toBeGreaterThan(0);
-    expect(document.querySelector('.arco-table')).toBeNull();
-  });
-
   it('offers the fixed settings button when the navbar is hidden', async () => {
     stubFetch(api);
     useSettingsStore.getState().update({ navbar: false });

@@ -1,6 +1,7 @@
 import type { MenuNode } from '@inviteflow/contract';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { copyText } from '@/lib/clipboard.ts';
 
 /** The settings of spec section 3, with the defaults of section 2 and 9. */
 export interface AppSettings {
@@ -112,30 +113,8 @@ export function settingsJson(state: AppSettings = useSettingsStore.getState()): 
 }
 
 /** Copies the settings JSON; resolves false when the browser refuses. */
-export async function copySettings(): Promise<boolean> {
-  const text = settingsJson();
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Fall through to the selection-based copy, which works without clipboard permission.
-  }
-  try {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    const copied = document.execCommand('copy');
-    area.remove();
-    return copied;
-  } catch {
-    return false;
-  }
+export function copySettings(): Promise<boolean> {
+  return copyText(settingsJson());
 }
 
 const PALETTE_STEPS = 10;

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,6 +40,43 @@ describe('configuration', () => {
     expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/APP_SECRET/);
     expect(() => loadConfig({ SMS_PROVIDER: 'aliyun', APP_SECRET: 'x'.repeat(40) })).toThrow(
       /ALIYUN_SMS_ACCESS_KEY_ID/,
+    );
+  });
+
+  it("pays through the sandbox by default, and through Alipay with the merchant's keys", () => {
+    const secret = { APP_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(secret).payment).toEqual({ provider: 'sandbox' });
+    expect(() => loadConfig({ ...secret, PAYMENT_PROVIDER: 'wechat' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(() => loadConfig({ ...secret, PAYMENT_PROVIDER: 'alipay' })).toThrow(
+      /ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY/,
+    );
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const alipay = {
+      ...secret,
+      PAYMENT_PROVIDER: 'alipay',
+      ALIPAY_APP_ID: '2021000000000001',
+      // One line, as an environment variable often carries a PEM.
+      ALIPAY_PRIVATE_KEY: privateKey
+        .export({ type: 'pkcs8', format: 'pem' })
+        .toString()
+        .replace(/\n/g, '\\n'),
+      ALIPAY_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+    };
+    const config = loadConfig(alipay);
+    expect(config.payment).toMatchObject({
+      provider: 'alipay',
+      appId: '2021000000000001',
+      gateway: 'https://openapi.alipay.com/gateway.do',
+      sellerId: null,
+    });
+    if (config.payment.provider !== 'alipay') throw new Error('expected alipay');
+    expect(config.payment.privateKey).toContain('BEGIN RSA PRIVATE KEY');
+    expect(config.payment.alipayPublicKey).toContain('BEGIN PUBLIC KEY');
+    expect(() => loadConfig({ ...alipay, ALIPAY_PRIVATE_KEY: 'not a key' })).toThrow(
+      /ALIPAY_PRIVATE_KEY/,
+    );
+    expect(() => loadConfig({ ...alipay, ALIPAY_PUBLIC_KEY: 'bm90IGEga2V5' })).toThrow(
+      /ALIPAY_PUBLIC_KEY/,
     );
   });
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +34,12 @@ const envSchema = z.object({
   ALIYUN_SMS_SIGN_NAME: z.string().optional(),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
   ALIYUN_SMS_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com/'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'alipay']).default('sandbox'),
+  ALIPAY_APP_ID: z.string().optional(),
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+  ALIPAY_SELLER_ID: z.string().optional(),
   DEMO_ACCOUNT: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -66,6 +72,21 @@ export interface Config {
         templateCode: string;
         endpoint: string;
       };
+  /**
+   * How memberships are paid. `sandbox`: the embedded gateway served by this server
+   * (keys generated once and kept in the database). `alipay`: Alipay page pay with the
+   * merchant's app id and keys (PEM, PKCS#1 private key as the SDK signs with it).
+   */
+  payment:
+    | { provider: 'sandbox' }
+    | {
+        provider: 'alipay';
+        appId: string;
+        privateKey: string;
+        alipayPublicKey: string;
+        gateway: string;
+        sellerId: string | null;
+      };
   demoAccount: boolean;
   logLevel: string;
 }
@@ -83,6 +104,57 @@ function embeddedSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** Environment values often carry a PEM's line breaks as `\\n`. */
+function keyText(value: string): string {
+  return value.replace(/\\n/g, '\n').trim();
+}
+
+/** A key given as PEM, or as the bare base64 the Alipay key tool shows (DER). */
+function readKey(value: string, kind: 'private' | 'public'): KeyObject {
+  const text = keyText(value);
+  if (text.startsWith('-----BEGIN')) {
+    return kind === 'private' ? createPrivateKey(text) : createPublicKey(text);
+  }
+  const der = Buffer.from(text.replace(/\s+/g, ''), 'base64');
+  if (kind === 'public') return createPublicKey({ key: der, format: 'der', type: 'spki' });
+  try {
+    return createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
+  } catch {
+    return createPrivateKey({ key: der, format: 'der', type: 'pkcs1' });
+  }
+}
+
+function paymentConfig(e: z.output<typeof envSchema>): Config['payment'] {
+  if (e.PAYMENT_PROVIDER === 'sandbox') return { provider: 'sandbox' };
+  const missing = (['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const).filter(
+    (key) => !e[key],
+  );
+  if (missing.length) throw new ConfigError(`PAYMENT_PROVIDER=alipay needs ${missing.join(', ')}`);
+  let privateKey: KeyObject;
+  let publicKey: KeyObject;
+  try {
+    privateKey = readKey(e.ALIPAY_PRIVATE_KEY!, 'private');
+  } catch {
+    throw new ConfigError('ALIPAY_PRIVATE_KEY is not a readable RSA private key (PEM or base64)');
+  }
+  try {
+    publicKey = readKey(e.ALIPAY_PUBLIC_KEY!, 'public');
+  } catch {
+    throw new ConfigError('ALIPAY_PUBLIC_KEY is not a readable RSA public key (PEM or base64)');
+  }
+  if (privateKey.asymmetricKeyType !== 'rsa' || publicKey.asymmetricKeyType !== 'rsa') {
+    throw new ConfigError('ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY must be RSA keys (RSA2)');
+  }
+  return {
+    provider: 'alipay',
+    appId: e.ALIPAY_APP_ID!.trim(),
+    privateKey: privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
+    alipayPublicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    gateway: e.ALIPAY_GATEWAY,
+    sellerId: e.ALIPAY_SELLER_ID?.trim() || null,
+  };
 }
 
 /**
@@ -145,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = re
       ? path.resolve(baseDir, e.CONSOLE_DIR)
       : path.join(repoRoot, 'apps/console/dist'),
     sms,
+    payment: paymentConfig(e),
     demoAccount: e.DEMO_ACCOUNT ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
   };

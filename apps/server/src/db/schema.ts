@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
+  date,
   index,
   primaryKey,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -31,9 +34,6 @@ export const users = pgTable(
     invitedByUserId: integer('invited_by_user_id').references((): AnyPgColumn => users.id, {
       onDelete: 'set null',
     }),
-    membershipLevel: text('membership_level').notNull().default('none'),
-    membershipValidTo: timestamp('membership_valid_to', { withTimezone: true }),
-    maxShopBindCount: integer('max_shop_bind_count').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -192,7 +192,9 @@ export const talents = pgTable(
   (t) => [
     uniqueIndex('talents_user_platform_talent_key').on(t.userId, t.platform, t.platformTalentId),
     // One (owner, sort column, id) index per sortable column: keyset pages at any depth.
-    index('talents_user_added_idx').on(t.userId, t.addedAt, t.id),
+    // The default sort's index, talents_user_added_cover, also carries every filter
+    // column (INCLUDE) so filtered pages and counts read no table rows; drizzle cannot
+    // declare INCLUDE, so it lives in migration 0003_talent_search_tuning.sql.
     index('talents_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('talents_user_updated_idx').on(t.userId, t.updatedAt, t.id),
     index('talents_user_fans_idx').on(t.userId, t.fansCount, t.id),
@@ -268,4 +270,417 @@ export const blacklistEntries = pgTable(
     uniqueIndex('blacklist_user_talent_key').on(t.userId, t.platformTalentId),
     index('blacklist_user_created_idx').on(t.userId, t.createdAt, t.id),
   ],
+);
+
+/**
+ * Talents per account, kept by statement triggers on talents (migration
+ * 0003_talent_search_tuning.sql), so the unfiltered total is one row, not a count.
+ */
+export const talentCounts = pgTable('talent_counts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  total: bigint('total', { mode: 'number' }).notNull().default(0),
+});
+
+// ---------------------------------------------------------------------------
+// Membership, payments, invite rewards and the message box.
+// ---------------------------------------------------------------------------
+
+/**
+ * A membership order. `orderNo` is the merchant's trade number given to the
+ * gateway (out_trade_no). Money in fen; unpaid orders expire at `expiresAt`.
+ */
+export const membershipOrders = pgTable(
+  'membership_orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderNo: text('order_no').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** basic | pro | enterprise (contract `planIds`). */
+    planId: text('plan_id').notNull(),
+    durationMonths: integer('duration_months').notNull(),
+    originalPriceFen: integer('original_price_fen').notNull(),
+    actualPriceFen: integer('actual_price_fen').notNull(),
+    paymentMethod: text('payment_method').notNull().default('alipay'),
+    /** pending | paid | expired | cancelled (contract `orderStatuses`). */
+    status: text('status').notNull().default('pending'),
+    /** sandbox | alipay: the gateway the order was sent to. */
+    gateway: text('gateway').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The gateway's own trade number, from the verified notification. */
+    tradeNo: text('trade_no'),
+    /** The amount the gateway says was paid, in fen. */
+    paidAmountFen: integer('paid_amount_fen'),
+    /** The payer's account as the gateway shows it (masked). */
+    buyerAccount: text('buyer_account'),
+    /**
+     * When the reconciliation job next asks the gateway about this order (null: never
+     * again). Claimed by moving it forward, so replicas do not ask twice at once.
+     */
+    nextQueryAt: timestamp('next_query_at', { withTimezone: true }),
+    queryAttempts: integer('query_attempts').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('membership_orders_order_no_key').on(t.orderNo),
+    index('membership_orders_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('membership_orders_status_expires_idx').on(t.status, t.expiresAt),
+    index('membership_orders_next_query_idx')
+      .on(t.nextQueryAt)
+      .where(sql`${t.nextQueryAt} is not null`),
+  ],
+);
+
+/**
+ * A stretch of membership on one plan. Buying while active starts the new period
+ * at the current expiry, so an account's periods follow each other; the plan in
+ * force is the period covering now. One period per order and per invite reward:
+ * the unique keys make a repeated grant impossible, whatever path repeats it.
+ */
+export const membershipPeriods = pgTable(
+  'membership_periods',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** order | invite_reward */
+    source: text('source').notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => membershipOrders.id, {
+      onDelete: 'cascade',
+    }),
+    inviteRewardId: bigint('invite_reward_id', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('membership_periods_order_key').on(t.orderId),
+    uniqueIndex('membership_periods_invite_reward_key').on(t.inviteRewardId),
+    index('membership_periods_user_ends_idx').on(t.userId, t.endsAt),
+  ],
+);
+
+/**
+ * Every payment message received or fetched (asynchronous notification, return
+ * redirect, gateway query), verified or not: the order detail's payment history
+ * and the audit trail of what was accepted and why something was refused.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => membershipOrders.id, {
+      onDelete: 'cascade',
+    }),
+    orderNo: text('order_no').notNull(),
+    /** notify | return | query */
+    source: text('source').notNull(),
+    signatureValid: boolean('signature_valid').notNull(),
+    tradeStatus: text('trade_status'),
+    tradeNo: text('trade_no'),
+    amountFen: integer('amount_fen'),
+    /** granted | duplicate | refused:<reason> | pending */
+    outcome: text('outcome').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** An inviter's reward for an invitee's first paid order: once per invitee. */
+export const inviteRewards = pgTable(
+  'invite_rewards',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    inviterUserId: integer('inviter_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    inviteeUserId: integer('invitee_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => membershipOrders.id, { onDelete: 'cascade' }),
+    days: integer('days').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invite_rewards_invitee_key').on(t.inviteeUserId),
+    index('invite_rewards_inviter_idx').on(t.inviterUserId, t.createdAt),
+  ],
+);
+
+/**
+ * The message box. A message records its event (`kind`, contract `inboxEvents`)
+ * and parameters; the text is worded in the reader's language when read.
+ * `dedupeKey` makes an event's message exist once, however often the event is seen.
+ */
+export const inboxMessages = pgTable(
+  'inbox_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** message | notice | todo */
+    type: text('type').notNull(),
+    kind: text('kind').notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    messageType: integer('message_type'),
+    /** 0 unread, 1 read */
+    status: integer('status').notNull().default(0),
+    dedupeKey: text('dedupe_key').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('inbox_messages_user_dedupe_key').on(t.userId, t.dedupeKey),
+    index('inbox_messages_user_type_created_idx').on(t.userId, t.type, t.createdAt, t.id),
+    index('inbox_messages_user_unread_idx')
+      .on(t.userId, t.type)
+      .where(sql`${t.status} = 0`),
+  ],
+);
+
+/** Server-wide values created once and shared by every replica (e.g. sandbox gateway keys). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The sandbox gateway's own trades (embedded default only): what the simulated
+ * Alipay knows, kept apart from the merchant's orders as a real gateway's would be.
+ */
+export const sandboxTrades = pgTable(
+  'sandbox_trades',
+  {
+    tradeNo: text('trade_no').primaryKey(),
+    appId: text('app_id').notNull(),
+    outTradeNo: text('out_trade_no').notNull(),
+    subject: text('subject').notNull(),
+    totalAmount: text('total_amount').notNull(),
+    notifyUrl: text('notify_url').notNull(),
+    returnUrl: text('return_url').notNull(),
+    /** WAIT_BUYER_PAY | TRADE_SUCCESS | TRADE_CLOSED */
+    tradeStatus: text('trade_status').notNull(),
+    /** The merchant's time_expire: the trade closes unpaid after it. */
+    timeExpire: timestamp('time_expire', { withTimezone: true }),
+    buyerLogonId: text('buyer_logon_id'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Notifications sent until the merchant answers `success`. */
+    notifyAttempts: integer('notify_attempts').notNull().default(0),
+    nextNotifyAt: timestamp('next_notify_at', { withTimezone: true }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sandbox_trades_app_out_trade_key').on(t.appId, t.outTradeNo),
+    index('sandbox_trades_next_notify_idx').on(t.nextNotifyAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Shops, invitation tasks and send records.
+// ---------------------------------------------------------------------------
+
+/**
+ * A seller's shop on a platform. BOUND shops take a slot of the plan's shop limit;
+ * an UNBOUND shop keeps its slot until `nextBindAt`; EXPIRED: bound under a
+ * membership that lapsed, beyond what the account may now bind.
+ */
+export const shops = pgTable(
+  'shops',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    shopName: text('shop_name').notNull(),
+    siteName: text('site_name').notNull().default(''),
+    shopCode: text('shop_code').notNull(),
+    /** BOUND | UNBOUND | EXPIRED */
+    bindStatus: text('bind_status').notNull(),
+    boundAt: timestamp('bound_at', { withTimezone: true }),
+    unboundAt: timestamp('unbound_at', { withTimezone: true }),
+    nextBindAt: timestamp('next_bind_at', { withTimezone: true }),
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    /** manual | extension */
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('shops_user_platform_code_key').on(t.userId, t.platform, t.shopCode),
+    // A shop is bound to one seller account at a time.
+    uniqueIndex('shops_bound_platform_code_key')
+      .on(t.platform, t.shopCode)
+      .where(sql`${t.bindStatus} = 'BOUND'`),
+    index('shops_user_status_idx').on(t.userId, t.bindStatus, t.id),
+  ],
+);
+
+/** What a seller asked for in one create (or import): it became one record per talent. */
+export const invitationTasks = pgTable(
+  'invitation_tasks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    taskType: text('task_type').notNull(),
+    contentType: text('content_type').notNull(),
+    /** manual | rules */
+    filterType: text('filter_type').notNull(),
+    /** The talent filters of a rules task, as sent. */
+    rules: jsonb('rules').$type<Record<string, unknown>>(),
+    scriptTemplateId: integer('script_template_id').references(() => scriptTemplates.id, {
+      onDelete: 'set null',
+    }),
+    /** The script as it was when the task was made (variables not yet filled). */
+    script: text('script').notNull(),
+    products: jsonb('products')
+      .$type<Array<{ productId: string; productName: string }>>()
+      .notNull()
+      .default([]),
+    setName: text('set_name').notNull(),
+    recordCount: integer('record_count').notNull(),
+    /** create | import */
+    source: text('source').notNull().default('create'),
+    /** When a "batch failed" message was sent for this task (once). */
+    failureNotifiedAt: timestamp('failure_notified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invitation_tasks_user_created_idx').on(t.userId, t.createdAt, t.id)],
+);
+
+/**
+ * One invitation of one talent: pending until the extension claims it (running,
+ * under a lease until `leasedUntil`), then success or failed with a standard code.
+ * Talent and shop names are kept as they were, so history survives later edits.
+ */
+export const sendRecords = pgTable(
+  'send_records',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taskId: bigint('task_id', { mode: 'number' })
+      .notNull()
+      .references(() => invitationTasks.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopName: text('shop_name').notNull(),
+    talentId: bigint('talent_id', { mode: 'number' }).references(() => talents.id, {
+      onDelete: 'set null',
+    }),
+    talentName: text('talent_name').notNull(),
+    platform: text('platform').notNull(),
+    platformTalentId: text('platform_talent_id').notNull(),
+    taskType: text('task_type').notNull(),
+    contentType: text('content_type').notNull(),
+    filterType: text('filter_type').notNull(),
+    setName: text('set_name').notNull(),
+    /** The script with this talent's variables filled. */
+    message: text('message').notNull(),
+    products: jsonb('products')
+      .$type<Array<{ productId: string; productName: string }>>()
+      .notNull()
+      .default([]),
+    /** pending | running | success | failed */
+    status: text('status').notNull().default('pending'),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    attempts: integer('attempts').notNull().default(0),
+    leaseId: uuid('lease_id'),
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The list's index, send_records_user_created_cover (user_id, created_at, id), carries
+    // every filter column (INCLUDE) so a filtered page and a capped count read no table
+    // rows; drizzle cannot declare INCLUDE, so it lives in migration 0005_send_record_stats.sql.
+    index('send_records_task_idx').on(t.taskId),
+    // Claims walk a shop's open records in id order.
+    index('send_records_claim_idx')
+      .on(t.shopId, t.id)
+      .where(sql`${t.status} in ('pending', 'running')`),
+    // The cool-down check: this talent, this shop, this task type, recently.
+    index('send_records_cooldown_idx').on(
+      t.userId,
+      t.shopId,
+      t.platformTalentId,
+      t.taskType,
+      t.createdAt,
+    ),
+    index('send_records_user_status_idx').on(t.userId, t.status),
+    index('send_records_user_finished_idx').on(t.userId, t.finishedAt),
+  ],
+);
+
+/**
+ * Send records per account and status, kept by statement triggers on send_records
+ * (migration 0005_send_record_stats.sql): the list's total and the workplace's
+ * counts are one row each, never a count over millions of records.
+ */
+export const sendRecordCounts = pgTable(
+  'send_record_counts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.status] })],
+);
+
+/**
+ * What happened per account and calendar day (INVITATION_DAY_TIME_ZONE), kept by the
+ * same triggers: records created that day (the daily cap counts these, deleted or
+ * not), and records that finished that day as success or failed.
+ */
+export const sendRecordDays = pgTable(
+  'send_record_days',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    created: integer('created').notNull().default(0),
+    succeeded: integer('succeeded').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** Failed records per account, day and error code (the workplace's top failure reasons). */
+export const sendRecordFailures = pgTable(
+  'send_record_failures',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    errorCode: text('error_code').notNull(),
+    total: integer('total').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.errorCode] })],
 );

@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly params?: MessageParams,
     /** Extra response headers, e.g. Retry-After. */
     readonly headers?: Record<string, string>,
+    /** Parameters that are themselves catalogue texts (a plan's name), worded in the caller's language. */
+    readonly localizedParams?: Record<string, MessageKey>,
   ) {
     super(messageKey);
     this.name = 'AppError';
@@ -22,8 +24,11 @@ export const badRequest = (key: MessageKey, params?: MessageParams) =>
 export const unauthenticated = () => new AppError(401, 'error.unauthenticated');
 export const notFound = () => new AppError(404, 'error.notFound');
 export const conflict = (key: MessageKey, params?: MessageParams) => new AppError(409, key, params);
-export const unprocessable = (key: MessageKey, params?: MessageParams) =>
-  new AppError(422, key, params);
+export const unprocessable = (
+  key: MessageKey,
+  params?: MessageParams,
+  localizedParams?: Record<string, MessageKey>,
+) => new AppError(422, key, params, undefined, localizedParams);
 
 /** 429 with the wait, in whole seconds, in the message and in Retry-After. */
 export function tooManyRequests(key: MessageKey, msBeforeNext: number) {

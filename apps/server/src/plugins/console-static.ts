@@ -23,6 +23,8 @@ export const consoleStaticPlugin = fp(
         root: opts.consoleDir,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz beside each asset: sent when the browser accepts them.
+        preCompressed: true,
         setHeaders(reply, filePath) {
           // Hashed assets never change; everything else is revalidated.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,4 +1,4 @@
-import { issueMessage, pickLocale, type Locale } from '@inviteflow/contract';
+import { issueMessage, pickLocale, translate, type Locale } from '@inviteflow/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -44,9 +44,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const locale = request.locale;
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
+      const localized = Object.entries(error.localizedParams ?? {}).map(([name, key]) => [
+        name,
+        translate(locale, key),
+      ]);
+      const params = { ...error.params, ...Object.fromEntries(localized) };
       return reply
         .status(error.status)
-        .send(failureFor(locale, error.status, error.messageKey, error.params));
+        .send(failureFor(locale, error.status, error.messageKey, params));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0] as unknown as ZodValidationItem;

@@ -1,61 +1,81 @@
-import { Badge, Button, Empty, List, Popover, Tabs } from '@arco-design/web-react';
+import { Badge, Button, Empty, Popover, Spin, Tabs } from '@arco-design/web-react';
 import { IconNotification } from '@arco-design/web-react/icon';
+import { inboxTypes, type InboxType } from '@inviteflow/contract';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { MessageItem } from '@/components/message-item.tsx';
 import { useT } from '@/locale/index.ts';
-import { useMessages, type MessageItem } from './use-messages.ts';
+import { useMessages } from './use-messages.ts';
 
-const tabs: MessageItem['type'][] = ['message', 'notice', 'todo'];
+const tabKey = {
+  message: 'messageBox.tab.message',
+  notice: 'messageBox.tab.notice',
+  todo: 'messageBox.tab.todo',
+} as const;
 
-function MessagePanel() {
+/** Where View More leads: the message center, on the tab being read. */
+export const messageCenterPath = '/user/messages';
+
+function MessagePanel({ onLeave }: { onLeave: () => void }) {
   const { t } = useT();
-  const { list, canMarkRead, markAllRead } = useMessages();
-  const [active, setActive] = useState<MessageItem['type']>('message');
-  const shown = list.filter((item) => item.type === active);
-  const tabKey = {
-    message: 'messageBox.tab.message',
-    notice: 'messageBox.tab.notice',
-    todo: 'messageBox.tab.todo',
-  } as const;
+  const navigate = useNavigate();
+  const messages = useMessages();
+  const [active, setActive] = useState<InboxType>('message');
+  const shown = messages.latest(active);
 
   return (
     <div className="message-box">
       <Tabs
         activeTab={active}
-        onChange={(key) => setActive(key as MessageItem['type'])}
+        onChange={(key) => setActive(key as InboxType)}
         type="rounded"
         size="small"
         destroyOnHide
       >
-        {tabs.map((type) => {
-          const count = list.filter((item) => item.type === type && item.status === 0).length;
+        {inboxTypes.map((type) => {
+          const count = messages.unread[type];
           return (
             <Tabs.TabPane
               key={type}
               title={count > 0 ? `${t(tabKey[type])} (${count})` : t(tabKey[type])}
             >
-              {shown.length === 0 ? (
+              {messages.isLoading ? (
+                <Spin className="message-box-empty" />
+              ) : shown.length === 0 ? (
                 <Empty className="message-box-empty" description={t('messageBox.noContent')} />
               ) : (
-                <List
-                  size="small"
-                  bordered={false}
-                  dataSource={shown}
-                  render={(item: MessageItem) => (
-                    <List.Item key={item.id}>
-                      <List.Item.Meta title={item.title} description={item.content} />
-                    </List.Item>
-                  )}
-                />
+                <div className="message-box-list">
+                  {shown.map((item) => (
+                    <MessageItem
+                      key={item.id}
+                      message={item}
+                      compact
+                      onOpen={(message) => void messages.open(message)}
+                    />
+                  ))}
+                </div>
               )}
             </Tabs.TabPane>
           );
         })}
       </Tabs>
       <div className="message-box-footer">
-        <Button type="text" size="small" disabled={!canMarkRead} onClick={() => void markAllRead()}>
+        <Button
+          type="text"
+          size="small"
+          disabled={messages.unread[active] === 0}
+          onClick={() => void messages.markAllRead(active)}
+        >
           {t('messageBox.allRead')}
         </Button>
-        <Button type="text" size="small" disabled={shown.length === 0}>
+        <Button
+          type="text"
+          size="small"
+          onClick={() => {
+            onLeave();
+            navigate(`${messageCenterPath}?type=${active}`);
+          }}
+        >
           {t('messageBox.viewMore')}
         </Button>
       </div>
@@ -67,8 +87,16 @@ function MessagePanel() {
 export function MessageBoxEntry() {
   const { t } = useT();
   const { unreadCount } = useMessages();
+  const [open, setOpen] = useState(false);
   return (
-    <Popover trigger="click" position="br" content={<MessagePanel />} className="message-popover">
+    <Popover
+      trigger="click"
+      position="br"
+      popupVisible={open}
+      onVisibleChange={setOpen}
+      content={<MessagePanel onLeave={() => setOpen(false)} />}
+      className="message-popover"
+    >
       <Badge count={unreadCount} dot={false} maxCount={99}>
         <Button
           shape="circle"

@@ -1,47 +1,30 @@
-import { useQuery } from '@tanstack/react-query';
-
-/** A message of the message box (spec section 3). */
-export interface MessageItem {
-  id: number;
-  type: 'message' | 'notice' | 'todo';
-  title: string;
-  subTitle: string;
-  avatar?: string;
-  content: string;
-  time: string;
-  /** 0 unread, 1 read. */
-  status: 0 | 1;
-  messageType?: number;
-}
+import type { InboxMessage, InboxType } from '@inviteflow/contract';
+import { useMessageSummary } from '@/api/messages/get-message-summary.ts';
+import { useMarkAllMessagesRead, useMarkMessagesRead } from '@/api/messages/mark-messages-read.ts';
+import { useAuthStore } from '@/stores/auth-store.ts';
 
 /**
- * The message box's only data access. The API has no messages endpoint yet (a later issue
- * adds `GET /api/v1/messages` and a read call); until then there is nothing to fetch, the
- * query stays disabled and the box honestly shows its empty state. That issue replaces
- * `fetchMessages` and `markRead` here and nothing else.
+ * The message box's data: the server's summary (unread counts per tab and the newest
+ * messages), marking one read on click and All Read for a tab. Messages come only from
+ * real events on the server.
  */
-const fetchMessages: (() => Promise<MessageItem[]>) | undefined = undefined;
-const markRead: ((ids: number[]) => Promise<void>) | undefined = undefined;
-
-export const messagesQueryKey = ['messages'] as const;
-
 export function useMessages() {
-  const query = useQuery({
-    queryKey: messagesQueryKey,
-    queryFn: () => (fetchMessages ? fetchMessages() : Promise.resolve([])),
-    enabled: fetchMessages !== undefined,
-  });
-  const list = query.data ?? [];
-  const unread = list.filter((item) => item.status === 0);
+  const signedIn = useAuthStore((state) => state.token !== null);
+  const summary = useMessageSummary(signedIn);
+  const markRead = useMarkMessagesRead();
+  const markAll = useMarkAllMessagesRead();
+  const unread = summary.data?.unread ?? { message: 0, notice: 0, todo: 0 };
   return {
-    list,
-    unreadCount: unread.length,
-    /** False until the API exists: the All Read action has nothing to call. */
-    canMarkRead: markRead !== undefined && unread.length > 0,
-    markAllRead: async () => {
-      if (!markRead || unread.length === 0) return;
-      await markRead(unread.map((item) => item.id));
-      await query.refetch();
+    isLoading: summary.isPending && signedIn,
+    latest: (type: InboxType): InboxMessage[] => summary.data?.latest[type] ?? [],
+    unread,
+    unreadCount: unread.message + unread.notice + unread.todo,
+    /** Opening a message marks it read (once). */
+    open: async (message: InboxMessage) => {
+      if (message.status === 0) await markRead.mutateAsync([message.id]).catch(() => undefined);
+    },
+    markAllRead: async (type: InboxType) => {
+      await markAll.mutateAsync(type).catch(() => undefined);
     },
   };
 }

@@ -5,7 +5,6 @@ import {
   type LoginData,
   type LoginUser,
   type MeData,
-  type MembershipLevel,
   type ResetPasswordBody,
   type SmsPurpose,
   type registerBody,
@@ -20,6 +19,9 @@ import {
   unprocessable,
 } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import { membershipState, type MembershipState } from '../membership/state.ts';
+import { countBoundShops } from '../shops/repository.ts';
+import { ensureShopsWithinLimit } from '../shops/service.ts';
 import { userRepository, type UserRow } from '../user/repository.ts';
 import { Sessions, type IssuedTokens } from './sessions.ts';
 import { SmsCodes } from './sms-codes.ts';
@@ -47,16 +49,19 @@ export function toMe(user: UserRow): MeData {
   };
 }
 
-/** The login response's user: membership counts only while it is valid. */
-export function toLoginUser(user: UserRow, currentShopBindCount: number): LoginUser {
-  const active = user.membershipValidTo !== null && user.membershipValidTo.getTime() > Date.now();
+/** The login response's user; its membership comes from membershipState (the one source of truth). */
+export function toLoginUser(
+  user: UserRow,
+  membership: MembershipState,
+  currentShopBindCount: number,
+): LoginUser {
   return {
     id: user.id,
     username: user.username,
     phoneNumber: user.phoneNumber,
-    membershipLevel: (active ? user.membershipLevel : 'none') as MembershipLevel,
-    membershipValidTo: user.membershipValidTo?.toISOString() ?? null,
-    maxShopBindCount: user.maxShopBindCount,
+    membershipLevel: membership.level,
+    membershipValidTo: membership.validTo?.toISOString() ?? null,
+    maxShopBindCount: membership.shopBindLimit,
     currentShopBindCount,
   };
 }
@@ -153,15 +158,17 @@ export class AuthService {
       const updated = await userRepository.update(tx, user.id, { lastLoginAt: new Date() });
       return { tokens: issued, signedIn: updated ?? user };
     });
-    return { ...tokens, user: toLoginUser(signedIn, await this.currentShopBindCount(user.id)) };
+    const membership = await membershipState(this.db, user.id, this.app.clock.now());
+    return {
+      ...tokens,
+      user: toLoginUser(signedIn, membership, await this.currentShopBindCount(user.id)),
+    };
   }
 
-  /**
-   * Bound shops arrive with the shop feature (issue 5); until a shop can be
-   * bound, every account has none bound.
-   */
-  async currentShopBindCount(_userId: number): Promise<number> {
-    return 0;
+  /** The account's BOUND shops, after a lapsed membership's excess has expired. */
+  async currentShopBindCount(userId: number): Promise<number> {
+    await ensureShopsWithinLimit(this.db, userId, this.app.clock.now());
+    return countBoundShops(this.db, userId);
   }
 
   async refresh(refreshToken: string): Promise<IssuedTokens> {

@@ -25,8 +25,8 @@ import {
 
 export type ColumnKey = (typeof talentFileColumns)[number]['key'];
 export type FileColumn = (typeof talentFileColumns)[number];
-/** A cell as the readers hand it over. */
-export type CellValue = string | number | boolean | Date | null;
+export type { CellValue } from '../../lib/sheets/reader.ts';
+import type { CellValue } from '../../lib/sheets/reader.ts';
 
 export const enumKinds = {
   platform: { prefix: 'enum.platform', keys: platforms },
@@ -82,11 +82,6 @@ export function labelsToText(labels: readonly string[], locale: Locale): string 
       tierKeys.has(label) ? translate(locale, `enum.talentTier.${label}` as MessageKey) : label,
     )
     .join(', ');
-}
-
-/** Fen as yuan with two decimals, exactly (no floating point on the way). */
-export function yuanText(fen: number): string {
-  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
 }
 
 /** Yuan with at most two decimals, as fen; null when empty, 'invalid' otherwise. */
@@ -182,11 +177,6 @@ export function textFromCell(value: CellValue): string {
   const text = String(value);
   // An exported cell guarded against formula injection comes back without its guard.
   return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
-}
-
-/** Spreadsheet apps run a cell that starts like a formula; a leading ' makes it text. */
-export function guardFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
 export function columnHeader(column: FileColumn, locale: Locale): string {

@@ -1,9 +1,7 @@
-import type { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
   IMPORT_MAX_BYTES,
   apiPaths,
-  errorEnvelope,
   exportDownloadParams,
   exportIdParams,
   exportProgress,
@@ -16,45 +14,31 @@ import {
 } from '@inviteflow/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { attachment } from '../../lib/content-disposition.ts';
 import { ok } from '../../lib/envelope.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { responses } from '../../lib/route-schemas.ts';
 import { isTimeZone } from '../../lib/time-zones.ts';
-import { exportFileName, streamExport } from './export-file.ts';
-import { ExportJobs, toExportProgress } from './export-jobs.ts';
-import { contentTypes, importTemplate, templateFileName } from './import-template.ts';
+import { ExportJobs, toExportProgress } from '../../lib/sheets/export-jobs.ts';
+import { exportFileName, streamExport, type TalentExportParams } from './export-file.ts';
+import { importTemplate, templateFileName } from './import-template.ts';
+import { contentTypes, fileBody, fileResponses } from '../../lib/sheets/http.ts';
 import { importTalents } from './import-service.ts';
-import { withUpload } from './import-upload.ts';
+import { withUpload } from '../../lib/sheets/upload.ts';
 import { countTalents } from './repository.ts';
 
 const tags = ['talents'];
 const paths = apiPaths.talents;
 
-/**
- * A file's bytes as the reply takes them. The typed reply only knows the JSON
- * envelope of the response schemas; a Buffer or a stream is sent as it is.
- */
-const fileBody = (body: Buffer | PassThrough) => body as unknown as string;
-
-/** A file answer, documented by its media types (errors are still the JSON envelope). */
-function fileResponses(description: string) {
-  const file = z.string().describe('The file');
-  return {
-    200: {
-      description,
-      content: { [contentTypes.xlsx]: { schema: file }, 'text/csv': { schema: file } },
-    },
-    '4xx': errorEnvelope,
-    '5xx': errorEnvelope,
-  };
-}
-
 /** The import template (public: it holds no data), the export flow, and its progress. */
 export async function talentFileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const jobs = new ExportJobs(app.ephemeral, app.tokens);
+  const jobs = new ExportJobs<TalentExportParams>(
+    app.ephemeral,
+    app.tokens,
+    paths.exportDownload,
+    'talents',
+  );
 
   app.get(
     paths.importTemplate,
@@ -105,15 +89,16 @@ export async function talentFileRoutes(fastify: FastifyInstance) {
         });
       }
       const { userId } = request.auth;
-      const total = await countTalents(app.db, userId, filters);
+      // The progress bar needs the real number; a count is cheap next to writing the file.
+      const { total } = await countTalents(app.db, app.database.kind, userId, filters, {
+        exact: true,
+      });
       const { job, downloadUrl } = await jobs.create({
         userId,
         format,
         timeZone,
         locale: request.locale,
-        sort,
-        order,
-        filters,
+        params: { sort, order, filters },
         total,
       });
       return ok(request, { exportId: job.id, downloadUrl, total });

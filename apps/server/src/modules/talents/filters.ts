@@ -11,13 +11,28 @@ const t = talents;
  * The WHERE of a talent query: the owner first (every index starts with it), then
  * each filter of Talent Management Query. Ranges include both bounds.
  */
-export function talentConditions(userId: number, filters: TalentFilters): SQL {
+export function talentConditions(
+  userId: number,
+  filters: TalentFilters,
+  /** false: match the name by LIKE alone (a walk over an index that carries the name). */
+  options: { nameGrams?: boolean } = {},
+): SQL {
   const f = filters;
-  const conditions: Array<SQL | undefined> = [eq(t.userId, userId)];
+  const grams = f.name && options.nameGrams !== false ? searchGrams(userId, f.name) : [];
+  const nameOnly = Object.entries(f).every(([key, value]) => key === 'name' || value === undefined);
+  const conditions: Array<SQL | undefined> = [
+    grams.length && nameOnly
+      ? // A search by name alone: the owner-prefixed pieces already pick only this
+        // owner's rows, so the owner is checked as a filter ("+ 0" keeps it off the
+        // indexes); else the planner walks a million-row (owner, …) index, or ANDs it
+        // into the bitmap, instead of fetching the candidates the name index gives.
+        // With other filters, their (owner, …) indexes narrow the candidates best.
+        sql`(${t.userId} + 0) = ${userId}`
+      : eq(t.userId, userId),
+  ];
   if (f.name) {
     // The GIN index over owner-prefixed 1- and 2-character pieces finds candidates;
     // LIKE re-checks, since the pieces may appear in another order.
-    const grams = searchGrams(userId, f.name);
     if (grams.length) conditions.push(sql`${t.nameGrams} @> ${sql.param(grams)}::text[]`);
     conditions.push(sql`lower(${t.name}) like lower(${likeContains(f.name.trim())})`);
   }
@@ -42,4 +57,9 @@ export function talentConditions(userId: number, filters: TalentFilters): SQL {
   period(t.addedAt, f.addedFrom, f.addedTo);
   period(t.updatedAt, f.updatedFrom, f.updatedTo);
   return and(...conditions)!;
+}
+
+/** True when no filter narrows the list: the whole account. */
+export function isUnfiltered(filters: TalentFilters): boolean {
+  return Object.values(filters).every((value) => value === undefined);
 }

@@ -34,7 +34,12 @@ import {
   type EnumKind,
   type FileColumn,
 } from './file-cells.ts';
-import { UnreadableFileError, readSheetRows, sniffFormat, type SheetRow } from './import-reader.ts';
+import {
+  UnreadableFileError,
+  readSheetRows,
+  sniffFormat,
+  type SheetRow,
+} from '../../lib/sheets/reader.ts';
 import { findByPlatformIds, rememberLabels, type TalentRow } from './repository.ts';
 import { savedValues, type TalentInput } from './service.ts';
 
@@ -116,16 +121,23 @@ export async function importTalents(
   });
 }
 
-function isBlank(row: SheetRow): boolean {
+export function isBlank(row: SheetRow): boolean {
   return row.cells.every((cell) => cell === null || String(cell).trim() === '');
 }
 
 const normalizeHeader = (text: string) => text.replace(/\s+/g, '').toLowerCase();
 
-/** Each column's position from the header row (zh-CN or en-US headers, or keys, any order). */
-function mapHeader(cells: CellValue[], locale: Locale): Map<ColumnKey, number> {
+/**
+ * Each column's position from the header row (zh-CN or en-US headers, or keys, any
+ * order); a missing required column of `columns` answers 400 naming it.
+ */
+export function mapHeader(
+  cells: CellValue[],
+  locale: Locale,
+  columns: readonly FileColumn[] = fileColumns('import'),
+): Map<ColumnKey, number> {
   const names = new Map<string, ColumnKey>();
-  for (const column of fileColumns('import')) {
+  for (const column of columns) {
     for (const name of [column.zh, column.en, column.key])
       names.set(normalizeHeader(name), column.key);
   }
@@ -134,9 +146,7 @@ function mapHeader(cells: CellValue[], locale: Locale): Map<ColumnKey, number> {
     const key = cell === null ? undefined : names.get(normalizeHeader(String(cell)));
     if (key && !positions.has(key)) positions.set(key, index);
   });
-  const missing = fileColumns('import').filter(
-    (column) => 'required' in column && !positions.has(column.key),
-  );
+  const missing = columns.filter((column) => 'required' in column && !positions.has(column.key));
   if (missing.length) {
     throw badRequest('error.importHeaderMissing', {
       columns: missing.map((column) => columnHeader(column, locale)).join(', '),

@@ -109,13 +109,18 @@ export function templateFileName(format: TalentFileFormat, locale: Locale) {
   };
 }
 
-export const contentTypes: Record<TalentFileFormat, string> = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-};
-
-export async function importTemplate(format: TalentFileFormat, locale: Locale): Promise<Buffer> {
-  const columns = fileColumns('import');
+/**
+ * The template of an import of talents. `only`: a file that holds just these columns
+ * (a send record import names talents by name, platform and ID); `note`: what the guide
+ * says under the columns.
+ */
+export async function importTemplate(
+  format: TalentFileFormat,
+  locale: Locale,
+  options: { only?: readonly ColumnKey[]; note?: MessageKey } = {},
+): Promise<Buffer> {
+  const only = options.only;
+  const columns = fileColumns('import').filter((c) => !only || only.includes(c.key));
   const example = exampleRow(locale);
   if (format === 'csv') {
     // A BOM and CRLF, so Excel and WPS open the Chinese text as it is.
@@ -154,6 +159,6 @@ export async function importTemplate(format: TalentFileFormat, locale: Locale): 
     });
   }
   guide.addRow([]);
-  guide.addRow([translate(locale, 'template.guideNote')]);
+  guide.addRow([translate(locale, options.note ?? 'template.guideNote')]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -6,14 +6,16 @@ import {
   type TalentFilters,
   type TalentSortField,
 } from '@inviteflow/contract';
-import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { talentFollowUps, talentLabels, talents } from '../../db/schema.ts';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Database, Executor } from '../../db/client.ts';
+import { talentCounts, talentFollowUps, talentLabels, talents } from '../../db/schema.ts';
+import { countExactly, countWithinBudget, type CountResult } from '../../lib/counting.ts';
 import { AppError } from '../../lib/errors.ts';
 import { talentsWithIds } from '../blacklist/service.ts';
 import { pageOffset } from '../../lib/sql.ts';
 import { timeSorts, type Position, type SortOrder } from './cursor.ts';
-import { talentConditions } from './filters.ts';
+import { isUnfiltered, talentConditions } from './filters.ts';
 
 const t = talents;
 
@@ -44,13 +46,110 @@ export interface Walk {
   after?: Position | undefined;
   /** Rows skipped from the start (bounded by the caller). */
   offset?: number | undefined;
+  /** Rows a name search reads from the covering index first (NAME_WINDOW; tests shrink it). */
+  nameWindow?: number | undefined;
 }
 
 export type WalkedRow = TalentRow & { position: Position };
 
 /**
- * Rows in (sort column, id) order, optionally after a boundary row: one range scan
- * of the owner's (user_id, column, id) index at any depth, never a deep OFFSET.
+ * A name search in the default order first reads this many entries of the covering
+ * index (which carries the name and every filter column): a common piece of a name
+ * ("王", "lily") fills a page within it.
+ */
+export const NAME_WINDOW = 10_000;
+/** The widest second window, sized by the matches the first one found. */
+export const NAME_WINDOW_MAX = 100_000;
+
+/** Rows past a boundary row in the walk's order: a row comparison the index scan starts from. */
+function boundaryAfter(column: PgColumn, isTime: boolean, order: SortOrder, after: Position): SQL {
+  const value = isTime ? sql`${after.value}::timestamptz` : sql`${after.value}::bigint`;
+  return order === 'asc'
+    ? sql`(${column}, ${t.id}) > (${value}, ${after.id}::bigint)`
+    : sql`(${column}, ${t.id}) < (${value}, ${after.id}::bigint)`;
+}
+
+/** A row's place in a sort, as cursors carry it (times as exact UTC text). */
+function positionSql(column: PgColumn, isTime: boolean) {
+  return isTime
+    ? sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+    : sql<string>`${column}::text`;
+}
+
+/**
+ * The ids of one page: only (sort value, id) and the filter columns are read, so
+ * on an index that carries them (the default sort's) the scan touches no table
+ * rows at all, however many it skips or filters out.
+ */
+async function pageIds(db: Executor, where: SQL, walk: Walk): Promise<number[]> {
+  const column = sortColumns[walk.sort];
+  const direction = walk.order === 'asc' ? asc : desc;
+  let query = db
+    .select({ id: t.id })
+    .from(t)
+    .where(where)
+    .orderBy(direction(column), direction(t.id))
+    .limit(walk.limit)
+    .$dynamic();
+  if (walk.offset) query = query.offset(walk.offset);
+  return (await query).map((row) => row.id);
+}
+
+/**
+ * Name search in the default order, at a cost that does not grow with how common
+ * the name is: (1) the next NAME_WINDOW entries of the covering index, filtered
+ * without touching the table, stopping at a full page; (2) if that window found
+ * some matches but not a page, one wider window sized by their density (a name
+ * with other filters, say); (3) else the name is rare there, and the name index,
+ * whose candidates are then few, answers the page.
+ */
+async function namePageIds(
+  db: Executor,
+  userId: number,
+  filters: TalentFilters,
+  walk: Walk,
+): Promise<number[]> {
+  const column = sortColumns[walk.sort];
+  const isTime = timeSorts.has(walk.sort);
+  const order = sql.raw(walk.order === 'asc' ? 'asc' : 'desc');
+  const start = walk.after ? boundaryAfter(column, isTime, walk.order, walk.after) : undefined;
+  // The outer filter cannot pass the inner LIMIT, so the window keeps its size; the
+  // outer ORDER BY follows the index, so the scan stops as soon as a page is found.
+  const matchesWithin = async (window: number) => {
+    const result = await db.execute(sql`
+      select id from (
+        select ${t.id} as id, ${column} as sort_value,
+               (${talentConditions(userId, filters, { nameGrams: false })}) as hit
+        from ${t}
+        where ${and(eq(t.userId, userId), start)}
+        order by ${column} ${order}, ${t.id} ${order}
+        limit ${window}
+      ) w
+      where hit
+      order by sort_value ${order}, id ${order}
+      limit ${walk.limit}`);
+    return (result as unknown as { rows: Array<{ id: unknown }> }).rows.map((row) =>
+      Number(row.id),
+    );
+  };
+  const first = walk.nameWindow ?? NAME_WINDOW;
+  let found = await matchesWithin(first);
+  if (found.length >= walk.limit) return found;
+  if (found.length > 0) {
+    // Half as many again as the entries that many matches per entry need for a page.
+    const wider = Math.ceil(((first * walk.limit) / found.length) * 1.5);
+    if (wider <= (walk.nameWindow ? walk.nameWindow * 10 : NAME_WINDOW_MAX)) {
+      found = await matchesWithin(wider);
+      if (found.length >= walk.limit) return found;
+    }
+  }
+  return pageIds(db, and(talentConditions(userId, filters), start)!, walk);
+}
+
+/**
+ * Rows in (sort column, id) order, optionally after a boundary row: a range scan of
+ * the owner's (user_id, column, id) index at any depth, never a deep OFFSET. The
+ * page's ids are found first and only those rows are then read.
  */
 export async function walkTalents(
   db: Executor,
@@ -60,46 +159,56 @@ export async function walkTalents(
 ): Promise<WalkedRow[]> {
   const column = sortColumns[walk.sort];
   const isTime = timeSorts.has(walk.sort);
-  let boundary: SQL | undefined;
-  if (walk.after) {
-    const value = isTime ? sql`${walk.after.value}::timestamptz` : sql`${walk.after.value}::bigint`;
-    boundary =
-      walk.order === 'asc'
-        ? sql`(${column}, ${t.id}) > (${value}, ${walk.after.id}::bigint)`
-        : sql`(${column}, ${t.id}) < (${value}, ${walk.after.id}::bigint)`;
-  }
+  const ids =
+    filters.name && walk.sort === 'addedAt' && !walk.offset
+      ? await namePageIds(db, userId, filters, walk)
+      : await pageIds(
+          db,
+          and(
+            talentConditions(userId, filters),
+            walk.after ? boundaryAfter(column, isTime, walk.order, walk.after) : undefined,
+          )!,
+          walk,
+        );
+  if (!ids.length) return [];
   const direction = walk.order === 'asc' ? asc : desc;
-  let query = db
-    .select({
-      ...rowColumns,
-      // Times leave the database as exact UTC text (microseconds), so a cursor is exact.
-      timeKey: isTime
-        ? sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
-        : sql<null>`null`,
-    })
+  const rows = await db
+    .select({ ...rowColumns, key: positionSql(column, isTime) })
     .from(t)
-    .where(and(talentConditions(userId, filters), boundary))
-    .orderBy(direction(column), direction(t.id))
-    .limit(walk.limit)
-    .$dynamic();
-  if (walk.offset) query = query.offset(walk.offset);
-  const rows = await query;
-  return rows.map(({ timeKey, ...row }) => ({
+    .where(and(eq(t.userId, userId), inArray(t.id, ids)))
+    .orderBy(direction(column), direction(t.id));
+  // Times leave the database as exact UTC text (microseconds), so a cursor is exact.
+  return rows.map(({ key, ...row }) => ({
     ...row,
-    position: { value: timeKey ?? (row[walk.sort] as number), id: row.id },
+    position: { value: isTime ? key : Number(key), id: row.id },
   }));
 }
 
+export type TalentCount = CountResult;
+
+/**
+ * The number of talents a filter matches. The whole account is one row of
+ * talent_counts; a filter is counted within a time budget (lib/counting.ts), beyond
+ * which the planner's estimate answers, marked as such.
+ */
 export async function countTalents(
-  db: Executor,
+  db: Database,
+  kind: 'pglite' | 'postgres',
   userId: number,
   filters: TalentFilters,
-): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(t)
-    .where(talentConditions(userId, filters));
-  return row?.total ?? 0;
+  options: { exact?: boolean; budgetMs?: number } = {},
+): Promise<TalentCount> {
+  const whole = async () => {
+    const [row] = await db
+      .select({ total: talentCounts.total })
+      .from(talentCounts)
+      .where(eq(talentCounts.userId, userId));
+    return row?.total ?? 0;
+  };
+  if (isUnfiltered(filters)) return { total: await whole(), exact: true };
+  const where = talentConditions(userId, filters);
+  if (options.exact) return { total: await countExactly(db, t, where), exact: true };
+  return countWithinBudget(db, kind, t, where, whole, options.budgetMs);
 }
 
 /** At most this many shop names are offered as filter choices. */

@@ -84,12 +84,19 @@ export async function talentRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Count the talents of a filter',
+        description:
+          'Exact, unless counting a broad filter over a large library would take more than a ' +
+          'second: then the planner estimate answers with `exact: false` (shown as "about"). ' +
+          'Ask it once per filter, beside the pages.',
         querystring: talentFilters,
         response: responses(talentCountData),
       },
     },
     async (request) =>
-      ok(request, { total: await countTalents(app.db, request.auth.userId, request.query) }),
+      ok(
+        request,
+        await countTalents(app.db, app.database.kind, request.auth.userId, request.query),
+      ),
   );
 
   app.get(

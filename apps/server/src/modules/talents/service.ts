@@ -1,6 +1,5 @@
 import {
   LABELS_PER_TALENT_MAX,
-  TALENT_OFFSET_MAX,
   type FollowUp,
   type TalentFilters,
   type TalentSortField,
@@ -9,7 +8,8 @@ import {
 } from '@inviteflow/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { keysetPage, type KeysetPage } from '../../lib/keyset.ts';
 import {
   addToBlacklist,
   blacklistedIds,
@@ -19,13 +19,7 @@ import {
   statusForSave,
 } from '../blacklist/service.ts';
 import { userRepository } from '../user/repository.ts';
-import {
-  decodeCursor,
-  encodeCursor,
-  type Direction,
-  type Position,
-  type SortOrder,
-} from './cursor.ts';
+import { timeSorts, type SortOrder } from './cursor.ts';
 import { nameGrams } from './name-grams.ts';
 import {
   findByIdentity,
@@ -39,7 +33,6 @@ import {
   walkTalents,
   type FollowUpRow,
   type TalentRow,
-  type WalkedRow,
 } from './repository.ts';
 
 export type TalentInput = z.output<typeof talentBody>;
@@ -53,77 +46,20 @@ export interface PageRequest {
   fromEnd: boolean;
 }
 
-export interface TalentPageRows {
-  list: TalentRow[];
-  nextCursor: string | null;
-  prevCursor: string | null;
-}
-
-const flip = (order: SortOrder): SortOrder => (order === 'asc' ? 'desc' : 'asc');
-const strip = ({ position: _position, ...row }: WalkedRow): TalentRow => row;
-
 /**
- * One page of talents, reached by a cursor (next or previous page at any depth) or
- * by an offset of at most TALENT_OFFSET_MAX rows from the start or, with fromEnd,
- * from the end. Reads pageSize + 1 rows to know whether there is more; never counts.
+ * One page of talents, reached by a cursor (next or previous page at any depth) or by
+ * an offset from either end (lib/keyset.ts); never counts.
  */
 export async function talentPage(
   db: Database,
   userId: number,
   filters: TalentFilters,
   request: PageRequest,
-): Promise<TalentPageRows> {
-  const { sort, order, pageSize } = request;
-  const cursorFor = (direction: Direction, position: Position | undefined) =>
-    position ? encodeCursor(sort, order, direction, position) : null;
-  const walk = (walkOrder: SortOrder, extra: { after?: Position; offset?: number }) =>
-    walkTalents(db, userId, filters, { sort, order: walkOrder, limit: pageSize + 1, ...extra });
-
-  // Backwards (a previous-page cursor, or a jump from the end): walk the other way, then turn round.
-  const backwards = async (extra: { after?: Position; offset?: number }) => {
-    const rows = await walk(flip(order), extra);
-    const more = rows.length > pageSize;
-    const page = rows.slice(0, pageSize).reverse();
-    return { page, more };
-  };
-
-  if (request.cursor !== undefined) {
-    const { direction, position } = decodeCursor(request.cursor, sort, order);
-    if (direction === 'next') {
-      const rows = await walk(order, { after: position });
-      const page = rows.slice(0, pageSize);
-      return {
-        list: page.map(strip),
-        nextCursor: rows.length > pageSize ? cursorFor('next', page.at(-1)?.position) : null,
-        // The cursor's own row lies before this page.
-        prevCursor: cursorFor('prev', page[0]?.position ?? position),
-      };
-    }
-    const { page, more } = await backwards({ after: position });
-    return {
-      list: page.map(strip),
-      nextCursor: cursorFor('next', page.at(-1)?.position ?? position),
-      prevCursor: more ? cursorFor('prev', page[0]?.position) : null,
-    };
-  }
-
-  const offset = request.offset ?? 0;
-  if (offset > TALENT_OFFSET_MAX) throw badRequest('validation.offsetTooDeep');
-  if (request.fromEnd) {
-    const { page, more } = await backwards({ offset });
-    return {
-      list: page.map(strip),
-      nextCursor: offset > 0 ? cursorFor('next', page.at(-1)?.position) : null,
-      prevCursor: more ? cursorFor('prev', page[0]?.position) : null,
-    };
-  }
-  const rows = await walk(order, { offset });
-  const page = rows.slice(0, pageSize);
-  return {
-    list: page.map(strip),
-    nextCursor: rows.length > pageSize ? cursorFor('next', page.at(-1)?.position) : null,
-    prevCursor: offset > 0 ? cursorFor('prev', page[0]?.position) : null,
-  };
+): Promise<KeysetPage<TalentRow>> {
+  const { sort } = request;
+  return keysetPage<TalentRow>({ ...request, isTime: timeSorts.has(sort) }, (order, extra) =>
+    walkTalents(db, userId, filters, { sort, order, ...extra }),
+  );
 }
 
 /** The columns a saved talent gets from the modal's fields. */

@@ -48,8 +48,31 @@ export const userRepository = {
     return row;
   },
 
+  /** Locks the account's row until the transaction ends: grants to one account queue behind it. */
+  async lock(db: Executor, id: number): Promise<void> {
+    await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+  },
+
   async count(db: Executor): Promise<number> {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
     return row?.n ?? 0;
   },
 };
+
+/**
+ * Locks the account row until the transaction ends: the writes that must see each
+ * other's result per account (binding shops against the limit, creating records
+ * against the daily cap) take it first, so they run one at a time per account.
+ * With `skipLocked`, false when another transaction holds it (a job moves on).
+ */
+export async function lockAccount(
+  tx: Executor,
+  userId: number,
+  options: { skipLocked?: boolean } = {},
+): Promise<boolean> {
+  const query = tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  const rows = await (options.skipLocked
+    ? query.for('update', { skipLocked: true })
+    : query.for('update'));
+  return rows.length > 0;
+}

@@ -1,15 +1,14 @@
-import { apiPaths, type TalentFilters } from '@inviteflow/contract';
+import { apiPaths, type TalentCountData, type TalentFilters } from '@inviteflow/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/request.ts';
 import { talentsQueryKey } from './get-talents.ts';
 
+/** The total of a filter; `exact: false` when the server could only estimate it. */
 export function getTalentCount(
   filters: Partial<TalentFilters>,
   signal?: AbortSignal,
-): Promise<number> {
-  return request<{ total: number }>(apiPaths.talents.count, { query: filters, signal }).then(
-    (data) => data.total,
-  );
+): Promise<TalentCountData> {
+  return request<TalentCountData>(apiPaths.talents.count, { query: filters, signal });
 }
 
 /** The total of a filter: asked beside the page, never before it. */

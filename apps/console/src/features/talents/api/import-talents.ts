@@ -6,7 +6,7 @@ import {
 } from '@inviteflow/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { buildUrl, request } from '@/lib/request.ts';
-import { browserTimeZone } from '../model/time-zone.ts';
+import { browserTimeZone } from '@/lib/time-zone.ts';
 import { talentsQueryKey } from './get-talents.ts';
 
 /**

@@ -1,154 +1,33 @@
-import {
-  Button,
-  Dropdown,
-  Menu,
-  Message,
-  Modal,
-  Progress,
-  Typography,
-} from '@arco-design/web-react';
-import { IconDownload } from '@arco-design/web-react/icon';
-import type { ExportTicket, TalentFileFormat } from '@inviteflow/contract';
-import { useEffect, useState } from 'react';
-import { formatCount } from '@/lib/format-number.ts';
-import { env } from '@/config/env.ts';
-import { useExportProgress } from '../api/get-export-progress.ts';
+import { apiPaths } from '@inviteflow/contract';
+import { FileExportButton } from '@/components/file-export-button.tsx';
+import { browserTimeZone } from '@/lib/time-zone.ts';
 import { useStartExport } from '../api/start-export.ts';
 import { useTalentsT } from '../locale/index.ts';
 import type { AppliedFilters } from '../model/filters.ts';
-import { browserTimeZone } from '../model/time-zone.ts';
 import type { TalentSort } from './talent-columns.tsx';
-
-/** Quick exports finish before this; only slower ones show the progress modal. */
-export const PROGRESS_DELAY_MS = 600;
-
-/**
- * Lets the browser download a file natively (a one-time link answered as an attachment):
- * the page stays, the download shows in the browser's own bar, memory stays flat.
- */
-export function startDownload(url: string) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = '';
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-}
-
-/** The ticket's link as the browser opens it: API paths get the configured API base. */
-export function downloadHref(pathOrUrl: string): string {
-  return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${env.apiBase}${pathOrUrl}`;
-}
 
 /**
  * Export talent: the rows of the current filters in the current order, as XLSX or CSV, with
- * times in the browser's time zone and headers in the console language. The file downloads
- * while the server writes it; a large export shows its progress.
+ * times in the browser's time zone and headers in the console language.
  */
 export function TalentExport({ filters, sort }: { filters: AppliedFilters; sort: TalentSort }) {
-  const { t, locale } = useTalentsT();
+  const { t } = useTalentsT();
   const start = useStartExport();
-  const [job, setJob] = useState<ExportTicket | null>(null);
-  const [showProgress, setShowProgress] = useState(false);
-  const progress = useExportProgress(job?.exportId ?? null);
-  const state = progress.data?.state;
-
-  useEffect(() => {
-    if (!job) return;
-    const timer = window.setTimeout(() => setShowProgress(true), PROGRESS_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [job]);
-
-  useEffect(() => {
-    if (!job) return;
-    if (state === 'done') {
-      Message.success(t('export.done', { total: formatCount(job.total, locale) }));
-      setJob(null);
-      setShowProgress(false);
-    } else if (state === 'failed') {
-      // A failed export is told in the modal, at once.
-      setShowProgress(true);
-    } else if (progress.isError) {
-      // A failed poll was shown by the request layer.
-      setJob(null);
-      setShowProgress(false);
-    }
-  }, [state, progress.isError, job, t, locale]);
-
-  const run = async (format: TalentFileFormat) => {
-    try {
-      const ticket = await start.mutateAsync({
-        format,
-        timeZone: browserTimeZone(),
-        sort: sort.field,
-        order: sort.order,
-        ...filters,
-      });
-      startDownload(downloadHref(ticket.downloadUrl));
-      setShowProgress(false);
-      setJob(ticket);
-    } catch {
-      // Shown by the request layer.
-    }
-  };
-
-  const close = () => {
-    setJob(null);
-    setShowProgress(false);
-  };
-
-  const written = progress.data?.written ?? 0;
-  const total = progress.data?.total ?? job?.total ?? 0;
-  const percent = total > 0 ? Math.min(100, Math.floor((written / total) * 100)) : 0;
-
   return (
-    <>
-      <Dropdown
-        trigger="click"
-        position="bl"
-        droplist={
-          <Menu onClickMenuItem={(key) => void run(key as TalentFileFormat)}>
-            <Menu.Item key="xlsx">{t('export.xlsx')}</Menu.Item>
-            <Menu.Item key="csv">{t('export.csv')}</Menu.Item>
-          </Menu>
-        }
-      >
-        <Button icon={<IconDownload />} loading={start.isPending}>
-          {t('action.export')}
-        </Button>
-      </Dropdown>
-      <Modal
-        title={t('export.title')}
-        visible={showProgress && job !== null}
-        onCancel={close}
-        maskClosable={false}
-        footer={
-          <Button type={state === 'failed' ? 'primary' : 'secondary'} onClick={close}>
-            {state === 'failed' ? t('export.close') : t('export.background')}
-          </Button>
-        }
-      >
-        <Progress
-          percent={percent}
-          status={state === 'failed' ? 'error' : undefined}
-          animation={state === 'running'}
-        />
-        <Typography.Paragraph
-          type={state === 'failed' ? 'error' : 'secondary'}
-          className="export-text"
-        >
-          {state === 'failed'
-            ? t('export.failed')
-            : state === 'running'
-              ? t('export.running', {
-                  written: formatCount(written, locale),
-                  total: formatCount(total, locale),
-                })
-              : t('export.waiting')}
-        </Typography.Paragraph>
-      </Modal>
-    </>
+    <FileExportButton
+      label={t('action.export')}
+      title={t('export.title')}
+      pending={start.isPending}
+      progressPath={apiPaths.talents.exportProgress}
+      start={(format) =>
+        start.mutateAsync({
+          format,
+          timeZone: browserTimeZone(),
+          sort: sort.field,
+          order: sort.order,
+          ...filters,
+        })
+      }
+    />
   );
 }

@@ -25,7 +25,9 @@ interface Call {
  * The talent API at the network edge: pages of `rows` (cursor `c<page>` for each page),
  * the count, facets, and the batch calls recorded.
  */
-function stubTalentApi(options: { rows?: Talent[]; total?: number; pageSize?: number } = {}) {
+function stubTalentApi(
+  options: { rows?: Talent[]; total?: number; exact?: boolean; pageSize?: number } = {},
+) {
   const rows = options.rows ?? Array.from({ length: 20 }, (_, index) => makeTalent(index + 1));
   const total = options.total ?? rows.length;
   const calls: Call[] = [];
@@ -35,7 +37,7 @@ function stubTalentApi(options: { rows?: Talent[]; total?: number; pageSize?: nu
     const query = queryOf(url);
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     calls.push({ method, path, query, body });
-    if (path === apiPaths.talents.count) return ok({ total });
+    if (path === apiPaths.talents.count) return ok({ total, exact: options.exact ?? true });
     if (path === apiPaths.talents.facets)
       return ok({ shopNames: ['Home Goods Store', '美妆旗舰店'], labels: ['live', 'sample'] });
     if (path.startsWith(`${apiPaths.talents.list}/batch/`)) {
@@ -237,6 +239,20 @@ describe('Talent Management Query', { timeout: 30_000 }, () => {
     // Visited pages keep their cursors: back from page 49,999 by its prevCursor.
     fireEvent.click(document.querySelector('.arco-pagination-item-prev') as HTMLElement);
     await waitFor(() => expect(api.lists().at(-1)?.query).toEqual(listQuery({ cursor: 'c49998' })));
+  });
+
+  it('shows an estimated total as such and never jumps from the end by it', async () => {
+    const api = stubTalentApi({ rows: [makeTalent(1)], total: 1_000_000, exact: false });
+    renderPage(<TalentSearchTablePage />, '/talent/search-table');
+    await screen.findByText('About 1,000,000');
+    const jumper = document.querySelector('.arco-pagination-jumper input') as HTMLElement;
+    const count = api.lists().length;
+    fireEvent.change(jumper, { target: { value: '50000' } });
+    fireEvent.keyDown(jumper, { key: 'Enter', keyCode: 13 });
+    expect(
+      await screen.findByText(/Pages more than 10,000 rows from the first or last page/),
+    ).toBeInTheDocument();
+    expect(api.lists().length).toBe(count);
   });
 
   it('keeps the selection across pages, shows its count and clears it', async () => {

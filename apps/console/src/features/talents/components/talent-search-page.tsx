@@ -30,11 +30,12 @@ import type { AppliedFilters } from '../model/filters.ts';
 import {
   firstPage,
   goToPage,
+  exactTotal,
   knownTotal,
   learnCursors,
   pagingQuery,
   type PagerState,
-} from '../model/pager.ts';
+} from '@/components/crud/keyset-pager.ts';
 import { BatchBlacklistModal } from './batch-blacklist-modal.tsx';
 import { BatchLabelsModal } from './batch-labels-modal.tsx';
 import { BatchStatusModal } from './batch-status-modal.tsx';
@@ -96,9 +97,12 @@ export function TalentSearchTablePage() {
   const count = useTalentCount(filters, run);
   const remove = useDeleteTalent();
   // A count still loading for new filters is not the total of what is shown.
-  const total = count.data !== undefined && !count.isPlaceholderData ? count.data : undefined;
+  const counted = count.data !== undefined && !count.isPlaceholderData ? count.data : undefined;
   const rows = list.data?.list ?? [];
   const fresh = list.data !== undefined && !list.isPlaceholderData;
+  const hasNext = Boolean(list.data?.nextCursor);
+  // Jumps counted from the end need the exact total, never an estimate.
+  const total = exactTotal(pager, rows.length, hasNext, counted);
 
   // Each page tells how to reach its neighbours: remember it for the pager.
   useEffect(() => {
@@ -270,16 +274,16 @@ export function TalentSearchTablePage() {
         <Pagination
           current={pager.page}
           pageSize={pager.pageSize}
-          total={knownTotal(pager, rows.length, Boolean(list.data?.nextCursor), total)}
-          showTotal={() =>
-            total === undefined ? (
-              <span className="talent-total">{t('pager.counting')}</span>
-            ) : (
-              <span className="talent-total">
-                {t('pager.total', { total: formatCount(total, locale) })}
-              </span>
-            )
-          }
+          total={knownTotal(pager, rows.length, hasNext, counted)}
+          showTotal={() => (
+            <span className="talent-total">
+              {counted === undefined
+                ? t('pager.counting')
+                : t(counted.exact ? 'pager.total' : 'pager.totalAbout', {
+                    total: formatCount(counted.total, locale),
+                  })}
+            </span>
+          )}
           sizeCanChange
           sizeOptions={pageSizeOptions}
           showJumper

@@ -7,6 +7,9 @@ import {
   type TalentFilters,
   type TalentStatus,
 } from '@inviteflow/contract';
+import { dayEnd, dayStart } from '@/lib/day-range.ts';
+
+export { dayEnd, dayStart };
 
 /** The filters of a search as sent: only those that are set, in the contract's names. */
 export type AppliedFilters = Partial<TalentFilters>;
@@ -48,18 +51,6 @@ export interface TalentFilterValues {
 export function presetRange(kind: RangeKind, key: string): RangeValue | undefined {
   const preset = rangePresets[kind].find((item) => item.key === key);
   return preset ? { key: preset.key, min: preset.min, max: preset.max } : undefined;
-}
-
-/** The start of a local calendar day, as an instant (the user's time zone). */
-export function dayStart(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1, 0, 0, 0, 0).toISOString();
-}
-
-/** The last millisecond of a local calendar day: ranges are inclusive at both ends. */
-export function dayEnd(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1, 23, 59, 59, 999).toISOString();
 }
 
 function text(value: string | undefined): string | undefined {

@@ -1,0 +1,1 @@
+export { InviteRewardPage } from './components/invite-reward-page.tsx';

@@ -1,0 +1,69 @@
+import { apiPaths, type InboxMessage } from '@inviteflow/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
+import { MessageCenterPage } from './message-center-page.tsx';
+
+beforeEach(async () => {
+  await resetApp('zh-CN');
+  signIn();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const todo: InboxMessage = {
+  id: 5,
+  type: 'todo',
+  kind: 'membershipExpiring',
+  title: '会员即将到期',
+  subTitle: '专业版会员',
+  avatar: 'membership-expiring',
+  content: '您的专业版会员将于 2025-06-08 14:05 到期。',
+  time: '2025-06-05 14:05',
+  createdAt: '2025-06-05T06:05:00.000Z',
+  status: 0,
+  messageType: 3,
+};
+
+describe('message center', () => {
+  it('opens on the tab it was sent to, marks a message read on click and the tab with All Read', async () => {
+    const calls: string[] = [];
+    stubFetch((url, init) => {
+      calls.push(`${init.method ?? 'GET'} ${url}${init.body ? ` ${String(init.body)}` : ''}`);
+      if (url.startsWith(apiPaths.messages.summary))
+        return ok({
+          unread: { message: 0, notice: 0, todo: 1 },
+          latest: { message: [], notice: [], todo: [todo] },
+        });
+      if (url.startsWith(apiPaths.messages.read)) return ok({ affected: 1 });
+      return ok({ list: [todo], total: 1, page: 1, pageSize: 10 });
+    });
+    renderPage(<MessageCenterPage />, '/user/messages?type=todo');
+    expect(await screen.findByText('会员即将到期')).toBeInTheDocument();
+    expect(calls.find((c) => c.startsWith(`GET ${apiPaths.messages.list}?`))).toMatch(/type=todo/);
+    expect(screen.getByText('待办 (1)')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByText('会员即将到期'));
+    await waitFor(() => expect(calls).toContain(`POST ${apiPaths.messages.read} {"ids":[5]}`));
+
+    fireEvent.click(screen.getByRole('button', { name: '本页签全部已读' }));
+    await waitFor(() =>
+      expect(calls).toContain(`POST ${apiPaths.messages.readAll} {"type":"todo"}`),
+    );
+  });
+
+  it('shows No Content when there is nothing', async () => {
+    stubFetch((url) =>
+      url.startsWith(apiPaths.messages.summary)
+        ? ok({
+            unread: { message: 0, notice: 0, todo: 0 },
+            latest: { message: [], notice: [], todo: [] },
+          })
+        : ok({ list: [], total: 0, page: 1, pageSize: 10 }),
+    );
+    renderPage(<MessageCenterPage />, '/user/messages');
+    expect(await screen.findByText('暂无内容')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,1 @@
+export { MessageCenterPage } from './components/message-center-page.tsx';

@@ -1,7 +1,0 @@
-export {
-  InviteRewardPage,
-  MembershipPurchasePage,
-  MembershipRecordsPage,
-  SentSearchTablePage,
-  ShopListPage,
-} from './components/pages.tsx';

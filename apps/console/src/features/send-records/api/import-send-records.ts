@@ -1,0 +1,55 @@
+import {
+  apiPaths,
+  type Locale,
+  type SendImportReport,
+  type TalentFileFormat,
+} from '@inviteflow/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { buildUrl, request } from '@/lib/request.ts';
+import { browserTimeZone } from '@/lib/time-zone.ts';
+import { sendRecordsQueryKey } from './get-send-records.ts';
+
+export interface ImportSettings {
+  shopId: number;
+  taskType: string;
+  contentType: string;
+  script: string;
+  scriptTemplateId: number | null;
+  productTemplateIds: number[];
+  setName: string;
+  cooldown: 'skip' | 'include';
+}
+
+/** Uploads a file of talents with the task settings; the server answers row by row. */
+export function importSendRecords(args: {
+  file: File;
+  settings: ImportSettings;
+}): Promise<SendImportReport> {
+  const body = new FormData();
+  const { settings } = args;
+  body.append('shopId', String(settings.shopId));
+  body.append('taskType', settings.taskType);
+  body.append('contentType', settings.contentType);
+  body.append('script', settings.script);
+  if (settings.scriptTemplateId !== null)
+    body.append('scriptTemplateId', String(settings.scriptTemplateId));
+  body.append('productTemplateIds', settings.productTemplateIds.join(','));
+  body.append('setName', settings.setName);
+  body.append('cooldown', settings.cooldown);
+  body.append('timeZone', browserTimeZone());
+  body.append('file', args.file, args.file.name);
+  return request<SendImportReport>(apiPaths.sendRecords.import, { method: 'POST', body });
+}
+
+export function useImportSendRecords() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importSendRecords,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sendRecordsQueryKey }),
+  });
+}
+
+/** The import template, a public download, with headers in the console language. */
+export function sendImportTemplateUrl(format: TalentFileFormat, lang: Locale): string {
+  return buildUrl(apiPaths.sendRecords.importTemplate, { format, lang });
+}

@@ -1,0 +1,417 @@
+import {
+  Alert,
+  Button,
+  Drawer,
+  Form,
+  Input,
+  Link,
+  Message,
+  Radio,
+  Select,
+  Space,
+  Spin,
+  Tag,
+  Typography,
+} from '@arco-design/web-react';
+import {
+  BATCH_MAX,
+  INVITE_COOLDOWN_DAYS,
+  SEND_TASK_PRODUCTS_MAX,
+  SET_NAME_MAX,
+  contentTypes,
+  filterTypes,
+  sendTaskBody,
+  taskTypes,
+  type ContentType,
+  type FilterType,
+  type SendPreviewBody,
+  type SendPreviewData,
+  type SendTaskBody,
+  type TaskType,
+} from '@inviteflow/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { zodRules } from '@/lib/form-rules.ts';
+import { formatCount } from '@/lib/format-number.ts';
+import { useCreateTask } from '../api/create-task.ts';
+import { useProductChoices, useShopChoices } from '../api/get-choices.ts';
+import { usePreviewTask } from '../api/preview-task.ts';
+import { useSendRecordsT } from '../locale/index.ts';
+import { enumText } from '../model/enums.ts';
+import { RulesFields, rulesOf, type RuleValues } from './rules-fields.tsx';
+import { ScriptField } from './script-field.tsx';
+import { SEARCH_DELAY_MS } from './talent-picker.tsx';
+import { TalentPicker } from './talent-picker.tsx';
+
+export interface CreateValues {
+  shopId?: number;
+  taskType?: TaskType;
+  contentType?: ContentType;
+  filterType: FilterType;
+  talentIds?: number[];
+  rules?: RuleValues;
+  maxCount?: number;
+  scriptTemplateId?: number;
+  script?: string;
+  productTemplateIds?: number[];
+  setName?: string;
+  cooldown: 'skip' | 'include';
+}
+
+const initialValues: CreateValues = {
+  taskType: 'free_product',
+  contentType: 'vertical_video',
+  filterType: 'manual',
+  talentIds: [],
+  cooldown: 'skip',
+};
+
+/** What the preview is asked about: the talents and where they are invited; null until known. */
+export function previewBodyOf(values: CreateValues): SendPreviewBody | null {
+  if (!values.shopId || !values.taskType) return null;
+  if (values.filterType === 'manual') {
+    if (!values.talentIds?.length) return null;
+    return {
+      shopId: values.shopId,
+      taskType: values.taskType,
+      filterType: 'manual',
+      talentIds: values.talentIds,
+    };
+  }
+  return {
+    shopId: values.shopId,
+    taskType: values.taskType,
+    filterType: 'rules',
+    rules: rulesOf(values.rules),
+    ...(values.maxCount ? { maxCount: values.maxCount } : {}),
+  };
+}
+
+export function taskBodyOf(values: CreateValues): SendTaskBody {
+  const pick = previewBodyOf(values) ?? {
+    shopId: values.shopId ?? 0,
+    taskType: values.taskType ?? 'free_product',
+    filterType: values.filterType,
+    talentIds: values.talentIds ?? [],
+  };
+  return {
+    ...pick,
+    contentType: values.contentType ?? 'vertical_video',
+    script: values.script ?? '',
+    scriptTemplateId: values.scriptTemplateId ?? null,
+    productTemplateIds: values.productTemplateIds ?? [],
+    setName: values.setName ?? '',
+    cooldown: values.cooldown ?? 'skip',
+  };
+}
+
+function TalentTags({
+  talents,
+  color,
+}: {
+  talents: Array<{ id: number; name: string }>;
+  color: string;
+}) {
+  return (
+    <div className="send-finding-tags">
+      {talents.map((talent) => (
+        <Tag key={talent.id} size="small" color={color}>
+          {talent.name}
+        </Tag>
+      ))}
+    </div>
+  );
+}
+
+/** What a create would do: how many talents and records, who is left out, the day's cap. */
+function PreviewPanel({
+  preview,
+  loading,
+  cooldown,
+}: {
+  preview: SendPreviewData | undefined;
+  loading: boolean;
+  cooldown: 'skip' | 'include';
+}) {
+  const { t, locale } = useSendRecordsT();
+  if (!preview) {
+    return loading ? <Spin tip={t('create.previewLoading')} /> : null;
+  }
+  const will = preview.willCreate[cooldown];
+  const over = will > preview.remainingToday;
+  return (
+    <div className="send-preview" data-testid="send-preview">
+      <Space wrap size={16}>
+        <Typography.Text bold>
+          {t('create.previewMatched', { count: formatCount(preview.matched, locale) })}
+        </Typography.Text>
+        <Typography.Text bold type={over ? 'error' : 'success'}>
+          {t('create.previewWill', { count: formatCount(will, locale) })}
+        </Typography.Text>
+        <Typography.Text type="secondary">
+          {t('create.previewCap', {
+            left: formatCount(preview.remainingToday, locale),
+            cap: formatCount(preview.dailyCap, locale),
+          })}
+        </Typography.Text>
+        {loading && <Spin size={12} />}
+      </Space>
+      {over && <Alert type="error" className="send-finding" content={t('create.previewOverCap')} />}
+      {preview.blacklistedCount > 0 && (
+        <Alert
+          type="warning"
+          className="send-finding"
+          content={
+            <>
+              {t('create.blacklisted', { count: preview.blacklistedCount })}
+              <TalentTags talents={preview.blacklisted} color="red" />
+            </>
+          }
+        />
+      )}
+      {preview.cooldownCount > 0 && (
+        <Alert
+          type="info"
+          className="send-finding"
+          content={
+            <>
+              {t('create.cooldown', { count: preview.cooldownCount, days: INVITE_COOLDOWN_DAYS })}
+              <TalentTags talents={preview.cooldown} color="orangered" />
+              <Form.Item field="cooldown" noStyle>
+                <Radio.Group className="send-cooldown">
+                  <Radio value="skip">{t('create.cooldownSkip')}</Radio>
+                  <Radio value="include">{t('create.cooldownInclude')}</Radio>
+                </Radio.Group>
+              </Form.Item>
+            </>
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * Create: a form that builds an invitation task (shop, task type, content type, the talents
+ * picked by hand or by rules, script, products, set name), with a live preview of what the
+ * create will do. The server decides again when it creates; its refusals are shown as they
+ * come.
+ */
+export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const { t, locale } = useSendRecordsT();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<CreateValues>();
+  const [values, setValues] = useState<CreateValues>(initialValues);
+  const [asked, setAsked] = useState<SendPreviewBody | null>(null);
+  const [templateId, setTemplateId] = useState<number | undefined>();
+  const shops = useShopChoices('BOUND', visible);
+  const products = useProductChoices(visible).data?.list ?? [];
+  const create = useCreateTask();
+  const shape = sendTaskBody.shape;
+
+  useEffect(() => {
+    if (!visible) return;
+    form.resetFields();
+    form.setFieldsValue(initialValues);
+    setValues(initialValues);
+    setTemplateId(undefined);
+  }, [visible, form]);
+
+  // Ask for a preview once typing and picking pause.
+  const body = useMemo(() => previewBodyOf(values), [values]);
+  const bodyKey = JSON.stringify(body);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setAsked(body), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+    // The key stands for the body: a new object with the same content asks nothing new.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [bodyKey]);
+  const preview = usePreviewTask(visible ? asked : null);
+
+  const boundShops = shops.data?.list ?? [];
+  const shop = boundShops.find((s) => s.id === values.shopId);
+  const chosenProducts = (values.productTemplateIds ?? [])
+    .map((id) => products.find((p) => p.id === id))
+    .filter((p) => p !== undefined);
+
+  const submit = async () => {
+    try {
+      await form.validate();
+    } catch {
+      return;
+    }
+    try {
+      const current = form.getFieldsValue() as CreateValues;
+      const result = await create.mutateAsync(
+        taskBodyOf({ ...current, scriptTemplateId: templateId }),
+      );
+      const notes = [t('create.done', { count: formatCount(result.created, locale) })];
+      if (result.blacklistedCount)
+        notes.push(t('create.doneRefused', { count: result.blacklistedCount }));
+      if (result.skippedCooldownCount)
+        notes.push(t('create.doneSkipped', { count: result.skippedCooldownCount }));
+      Message.success(notes.join('；'));
+      onClose();
+    } catch {
+      // Shown by the request layer (the cap, say); the form keeps what was entered.
+    }
+  };
+
+  return (
+    <Drawer
+      title={t('create.title')}
+      visible={visible}
+      onCancel={onClose}
+      width={760}
+      unmountOnExit
+      className="send-create"
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t('crud.cancel')}</Button>
+          <Button type="primary" loading={create.isPending} onClick={() => void submit()}>
+            {t('create.submit')}
+          </Button>
+        </Space>
+      }
+    >
+      {shops.data && !shops.isFetching && boundShops.length === 0 && (
+        <Alert
+          type="warning"
+          className="send-finding"
+          content={t('create.noShop')}
+          action={<Link onClick={() => navigate('/shop/list')}>{t('create.goShops')}</Link>}
+        />
+      )}
+      <Form<CreateValues>
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        onValuesChange={(_changed, all) => setValues({ ...initialValues, ...all })}
+      >
+        <Form.Item
+          field="shopId"
+          label={t('create.shop')}
+          required
+          rules={zodRules(shape.shopId, locale)}
+        >
+          <Select placeholder={t('create.shopPlaceholder')} showSearch>
+            {boundShops.map((s) => (
+              <Select.Option key={s.id} value={s.id}>
+                {s.shopName}
+              </Select.Option>
+            ))}
+          </Select>
+        </Form.Item>
+        <Space size={16} align="start" className="send-row">
+          <Form.Item
+            field="taskType"
+            label={t('create.taskType')}
+            required
+            rules={zodRules(shape.taskType, locale)}
+          >
+            <Select style={{ width: 260 }}>
+              {taskTypes.map((v) => (
+                <Select.Option key={v} value={v}>
+                  {enumText.taskType(locale, v)}
+                </Select.Option>
+              ))}
+            </Select>
+          </Form.Item>
+          <Form.Item
+            field="contentType"
+            label={t('create.contentType')}
+            required
+            rules={zodRules(shape.contentType, locale)}
+          >
+            <Radio.Group type="button">
+              {contentTypes.map((v) => (
+                <Radio key={v} value={v}>
+                  {enumText.contentType(locale, v)}
+                </Radio>
+              ))}
+            </Radio.Group>
+          </Form.Item>
+        </Space>
+        <Form.Item field="filterType" label={t('create.filterType')} required>
+          <Radio.Group>
+            {filterTypes.map((v) => (
+              <Radio key={v} value={v}>
+                {enumText.filterType(locale, v)}
+              </Radio>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+        {values.filterType === 'manual' ? (
+          <Form.Item
+            field="talentIds"
+            label={t('create.talents')}
+            required
+            extra={t('create.talentsExtra', { max: BATCH_MAX })}
+            rules={[
+              {
+                validator: (value: number[] | undefined, callback) =>
+                  callback(value?.length ? undefined : t('create.talentsPlaceholder')),
+              },
+            ]}
+          >
+            <TalentPicker max={BATCH_MAX} />
+          </Form.Item>
+        ) : (
+          <Form.Item label={t('create.rules')} extra={t('create.rulesHint')}>
+            <RulesFields />
+          </Form.Item>
+        )}
+        <PreviewPanel
+          preview={preview.data}
+          loading={preview.isFetching}
+          cooldown={values.cooldown}
+        />
+        <Form.Item
+          field="script"
+          label={t('create.script')}
+          required
+          rules={zodRules(shape.script, locale)}
+        >
+          <ScriptField
+            templateId={templateId}
+            onTemplate={setTemplateId}
+            sample={{
+              talentName: preview.data?.sample?.name ?? t('create.sampleTalent'),
+              shopName: shop?.shopName ?? '',
+              productNames: chosenProducts.map((p) => p.productName),
+            }}
+          />
+        </Form.Item>
+        <Form.Item
+          field="productTemplateIds"
+          label={t('create.products')}
+          rules={zodRules(shape.productTemplateIds, locale, (v) => v ?? [])}
+        >
+          <Select
+            mode="multiple"
+            allowClear
+            placeholder={t('create.productsPlaceholder', { max: SEND_TASK_PRODUCTS_MAX })}
+          >
+            {products.map((p) => (
+              <Select.Option key={p.id} value={p.id}>
+                {p.productName} · {p.productId}
+              </Select.Option>
+            ))}
+          </Select>
+        </Form.Item>
+        <Form.Item
+          field="setName"
+          label={t('create.setName')}
+          required
+          rules={zodRules(shape.setName, locale)}
+        >
+          <Input
+            placeholder={t('create.setNamePlaceholder')}
+            maxLength={SET_NAME_MAX}
+            showWordLimit
+          />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}

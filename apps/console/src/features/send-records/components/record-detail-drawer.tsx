@@ -1,0 +1,109 @@
+import { Alert, Descriptions, Drawer, Spin, Tag, Typography } from '@arco-design/web-react';
+import type { SendRecord } from '@inviteflow/contract';
+import type { ReactNode } from 'react';
+import { formatDateTime } from '@/lib/format-date.ts';
+import { useSendRecord } from '../api/get-send-record.ts';
+import { useSendRecordsT } from '../locale/index.ts';
+import { enumText } from '../model/enums.ts';
+import { RecordStatus } from './record-status.tsx';
+
+/** The outcome of a record, first: the error message, or 'Task executed successfully'. */
+function Outcome({ record }: { record: SendRecord }) {
+  const { t, locale } = useSendRecordsT();
+  if (record.status === 'success') {
+    return <Alert type="success" content={t('detail.success')} className="send-outcome" />;
+  }
+  if (record.status === 'failed') {
+    return (
+      <Alert
+        type="error"
+        className="send-outcome"
+        title={t('detail.failed', {
+          code: record.errorCode ? enumText.errorCode(locale, record.errorCode) : '—',
+        })}
+        content={record.errorMessage || t('detail.noMessage')}
+      />
+    );
+  }
+  return (
+    <Alert
+      type="info"
+      className="send-outcome"
+      content={
+        record.status === 'running'
+          ? t('detail.running', { time: formatDateTime(record.leasedUntil, locale) })
+          : t('detail.pending')
+      }
+    />
+  );
+}
+
+/** Send Record Details (spec): every field of a record, read fresh, and its outcome. */
+export function RecordDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t, locale } = useSendRecordsT();
+  const query = useSendRecord(id);
+  const record = query.data;
+  const time = (value: string | null) => formatDateTime(value, locale);
+  const none = <span className="send-muted">{t('detail.none')}</span>;
+  const rows: Array<{ label: string; value: ReactNode }> = record
+    ? [
+        { label: t('detail.recordId'), value: record.id },
+        { label: t('detail.taskId'), value: record.taskId },
+        { label: t('detail.talent'), value: record.talentName },
+        { label: t('detail.talentId'), value: record.platformTalentId },
+        { label: t('detail.platform'), value: enumText.platform(locale, record.platform) },
+        { label: t('detail.shop'), value: record.shopName },
+        { label: t('detail.taskType'), value: enumText.taskType(locale, record.taskType) },
+        { label: t('detail.contentType'), value: enumText.contentType(locale, record.contentType) },
+        { label: t('detail.filterType'), value: enumText.filterType(locale, record.filterType) },
+        { label: t('detail.setName'), value: record.setName },
+        {
+          label: t('detail.products'),
+          value: record.products.length
+            ? record.products.map((p) => (
+                <Tag key={p.productId} className="send-product">
+                  {p.productName} · {p.productId}
+                </Tag>
+              ))
+            : none,
+        },
+        {
+          label: t('detail.message'),
+          value: (
+            <Typography.Paragraph className="send-message">{record.message}</Typography.Paragraph>
+          ),
+        },
+        { label: t('detail.status'), value: <RecordStatus record={record} /> },
+        {
+          label: t('detail.errorCode'),
+          value: record.errorCode ? enumText.errorCode(locale, record.errorCode) : none,
+        },
+        { label: t('detail.errorMessage'), value: record.errorMessage || none },
+        { label: t('detail.attempts'), value: record.attempts },
+        { label: t('detail.createdAt'), value: time(record.createdAt) },
+        { label: t('detail.claimedAt'), value: time(record.claimedAt) },
+        { label: t('detail.finishedAt'), value: time(record.finishedAt) },
+        { label: t('detail.updatedAt'), value: time(record.updatedAt) },
+      ]
+    : [];
+  return (
+    <Drawer
+      title={t('detail.title')}
+      visible={id !== null}
+      onCancel={onClose}
+      footer={null}
+      width={560}
+      unmountOnExit
+      className="send-detail"
+    >
+      <Spin loading={query.isFetching && !record} block>
+        {record && (
+          <>
+            <Outcome record={record} />
+            <Descriptions column={1} data={rows} labelStyle={{ width: 120 }} border size="small" />
+          </>
+        )}
+      </Spin>
+    </Drawer>
+  );
+}

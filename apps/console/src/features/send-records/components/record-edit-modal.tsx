@@ -1,0 +1,124 @@
+import { Form, Input, Message, Modal, Select } from '@arco-design/web-react';
+import {
+  SEND_MESSAGE_MAX,
+  SET_NAME_MAX,
+  contentTypes,
+  sendRecordEditBody,
+  taskTypes,
+  type SendRecord,
+  type SendRecordEditBody,
+} from '@inviteflow/contract';
+import { useEffect } from 'react';
+import { zodRules } from '@/lib/form-rules.ts';
+import { tCatalogue } from '@/locale/index.ts';
+import { useUpdateSendRecord } from '../api/update-send-record.ts';
+import { useSendRecordsT } from '../locale/index.ts';
+import { enumText } from '../model/enums.ts';
+
+/** Edits a pending record: how it is filed and what it says. The server refuses any other. */
+export function RecordEditModal({
+  record,
+  onClose,
+}: {
+  record: SendRecord | null;
+  onClose: () => void;
+}) {
+  const { t, locale } = useSendRecordsT();
+  const [form] = Form.useForm<SendRecordEditBody>();
+  const update = useUpdateSendRecord();
+  const shape = sendRecordEditBody.shape;
+
+  useEffect(() => {
+    if (record) {
+      form.setFieldsValue({
+        taskType: record.taskType,
+        contentType: record.contentType,
+        setName: record.setName,
+        message: record.message,
+      });
+    }
+  }, [record, form]);
+
+  const save = async () => {
+    if (!record) return;
+    let values: SendRecordEditBody;
+    try {
+      values = await form.validate();
+    } catch {
+      return;
+    }
+    try {
+      await update.mutateAsync({ id: record.id, body: values });
+      Message.success(tCatalogue('success.updated'));
+      onClose();
+    } catch {
+      // Shown by the request layer (claimed meanwhile, say).
+    }
+  };
+
+  return (
+    <Modal
+      title={t('edit.title')}
+      visible={record !== null}
+      onOk={() => void save()}
+      onCancel={onClose}
+      okText={t('crud.save')}
+      cancelText={t('crud.cancel')}
+      confirmLoading={update.isPending}
+      unmountOnExit
+      autoFocus={false}
+      style={{ width: 600, maxWidth: 'calc(100vw - 32px)' }}
+    >
+      <Form<SendRecordEditBody> form={form} layout="vertical">
+        <Form.Item
+          field="taskType"
+          label={t('detail.taskType')}
+          required
+          rules={zodRules(shape.taskType, locale)}
+        >
+          <Select>
+            {taskTypes.map((v) => (
+              <Select.Option key={v} value={v}>
+                {enumText.taskType(locale, v)}
+              </Select.Option>
+            ))}
+          </Select>
+        </Form.Item>
+        <Form.Item
+          field="contentType"
+          label={t('detail.contentType')}
+          required
+          rules={zodRules(shape.contentType, locale)}
+        >
+          <Select>
+            {contentTypes.map((v) => (
+              <Select.Option key={v} value={v}>
+                {enumText.contentType(locale, v)}
+              </Select.Option>
+            ))}
+          </Select>
+        </Form.Item>
+        <Form.Item
+          field="setName"
+          label={t('detail.setName')}
+          required
+          rules={zodRules(shape.setName, locale)}
+        >
+          <Input maxLength={SET_NAME_MAX} showWordLimit />
+        </Form.Item>
+        <Form.Item
+          field="message"
+          label={t('edit.message')}
+          required
+          rules={zodRules(shape.message, locale)}
+        >
+          <Input.TextArea
+            autoSize={{ minRows: 4, maxRows: 10 }}
+            maxLength={SEND_MESSAGE_MAX}
+            showWordLimit
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

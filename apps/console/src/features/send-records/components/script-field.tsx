@@ -1,0 +1,105 @@
+import { Button, Input, Select, Space, Typography } from '@arco-design/web-react';
+import type { RefTextAreaType } from '@arco-design/web-react/es/Input';
+import {
+  SCRIPT_CONTENT_MAX,
+  renderScript,
+  scriptToken,
+  scriptVariables,
+  type ScriptValues,
+} from '@inviteflow/contract';
+import { useRef } from 'react';
+import { useScriptChoices } from '../api/get-choices.ts';
+import { useSendRecordsT } from '../locale/index.ts';
+
+/**
+ * The script of a task: copied from a template or written here, with buttons that insert
+ * its variables where the cursor is, and a live preview made by the contract's
+ * `renderScript`, the very function the server fills each record's message with.
+ */
+export function ScriptField(props: {
+  value?: string;
+  onChange?: (script: string) => void;
+  templateId?: number | undefined;
+  onTemplate: (id: number | undefined) => void;
+  /** What the preview fills the variables with. */
+  sample: ScriptValues;
+}) {
+  const { t, locale } = useSendRecordsT();
+  const scripts = useScriptChoices().data?.list ?? [];
+  const area = useRef<RefTextAreaType>(null);
+  const script = props.value ?? '';
+
+  const insert = (token: string) => {
+    const element = area.current?.dom;
+    const start = element?.selectionStart ?? script.length;
+    const end = element?.selectionEnd ?? script.length;
+    props.onChange?.(script.slice(0, start) + token + script.slice(end));
+    // Put the cursor after the inserted variable once React has written the new text.
+    window.setTimeout(() => {
+      element?.focus();
+      element?.setSelectionRange(start + token.length, start + token.length);
+    });
+  };
+
+  const preview = script.trim() ? renderScript(script, props.sample) : '';
+  return (
+    <div className="send-script">
+      <Select
+        placeholder={t('create.scriptTemplatePlaceholder')}
+        value={props.templateId}
+        allowClear
+        showSearch
+        filterOption={(input, option) =>
+          String((option as { props?: { extra?: string } }).props?.extra ?? '')
+            .toLowerCase()
+            .includes(input.toLowerCase())
+        }
+        onChange={(id: number | undefined) => {
+          props.onTemplate(id);
+          const chosen = scripts.find((s) => s.id === id);
+          if (chosen) props.onChange?.(chosen.content);
+        }}
+        className="send-script-template"
+        aria-label={t('create.scriptTemplate')}
+      >
+        {scripts.map((s) => (
+          <Select.Option key={s.id} value={s.id} extra={`${s.remark} ${s.content}`}>
+            {s.remark || s.content.slice(0, 40)}
+          </Select.Option>
+        ))}
+      </Select>
+      <Input.TextArea
+        ref={area}
+        value={script}
+        onChange={(value) => props.onChange?.(value)}
+        placeholder={t('create.scriptPlaceholder')}
+        autoSize={{ minRows: 4, maxRows: 8 }}
+        maxLength={SCRIPT_CONTENT_MAX}
+        showWordLimit
+      />
+      <Space wrap size={4} className="send-variables">
+        <Typography.Text type="secondary">{t('create.variables')}</Typography.Text>
+        {scriptVariables.map((variable) => (
+          <Button
+            key={variable.key}
+            size="mini"
+            type="outline"
+            onClick={() => insert(scriptToken(variable.key, locale))}
+          >
+            {locale === 'zh-CN' ? variable.zh : variable.en}
+          </Button>
+        ))}
+      </Space>
+      <div className="send-script-preview" aria-live="polite">
+        <Typography.Text type="secondary" className="send-script-preview-title">
+          {t('create.scriptPreview')}
+        </Typography.Text>
+        <Typography.Paragraph className="send-script-preview-text">
+          {preview || (
+            <Typography.Text type="secondary">{t('create.scriptPreviewEmpty')}</Typography.Text>
+          )}
+        </Typography.Paragraph>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,303 @@
+import {
+  apiPaths,
+  renderScript,
+  type SendPreviewData,
+  type SendRecord,
+  type SendRecordPage,
+} from '@inviteflow/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
+import { buildFilters } from '../model/filters.ts';
+import { previewBodyOf, taskBodyOf } from './create-task-drawer.tsx';
+import { rulesOf } from './rules-fields.tsx';
+import { SentSearchTablePage } from './sent-search-page.tsx';
+
+function record(id: number, overrides: Partial<SendRecord> = {}): SendRecord {
+  return {
+    id,
+    taskId: 1,
+    shopId: 5,
+    shopName: 'Glow Store',
+    talentId: id,
+    talentName: `Talent ${id}`,
+    platform: 'douyin',
+    platformTalentId: `dy${id}`,
+    taskType: 'free_product',
+    contentType: 'vertical_video',
+    filterType: 'manual',
+    setName: 'Spring',
+    message: `Hi Talent ${id}`,
+    products: [{ productId: 'P-1', productName: 'Mask' }],
+    status: 'pending',
+    errorCode: null,
+    errorMessage: null,
+    attempts: 0,
+    leasedUntil: null,
+    claimedAt: null,
+    finishedAt: null,
+    createdAt: '2025-03-08T06:05:09.000Z',
+    updatedAt: '2025-03-08T06:05:09.000Z',
+    ...overrides,
+  };
+}
+
+const rows = [
+  record(1, { status: 'success', finishedAt: '2025-03-08T07:00:00.000Z' }),
+  record(2, {
+    status: 'failed',
+    errorCode: 'talent_ineligible',
+    errorMessage: 'No showcase',
+    finishedAt: '2025-03-08T07:00:00.000Z',
+  }),
+  record(3),
+];
+
+function pageOf(list: SendRecord[]): SendRecordPage {
+  return { list, pageSize: 20, nextCursor: null, prevCursor: null };
+}
+
+beforeEach(async () => {
+  await resetApp('en-US');
+  signIn();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('send records page', () => {
+  it('lists records with their status, filters by status and shows the details', async () => {
+    const urls: string[] = [];
+    stubFetch((url) => {
+      urls.push(url);
+      const path = url.split('?')[0];
+      if (path === apiPaths.sendRecords.count) return ok({ total: 3, exact: true });
+      if (path === apiPaths.shops.list) return ok({ list: [], total: 0, page: 1, pageSize: 100 });
+      const one = rows.find((r) => path === apiPaths.sendRecords.one(r.id));
+      if (one) return ok(one);
+      return ok(pageOf(url.includes('status=failed') ? [rows[1]!] : rows));
+    });
+    renderPage(<SentSearchTablePage />, '/sent/search-table');
+    expect(await screen.findByText('Talent 3')).toBeInTheDocument();
+    expect(screen.getByText('Total: 3')).toBeInTheDocument();
+    const failed = screen.getByText('Talent 2').closest('tr') as HTMLElement;
+    expect(within(failed).getByText('Failed')).toBeInTheDocument();
+    expect(within(failed).getByText('Talent ineligible')).toBeInTheDocument();
+    // Only a pending record can be edited.
+    expect(within(failed).getByRole('button', { name: 'Edit' })).toBeDisabled();
+    const pending = screen.getByText('Talent 3').closest('tr') as HTMLElement;
+    expect(within(pending).getByRole('button', { name: 'Edit' })).toBeEnabled();
+
+    fireEvent.click(within(failed).getByRole('button', { name: 'View' }));
+    expect(await screen.findByText('Send Record Details')).toBeInTheDocument();
+    expect(await screen.findByText('Failed: Talent ineligible')).toBeInTheDocument();
+    expect(screen.getAllByText('No showcase').length).toBeGreaterThan(0);
+    fireEvent.click(document.querySelector('.arco-drawer-close-icon') as HTMLElement);
+
+    const success = screen.getByText('Talent 1').closest('tr') as HTMLElement;
+    fireEvent.click(within(success).getByRole('button', { name: 'View' }));
+    expect(await screen.findByText('Task executed successfully')).toBeInTheDocument();
+  });
+
+  it('turns the search form into the list filters', () => {
+    expect(buildFilters({ talentName: '  luna ', status: 'failed' })).toEqual({
+      talentName: 'luna',
+      status: 'failed',
+    });
+    const day = buildFilters({ created: ['2025-03-08', '2025-03-09'] });
+    expect(new Date(day.createdFrom!).getDate()).toBe(8);
+    expect(new Date(day.createdTo!).getDate()).toBe(9);
+    expect(new Date(day.createdTo!).getHours()).toBe(23);
+  });
+});
+
+describe('create task', { timeout: 30_000 }, () => {
+  it('asks the preview only once it knows the shop and the talents, and builds the body', () => {
+    const base = {
+      filterType: 'manual' as const,
+      cooldown: 'skip' as const,
+      taskType: 'free_product' as const,
+    };
+    expect(previewBodyOf({ ...base, talentIds: [1] })).toBeNull();
+    expect(previewBodyOf({ ...base, shopId: 5, talentIds: [] })).toBeNull();
+    expect(previewBodyOf({ ...base, shopId: 5, talentIds: [1, 2] })).toEqual({
+      shopId: 5,
+      taskType: 'free_product',
+      filterType: 'manual',
+      talentIds: [1, 2],
+    });
+    expect(
+      previewBodyOf({
+        ...base,
+        filterType: 'rules',
+        shopId: 5,
+        rules: { fansMin: 1000, businessAmountMax: 12.5, label: ' ' },
+        maxCount: 30,
+      }),
+    ).toEqual({
+      shopId: 5,
+      taskType: 'free_product',
+      filterType: 'rules',
+      rules: { fansMin: 1000, businessAmountMaxFen: 1250 },
+      maxCount: 30,
+    });
+    expect(
+      taskBodyOf({
+        ...base,
+        shopId: 5,
+        talentIds: [1],
+        contentType: 'image_text',
+        script: 'Hi {talentName}',
+        scriptTemplateId: 3,
+        productTemplateIds: [7],
+        setName: 'Spring',
+      }),
+    ).toEqual({
+      shopId: 5,
+      taskType: 'free_product',
+      filterType: 'manual',
+      talentIds: [1],
+      contentType: 'image_text',
+      script: 'Hi {talentName}',
+      scriptTemplateId: 3,
+      productTemplateIds: [7],
+      setName: 'Spring',
+      cooldown: 'skip',
+    });
+    expect(rulesOf(undefined)).toEqual({});
+  });
+
+  it('previews the findings and the script as the server will fill it, and creates', async () => {
+    const preview: SendPreviewData = {
+      matched: 3,
+      blacklisted: [{ id: 9, name: 'Banned', platform: 'douyin', platformTalentId: 'b9' }],
+      blacklistedCount: 1,
+      cooldown: [
+        {
+          id: 8,
+          name: 'Recent',
+          platform: 'douyin',
+          platformTalentId: 'r8',
+          lastInvitedAt: '2025-03-08T06:05:09.000Z',
+        },
+      ],
+      cooldownCount: 1,
+      willCreate: { skip: 1, include: 2 },
+      dailyCap: 20,
+      usedToday: 5,
+      remainingToday: 15,
+      sample: { id: 7, name: 'Luna', platform: 'douyin', platformTalentId: 'l7' },
+    };
+    const posts: Array<{ url: string; body: unknown }> = [];
+    stubFetch((url, init) => {
+      const path = url.split('?')[0];
+      if (init.method === 'POST') {
+        posts.push({ url: path!, body: JSON.parse(String(init.body)) });
+        if (path === apiPaths.sendRecords.preview) return ok(preview);
+        return ok({
+          taskId: 1,
+          created: 1,
+          blacklisted: preview.blacklisted,
+          blacklistedCount: 1,
+          skippedCooldown: [],
+          skippedCooldownCount: 1,
+          remainingToday: 14,
+        });
+      }
+      if (path === apiPaths.shops.list) {
+        return ok({
+          list: [{ id: 5, shopName: 'Glow Store', bindStatus: 'BOUND' }],
+          total: 1,
+          page: 1,
+          pageSize: 100,
+        });
+      }
+      if (path === apiPaths.talents.list) {
+        return ok({
+          list: [
+            { id: 7, name: 'Luna', platformTalentId: 'l7' },
+            { id: 8, name: 'Recent', platformTalentId: 'r8' },
+            { id: 9, name: 'Banned', platformTalentId: 'b9' },
+          ],
+          pageSize: 20,
+          nextCursor: null,
+          prevCursor: null,
+        });
+      }
+      if (path === apiPaths.templates.products) {
+        return ok({
+          list: [{ id: 11, productId: 'P-1', productName: 'Mask' }],
+          total: 1,
+          page: 1,
+          pageSize: 100,
+        });
+      }
+      if (path === apiPaths.sendRecords.count) return ok({ total: 0, exact: true });
+      if (path === apiPaths.templates.scripts)
+        return ok({ list: [], total: 0, page: 1, pageSize: 100 });
+      return ok(pageOf([]));
+    });
+    renderPage(<SentSearchTablePage />, '/sent/search-table');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    const drawer = (await screen.findByText('Create invitation task')).closest(
+      '.arco-drawer',
+    ) as HTMLElement;
+    fireEvent.click(within(drawer).getAllByText('Choose a bound shop')[0] as HTMLElement);
+    fireEvent.click(await screen.findByRole('option', { name: 'Glow Store' }));
+    fireEvent.click(
+      within(drawer).getAllByText('Type a talent name to search and pick')[0] as HTMLElement,
+    );
+    for (const name of ['Luna', 'Recent', 'Banned']) {
+      // In a multiple select the option's label, not its row, takes the click.
+      const option = await screen.findByRole('option', { name: new RegExp(`^${name}`) });
+      fireEvent.click(within(option).getByText(name));
+    }
+    expect(await within(drawer).findByText('3 talents')).toBeInTheDocument();
+    expect(within(drawer).getByText('1 send records will be created')).toBeInTheDocument();
+    expect(within(drawer).getByText('15 left today (daily cap 20)')).toBeInTheDocument();
+    const findings = within(within(drawer).getByTestId('send-preview'));
+    expect(findings.getByText('1 talents are blacklisted and will not be invited:')).toBeVisible();
+    expect(findings.getByText('Banned')).toBeInTheDocument();
+    expect(findings.getByText('Recent')).toBeInTheDocument();
+    expect(posts.find((p) => p.url === apiPaths.sendRecords.preview)?.body).toEqual({
+      shopId: 5,
+      taskType: 'free_product',
+      filterType: 'manual',
+      talentIds: [7, 8, 9],
+    });
+    // Inviting the cool-down talents too changes what will be created.
+    fireEvent.click(within(drawer).getByText('Invite them anyway'));
+    expect(await within(drawer).findByText('2 send records will be created')).toBeInTheDocument();
+
+    const script = 'Hi {talentName}, {shopName} invites you to {productNames}';
+    fireEvent.change(
+      within(drawer).getByPlaceholderText('Write the invitation; insert the variables below'),
+      { target: { value: script } },
+    );
+    await waitFor(() =>
+      expect(drawer.querySelector('.send-script-preview-text')?.textContent).toBe(
+        renderScript(script, { talentName: 'Luna', shopName: 'Glow Store', productNames: [] }),
+      ),
+    );
+    fireEvent.change(within(drawer).getByPlaceholderText('e.g. Spring launch'), {
+      target: { value: 'Spring' },
+    });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(/^1 send records created/)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(posts.find((p) => p.url === apiPaths.sendRecords.list)?.body).toEqual({
+        shopId: 5,
+        taskType: 'free_product',
+        filterType: 'manual',
+        talentIds: [7, 8, 9],
+        contentType: 'vertical_video',
+        script,
+        scriptTemplateId: null,
+        productTemplateIds: [],
+        setName: 'Spring',
+        cooldown: 'include',
+      }),
+    );
+  });
+});

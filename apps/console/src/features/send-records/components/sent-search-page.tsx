@@ -1,0 +1,283 @@
+import {
+  Button,
+  Card,
+  Divider,
+  Empty,
+  Message,
+  Pagination,
+  Popconfirm,
+  Space,
+  Table,
+  Typography,
+} from '@arco-design/web-react';
+import type { ColumnProps } from '@arco-design/web-react/es/Table';
+import { IconPlus, IconUpload } from '@arco-design/web-react/icon';
+import { SEND_RECORD_PAGE_SIZE_DEFAULT, apiPaths, type SendRecord } from '@inviteflow/contract';
+import { useEffect, useState } from 'react';
+import {
+  exactTotal,
+  firstPage,
+  goToPage,
+  knownTotal,
+  learnCursors,
+  pagingQuery,
+  type PagerState,
+} from '@/components/crud/keyset-pager.ts';
+import { pageSizeOptions } from '@/components/crud/use-list-state.ts';
+import { FileExportButton } from '@/components/file-export-button.tsx';
+import { formatDateTime } from '@/lib/format-date.ts';
+import { formatCount } from '@/lib/format-number.ts';
+import { browserTimeZone } from '@/lib/time-zone.ts';
+import { tCatalogue } from '@/locale/index.ts';
+import { useDeleteSendRecord } from '../api/delete-send-record.ts';
+import { useSendRecordCount } from '../api/get-send-record-count.ts';
+import { useSendRecords, type RecordFilters } from '../api/get-send-records.ts';
+import { useStartSendExport } from '../api/start-export.ts';
+import { useSendRecordsT } from '../locale/index.ts';
+import { enumText } from '../model/enums.ts';
+import { CreateTaskDrawer } from './create-task-drawer.tsx';
+import { RecordDetailDrawer } from './record-detail-drawer.tsx';
+import { RecordEditModal } from './record-edit-modal.tsx';
+import { RecordStatus } from './record-status.tsx';
+import { SendFilterForm } from './send-filter-form.tsx';
+import { SendImportModal } from './send-import-modal.tsx';
+import './send-records.css';
+
+/** A running record under a live lease belongs to the extension for now. */
+function isLeased(record: SendRecord): boolean {
+  return (
+    record.status === 'running' &&
+    record.leasedUntil !== null &&
+    Date.parse(record.leasedUntil) > Date.now()
+  );
+}
+
+/**
+ * Send records (spec 'Send records'): the search form, the table (index, influencer name,
+ * task type, shop name, set name, content type, filter type, created time, status,
+ * view / edit / delete), create, import and download, paged by cursors at any depth.
+ */
+export function SentSearchTablePage() {
+  const { t, locale } = useSendRecordsT();
+  const [filters, setFilters] = useState<RecordFilters>({});
+  const [pager, setPager] = useState<PagerState>(() => firstPage(SEND_RECORD_PAGE_SIZE_DEFAULT));
+  const [run, setRun] = useState(0);
+  const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [editing, setEditing] = useState<SendRecord | null>(null);
+  const list = useSendRecords({ ...filters, ...pagingQuery(pager) }, run);
+  const count = useSendRecordCount(filters, run);
+  const remove = useDeleteSendRecord();
+  const exporter = useStartSendExport();
+  const counted = count.data !== undefined && !count.isPlaceholderData ? count.data : undefined;
+  const rows = list.data?.list ?? [];
+  const fresh = list.data !== undefined && !list.isPlaceholderData;
+  const hasNext = Boolean(list.data?.nextCursor);
+  const total = exactTotal(pager, rows.length, hasNext, counted);
+
+  useEffect(() => {
+    if (!list.data || list.isPlaceholderData) return;
+    const data = list.data;
+    setPager((state) => learnCursors(state, state.page, data));
+  }, [list.data, list.isPlaceholderData]);
+
+  // The last row of a page was deleted: show the page before instead of an empty one.
+  useEffect(() => {
+    if (!fresh || rows.length > 0 || pager.page <= 1) return;
+    setPager((state) => {
+      const previous = goToPage(state, state.page - 1, total);
+      return previous === 'tooDeep' ? firstPage(state.pageSize) : previous;
+    });
+  }, [fresh, rows.length, pager.page, total]);
+
+  const search = (next: RecordFilters) => {
+    setFilters(next);
+    setRun((value) => value + 1);
+    setPager((state) => firstPage(state.pageSize));
+  };
+
+  const changePage = (page: number, size: number) => {
+    if (size !== pager.pageSize) {
+      setPager(firstPage(size));
+      return;
+    }
+    const next = goToPage(pager, page, total);
+    if (next === 'tooDeep') {
+      Message.warning(tCatalogue('validation.offsetTooDeep'));
+      return;
+    }
+    setPager(next);
+  };
+
+  const onDelete = async (record: SendRecord) => {
+    try {
+      await remove.mutateAsync(record.id);
+      Message.success(tCatalogue('success.deleted'));
+    } catch {
+      // Shown by the request layer.
+    }
+  };
+
+  const offset = (pager.page - 1) * pager.pageSize;
+  const columns: ColumnProps<SendRecord>[] = [
+    {
+      title: t('column.index'),
+      dataIndex: 'index',
+      width: 72,
+      render: (_: unknown, _record, index) => formatCount(offset + index + 1, locale),
+    },
+    {
+      title: t('column.talentName'),
+      dataIndex: 'talentName',
+      width: 130,
+      fixed: 'left',
+      render: (name: string, record) => (
+        <div className="send-talent-cell">
+          <Typography.Text bold className="send-talent-name">
+            {name}
+          </Typography.Text>
+          <Typography.Text type="secondary" className="send-talent-id">
+            {record.platformTalentId}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: t('column.taskType'),
+      dataIndex: 'taskType',
+      width: 140,
+      ellipsis: true,
+      render: (value: SendRecord['taskType']) => enumText.taskType(locale, value),
+    },
+    { title: t('column.shopName'), dataIndex: 'shopName', width: 110, ellipsis: true },
+    { title: t('column.setName'), dataIndex: 'setName', width: 110, ellipsis: true },
+    {
+      title: t('column.contentType'),
+      dataIndex: 'contentType',
+      width: 110,
+      ellipsis: true,
+      render: (value: SendRecord['contentType']) => enumText.contentType(locale, value),
+    },
+    {
+      title: t('column.filterType'),
+      dataIndex: 'filterType',
+      width: 110,
+      render: (value: SendRecord['filterType']) => enumText.filterType(locale, value),
+    },
+    {
+      title: t('column.createdAt'),
+      dataIndex: 'createdAt',
+      width: 180,
+      render: (value: string) => formatDateTime(value, locale),
+    },
+    {
+      title: t('column.status'),
+      dataIndex: 'status',
+      width: 150,
+      render: (_: unknown, record) => <RecordStatus record={record} />,
+    },
+    {
+      title: t('column.operations'),
+      dataIndex: 'operations',
+      width: 200,
+      fixed: 'right',
+      render: (_: unknown, record) => (
+        <Space size={0}>
+          <Button type="text" size="small" onClick={() => setViewing(record.id)}>
+            {t('action.view')}
+          </Button>
+          <Button
+            type="text"
+            size="small"
+            disabled={record.status !== 'pending'}
+            title={record.status !== 'pending' ? t('action.editOnlyPending') : undefined}
+            onClick={() => setEditing(record)}
+          >
+            {t('action.edit')}
+          </Button>
+          <Popconfirm
+            title={t('action.deleteConfirm', { name: record.talentName })}
+            okText={t('action.delete')}
+            cancelText={t('crud.cancel')}
+            onOk={() => onDelete(record)}
+            disabled={isLeased(record)}
+          >
+            <Button
+              type="text"
+              size="small"
+              status="danger"
+              disabled={isLeased(record)}
+              title={isLeased(record) ? t('action.deleteRunning') : undefined}
+            >
+              {t('action.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+  const filtered = Object.keys(filters).length > 0;
+
+  return (
+    <Card className="send-card" title={t('menu.sent.searchTable')}>
+      <Typography.Paragraph type="secondary">{t('page.intro')}</Typography.Paragraph>
+      <SendFilterForm onSearch={search} />
+      <Divider className="send-divider" />
+      <div className="send-toolbar">
+        <Space wrap>
+          <Button type="primary" icon={<IconPlus />} onClick={() => setCreating(true)}>
+            {t('action.create')}
+          </Button>
+          <Button icon={<IconUpload />} onClick={() => setImporting(true)}>
+            {t('action.import')}
+          </Button>
+          <FileExportButton
+            label={t('action.download')}
+            title={t('export.title')}
+            pending={exporter.isPending}
+            progressPath={apiPaths.sendRecords.exportProgress}
+            start={(format) =>
+              exporter.mutateAsync({ format, timeZone: browserTimeZone(), ...filters })
+            }
+          />
+        </Space>
+      </div>
+      <Table<SendRecord>
+        rowKey="id"
+        className="send-table"
+        columns={columns}
+        data={rows}
+        loading={list.isFetching}
+        pagination={false}
+        scroll={{ x: 1312 }}
+        border={{ wrapper: true, cell: false }}
+        noDataElement={<Empty description={filtered ? t('empty.filtered') : t('empty.none')} />}
+      />
+      <div className="send-pager">
+        <Pagination
+          current={pager.page}
+          pageSize={pager.pageSize}
+          total={knownTotal(pager, rows.length, hasNext, counted)}
+          showTotal={() => (
+            <span className="send-total">
+              {counted === undefined
+                ? t('pager.counting')
+                : t(counted.exact ? 'pager.total' : 'pager.totalAbout', {
+                    total: formatCount(counted.total, locale),
+                  })}
+            </span>
+          )}
+          sizeCanChange
+          sizeOptions={pageSizeOptions}
+          showJumper
+          onChange={changePage}
+        />
+      </div>
+      <CreateTaskDrawer visible={creating} onClose={() => setCreating(false)} />
+      <SendImportModal visible={importing} onClose={() => setImporting(false)} />
+      <RecordDetailDrawer id={viewing} onClose={() => setViewing(null)} />
+      <RecordEditModal record={editing} onClose={() => setEditing(null)} />
+    </Card>
+  );
+}

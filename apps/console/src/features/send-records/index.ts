@@ -1,0 +1,1 @@
+export { SentSearchTablePage } from './components/sent-search-page.tsx';

@@ -1,0 +1,30 @@
+import {
+  translate,
+  type ContentType,
+  type FilterType,
+  type Locale,
+  type Platform,
+  type SendErrorCode,
+  type SendRecordStatus,
+  type TaskType,
+} from '@inviteflow/contract';
+
+/** The catalogue's names of the send record enums (spec section 9). */
+export const enumText = {
+  taskType: (locale: Locale, value: TaskType) => translate(locale, `enum.taskType.${value}`),
+  contentType: (locale: Locale, value: ContentType) =>
+    translate(locale, `enum.contentType.${value}`),
+  filterType: (locale: Locale, value: FilterType) => translate(locale, `enum.filterType.${value}`),
+  status: (locale: Locale, value: SendRecordStatus) =>
+    translate(locale, `enum.sendStatus.${value}`),
+  errorCode: (locale: Locale, value: SendErrorCode) =>
+    translate(locale, `enum.sendErrorCode.${value}`),
+  platform: (locale: Locale, value: Platform) => translate(locale, `enum.platform.${value}`),
+};
+
+export const statusColors: Record<SendRecordStatus, string> = {
+  pending: 'arcoblue',
+  running: 'orange',
+  success: 'green',
+  failed: 'red',
+};

@@ -1,0 +1,136 @@
+import { apiPaths, type Shop, type ShopPage } from '@inviteflow/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
+import { ShopListPage, isWaiting } from './shop-list-page.tsx';
+
+function shop(id: number, overrides: Partial<Shop> = {}): Shop {
+  return {
+    id,
+    platform: 'douyin',
+    shopName: `Shop ${id}`,
+    siteName: 'CN',
+    shopCode: `CODE-${id}`,
+    bindStatus: 'BOUND',
+    boundAt: '2025-03-08T06:05:09.000Z',
+    nextBindAt: null,
+    source: 'manual',
+    createdAt: '2025-03-08T06:05:09.000Z',
+    updatedAt: '2025-03-08T06:05:09.000Z',
+    ...overrides,
+  };
+}
+
+const future = new Date(Date.now() + 3_600_000).toISOString();
+
+function page(list: Shop[], slots = { limit: 3, used: 2, bound: 1, level: 'basic' as const }) {
+  return {
+    list,
+    total: list.length,
+    page: 1,
+    pageSize: 10,
+    counts: { all: 3, BOUND: 1, UNBOUND: 1, EXPIRED: 1 },
+    slots,
+  } satisfies ShopPage;
+}
+
+beforeEach(async () => {
+  await resetApp('en-US');
+  signIn();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('My Shops', () => {
+  it('shows the tabs with their counts, the slots, and an action per bind status', async () => {
+    const urls: string[] = [];
+    stubFetch((url) => {
+      urls.push(url);
+      return ok(
+        page([
+          shop(1),
+          shop(2, { bindStatus: 'UNBOUND', nextBindAt: future }),
+          shop(3, { bindStatus: 'EXPIRED', source: 'extension' }),
+        ]),
+      );
+    });
+    renderPage(<ShopListPage />, '/shop/list');
+    expect(await screen.findByText('Shop 1')).toBeInTheDocument();
+    expect(urls[0]).toBe(`${apiPaths.shops.list}?tab=all&page=1&pageSize=10`);
+    for (const tab of ['All (3)', 'Bound (1)', 'Unbound (1)', 'Expired (1)']) {
+      expect(screen.getByText(tab)).toBeInTheDocument();
+    }
+    expect(screen.getByText('Plan: Basic')).toBeInTheDocument();
+    expect(screen.getByText('1 bound, 2 / 3 slots in use')).toBeInTheDocument();
+    const rows = document.querySelectorAll('.shop-table tbody tr');
+    expect(within(rows[0] as HTMLElement).getByRole('button', { name: 'Unbind' })).toBeVisible();
+    expect(within(rows[1] as HTMLElement).getByText(/^Can bind after /)).toBeInTheDocument();
+    expect(
+      within(rows[2] as HTMLElement).getByRole('button', { name: 'Bind again' }),
+    ).toBeVisible();
+    expect(
+      within(rows[2] as HTMLElement).getByText('Reported by the extension'),
+    ).toBeInTheDocument();
+
+    fireEvent.click(screen.getByText('Expired (1)'));
+    await waitFor(() =>
+      expect(urls).toContain(`${apiPaths.shops.list}?tab=EXPIRED&page=1&pageSize=10`),
+    );
+  });
+
+  it('binds a shop by hand and keeps the form when the server refuses', async () => {
+    const bodies: unknown[] = [];
+    let refuse = true;
+    stubFetch((url, init) => {
+      if (init.method === 'POST') {
+        bodies.push(JSON.parse(String(init.body)));
+        if (refuse) {
+          refuse = false;
+          return fail(422, 'Your free allowance allows 1 bound shops and every slot is in use');
+        }
+        return ok({ shop: shop(9), outcome: 'bound', slots: page([]).slots });
+      }
+      return ok(page([], { limit: 1, used: 1, bound: 1, level: 'none' as never }));
+    });
+    renderPage(<ShopListPage />, '/shop/list');
+    expect(await screen.findByText('Upgrade plan')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Bind shop' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Bind' }));
+    expect(await within(dialog).findByText('Shop code cannot be empty')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    fireEvent.click(within(dialog).getAllByText('Please choose')[0] as HTMLElement);
+    fireEvent.click(await screen.findByRole('option', { name: 'Douyin' }));
+    fireEvent.change(within(dialog).getByPlaceholderText('As the seller center shows it'), {
+      target: { value: 'Glow Store' },
+    });
+    fireEvent.change(
+      within(dialog).getByPlaceholderText('The shop ID or code in the seller center'),
+      { target: { value: ' GLOW-1 ' } },
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Bind' }));
+    expect(
+      await screen.findByText('Your free allowance allows 1 bound shops and every slot is in use'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByDisplayValue('Glow Store')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Bind' }));
+    expect(await screen.findByText('Shop bound')).toBeInTheDocument();
+    expect(bodies.at(-1)).toEqual({
+      platform: 'douyin',
+      shopName: 'Glow Store',
+      siteName: '',
+      shopCode: 'GLOW-1',
+    });
+  });
+
+  it('tells an unbound shop still waiting from one that may be bound again', () => {
+    expect(isWaiting(shop(1, { bindStatus: 'UNBOUND', nextBindAt: future }))).toBe(true);
+    expect(
+      isWaiting(shop(1, { bindStatus: 'UNBOUND', nextBindAt: '2020-01-01T00:00:00.000Z' })),
+    ).toBe(false);
+    expect(isWaiting(shop(1, { bindStatus: 'EXPIRED' }))).toBe(false);
+  });
+});

@@ -1,0 +1,1 @@
+export { ShopListPage } from './components/shop-list-page.tsx';

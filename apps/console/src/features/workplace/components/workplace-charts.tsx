@@ -1,0 +1,138 @@
+import { Card, Empty, Grid } from '@arco-design/web-react';
+import type { SendStats } from '@inviteflow/contract';
+import { translate } from '@inviteflow/contract';
+import { useMemo } from 'react';
+import { useWorkplaceT } from '../locale/index.ts';
+import { useChart } from './use-chart.ts';
+
+const colors = {
+  created: '#165DFF',
+  succeeded: '#00B42A',
+  failed: '#F53F3F',
+};
+const axisText = { color: '#86909C' };
+
+function DailyChart({ stats }: { stats: SendStats }) {
+  const { t } = useWorkplaceT();
+  const option = useMemo(
+    () => ({
+      color: [colors.created, colors.succeeded, colors.failed],
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0, right: 0, textStyle: axisText },
+      grid: { left: 8, right: 8, top: 36, bottom: 4, containLabel: true },
+      xAxis: {
+        type: 'category',
+        data: stats.days.map((d) => d.day.slice(5)),
+        axisLabel: axisText,
+      },
+      yAxis: { type: 'value', minInterval: 1, axisLabel: axisText },
+      series: [
+        {
+          name: t('chart.created'),
+          type: 'bar',
+          barMaxWidth: 18,
+          data: stats.days.map((d) => d.created),
+        },
+        {
+          name: t('chart.succeeded'),
+          type: 'line',
+          smooth: true,
+          data: stats.days.map((d) => d.succeeded),
+        },
+        {
+          name: t('chart.failed'),
+          type: 'line',
+          smooth: true,
+          data: stats.days.map((d) => d.failed),
+        },
+      ],
+    }),
+    [stats, t],
+  );
+  const ref = useChart(option);
+  return <div ref={ref} className="workplace-chart" data-testid="chart-daily" />;
+}
+
+function FailureChart({ stats }: { stats: SendStats }) {
+  const { locale } = useWorkplaceT();
+  const rows = [...stats.topFailures].reverse();
+  const option = useMemo(
+    () => ({
+      color: [colors.failed],
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      grid: { left: 8, right: 24, top: 8, bottom: 4, containLabel: true },
+      xAxis: { type: 'value', minInterval: 1, axisLabel: axisText },
+      yAxis: {
+        type: 'category',
+        data: rows.map((r) => translate(locale, `enum.sendErrorCode.${r.errorCode}`)),
+        axisLabel: axisText,
+      },
+      series: [{ type: 'bar', barMaxWidth: 16, data: rows.map((r) => r.count) }],
+    }),
+    [rows, locale],
+  );
+  const ref = useChart(option);
+  return (
+    <div ref={ref} className="workplace-chart workplace-chart-small" data-testid="chart-failures" />
+  );
+}
+
+function TalentChart({ stats }: { stats: SendStats }) {
+  const { locale } = useWorkplaceT();
+  const option = useMemo(
+    () => ({
+      tooltip: { trigger: 'item' },
+      legend: { type: 'scroll', orient: 'vertical', right: 0, top: 'middle', textStyle: axisText },
+      series: [
+        {
+          type: 'pie',
+          radius: ['45%', '70%'],
+          center: ['35%', '50%'],
+          label: { show: false },
+          data: stats.talentsByStatus.map((row) => ({
+            name: translate(locale, `enum.talentStatus.${row.status}`),
+            value: row.count,
+          })),
+        },
+      ],
+    }),
+    [stats, locale],
+  );
+  const ref = useChart(option);
+  return (
+    <div ref={ref} className="workplace-chart workplace-chart-small" data-testid="chart-talents" />
+  );
+}
+
+/** The workplace's charts (ECharts, loaded with this chunk only when the workplace opens). */
+export function WorkplaceCharts({ stats }: { stats: SendStats }) {
+  const { t } = useWorkplaceT();
+  const active = stats.days.some((d) => d.created + d.succeeded + d.failed > 0);
+  return (
+    <>
+      <Card className="workplace-card" title={t('chart.daily')}>
+        {active ? <DailyChart stats={stats} /> : <Empty description={t('empty.daily')} />}
+      </Card>
+      <Grid.Row gutter={16}>
+        <Grid.Col xs={24} lg={12}>
+          <Card className="workplace-card" title={t('chart.failures')}>
+            {stats.topFailures.length ? (
+              <FailureChart stats={stats} />
+            ) : (
+              <Empty description={t('empty.failures')} />
+            )}
+          </Card>
+        </Grid.Col>
+        <Grid.Col xs={24} lg={12}>
+          <Card className="workplace-card" title={t('chart.talents')}>
+            {stats.talentsByStatus.length ? (
+              <TalentChart stats={stats} />
+            ) : (
+              <Empty description={t('empty.talents')} />
+            )}
+          </Card>
+        </Grid.Col>
+      </Grid.Row>
+    </>
+  );
+}

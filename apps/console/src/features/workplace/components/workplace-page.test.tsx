@@ -1,0 +1,97 @@
+import { apiPaths, type SendStats } from '@inviteflow/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
+import { WorkplacePage } from './workplace-page.tsx';
+
+function stats(overrides: Partial<SendStats> = {}): SendStats {
+  const days = Array.from({ length: 14 }, (_, i) => ({
+    day: `2025-03-${String(i + 1).padStart(2, '0')}`,
+    created: 0,
+    succeeded: 0,
+    failed: 0,
+  }));
+  return {
+    timeZone: 'Asia/Shanghai',
+    days,
+    totals: { created: 0, succeeded: 0, failed: 0, successRate: null },
+    topFailures: [],
+    records: { pending: 0, running: 0, success: 0, failed: 0 },
+    talentsByStatus: [],
+    shops: {
+      slots: { limit: 1, used: 0, bound: 0, level: 'none' },
+      counts: { BOUND: 0, UNBOUND: 0, EXPIRED: 0 },
+      list: [],
+    },
+    membership: {
+      level: 'none',
+      isActive: false,
+      validTo: null,
+      shopBindLimit: 1,
+      dailyInvitationCap: 20,
+      usedToday: 0,
+      remainingToday: 20,
+    },
+    ...overrides,
+  };
+}
+
+beforeEach(async () => {
+  await resetApp('en-US');
+  signIn();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('workplace', { timeout: 30_000 }, () => {
+  it('is honest on a new account: zeros, empty charts and where to start', async () => {
+    stubFetch(() => ok(stats()));
+    renderPage(<WorkplacePage />, '/sent/workplace');
+    expect(await screen.findByText(/^No invitations yet: bind a shop/)).toBeInTheDocument();
+    expect(await screen.findByText('No invitations in this period yet')).toBeInTheDocument();
+    expect(screen.getByText('No failed invitations in this period')).toBeInTheDocument();
+    expect(screen.getByText('Your talent library is empty')).toBeInTheDocument();
+    expect(screen.getByText('No invitation finished yet')).toBeInTheDocument();
+    expect(screen.getByText('No membership: you are on the free allowance')).toBeInTheDocument();
+    expect(screen.getByText('No shops yet')).toBeInTheDocument();
+  });
+
+  it('shows the numbers and draws the charts, and asks again for another period', async () => {
+    const urls: string[] = [];
+    const busy = stats({
+      totals: { created: 12, succeeded: 6, failed: 2, successRate: 0.75 },
+      topFailures: [{ errorCode: 'network', count: 2 }],
+      records: { pending: 3, running: 1, success: 6, failed: 2 },
+      talentsByStatus: [{ status: 'communicating', count: 4 }],
+      membership: {
+        level: 'pro',
+        isActive: true,
+        validTo: '2025-06-01T00:00:00.000Z',
+        shopBindLimit: 10,
+        dailyInvitationCap: 1000,
+        usedToday: 12,
+        remainingToday: 988,
+      },
+    });
+    busy.days[13] = { day: '2025-03-14', created: 12, succeeded: 6, failed: 2 };
+    stubFetch((url) => {
+      urls.push(url);
+      return ok(busy);
+    });
+    renderPage(<WorkplacePage />, '/sent/workplace');
+    expect(await screen.findByText('75.0%')).toBeInTheDocument();
+    expect(screen.getByText('Daily cap 1,000, 988 left')).toBeInTheDocument();
+    expect(screen.getByText('3 pending, 1 running')).toBeInTheDocument();
+    expect(screen.getByText('Pro')).toBeInTheDocument();
+    expect(screen.queryByText(/^No invitations yet/)).toBeNull();
+    // The charts arrive in their own chunk, then draw.
+    expect(await screen.findByTestId('chart-daily')).toBeInTheDocument();
+    expect(screen.getByTestId('chart-failures')).toBeInTheDocument();
+    expect(screen.getByTestId('chart-talents')).toBeInTheDocument();
+    expect(urls[0]).toBe(`${apiPaths.sendRecords.stats}?days=14`);
+    fireEvent.click(screen.getByText('Last 30 days'));
+    await waitFor(() => expect(urls).toContain(`${apiPaths.sendRecords.stats}?days=30`));
+  });
+});

@@ -1,0 +1,233 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Grid,
+  Link,
+  Radio,
+  Skeleton,
+  Space,
+  Statistic,
+  Tag,
+  Typography,
+} from '@arco-design/web-react';
+import { statsDayChoices, translate, type BindStatus, type SendStats } from '@inviteflow/contract';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { formatDateTime } from '@/lib/format-date.ts';
+import { formatCount } from '@/lib/format-number.ts';
+import { useStats } from '../api/get-stats.ts';
+import { useWorkplaceT } from '../locale/index.ts';
+import './workplace.css';
+
+// The charts (and ECharts with them) load only once the numbers are here.
+const WorkplaceCharts = lazy(async () => ({
+  default: (await import('./workplace-charts.tsx')).WorkplaceCharts,
+}));
+
+const bindColors: Record<BindStatus, string> = {
+  BOUND: 'green',
+  UNBOUND: 'gray',
+  EXPIRED: 'orange',
+};
+
+function Numbers({ stats }: { stats: SendStats }) {
+  const { t, locale } = useWorkplaceT();
+  const { totals, membership, records } = stats;
+  const rate = totals.successRate;
+  const cell = (title: string, value: number | string, extra?: string, color?: string) => (
+    <div className="workplace-stat">
+      <Statistic
+        title={title}
+        value={value}
+        groupSeparator
+        styleValue={color ? { color } : undefined}
+      />
+      {extra && (
+        <Typography.Text type="secondary" className="workplace-stat-extra">
+          {extra}
+        </Typography.Text>
+      )}
+    </div>
+  );
+  return (
+    <div className="workplace-numbers">
+      {cell(
+        t('stat.today'),
+        membership.usedToday,
+        t('stat.todayCap', {
+          cap: formatCount(membership.dailyInvitationCap, locale),
+          left: formatCount(membership.remainingToday, locale),
+        }),
+      )}
+      {cell(
+        t('stat.created'),
+        totals.created,
+        t('stat.open', { pending: records.pending, running: records.running }),
+      )}
+      {cell(t('stat.succeeded'), totals.succeeded, undefined, 'rgb(var(--green-6))')}
+      {cell(t('stat.failed'), totals.failed, undefined, 'rgb(var(--red-6))')}
+      {cell(
+        t('stat.rate'),
+        rate === null ? '—' : `${(rate * 100).toFixed(1)}%`,
+        rate === null ? t('stat.rateNone') : undefined,
+      )}
+    </div>
+  );
+}
+
+function ShopsCard({ stats }: { stats: SendStats }) {
+  const { t, locale } = useWorkplaceT();
+  const navigate = useNavigate();
+  const { slots, list } = stats.shops;
+  return (
+    <Card
+      className="workplace-card"
+      title={t('shops.title')}
+      extra={<Link onClick={() => navigate('/shop/list')}>{t('shops.manage')}</Link>}
+    >
+      <Typography.Text type="secondary">
+        {t('shops.slots', { used: slots.used, limit: slots.limit })}
+      </Typography.Text>
+      {list.length === 0 ? (
+        <Empty description={t('shops.empty')} />
+      ) : (
+        <ul className="workplace-shops">
+          {list.map((shop) => (
+            <li key={shop.id}>
+              <span className="workplace-shop-name">{shop.shopName}</span>
+              <Space size={8}>
+                {shop.bindStatus === 'UNBOUND' && shop.nextBindAt && (
+                  <Typography.Text type="secondary" className="workplace-shop-next">
+                    {t('shops.next', { time: formatDateTime(shop.nextBindAt, locale) })}
+                  </Typography.Text>
+                )}
+                <Tag size="small" color={bindColors[shop.bindStatus]}>
+                  {translate(locale, `enum.bindStatus.${shop.bindStatus}`)}
+                </Tag>
+              </Space>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function MembershipCard({ stats }: { stats: SendStats }) {
+  const { t, locale } = useWorkplaceT();
+  const navigate = useNavigate();
+  const m = stats.membership;
+  return (
+    <Card
+      className="workplace-card"
+      title={t('membership.title')}
+      extra={
+        <Link onClick={() => navigate('/membership/purchase')}>
+          {m.isActive ? t('membership.renew') : t('membership.upgrade')}
+        </Link>
+      }
+    >
+      {!m.isActive && (
+        <Alert type="info" className="workplace-plan-none" content={t('membership.none')} />
+      )}
+      <Descriptions
+        column={1}
+        size="small"
+        data={[
+          { label: t('membership.plan'), value: translate(locale, `plan.${m.level}`) },
+          { label: t('membership.validTo'), value: formatDateTime(m.validTo, locale) },
+          {
+            label: t('membership.allowance'),
+            value: t('membership.limits', {
+              shops: m.shopBindLimit,
+              cap: formatCount(m.dailyInvitationCap, locale),
+            }),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/**
+ * Workplace: what a seller wants to see first each morning. The numbers come in one call;
+ * the charts load lazily after them, so nothing here weighs on the login page or the shell.
+ */
+export function WorkplacePage() {
+  const { t } = useWorkplaceT();
+  const navigate = useNavigate();
+  const [days, setDays] = useState<number>(14);
+  const query = useStats(days);
+  const stats = query.data;
+  const started =
+    stats !== undefined &&
+    (Object.values(stats.records).some((n) => n > 0) || stats.totals.created > 0);
+
+  return (
+    <div className="workplace">
+      <Card
+        className="workplace-card"
+        title={t('menu.sent.workplace')}
+        extra={
+          <Radio.Group type="button" size="small" value={days} onChange={setDays}>
+            {statsDayChoices.map((n) => (
+              <Radio key={n} value={n}>
+                {t('period.days', { days: n })}
+              </Radio>
+            ))}
+          </Radio.Group>
+        }
+      >
+        <Typography.Paragraph type="secondary">{t('page.intro')}</Typography.Paragraph>
+        {stats ? <Numbers stats={stats} /> : <Skeleton animation text={{ rows: 2 }} />}
+        {stats && !started && (
+          <Alert
+            type="info"
+            className="workplace-start"
+            content={t('empty.start')}
+            action={
+              <Space>
+                <Button size="small" onClick={() => navigate('/shop/list')}>
+                  {t('empty.bindShop')}
+                </Button>
+                <Button size="small" type="primary" onClick={() => navigate('/sent/search-table')}>
+                  {t('empty.createTask')}
+                </Button>
+              </Space>
+            }
+          />
+        )}
+      </Card>
+      <Grid.Row gutter={16}>
+        <Grid.Col xs={24} xl={16}>
+          {stats ? (
+            <Suspense
+              fallback={
+                <Card className="workplace-card">
+                  <Skeleton animation text={{ rows: 6 }} />
+                </Card>
+              }
+            >
+              <WorkplaceCharts stats={stats} />
+            </Suspense>
+          ) : (
+            <Card className="workplace-card">
+              <Skeleton animation text={{ rows: 6 }} />
+            </Card>
+          )}
+        </Grid.Col>
+        <Grid.Col xs={24} xl={8}>
+          {stats && (
+            <>
+              <MembershipCard stats={stats} />
+              <ShopsCard stats={stats} />
+            </>
+          )}
+        </Grid.Col>
+      </Grid.Row>
+    </div>
+  );
+}

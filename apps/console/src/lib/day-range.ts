@@ -1,0 +1,11 @@
+/** The start of a local calendar day, as an instant (the user's time zone). */
+export function dayStart(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1, 0, 0, 0, 0).toISOString();
+}
+
+/** The last millisecond of a local calendar day: ranges are inclusive at both ends. */
+export function dayEnd(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1, 23, 59, 59, 999).toISOString();
+}

@@ -1,0 +1,193 @@
+import { setImmediate } from 'node:timers/promises';
+import { once } from 'node:events';
+import { PassThrough, type Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import type { TalentFileFormat } from '@inviteflow/contract';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import type { ExportJob, ExportJobs } from './export-jobs.ts';
+
+/**
+ * Writes an export as it reads it: batches of rows straight into a CSV or an XLSX
+ * stream, so memory stays flat however many rows there are. Waits when the reader
+ * (the browser) is slower than the database.
+ */
+
+export type Cell = string | number;
+
+export interface SheetColumn {
+  header: string;
+  key: string;
+  width?: number;
+  /** Money columns: two decimals in XLSX (a number), yuan text in CSV. */
+  money?: boolean;
+}
+
+export interface SheetSource<Row> {
+  format: TalentFileFormat;
+  sheetName: string;
+  columns: readonly SheetColumn[];
+  /** A row's cells in column order; money cells come from fen through `money`. */
+  cells: (row: Row, money: (fen: number) => Cell) => Cell[];
+  /** The next batch after `last` (the previous batch's last row; undefined at first). */
+  batch: (last: Row | undefined) => Promise<Row[]>;
+  batchSize: number;
+}
+
+/** Fen as yuan with two decimals, exactly (no floating point on the way). */
+export function yuanText(fen: number): string {
+  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+}
+
+/** Spreadsheet apps run a cell that starts like a formula; a leading ' makes it text. */
+export function guardFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+interface RowSink<Row> {
+  /** Writes a row; false when the sink wants to drain before the next one. */
+  write(row: Row): boolean;
+  /** The stream to wait on for 'drain'. */
+  drainable: Writable;
+  end(): Promise<void>;
+}
+
+function csvSink<Row>(source: SheetSource<Row>, out: Writable): RowSink<Row> {
+  // A BOM and CRLF, so Excel and WPS open the Chinese text as it is.
+  const csv = stringify({ bom: true, record_delimiter: 'windows' });
+  csv.pipe(out);
+  // Every text cell is guarded: a spreadsheet would run one starting like a formula.
+  const put = (record: Cell[]) =>
+    csv.write(record.map((v) => (typeof v === 'string' ? guardFormula(v) : v)));
+  put(source.columns.map((c) => c.header));
+  return {
+    write: (row) => put(source.cells(row, yuanText)),
+    drainable: csv,
+    async end() {
+      csv.end();
+      await finished(out, { readable: false });
+    },
+  };
+}
+
+function xlsxSink<Row>(source: SheetSource<Row>, out: Writable): RowSink<Row> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(source.sheetName);
+  sheet.columns = source.columns.map((c) => ({
+    header: c.header,
+    key: c.key,
+    width: c.width ?? 14,
+    style: c.money ? { numFmt: '0.00' } : {},
+  }));
+  return {
+    write(row) {
+      sheet.addRow(source.cells(row, (fen) => fen / 100)).commit();
+      // The workbook pipes its zip into `out`: that is where backpressure shows.
+      return !out.writableNeedDrain;
+    },
+    drainable: out,
+    async end() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}
+
+/** The download ended before the file was complete (the browser went away). */
+export class ExportCancelledError extends Error {
+  constructor() {
+    super('export download cancelled');
+    this.name = 'ExportCancelledError';
+  }
+}
+
+/**
+ * Waits for `work` unless `out` closes first, then throws ExportCancelledError: a
+ * writer whose target is gone never finishes. The close listener is removed after
+ * each wait, so waiting often holds nothing.
+ */
+async function unlessClosed<T>(out: Writable, work: Promise<T>): Promise<T> {
+  let onClose = () => undefined as void;
+  const closed = new Promise<never>((_, reject) => {
+    // Closing after the last byte is the normal end; closing before it is a cancel.
+    onClose = () => {
+      if (!out.writableFinished) reject(new ExportCancelledError());
+    };
+    if (out.closed) onClose();
+    out.once('close', onClose);
+  });
+  closed.catch(() => undefined);
+  try {
+    return await Promise.race([work, closed]);
+  } finally {
+    out.off('close', onClose);
+  }
+}
+
+/**
+ * Streams the source's rows into `out` and reports the count written after each
+ * batch. Rows are written as they come; it waits only when the reader (the
+ * browser) is slower than the database. Throws ExportCancelledError when `out`
+ * is destroyed first.
+ */
+export async function writeSheet<Row>(
+  source: SheetSource<Row>,
+  out: Writable,
+  progress: (written: number) => Promise<void>,
+): Promise<void> {
+  const sink = source.format === 'csv' ? csvSink(source, out) : xlsxSink(source, out);
+  let last: Row | undefined;
+  let written = 0;
+  for (;;) {
+    const rows = await source.batch(last);
+    for (const row of rows) {
+      if (!sink.write(row)) await unlessClosed(out, once(sink.drainable, 'drain'));
+    }
+    written += rows.length;
+    await progress(written);
+    // PGlite runs queries on this thread: let other requests (the progress bar's,
+    // everyone else's) in between batches instead of after the whole export.
+    await setImmediate();
+    if (out.destroyed && !out.writableFinished) throw new ExportCancelledError();
+    if (rows.length < source.batchSize) break;
+    last = rows.at(-1);
+  }
+  await unlessClosed(out, sink.end());
+  if (!out.writableFinished) throw new ExportCancelledError();
+}
+
+/**
+ * Starts writing a claimed job into a stream for the reply, recording progress
+ * after each batch and the end state (done, or failed when the browser went away
+ * or the database failed) where the progress bar reads it.
+ */
+export function streamSheet<Row, P>(
+  source: SheetSource<Row>,
+  jobs: ExportJobs<P>,
+  job: ExportJob<P>,
+  log: { warn: (details: object, message: string) => void },
+): PassThrough {
+  const out = new PassThrough();
+  const save = async (changes: Partial<ExportJob<P>>) => {
+    Object.assign(job, changes);
+    await jobs.save(job);
+  };
+  save({ state: 'running' })
+    .then(() => writeSheet(source, out, (written) => save({ written })))
+    .then(
+      () => save({ state: 'done' }),
+      async (error: unknown) => {
+        log.warn({ err: error, exportId: job.id }, 'export did not complete');
+        out.destroy();
+        await save({ state: 'failed' }).catch(() => undefined);
+      },
+    )
+    .catch((error: unknown) =>
+      log.warn({ err: error, exportId: job.id }, 'export state not saved'),
+    );
+  return out;
+}

@@ -1,0 +1,129 @@
+import {
+  apiPaths,
+  fieldLabel,
+  inboxListQuery,
+  inboxMessage,
+  inboxReadAllBody,
+  inboxReadBody,
+  inboxReadResult,
+  inboxSummary,
+  inboxSummaryQuery,
+  inboxTypes,
+  pageData,
+  type InboxSummary,
+  type Locale,
+} from '@inviteflow/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { responses } from '../../lib/route-schemas.ts';
+import { isTimeZone } from '../../lib/time-zones.ts';
+import { inboxRepository } from './repository.ts';
+import { toInboxMessage } from './wording.ts';
+
+const tags = ['messages'];
+const paths = apiPaths.messages;
+
+function readerZone(locale: Locale, timeZone: string): string {
+  if (!isTimeZone(timeZone))
+    throw badRequest('validation.invalidField', { field: fieldLabel(locale, 'timeZone') });
+  return timeZone;
+}
+
+/** The message box: list with filters, the box's summary, mark read and All Read. */
+export async function inboxRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    paths.list,
+    {
+      schema: {
+        tags,
+        summary: 'Messages, newest first (the message center)',
+        description:
+          "Worded in the caller's language; `time` and the times in the words in `timeZone` " +
+          '(Asia/Shanghai when omitted).',
+        querystring: inboxListQuery,
+        response: responses(pageData(inboxMessage)),
+      },
+    },
+    async (request) => {
+      const { timeZone, ...query } = request.query;
+      const zone = readerZone(request.locale, timeZone);
+      const page = await inboxRepository.list(app.db, request.auth.userId, query);
+      return ok(request, {
+        ...page,
+        list: page.list.map((row) => toInboxMessage(row, request.locale, zone)),
+      });
+    },
+  );
+
+  app.get(
+    paths.summary,
+    {
+      schema: {
+        tags,
+        summary: "The message box: unread counts per tab and each tab's newest messages",
+        querystring: inboxSummaryQuery,
+        response: responses(inboxSummary),
+      },
+    },
+    async (request) => {
+      const zone = readerZone(request.locale, request.query.timeZone);
+      const summary = await inboxRepository.summary(app.db, request.auth.userId);
+      const latest = Object.fromEntries(
+        inboxTypes.map((type) => [
+          type,
+          summary.latest[type].map((row) => toInboxMessage(row, request.locale, zone)),
+        ]),
+      ) as InboxSummary['latest'];
+      return ok(request, { unread: summary.unread, latest });
+    },
+  );
+
+  app.post(
+    paths.read,
+    {
+      schema: {
+        tags,
+        summary: 'Mark messages read',
+        description:
+          "All or nothing: when any id is not the caller's message, 404 and nothing changes.",
+        body: inboxReadBody,
+        response: responses(inboxReadResult),
+      },
+    },
+    async (request) => {
+      const affected = await inboxRepository.markRead(
+        app.db,
+        request.auth.userId,
+        request.body.ids,
+        new Date(),
+      );
+      if (affected === null) throw notFound();
+      return ok(request, { affected }, 'success.markedRead');
+    },
+  );
+
+  app.post(
+    paths.readAll,
+    {
+      schema: {
+        tags,
+        summary: 'All Read: one tab, or every tab',
+        body: inboxReadAllBody,
+        response: responses(inboxReadResult),
+      },
+    },
+    async (request) => {
+      const affected = await inboxRepository.markAllRead(
+        app.db,
+        request.auth.userId,
+        request.body.type,
+        new Date(),
+      );
+      return ok(request, { affected }, 'success.markedRead');
+    },
+  );
+}

@@ -1,0 +1,65 @@
+import {
+  inboxEventKinds,
+  translate,
+  type InboxEventKind,
+  type InboxMessage,
+  type Locale,
+  type MessageParams,
+} from '@inviteflow/contract';
+import type { inboxMessages } from '../../db/schema.ts';
+import { formatInZone } from '../../lib/time-zones.ts';
+import { planName } from '../membership/orders.ts';
+
+type Row = typeof inboxMessages.$inferSelect;
+
+/** The icon the box shows for each kind of event. */
+const avatars: Record<InboxEventKind, string> = {
+  paymentSucceeded: 'payment',
+  membershipExpiring: 'membership-expiring',
+  membershipExpired: 'membership-expired',
+  inviteRewardGranted: 'gift',
+  taskBatchFailed: 'task-failed',
+  shopBindExpired: 'shop',
+};
+
+/** `YYYY-MM-DD HH:mm` in the reader's zone. */
+export function minuteInZone(date: Date, timeZone: string): string {
+  return formatInZone(date, timeZone).slice(0, 16);
+}
+
+/** An event's parameters as words: plan ids named, times in the reader's zone, platforms named. */
+function wordedParams(params: Record<string, unknown>, locale: Locale, timeZone: string) {
+  const out: MessageParams = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (key === 'planId' && typeof value === 'string') out.plan = planName(locale, value);
+    else if ((key === 'validTo' || key === 'expiredAt') && typeof value === 'string')
+      out[key] = minuteInZone(new Date(value), timeZone);
+    else if (key === 'platform' && (value === 'douyin' || value === 'tiktok'))
+      out[key] = translate(locale, `enum.platform.${value}`);
+    else if (typeof value === 'string' || typeof value === 'number') out[key] = value;
+  }
+  return out;
+}
+
+function isKind(kind: string): kind is InboxEventKind {
+  return (inboxEventKinds as string[]).includes(kind);
+}
+
+/** A stored message worded in the reader's language and zone, from its kind and parameters. */
+export function toInboxMessage(row: Row, locale: Locale, timeZone: string): InboxMessage {
+  const kind = isKind(row.kind) ? row.kind : 'paymentSucceeded';
+  const params = wordedParams(row.params, locale, timeZone);
+  return {
+    id: row.id,
+    type: row.type as InboxMessage['type'],
+    kind,
+    title: translate(locale, `inbox.${kind}.title`, params),
+    subTitle: translate(locale, `inbox.${kind}.subTitle`, params),
+    avatar: avatars[kind],
+    content: translate(locale, `inbox.${kind}.content`, params),
+    time: minuteInZone(row.createdAt, timeZone),
+    createdAt: row.createdAt.toISOString(),
+    status: row.status === 1 ? 1 : 0,
+    messageType: row.messageType,
+  };
+}

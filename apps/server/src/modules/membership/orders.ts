@@ -1,0 +1,363 @@
+import { randomInt } from 'node:crypto';
+import {
+  ORDER_PAYMENT_WINDOW_MINUTES,
+  planById,
+  translate,
+  type Locale,
+  type MembershipOrder,
+  type MembershipOrderDetail,
+  type OrderStatus,
+  type Page,
+  type PaymentMethod,
+  type PlanId,
+} from '@inviteflow/contract';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client.ts';
+import { membershipOrders, membershipPeriods, paymentEvents } from '../../db/schema.ts';
+import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
+import { pageOffset } from '../../lib/sql.ts';
+import { wallTimeIn } from '../../lib/time-zones.ts';
+import { GatewayUnavailableError, isPaidStatus } from '../payments/gateway.ts';
+import { settlePayment, type SettleOutcome } from '../payments/settle.ts';
+
+export type OrderRow = typeof membershipOrders.$inferSelect;
+
+const MINUTE_MS = 60_000;
+/** The first reconciliation query, if no notification has settled the order by then. */
+const FIRST_QUERY_AFTER_MS = 2 * MINUTE_MS;
+/** Later queries back off to this. */
+const QUERY_BACKOFF_MAX_MS = 10 * MINUTE_MS;
+/** An order that left pending (expired) is still asked about this long, for a late payment. */
+const QUERY_AFTER_EXPIRY_MS = 15 * MINUTE_MS;
+
+const ORDER_NO_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** M + China time to the second + 6 random characters: sortable, unguessable enough, 21 long. */
+export function newOrderNo(now: Date): string {
+  const w = wallTimeIn(now, 'Asia/Shanghai');
+  const pad = (n: number) => String(n).padStart(2, '0');
+  let tail = '';
+  for (let i = 0; i < 6; i++) tail += ORDER_NO_ALPHABET[randomInt(0, ORDER_NO_ALPHABET.length)];
+  return `M${w.year}${pad(w.month)}${pad(w.day)}${pad(w.hour)}${pad(w.minute)}${pad(w.second)}${tail}`;
+}
+
+export function planName(locale: Locale, planId: string): string {
+  return planById(planId) ? translate(locale, `plan.${planId as PlanId}`) : planId;
+}
+
+export function toOrder(row: OrderRow, locale: Locale): MembershipOrder {
+  return {
+    orderId: row.orderNo,
+    planId: row.planId as PlanId,
+    planName: planName(locale, row.planId),
+    durationMonths: row.durationMonths,
+    originalPriceFen: row.originalPriceFen,
+    actualPriceFen: row.actualPriceFen,
+    paymentMethod: row.paymentMethod as PaymentMethod,
+    status: row.status as OrderStatus,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt.toISOString(),
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+  };
+}
+
+function notPending(locale: Locale, action: 'pay' | 'cancel', status: string) {
+  return unprocessable('error.orderNotPending', {
+    action: translate(locale, `order.action.${action}`),
+    status: translate(locale, `order.status.${status as OrderStatus}`),
+  });
+}
+
+/**
+ * Unpaid orders past their payment window become expired: the job for every account,
+ * and every read of one account's orders for that account, so an overdue order never
+ * shows as payable. Idempotent.
+ */
+export async function expireOverdueOrders(
+  db: Executor,
+  now: Date,
+  userId?: number,
+): Promise<number> {
+  const expired = await db
+    .update(membershipOrders)
+    .set({ status: 'expired', updatedAt: now })
+    .where(
+      and(
+        eq(membershipOrders.status, 'pending'),
+        lte(membershipOrders.expiresAt, now),
+        userId === undefined ? undefined : eq(membershipOrders.userId, userId),
+      ),
+    )
+    .returning({ id: membershipOrders.id });
+  return expired.length;
+}
+
+async function findOwned(db: Executor, userId: number, orderNo: string) {
+  const [row] = await db
+    .select()
+    .from(membershipOrders)
+    .where(and(eq(membershipOrders.userId, userId), eq(membershipOrders.orderNo, orderNo)))
+    .limit(1);
+  return row;
+}
+
+/** Orders, their payment and their reconciliation with the gateway. */
+export class MembershipOrders {
+  constructor(private readonly app: FastifyInstance) {}
+
+  private get db() {
+    return this.app.db;
+  }
+
+  async create(userId: number, planId: PlanId, locale: Locale, now: Date) {
+    const plan = planById(planId)!;
+    const gateway = await this.app.payments.gateway();
+    const [row] = await this.db
+      .insert(membershipOrders)
+      .values({
+        orderNo: newOrderNo(now),
+        userId,
+        planId,
+        durationMonths: plan.durationMonths,
+        originalPriceFen: plan.priceFen,
+        actualPriceFen: plan.priceFen,
+        paymentMethod: 'alipay',
+        status: 'pending',
+        gateway: gateway.kind,
+        createdAt: now,
+        updatedAt: now,
+        expiresAt: new Date(now.getTime() + ORDER_PAYMENT_WINDOW_MINUTES * MINUTE_MS),
+        nextQueryAt: new Date(now.getTime() + FIRST_QUERY_AFTER_MS),
+      })
+      .returning();
+    return { order: row!, paymentUrl: await this.paymentUrl(row!, locale) };
+  }
+
+  private async paymentUrl(order: OrderRow, locale: Locale): Promise<string> {
+    const gateway = await this.app.payments.gateway();
+    return gateway.pagePayUrl({
+      orderNo: order.orderNo,
+      amountFen: order.actualPriceFen,
+      subject:
+        order.durationMonths === 1
+          ? translate(locale, 'order.subjectOneMonth', { plan: planName(locale, order.planId) })
+          : translate(locale, 'order.subject', {
+              plan: planName(locale, order.planId),
+              months: order.durationMonths,
+            }),
+      notifyUrl: this.app.payments.notifyUrl,
+      returnUrl: this.app.payments.returnUrl,
+      expiresAt: order.expiresAt,
+    });
+  }
+
+  async list(
+    userId: number,
+    query: {
+      page: number;
+      pageSize: number;
+      planId?: PlanId | undefined;
+      status?: OrderStatus | undefined;
+      createdFrom?: string | undefined;
+      createdTo?: string | undefined;
+    },
+    now: Date,
+  ): Promise<Page<OrderRow>> {
+    await expireOverdueOrders(this.db, now, userId);
+    const where = and(
+      eq(membershipOrders.userId, userId),
+      query.planId ? eq(membershipOrders.planId, query.planId) : undefined,
+      query.status ? eq(membershipOrders.status, query.status) : undefined,
+      query.createdFrom ? gte(membershipOrders.createdAt, new Date(query.createdFrom)) : undefined,
+      query.createdTo ? lte(membershipOrders.createdAt, new Date(query.createdTo)) : undefined,
+    );
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select()
+        .from(membershipOrders)
+        .where(where)
+        .orderBy(desc(membershipOrders.createdAt), desc(membershipOrders.id))
+        .limit(query.pageSize)
+        .offset(pageOffset(query.page, query.pageSize)),
+      this.db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(membershipOrders)
+        .where(where),
+    ]);
+    return { list: rows, total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  }
+
+  /**
+   * One of the caller's orders, as it stands: a pending one is first checked with the
+   * gateway (the buyer may have just paid, the notification not yet in), then expired
+   * if its window has passed. Another account's order is not found.
+   */
+  async read(userId: number, orderNo: string, now: Date): Promise<OrderRow> {
+    const order = await findOwned(this.db, userId, orderNo);
+    if (!order) throw notFound();
+    if (order.status !== 'pending') return order;
+    await this.reconcileQuietly(order, now);
+    await expireOverdueOrders(this.db, now, userId);
+    return (await findOwned(this.db, userId, orderNo))!;
+  }
+
+  async detail(
+    userId: number,
+    orderNo: string,
+    locale: Locale,
+    now: Date,
+  ): Promise<MembershipOrderDetail> {
+    const order = await this.read(userId, orderNo, now);
+    const [periods, events] = await Promise.all([
+      this.db
+        .select({ startsAt: membershipPeriods.startsAt, endsAt: membershipPeriods.endsAt })
+        .from(membershipPeriods)
+        .where(eq(membershipPeriods.orderId, order.id))
+        .limit(1),
+      this.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.orderId, order.id))
+        .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id))
+        .limit(100),
+    ]);
+    const period = periods[0];
+    return {
+      ...toOrder(order, locale),
+      gateway: order.gateway,
+      tradeNo: order.tradeNo,
+      paidAmountFen: order.paidAmountFen,
+      buyerAccount: order.buyerAccount,
+      period: period
+        ? { startsAt: period.startsAt.toISOString(), endsAt: period.endsAt.toISOString() }
+        : null,
+      events: events.map((event) => ({
+        source: event.source as 'notify' | 'return' | 'query',
+        signatureValid: event.signatureValid,
+        tradeStatus: event.tradeStatus,
+        amountFen: event.amountFen,
+        outcome: event.outcome,
+        createdAt: event.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /** Pay (pending only): back to the gateway's payment page for this order. */
+  async payAgain(userId: number, orderNo: string, locale: Locale, now: Date): Promise<string> {
+    const order = await this.read(userId, orderNo, now);
+    if (order.status !== 'pending') throw notPending(locale, 'pay', order.status);
+    return this.paymentUrl(order, locale);
+  }
+
+  /** Cancel (pending only): the gateway is asked first (a payment wins) and told to close the trade. */
+  async cancel(userId: number, orderNo: string, locale: Locale, now: Date): Promise<OrderRow> {
+    const order = await this.read(userId, orderNo, now);
+    if (order.status !== 'pending') throw notPending(locale, 'cancel', order.status);
+    const [cancelled] = await this.db
+      .update(membershipOrders)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now, nextQueryAt: null })
+      .where(and(eq(membershipOrders.id, order.id), eq(membershipOrders.status, 'pending')))
+      .returning();
+    if (!cancelled) {
+      // Paid or expired between the check and the update: say what it is now.
+      const current = (await findOwned(this.db, userId, orderNo))!;
+      throw notPending(locale, 'cancel', current.status);
+    }
+    try {
+      const gateway = await this.app.payments.gateway();
+      await gateway.close(order.orderNo);
+    } catch (error) {
+      // A trade the buyer never opened does not exist at the gateway; nothing to close.
+      this.app.log.info({ err: error, orderNo }, 'gateway close after cancel');
+    }
+    return cancelled;
+  }
+
+  /**
+   * Asks the gateway about an order and settles it through the one payment path when
+   * it was paid. Null when the gateway could not be asked.
+   */
+  async reconcile(order: OrderRow, now: Date): Promise<SettleOutcome | null> {
+    const gateway = await this.app.payments.gateway();
+    let result;
+    try {
+      result = await gateway.query(order.orderNo);
+    } catch (error) {
+      if (error instanceof GatewayUnavailableError) {
+        this.app.log.warn({ err: error, orderNo: order.orderNo }, 'reconciliation query failed');
+        return null;
+      }
+      throw error;
+    }
+    if (
+      !result.found ||
+      !(isPaidStatus(result.tradeStatus) || result.tradeStatus === 'TRADE_CLOSED')
+    )
+      return 'pending';
+    return settlePayment(
+      this.db,
+      gateway,
+      {
+        source: 'query',
+        signatureValid: true,
+        orderNo: order.orderNo,
+        appId: null,
+        sellerId: null,
+        tradeStatus: result.tradeStatus,
+        tradeNo: result.tradeNo,
+        totalAmount: result.totalAmount,
+        buyerLogonId: result.buyerLogonId,
+      },
+      now,
+    );
+  }
+
+  private async reconcileQuietly(order: OrderRow, now: Date) {
+    try {
+      await this.reconcile(order, now);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      this.app.log.warn({ err: error, orderNo: order.orderNo }, 'reconciliation failed');
+    }
+  }
+
+  /**
+   * The job: orders whose next query is due (pending, or expired a short while ago)
+   * are claimed by moving their next query forward (SKIP LOCKED, so replicas take
+   * different orders), then asked about outside any transaction.
+   */
+  async reconcileDue(now: Date, limit = 20): Promise<number> {
+    const claimed = await this.db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(membershipOrders)
+        .where(
+          and(
+            isNotNull(membershipOrders.nextQueryAt),
+            lte(membershipOrders.nextQueryAt, now),
+            inArray(membershipOrders.status, ['pending', 'expired']),
+          ),
+        )
+        .orderBy(asc(membershipOrders.nextQueryAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      for (const order of due) {
+        const backoff = Math.min(
+          FIRST_QUERY_AFTER_MS * 2 ** order.queryAttempts,
+          QUERY_BACKOFF_MAX_MS,
+        );
+        const next = new Date(now.getTime() + backoff);
+        const stop = next.getTime() > order.expiresAt.getTime() + QUERY_AFTER_EXPIRY_MS;
+        await tx
+          .update(membershipOrders)
+          .set({ nextQueryAt: stop ? null : next, queryAttempts: order.queryAttempts + 1 })
+          .where(eq(membershipOrders.id, order.id));
+      }
+      return due;
+    });
+    for (const order of claimed) await this.reconcile(order, now);
+    return claimed.length;
+  }
+}

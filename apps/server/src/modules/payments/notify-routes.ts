@@ -1,0 +1,52 @@
+import formbody from '@fastify/formbody';
+import { apiPaths } from '@inviteflow/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { isSettled, settlePayment } from './settle.ts';
+import { formParams } from './form-params.ts';
+
+/**
+ * The gateway's asynchronous payment notification (public: no bearer token; trusted
+ * only through its RSA2 signature). Answers plain `success` once the payment is in
+ * our books (committed, or found there already), else `failure`, so the gateway
+ * tries again.
+ */
+export async function paymentNotifyRoutes(app: FastifyInstance) {
+  await app.register(formbody);
+  app.post(
+    apiPaths.payments.alipayNotify,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['payments'],
+        summary: 'Alipay asynchronous notification (called by the gateway)',
+        description:
+          'Form-urlencoded, signed by the gateway (RSA2). Accepted only when the signature ' +
+          "verifies, the order exists, the amount equals the order's price, app_id (and seller_id " +
+          'when configured) match and trade_status is TRADE_SUCCESS or TRADE_FINISHED. Idempotent. ' +
+          'Answers text/plain `success` after the commit, else `failure`.',
+        security: [],
+        body: z.record(z.string(), z.unknown()),
+      },
+    },
+    async (request, reply) => {
+      const params = formParams(request.body);
+      const gateway = await app.payments.gateway();
+      const outcome = await settlePayment(app.db, gateway, {
+        source: 'notify',
+        signatureValid: gateway.verify(params),
+        orderNo: params.out_trade_no ?? '',
+        appId: params.app_id ?? '',
+        sellerId: params.seller_id ?? null,
+        tradeStatus: params.trade_status ?? null,
+        tradeNo: params.trade_no ?? null,
+        totalAmount: params.total_amount ?? null,
+        buyerLogonId: params.buyer_logon_id ?? null,
+      });
+      request.log.info({ orderNo: params.out_trade_no, outcome }, 'payment notification');
+      return reply
+        .type('text/plain; charset=utf-8')
+        .send(isSettled(outcome) ? 'success' : 'failure');
+    },
+  );
+}

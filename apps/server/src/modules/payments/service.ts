@@ -1,0 +1,55 @@
+import { apiPaths } from '@inviteflow/contract';
+import type { FastifyInstance } from 'fastify';
+import { AlipayGateway } from './gateway.ts';
+import { sandboxCredentials, type SandboxCredentials } from './sandbox/credentials.ts';
+
+/** Where the console shows the outcome of a payment (the gateway's return_url). */
+export const paymentReturnPath = '/membership/result';
+
+/**
+ * The payment gateway of this deployment (config PAYMENT_PROVIDER): real Alipay, or the
+ * embedded sandbox served by this server. Both are spoken to through `AlipayGateway`.
+ */
+export class Payments {
+  private gatewayPromise: Promise<AlipayGateway> | null = null;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  get kind(): 'sandbox' | 'alipay' {
+    return this.app.config.payment.provider;
+  }
+
+  get notifyUrl(): string {
+    return `${this.app.config.publicUrl}${apiPaths.payments.alipayNotify}`;
+  }
+
+  get returnUrl(): string {
+    return `${this.app.config.publicUrl}${paymentReturnPath}`;
+  }
+
+  /** The sandbox's own keys (sandbox mode only). */
+  sandbox(): Promise<SandboxCredentials> {
+    return sandboxCredentials(this.app.db);
+  }
+
+  gateway(): Promise<AlipayGateway> {
+    this.gatewayPromise ??= this.createGateway().catch((error: unknown) => {
+      this.gatewayPromise = null;
+      throw error;
+    });
+    return this.gatewayPromise;
+  }
+
+  private async createGateway(): Promise<AlipayGateway> {
+    const payment = this.app.config.payment;
+    if (payment.provider === 'alipay') return new AlipayGateway('alipay', payment);
+    const sandbox = await this.sandbox();
+    return new AlipayGateway('sandbox', {
+      appId: sandbox.appId,
+      privateKey: sandbox.merchantPrivateKey,
+      alipayPublicKey: sandbox.platformPublicKey,
+      gateway: `${this.app.config.publicUrl}${apiPaths.sandbox.alipayGateway}`,
+      sellerId: sandbox.sellerId,
+    });
+  }
+}

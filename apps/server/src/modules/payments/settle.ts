@@ -1,0 +1,197 @@
+import { INVITE_REWARD_DAYS, addMonths, maskPhone, type PlanId } from '@inviteflow/contract';
+import { eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { inviteRewards, membershipOrders, paymentEvents } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/errors.ts';
+import { postInboxMessage } from '../inbox/post.ts';
+import { appendPeriod } from '../membership/grant.ts';
+import { userRepository } from '../user/repository.ts';
+import { amountToFen, isPaidStatus } from './gateway.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What the gateway says about one order's payment, from a notification or a query. */
+export interface PaymentReport {
+  source: 'notify' | 'query' | 'return';
+  /** Whether the gateway's signature verified (a query's answer is verified by the SDK). */
+  signatureValid: boolean;
+  orderNo: string;
+  /** The app the message is for; null when the source carries none (a query we made). */
+  appId: string | null;
+  sellerId: string | null;
+  tradeStatus: string | null;
+  tradeNo: string | null;
+  /** As the gateway writes it: yuan with up to two decimals. */
+  totalAmount: string | null;
+  buyerLogonId: string | null;
+}
+
+export type SettleOutcome =
+  | 'granted'
+  | 'duplicate'
+  | 'pending'
+  | 'refused:signature'
+  | 'refused:unknown-order'
+  | 'refused:app-id'
+  | 'refused:seller-id'
+  | 'refused:amount'
+  | 'refused:status';
+
+/** Granted and duplicate mean "this payment is in our books": the gateway may stop telling us. */
+export function isSettled(outcome: SettleOutcome): boolean {
+  return outcome === 'granted' || outcome === 'duplicate';
+}
+
+async function orderIdOf(db: Executor, orderNo: string): Promise<number | null> {
+  const [order] = await db
+    .select({ id: membershipOrders.id })
+    .from(membershipOrders)
+    .where(eq(membershipOrders.orderNo, orderNo))
+    .limit(1);
+  return order?.id ?? null;
+}
+
+async function record(
+  db: Executor,
+  report: PaymentReport,
+  orderId: number | null,
+  outcome: SettleOutcome,
+) {
+  await db.insert(paymentEvents).values({
+    orderId,
+    orderNo: report.orderNo.slice(0, 64),
+    source: report.source,
+    signatureValid: report.signatureValid,
+    tradeStatus: report.tradeStatus?.slice(0, 32) ?? null,
+    tradeNo: report.tradeNo?.slice(0, 64) ?? null,
+    amountFen: amountToFen(report.totalAmount),
+    outcome,
+  });
+}
+
+/**
+ * The one path by which money becomes membership, whoever reports it (the gateway's
+ * notification, our own query, a replica, a retry): a payment is accepted only when
+ * the signature verified, the order exists, app (and seller) and amount match and the
+ * status means paid. Then, in one transaction under the order's row lock: the order
+ * is paid, a membership period is appended (its unique key on the order makes a second
+ * grant impossible), the payer gets a message, and an invitee's first payment rewards
+ * the inviter. Repeats find the order paid and change nothing. Every report is kept in
+ * payment_events.
+ */
+export async function settlePayment(
+  db: Database,
+  expected: { appId: string; sellerId: string | null },
+  report: PaymentReport,
+  now: Date = new Date(),
+): Promise<SettleOutcome> {
+  if (!report.signatureValid) {
+    await record(db, report, await orderIdOf(db, report.orderNo), 'refused:signature');
+    return 'refused:signature';
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(membershipOrders)
+        .where(eq(membershipOrders.orderNo, report.orderNo))
+        .for('update');
+      const refuse = async (outcome: SettleOutcome) => {
+        await record(tx, report, order?.id ?? null, outcome);
+        return outcome;
+      };
+      if (!order) return refuse('refused:unknown-order');
+      if (report.appId !== null && report.appId !== expected.appId) return refuse('refused:app-id');
+      if (expected.sellerId && report.sellerId !== null && report.sellerId !== expected.sellerId)
+        return refuse('refused:seller-id');
+      if (amountToFen(report.totalAmount) !== order.actualPriceFen) return refuse('refused:amount');
+      if (!isPaidStatus(report.tradeStatus)) {
+        return refuse(report.tradeStatus === 'WAIT_BUYER_PAY' ? 'pending' : 'refused:status');
+      }
+      if (order.status === 'paid') return refuse('duplicate');
+
+      // The money is at the gateway: an order that expired or was cancelled while the
+      // buyer was paying is honoured, not lost.
+      await tx
+        .update(membershipOrders)
+        .set({
+          status: 'paid',
+          paidAt: now,
+          updatedAt: now,
+          tradeNo: report.tradeNo,
+          paidAmountFen: order.actualPriceFen,
+          buyerAccount: report.buyerLogonId,
+          nextQueryAt: null,
+        })
+        .where(eq(membershipOrders.id, order.id));
+      const period = await appendPeriod(tx, {
+        userId: order.userId,
+        planId: order.planId as PlanId,
+        length: (start) => addMonths(start, order.durationMonths),
+        source: 'order',
+        orderId: order.id,
+        now,
+      });
+      await postInboxMessage(tx, {
+        userId: order.userId,
+        kind: 'paymentSucceeded',
+        params: {
+          orderNo: order.orderNo,
+          planId: order.planId,
+          validTo: period.endsAt.toISOString(),
+        },
+        dedupeKey: `paymentSucceeded:${order.orderNo}`,
+      });
+      await rewardInviter(tx, order.userId, order.id, now);
+      await record(tx, report, order.id, 'granted');
+      return 'granted' as const;
+    });
+  } catch (error) {
+    // A grant racing another for the same order (the unique key caught it): already in.
+    if (isUniqueViolation(error, 'membership_periods_order_key')) {
+      await record(db, report, await orderIdOf(db, report.orderNo), 'duplicate');
+      return 'duplicate';
+    }
+    throw error;
+  }
+}
+
+/**
+ * An invitee's first paid order earns the inviter INVITE_REWARD_DAYS days, once per
+ * invitee (the unique key on invite_rewards.invitee_user_id), in the payment's
+ * transaction.
+ */
+async function rewardInviter(tx: Executor, inviteeId: number, orderId: number, now: Date) {
+  const invitee = await userRepository.findById(tx, inviteeId);
+  if (!invitee?.invitedByUserId) return;
+  const [reward] = await tx
+    .insert(inviteRewards)
+    .values({
+      inviterUserId: invitee.invitedByUserId,
+      inviteeUserId: inviteeId,
+      orderId,
+      days: INVITE_REWARD_DAYS,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: inviteRewards.inviteeUserId })
+    .returning({ id: inviteRewards.id });
+  if (!reward) return;
+  const period = await appendPeriod(tx, {
+    userId: invitee.invitedByUserId,
+    planId: null,
+    length: (start) => new Date(start.getTime() + INVITE_REWARD_DAYS * DAY_MS),
+    source: 'invite_reward',
+    inviteRewardId: reward.id,
+    now,
+  });
+  await postInboxMessage(tx, {
+    userId: invitee.invitedByUserId,
+    kind: 'inviteRewardGranted',
+    params: {
+      invitee: maskPhone(invitee.phoneNumber),
+      days: INVITE_REWARD_DAYS,
+      validTo: period.endsAt.toISOString(),
+    },
+    dedupeKey: `inviteRewardGranted:${inviteeId}`,
+  });
+}

@@ -1,0 +1,218 @@
+import multipart from '@fastify/multipart';
+import {
+  IMPORT_MAX_BYTES,
+  apiPaths,
+  exportDownloadParams,
+  exportIdParams,
+  exportProgress,
+  exportTicket,
+  fieldLabel,
+  importTemplateQuery,
+  issueMessage,
+  sendExportBody,
+  sendImportColumnKeys,
+  sendImportFields,
+  sendImportReport,
+} from '@inviteflow/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendRecords } from '../../db/schema.ts';
+import { attachment } from '../../lib/content-disposition.ts';
+import { countExactly } from '../../lib/counting.ts';
+import { ok } from '../../lib/envelope.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { responses } from '../../lib/route-schemas.ts';
+import { ExportJobs, toExportProgress } from '../../lib/sheets/export-jobs.ts';
+import { contentTypes, fileBody, fileResponses } from '../../lib/sheets/http.ts';
+import { withUpload } from '../../lib/sheets/upload.ts';
+import { streamSheet } from '../../lib/sheets/writer.ts';
+import { isTimeZone } from '../../lib/time-zones.ts';
+import { importTemplate } from '../talents/import-template.ts';
+import {
+  importSendRecords,
+  importTemplateFileName,
+  recordFileName,
+  recordSheet,
+  type RecordExportParams,
+} from './files.ts';
+import { recordConditions } from './repository.ts';
+
+const tags = ['send records'];
+const paths = apiPaths.sendRecords;
+
+/** The import template (public), the export flow and its progress. */
+export async function sendRecordFileRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const jobs = new ExportJobs<RecordExportParams>(
+    app.ephemeral,
+    app.tokens,
+    paths.exportDownload,
+    'records',
+  );
+
+  app.get(
+    paths.importTemplate,
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Download the send record import template',
+        description:
+          'The talent columns an import reads (name, platform, talent ID) in the chosen language, ' +
+          'with an example row; the .xlsx explains each column on a second sheet. No sign-in needed.',
+        security: [],
+        querystring: importTemplateQuery,
+        response: fileResponses('The template (.xlsx or .csv)'),
+      },
+    },
+    async (request, reply) => {
+      const locale = request.query.lang ?? request.locale;
+      const { format } = request.query;
+      const { name, ascii } = importTemplateFileName(format, locale);
+      const file = await importTemplate(format, locale, {
+        only: sendImportColumnKeys,
+        note: 'template.sendGuideNote',
+      });
+      return reply
+        .type(contentTypes[format])
+        .header('content-disposition', attachment(name, ascii))
+        .header('cache-control', 'no-store')
+        .send(fileBody(file));
+    },
+  );
+
+  app.post(
+    paths.export,
+    {
+      schema: {
+        tags,
+        summary: 'Export the send records of a filter',
+        description:
+          'Answers a one-time download link valid for 5 minutes and the number of rows. The ' +
+          "file (XLSX or CSV, in the caller's language and the given time zone) is written while " +
+          'it downloads; `GET /send-records/export/{exportId}` tells how far it is.',
+        body: sendExportBody,
+        response: responses(exportTicket),
+      },
+    },
+    async (request) => {
+      const { format, timeZone, order, ...filters } = request.body;
+      if (!isTimeZone(timeZone)) {
+        throw badRequest('validation.invalidField', {
+          field: fieldLabel(request.locale, 'timeZone'),
+        });
+      }
+      const { userId } = request.auth;
+      const total = await countExactly(app.db, sendRecords, recordConditions(userId, filters));
+      const { job, downloadUrl } = await jobs.create({
+        userId,
+        format,
+        timeZone,
+        locale: request.locale,
+        params: { order, filters },
+        total,
+      });
+      return ok(request, { exportId: job.id, downloadUrl, total });
+    },
+  );
+
+  app.get(
+    `${paths.export}/download/:token`,
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Download a send record export (one-time link)',
+        description:
+          'The token in the path authenticates: it works once, within 5 minutes of the export ' +
+          'request; otherwise 404. The file streams as it is written.',
+        security: [],
+        params: exportDownloadParams,
+        response: fileResponses('The export (.xlsx or .csv)'),
+      },
+    },
+    async (request, reply) => {
+      const job = await jobs.claim(request.params.token);
+      if (!job) throw new AppError(404, 'error.exportLinkInvalid');
+      const { name, ascii } = recordFileName(job);
+      return reply
+        .type(contentTypes[job.format])
+        .header('content-disposition', attachment(name, ascii))
+        .header('cache-control', 'no-store')
+        .send(fileBody(streamSheet(recordSheet(app.db, job), jobs, job, request.log)));
+    },
+  );
+
+  app.get(
+    `${paths.export}/:exportId`,
+    {
+      schema: {
+        tags,
+        summary: 'How far a send record export is (for a progress bar)',
+        params: exportIdParams,
+        response: responses(exportProgress),
+      },
+    },
+    async (request) => {
+      const job = await jobs.get(request.params.exportId);
+      if (!job || job.userId !== request.auth.userId) throw notFound();
+      return ok(request, toExportProgress(job));
+    },
+  );
+}
+
+/**
+ * Import, in its own scope (multipart for this route only). The file is spooled first,
+ * so a slow upload never holds the transaction (and the account lock) open.
+ */
+export async function sendRecordImportRoutes(fastify: FastifyInstance) {
+  await fastify.register(multipart, {
+    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 12, fieldSize: 8192, parts: 14 },
+  });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    paths.import,
+    {
+      schema: {
+        tags,
+        summary: 'Create send records from an .xlsx or .csv file of talents',
+        description:
+          'multipart/form-data: the task settings as fields (shopId, taskType, contentType, ' +
+          'script, scriptTemplateId, productTemplateIds comma-separated, setName, cooldown), ' +
+          'then `file` (talent name, platform and talent ID columns; zh-CN or en-US headers in ' +
+          'any order; at most 5,000 rows). Every valid row becomes a pending record of one new ' +
+          'task, unless the talent is blacklisted or in the cool-down (rejected with the reason). ' +
+          'The daily cap applies as for a create. One transaction: a refused import writes nothing.',
+        consumes: ['multipart/form-data'],
+        body: sendImportFields.extend({
+          file: z.string().describe('The .xlsx or .csv file of talents (binary)'),
+        }),
+        response: responses(sendImportReport),
+      },
+      // withUpload reads the multipart body as a stream; the schema only documents it.
+      validatorCompiler: () => (data) => ({ value: data }),
+    },
+    async (request) => {
+      const report = await withUpload(request, async ({ path, fields }) => {
+        const parsed = sendImportFields.safeParse(fields);
+        if (!parsed.success) {
+          throw badRequest('validation.message', {
+            message: issueMessage(request.locale, parsed.error.issues[0]!),
+          });
+        }
+        return importSendRecords(app.db, path, {
+          userId: request.auth.userId,
+          locale: request.locale,
+          settings: parsed.data,
+          now: app.clock.now(),
+        });
+      });
+      return ok(request, report, 'success.sendImported', {
+        accepted: report.accepted,
+        rejected: report.rejected,
+      });
+    },
+  );
+}

@@ -1,0 +1,190 @@
+import {
+  sendRecordStatuses,
+  type SendRecord,
+  type SendRecordFilters,
+  type SendRecordStatus,
+} from '@inviteflow/contract';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { sendRecordCounts, sendRecords } from '../../db/schema.ts';
+import { countWithinBudget, type CountResult } from '../../lib/counting.ts';
+import type { Position, SortOrder } from '../../lib/keyset.ts';
+import { likeContains } from '../../lib/sql.ts';
+
+const r = sendRecords;
+
+export type SendRecordRow = typeof sendRecords.$inferSelect;
+export type SendRecordValues = Omit<typeof sendRecords.$inferInsert, 'id'>;
+
+/** The sort of the list (created time, then id), as cursors name it. */
+export const RECORD_SORT = 'createdAt';
+
+/**
+ * The WHERE of a record query: the owner first (every index starts with it), then each
+ * filter of the search form. Every filter column is carried by the list's covering
+ * index, so filtering reads no table rows.
+ */
+export function recordConditions(userId: number, f: SendRecordFilters): SQL {
+  const conditions: Array<SQL | undefined> = [eq(r.userId, userId)];
+  if (f.talentName) {
+    conditions.push(sql`lower(${r.talentName}) like lower(${likeContains(f.talentName)})`);
+  }
+  if (f.shopId !== undefined) conditions.push(eq(r.shopId, f.shopId));
+  if (f.taskType) conditions.push(eq(r.taskType, f.taskType));
+  if (f.contentType) conditions.push(eq(r.contentType, f.contentType));
+  if (f.filterType) conditions.push(eq(r.filterType, f.filterType));
+  if (f.status) conditions.push(eq(r.status, f.status));
+  if (f.taskId !== undefined) conditions.push(eq(r.taskId, f.taskId));
+  if (f.createdFrom) conditions.push(gte(r.createdAt, new Date(f.createdFrom)));
+  if (f.createdTo) conditions.push(lte(r.createdAt, new Date(f.createdTo)));
+  return and(...conditions)!;
+}
+
+const timeKey = sql<string>`to_char(${r.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Records in (created time, id) order, after a boundary row or from a bounded offset: a
+ * range scan of the covering index for the page's ids, then those rows only.
+ */
+export async function walkRecords(
+  db: Executor,
+  userId: number,
+  filters: SendRecordFilters,
+  walk: { order: SortOrder; limit: number; after?: Position; offset?: number },
+): Promise<Array<SendRecordRow & { position: Position }>> {
+  const direction = walk.order === 'asc' ? asc : desc;
+  const after = walk.after
+    ? walk.order === 'asc'
+      ? sql`(${r.createdAt}, ${r.id}) > (${walk.after.value}::timestamptz, ${walk.after.id}::bigint)`
+      : sql`(${r.createdAt}, ${r.id}) < (${walk.after.value}::timestamptz, ${walk.after.id}::bigint)`
+    : undefined;
+  let query = db
+    .select({ id: r.id })
+    .from(r)
+    .where(and(recordConditions(userId, filters), after))
+    .orderBy(direction(r.createdAt), direction(r.id))
+    .limit(walk.limit)
+    .$dynamic();
+  if (walk.offset) query = query.offset(walk.offset);
+  const ids = (await query).map((row) => row.id);
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ row: r, key: timeKey })
+    .from(r)
+    .where(and(eq(r.userId, userId), inArray(r.id, ids)))
+    .orderBy(direction(r.createdAt), direction(r.id));
+  return rows.map(({ row, key }) => ({ ...row, position: { value: key, id: row.id } }));
+}
+
+/** Records per status now, from the counts the triggers keep. */
+export async function countsByStatus(
+  db: Executor,
+  userId: number,
+): Promise<Record<SendRecordStatus, number>> {
+  const rows = await db
+    .select({ status: sendRecordCounts.status, total: sendRecordCounts.total })
+    .from(sendRecordCounts)
+    .where(eq(sendRecordCounts.userId, userId));
+  const counts = Object.fromEntries(sendRecordStatuses.map((s) => [s, 0])) as Record<
+    SendRecordStatus,
+    number
+  >;
+  for (const row of rows) {
+    if (row.status in counts) counts[row.status as SendRecordStatus] = Number(row.total);
+  }
+  return counts;
+}
+
+function isUnfiltered(filters: SendRecordFilters, except?: keyof SendRecordFilters): boolean {
+  return Object.entries(filters).every(([key, value]) => key === except || value === undefined);
+}
+
+/**
+ * The total of a filter: exact from the kept counts for the whole account or one
+ * status; otherwise counted within the budget, or estimated beyond it.
+ */
+export async function countRecords(
+  db: Database,
+  kind: 'pglite' | 'postgres',
+  userId: number,
+  filters: SendRecordFilters,
+): Promise<CountResult> {
+  if (isUnfiltered(filters, 'status')) {
+    const counts = await countsByStatus(db, userId);
+    const total = filters.status
+      ? counts[filters.status]
+      : Object.values(counts).reduce((a, b) => a + b, 0);
+    return { total, exact: true };
+  }
+  const whole = async () =>
+    Object.values(await countsByStatus(db, userId)).reduce((a, b) => a + b, 0);
+  return countWithinBudget(db, kind, r, recordConditions(userId, filters), whole);
+}
+
+export async function findRecord(
+  db: Executor,
+  userId: number,
+  id: number,
+): Promise<SendRecordRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(r)
+    .where(and(eq(r.userId, userId), eq(r.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function lockRecord(
+  tx: Executor,
+  userId: number,
+  id: number,
+): Promise<SendRecordRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(r)
+    .where(and(eq(r.userId, userId), eq(r.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function updateRecord(
+  tx: Executor,
+  userId: number,
+  id: number,
+  values: Partial<SendRecordValues>,
+): Promise<SendRecordRow> {
+  const [row] = await tx
+    .update(r)
+    .set(values)
+    .where(and(eq(r.userId, userId), eq(r.id, id)))
+    .returning();
+  return row!;
+}
+
+export function toSendRecord(row: SendRecordRow): SendRecord {
+  return {
+    id: row.id,
+    taskId: row.taskId,
+    shopId: row.shopId,
+    shopName: row.shopName,
+    talentId: row.talentId,
+    talentName: row.talentName,
+    platform: row.platform as SendRecord['platform'],
+    platformTalentId: row.platformTalentId,
+    taskType: row.taskType as SendRecord['taskType'],
+    contentType: row.contentType as SendRecord['contentType'],
+    filterType: row.filterType as SendRecord['filterType'],
+    setName: row.setName,
+    message: row.message,
+    products: row.products,
+    status: row.status as SendRecordStatus,
+    errorCode: row.errorCode as SendRecord['errorCode'],
+    errorMessage: row.errorMessage,
+    attempts: row.attempts,
+    leasedUntil: row.leasedUntil?.toISOString() ?? null,
+    claimedAt: row.claimedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,292 @@
+import {
+  apiPaths,
+  claimBody,
+  claimData,
+  countData,
+  idParams,
+  reportBody,
+  reportData,
+  sendPreviewBody,
+  sendPreviewData,
+  sendRecord,
+  sendRecordEditBody,
+  sendRecordFilters,
+  sendRecordListQuery,
+  sendRecordPage,
+  sendStats,
+  sendStatsQuery,
+  sendTaskBody,
+  sendTaskResult,
+} from '@inviteflow/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.ts';
+import { notFound } from '../../lib/errors.ts';
+import { keysetPage } from '../../lib/keyset.ts';
+import { emptyResponses, responses } from '../../lib/route-schemas.ts';
+import {
+  RECORD_SORT,
+  countRecords,
+  findRecord,
+  toSendRecord,
+  walkRecords,
+  type SendRecordRow,
+} from './repository.ts';
+import { createTask, deleteRecord, editRecord, previewTask } from './service.ts';
+import { sendStatsFor } from './stats.ts';
+import { claimRecords, reportRecord } from './task-api.ts';
+
+const tags = ['send records'];
+const taskApi = ['task API'];
+const paths = apiPaths.sendRecords;
+const byId = `${paths.list}/:id`;
+
+/** Send records: the list, create (and its preview), view, edit, delete, the workplace's stats. */
+export async function sendRecordRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    paths.list,
+    {
+      schema: {
+        tags,
+        summary: 'List send records (keyset pages, newest first)',
+        description:
+          'Filters narrow exactly (created times include both bounds). A page is reached by ' +
+          '`cursor` (at any depth), or by `offset` rows from the start or, with `fromEnd=true`, ' +
+          'from the end, up to 10,000 rows. The total is `GET /send-records/count`.',
+        querystring: sendRecordListQuery,
+        response: responses(sendRecordPage),
+      },
+    },
+    async (request) => {
+      const { pageSize, order, cursor, offset, fromEnd, ...filters } = request.query;
+      const page = await keysetPage<SendRecordRow>(
+        { sort: RECORD_SORT, order, isTime: true, pageSize, cursor, offset, fromEnd },
+        (walkOrder, extra) =>
+          walkRecords(app.db, request.auth.userId, filters, { order: walkOrder, ...extra }),
+      );
+      return ok(request, { ...page, list: page.list.map(toSendRecord), pageSize });
+    },
+  );
+
+  app.get(
+    paths.count,
+    {
+      schema: {
+        tags,
+        summary: 'Count the send records of a filter',
+        description:
+          'Exact for the whole account, for one status, and for up to 10,000 matches; a broad ' +
+          'filter over a large history answers the planner estimate with `exact: false`.',
+        querystring: sendRecordFilters,
+        response: responses(countData),
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await countRecords(app.db, app.database.kind, request.auth.userId, request.query),
+      ),
+  );
+
+  app.get(
+    paths.stats,
+    {
+      schema: {
+        tags,
+        summary: 'The workplace: activity per day, success rate, failure reasons, shops, plan',
+        description:
+          'Days are calendar days in Asia/Shanghai (the daily cap’s). `created` counts records ' +
+          'made that day; `succeeded` and `failed` count records that finished that day.',
+        querystring: sendStatsQuery,
+        response: responses(sendStats),
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await sendStatsFor(app.db, request.auth.userId, request.query.days, app.clock.now()),
+      ),
+  );
+
+  app.post(
+    paths.preview,
+    {
+      schema: {
+        tags,
+        summary: 'Preview a task before creating it',
+        description:
+          'How many talents the picks or rules give, which are blacklisted (never invited) or ' +
+          'were invited for this shop and task type within the cool-down, how many records a ' +
+          'create would make either way, and what the daily cap leaves today. Writes nothing.',
+        body: sendPreviewBody,
+        response: responses(sendPreviewData),
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await previewTask(
+          app.db,
+          app.database.kind,
+          request.auth.userId,
+          request.body,
+          app.clock.now(),
+        ),
+      ),
+  );
+
+  app.post(
+    paths.list,
+    {
+      schema: {
+        tags,
+        summary: 'Create an invitation task: one pending record per talent',
+        description:
+          'The shop must be the caller’s and BOUND. Blacklisted talents are refused and listed ' +
+          'in the answer; talents within the cool-down are skipped (listed) or included as ' +
+          '`cooldown` says. Refused with 422 when nothing is left to invite, or when the ' +
+          'records exceed what the plan’s daily cap leaves today (the message says the cap, ' +
+          'what is left and how to raise it). Picks that are not the caller’s talents: 404.',
+        body: sendTaskBody,
+        response: responses(sendTaskResult),
+      },
+    },
+    async (request) => {
+      const result = await createTask(
+        app.db,
+        app.database.kind,
+        request.auth.userId,
+        request.body,
+        app.clock.now(),
+      );
+      return ok(request, result, 'success.taskCreated', { count: result.created });
+    },
+  );
+
+  app.get(
+    byId,
+    {
+      schema: {
+        tags,
+        summary: 'Read a send record (Send Record Details)',
+        params: idParams,
+        response: responses(sendRecord),
+      },
+    },
+    async (request) => {
+      const row = await findRecord(app.db, request.auth.userId, request.params.id);
+      if (!row) throw notFound();
+      return ok(request, toSendRecord(row));
+    },
+  );
+
+  app.put(
+    byId,
+    {
+      schema: {
+        tags,
+        summary: 'Edit a pending send record',
+        description: 'Only while pending; otherwise 409.',
+        params: idParams,
+        body: sendRecordEditBody,
+        response: responses(sendRecord),
+      },
+    },
+    async (request) => {
+      const row = await editRecord(
+        app.db,
+        request.auth.userId,
+        request.params.id,
+        request.body,
+        app.clock.now(),
+      );
+      return ok(request, toSendRecord(row), 'success.updated');
+    },
+  );
+
+  app.delete(
+    byId,
+    {
+      schema: {
+        tags,
+        summary: 'Delete a send record',
+        description: 'Not while the extension holds it under a live lease (409).',
+        params: idParams,
+        response: emptyResponses,
+      },
+    },
+    async (request) => {
+      await deleteRecord(app.db, request.auth.userId, request.params.id, app.clock.now());
+      return ok(request, null, 'success.deleted');
+    },
+  );
+
+  app.post(
+    paths.claim,
+    {
+      schema: {
+        tags: taskApi,
+        summary: 'Extension: claim up to `limit` pending records of a shop',
+        description:
+          'The shop must be the caller’s (404 otherwise) and BOUND (422 with a message to show). ' +
+          'Answers pending records, and running ones whose lease lapsed, oldest first, each now ' +
+          '`running` under a lease until `leasedUntil` (300 s): report each before then, or it ' +
+          'returns to the pool for the next claim. Rows are taken with FOR UPDATE SKIP LOCKED, so ' +
+          'parallel claims never get the same record. A record whose talent was blacklisted ' +
+          'after its task was made is not handed out: it fails with `blacklisted` and is listed ' +
+          'in `skipped`. `records` may be empty: nothing is waiting.',
+        body: claimBody,
+        response: responses(claimData),
+      },
+    },
+    async (request) => {
+      const data = await claimRecords(
+        app.db,
+        request.auth.userId,
+        request.body,
+        app.clock.now(),
+        request.locale,
+      );
+      return ok(request, data, 'success.claimed', { count: data.records.length });
+    },
+  );
+
+  app.post(
+    `${byId}/report`,
+    {
+      schema: {
+        tags: taskApi,
+        summary: 'Extension: report the result of one claimed record',
+        description:
+          '`success`, or `failed` with one of the standard error codes and a message. The first ' +
+          'final result wins: reporting again (or after another result) changes nothing and ' +
+          'answers the record with `changed: false`. A record never claimed answers 409. When ' +
+          'the last open record of a task finishes and some failed, the seller gets one message.',
+        params: idParams,
+        body: reportBody,
+        response: responses(reportData),
+      },
+    },
+    async (request) => {
+      const { row, changed } = await reportRecord(
+        app.db,
+        request.auth.userId,
+        request.params.id,
+        request.body,
+        app.clock.now(),
+      );
+      return ok(
+        request,
+        {
+          id: row.id,
+          status: toSendRecord(row).status,
+          errorCode: toSendRecord(row).errorCode,
+          changed,
+        },
+        changed ? 'success.reportSaved' : 'success.reportRepeated',
+      );
+    },
+  );
+}

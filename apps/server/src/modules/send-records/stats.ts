@@ -1,0 +1,110 @@
+import {
+  INVITATION_DAY_TIME_ZONE,
+  sendErrorCodes,
+  type SendErrorCode,
+  type SendStats,
+  type TalentStatus,
+} from '@inviteflow/contract';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { sendRecordDays, sendRecordFailures, talents } from '../../db/schema.ts';
+import { overviewShops, shopCounts, toShop } from '../shops/repository.ts';
+import { ensureShopsWithinLimit, slotsOf } from '../shops/service.ts';
+import { countsByStatus } from './repository.ts';
+import { dailyAllowance, invitationDay } from './service.ts';
+
+const DAY_MS = 86_400_000;
+const SHOPS_SHOWN = 10;
+
+/** The calendar days of the period, oldest first, today last (China time, the cap's day). */
+export function periodDays(now: Date, days: number): string[] {
+  const today = invitationDay(now);
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const base = Date.UTC(y, m - 1, d);
+  return Array.from({ length: days }, (_, i) =>
+    new Date(base - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+  );
+}
+
+/**
+ * The workplace: the period's activity per day and its failure reasons (from the daily
+ * rollups, a row per day), records and talents by status, the shops and the plan. Every
+ * number is a small read, whatever the size of the account.
+ */
+export async function sendStatsFor(
+  db: Database,
+  userId: number,
+  days: number,
+  now: Date,
+): Promise<SendStats> {
+  const state = await ensureShopsWithinLimit(db, userId, now);
+  const period = periodDays(now, days);
+  const first = period[0]!;
+  const [dayRows, failureRows, records, talentRows, counts, shops, slots, allowance] =
+    await Promise.all([
+      db
+        .select()
+        .from(sendRecordDays)
+        .where(and(eq(sendRecordDays.userId, userId), gte(sendRecordDays.day, first)))
+        .orderBy(asc(sendRecordDays.day)),
+      db
+        .select({
+          errorCode: sendRecordFailures.errorCode,
+          count: sql<number>`sum(${sendRecordFailures.total})::int`,
+        })
+        .from(sendRecordFailures)
+        .where(and(eq(sendRecordFailures.userId, userId), gte(sendRecordFailures.day, first)))
+        .groupBy(sendRecordFailures.errorCode),
+      countsByStatus(db, userId),
+      db
+        .select({ status: talents.status, count: sql<number>`count(*)::int` })
+        .from(talents)
+        .where(eq(talents.userId, userId))
+        .groupBy(talents.status),
+      shopCounts(db, userId),
+      overviewShops(db, userId, SHOPS_SHOWN),
+      slotsOf(db, userId, now, state),
+      dailyAllowance(db, userId, now, state),
+    ]);
+  const byDay = new Map(dayRows.map((row) => [row.day, row]));
+  const series = period.map((day) => ({
+    day,
+    created: byDay.get(day)?.created ?? 0,
+    succeeded: byDay.get(day)?.succeeded ?? 0,
+    failed: byDay.get(day)?.failed ?? 0,
+  }));
+  const sum = (key: 'created' | 'succeeded' | 'failed') =>
+    series.reduce((total, day) => total + day[key], 0);
+  const succeeded = sum('succeeded');
+  const failed = sum('failed');
+  const known: ReadonlySet<string> = new Set(sendErrorCodes);
+  return {
+    timeZone: INVITATION_DAY_TIME_ZONE,
+    days: series,
+    totals: {
+      created: sum('created'),
+      succeeded,
+      failed,
+      successRate: succeeded + failed > 0 ? succeeded / (succeeded + failed) : null,
+    },
+    topFailures: failureRows
+      .filter((row) => known.has(row.errorCode) && row.count > 0)
+      .map((row) => ({ errorCode: row.errorCode as SendErrorCode, count: row.count }))
+      .sort((a, b) => b.count - a.count || a.errorCode.localeCompare(b.errorCode)),
+    records,
+    talentsByStatus: talentRows
+      .filter((row) => row.count > 0)
+      .map((row) => ({ status: row.status as TalentStatus, count: row.count }))
+      .sort((a, b) => b.count - a.count),
+    shops: { slots, counts, list: shops.map(toShop) },
+    membership: {
+      level: state.level,
+      isActive: state.isActive,
+      validTo: state.validTo?.toISOString() ?? null,
+      shopBindLimit: state.shopBindLimit,
+      dailyInvitationCap: state.dailyInvitationCap,
+      usedToday: allowance.used,
+      remainingToday: allowance.remaining,
+    },
+  };
+}

@@ -1,0 +1,186 @@
+import {
+  bindStatuses,
+  type BindStatus,
+  type Page,
+  type Shop,
+  type ShopTab,
+} from '@inviteflow/contract';
+import { and, desc, eq, gt, ne, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { shops } from '../../db/schema.ts';
+import { pageOffset } from '../../lib/sql.ts';
+
+export type ShopRow = typeof shops.$inferSelect;
+
+/** Shops of one seller. Every query takes the owner's id. */
+const owned = (userId: number, id: number) => and(eq(shops.userId, userId), eq(shops.id, id));
+
+export async function findShop(
+  db: Executor,
+  userId: number,
+  id: number,
+): Promise<ShopRow | undefined> {
+  const [row] = await db.select().from(shops).where(owned(userId, id)).limit(1);
+  return row;
+}
+
+export async function lockShop(
+  tx: Executor,
+  userId: number,
+  id: number,
+): Promise<ShopRow | undefined> {
+  const [row] = await tx.select().from(shops).where(owned(userId, id)).for('update');
+  return row;
+}
+
+/** The caller's shop of this platform and shop code, locked. */
+export async function lockShopByIdentity(
+  tx: Executor,
+  userId: number,
+  identity: { platform: string; shopCode: string },
+): Promise<ShopRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(shops)
+    .where(
+      and(
+        eq(shops.userId, userId),
+        eq(shops.platform, identity.platform),
+        eq(shops.shopCode, identity.shopCode),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+/** Whether another account has this shop bound now. */
+export async function boundElsewhere(
+  db: Executor,
+  userId: number,
+  identity: { platform: string; shopCode: string },
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: shops.id })
+    .from(shops)
+    .where(
+      and(
+        eq(shops.platform, identity.platform),
+        eq(shops.shopCode, identity.shopCode),
+        eq(shops.bindStatus, 'BOUND'),
+        ne(shops.userId, userId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** BOUND shops, most recently bound first (the order in which a smaller limit expires them). */
+export async function boundShops(db: Executor, userId: number): Promise<ShopRow[]> {
+  return db
+    .select()
+    .from(shops)
+    .where(and(eq(shops.userId, userId), eq(shops.bindStatus, 'BOUND')))
+    .orderBy(desc(shops.boundAt), desc(shops.id));
+}
+
+/**
+ * Slots in use at `now`: BOUND shops, and UNBOUND shops before their next bind time
+ * (`except`: a shop being bound again does not count against itself).
+ */
+export async function usedSlots(
+  db: Executor,
+  userId: number,
+  now: Date,
+  except?: number,
+): Promise<{ used: number; bound: number }> {
+  const [row] = await db
+    .select({
+      used: sql<number>`count(*)::int`,
+      bound: sql<number>`(count(*) filter (where ${shops.bindStatus} = 'BOUND'))::int`,
+    })
+    .from(shops)
+    .where(
+      and(
+        eq(shops.userId, userId),
+        or(
+          eq(shops.bindStatus, 'BOUND'),
+          and(eq(shops.bindStatus, 'UNBOUND'), gt(shops.nextBindAt, now)),
+        ),
+        except === undefined ? undefined : ne(shops.id, except),
+      ),
+    );
+  return { used: row?.used ?? 0, bound: row?.bound ?? 0 };
+}
+
+export async function countBoundShops(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(shops)
+    .where(and(eq(shops.userId, userId), eq(shops.bindStatus, 'BOUND')));
+  return row?.total ?? 0;
+}
+
+export type ShopCounts = Record<BindStatus, number>;
+
+export async function shopCounts(db: Executor, userId: number): Promise<ShopCounts> {
+  const rows = await db
+    .select({ status: shops.bindStatus, total: sql<number>`count(*)::int` })
+    .from(shops)
+    .where(eq(shops.userId, userId))
+    .groupBy(shops.bindStatus);
+  const counts = Object.fromEntries(bindStatuses.map((s) => [s, 0])) as ShopCounts;
+  for (const row of rows) counts[row.status as BindStatus] = row.total;
+  return counts;
+}
+
+/** One page of a tab, most recently created first. A seller has tens of shops, not millions. */
+export async function listShops(
+  db: Executor,
+  userId: number,
+  args: { tab: ShopTab; page: number; pageSize: number },
+): Promise<Page<ShopRow>> {
+  const where = and(
+    eq(shops.userId, userId),
+    args.tab === 'all' ? undefined : eq(shops.bindStatus, args.tab),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(shops)
+      .where(where)
+      .orderBy(desc(shops.createdAt), desc(shops.id))
+      .limit(args.pageSize)
+      .offset(pageOffset(args.page, args.pageSize)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(shops)
+      .where(where),
+  ]);
+  return { list: rows, total: counted?.total ?? 0, page: args.page, pageSize: args.pageSize };
+}
+
+/** Shops for an overview: bound first, then the most recently changed. */
+export async function overviewShops(db: Executor, userId: number, limit: number) {
+  return db
+    .select()
+    .from(shops)
+    .where(eq(shops.userId, userId))
+    .orderBy(sql`${shops.bindStatus} = 'BOUND' desc`, desc(shops.updatedAt), desc(shops.id))
+    .limit(limit);
+}
+
+export function toShop(row: ShopRow): Shop {
+  return {
+    id: row.id,
+    platform: row.platform as Shop['platform'],
+    shopName: row.shopName,
+    siteName: row.siteName,
+    shopCode: row.shopCode,
+    bindStatus: row.bindStatus as BindStatus,
+    boundAt: row.boundAt?.toISOString() ?? null,
+    nextBindAt: row.nextBindAt?.toISOString() ?? null,
+    source: row.source as Shop['source'],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,195 @@
+import {
+  apiPaths,
+  idParams,
+  shop,
+  shopChangeData,
+  shopIdentityBody,
+  shopListQuery,
+  shopPage,
+  shopReportData,
+} from '@inviteflow/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.ts';
+import { notFound } from '../../lib/errors.ts';
+import { responses } from '../../lib/route-schemas.ts';
+import { findShop, listShops, shopCounts, toShop } from './repository.ts';
+import {
+  bindShop,
+  ensureShopsWithinLimit,
+  messageTime,
+  rebindShop,
+  slotsOf,
+  unbindShop,
+} from './service.ts';
+
+const tags = ['shops'];
+const paths = apiPaths.shops;
+const byId = `${paths.list}/:id`;
+
+const limitRules =
+  'Refused with 422 when every slot of the plan is in use (the message names the plan, the ' +
+  'limit and how to raise it), when the shop was unbound less than 24 hours ago, or 409 when ' +
+  'another account has the shop bound (never saying which).';
+
+/** My Shops: the tabs, binding by hand, unbinding. The caller's own shops only. */
+export async function shopRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    paths.list,
+    {
+      schema: {
+        tags,
+        summary: 'List shops of a tab, with the count of each tab and the slots in use',
+        description:
+          'Shops of a lapsed membership (or beyond a smaller plan) are turned EXPIRED first.',
+        querystring: shopListQuery,
+        response: responses(shopPage),
+      },
+    },
+    async (request) => {
+      const { userId } = request.auth;
+      const now = app.clock.now();
+      const state = await ensureShopsWithinLimit(app.db, userId, now);
+      const [page, counts, slots] = await Promise.all([
+        listShops(app.db, userId, request.query),
+        shopCounts(app.db, userId),
+        slotsOf(app.db, userId, now, state),
+      ]);
+      const all = counts.BOUND + counts.UNBOUND + counts.EXPIRED;
+      return ok(request, {
+        ...page,
+        list: page.list.map(toShop),
+        counts: { all, ...counts },
+        slots,
+      });
+    },
+  );
+
+  app.get(
+    byId,
+    { schema: { tags, summary: 'Read a shop', params: idParams, response: responses(shop) } },
+    async (request) => {
+      const row = await findShop(app.db, request.auth.userId, request.params.id);
+      if (!row) throw notFound();
+      return ok(request, toShop(row));
+    },
+  );
+
+  app.post(
+    paths.list,
+    {
+      schema: {
+        tags,
+        summary: 'Bind a shop by hand',
+        description:
+          'Creates the shop, or binds the caller’s shop of the same platform and shop code ' +
+          `again; an already bound shop answers as it is (names updated). ${limitRules}`,
+        body: shopIdentityBody,
+        response: responses(shopChangeData),
+      },
+    },
+    async (request) => {
+      const result = await bindShop(
+        app.db,
+        request.auth.userId,
+        request.body,
+        'manual',
+        app.clock.now(),
+      );
+      return ok(
+        request,
+        { shop: toShop(result.shop), outcome: result.outcome, slots: result.slots },
+        result.outcome === 'bound' ? 'success.shopBound' : 'success.shopAlreadyBound',
+      );
+    },
+  );
+
+  app.post(
+    `${byId}/bind`,
+    {
+      schema: {
+        tags,
+        summary: 'Bind one of the caller’s shops again',
+        description: `An UNBOUND shop after its next bind time, or an EXPIRED one (no wait). ${limitRules}`,
+        params: idParams,
+        response: responses(shopChangeData),
+      },
+    },
+    async (request) => {
+      const result = await rebindShop(
+        app.db,
+        request.auth.userId,
+        request.params.id,
+        app.clock.now(),
+      );
+      return ok(
+        request,
+        { shop: toShop(result.shop), outcome: result.outcome, slots: result.slots },
+        result.outcome === 'bound' ? 'success.shopBound' : 'success.shopAlreadyBound',
+      );
+    },
+  );
+
+  app.post(
+    `${byId}/unbind`,
+    {
+      schema: {
+        tags,
+        summary: 'Unbind a shop',
+        description:
+          'Only a BOUND shop. It keeps its slot, and cannot be bound again, for 24 hours ' +
+          '(`nextBindAt`). Its pending records wait until it is bound again.',
+        params: idParams,
+        response: responses(shopChangeData),
+      },
+    },
+    async (request) => {
+      const { shop: row, slots } = await unbindShop(
+        app.db,
+        request.auth.userId,
+        request.params.id,
+        app.clock.now(),
+      );
+      return ok(
+        request,
+        { shop: toShop(row), outcome: 'unbound' as const, slots },
+        'success.shopUnbound',
+        {
+          time: messageTime(row.nextBindAt!),
+        },
+      );
+    },
+  );
+
+  app.post(
+    paths.report,
+    {
+      schema: {
+        tags: ['task API'],
+        summary: 'Extension: report the shop seen in the seller center',
+        description:
+          'Binds the shop the extension sees (name, platform, site, shop code) to the caller. ' +
+          'Idempotent: a shop already bound answers `outcome: alreadyBound` with its names ' +
+          `brought up to date. ${limitRules} The refusal's message is meant to be shown as it is.`,
+        body: shopIdentityBody,
+        response: responses(shopReportData),
+      },
+    },
+    async (request) => {
+      const result = await bindShop(
+        app.db,
+        request.auth.userId,
+        request.body,
+        'extension',
+        app.clock.now(),
+      );
+      return ok(
+        request,
+        { shop: toShop(result.shop), outcome: result.outcome },
+        result.outcome === 'bound' ? 'success.shopBound' : 'success.shopAlreadyBound',
+      );
+    },
+  );
+}

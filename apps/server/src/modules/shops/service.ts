@@ -1,0 +1,277 @@
+import {
+  INVITATION_DAY_TIME_ZONE,
+  SHOP_REBIND_COOLDOWN_HOURS,
+  type MembershipLevel,
+  type MessageKey,
+  type ShopIdentityBody,
+  type ShopSlots,
+  type ShopSource,
+} from '@inviteflow/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { shops } from '../../db/schema.ts';
+import {
+  AppError,
+  conflict,
+  isUniqueViolation,
+  notFound,
+  unprocessable,
+} from '../../lib/errors.ts';
+import { formatInZone } from '../../lib/time-zones.ts';
+import { postInboxMessage } from '../inbox/post.ts';
+import { membershipState, type MembershipState } from '../membership/state.ts';
+import { lockAccount } from '../user/repository.ts';
+import {
+  boundElsewhere,
+  boundShops,
+  countBoundShops,
+  lockShop,
+  lockShopByIdentity,
+  usedSlots,
+  type ShopRow,
+} from './repository.ts';
+
+/**
+ * Binding shops against the plan's limit. A BOUND shop takes a slot; an unbound one
+ * keeps its slot until its next bind time, so the limit cannot be dodged by rotating
+ * shops. When the limit falls (a membership lapses, or a smaller plan takes over),
+ * the most recently bound shops beyond it become EXPIRED, each with a message.
+ * Every change takes the account row lock first: one decision at a time per account.
+ */
+
+const HOUR_MS = 3_600_000;
+
+/** A time in a server message: China time to the minute, as the message says. */
+export function messageTime(date: Date): string {
+  return formatInZone(date, INVITATION_DAY_TIME_ZONE).slice(0, 16);
+}
+
+export function planNameKey(level: MembershipLevel): MessageKey {
+  return `sending.plan.${level}` as MessageKey;
+}
+
+/**
+ * Expires the BOUND shops beyond the limit in force, most recently bound first, each
+ * with one `shopBindExpired` message. Call inside a transaction holding the account
+ * lock. Idempotent: within the limit it changes nothing.
+ */
+export async function expireBeyondLimit(
+  tx: Executor,
+  userId: number,
+  now: Date,
+  state: MembershipState,
+): Promise<number> {
+  const bound = await boundShops(tx, userId);
+  const excess = bound.slice(0, Math.max(0, bound.length - state.shopBindLimit));
+  for (const shop of excess) {
+    await tx
+      .update(shops)
+      .set({ bindStatus: 'EXPIRED', expiredAt: now, updatedAt: now })
+      .where(and(eq(shops.userId, userId), eq(shops.id, shop.id)));
+    await postInboxMessage(tx, {
+      userId,
+      kind: 'shopBindExpired',
+      params: { shopId: shop.id, shopName: shop.shopName, platform: shop.platform },
+      // One message per shop and binding that expired.
+      dedupeKey: `shopBindExpired:${shop.id}:${shop.boundAt?.toISOString() ?? 'never'}`,
+    });
+  }
+  return excess.length;
+}
+
+/**
+ * The lazy check where it matters (shop list, claims, binding, tasks): cheap when the
+ * account is within its limit; otherwise expires the excess under the account lock.
+ */
+export async function ensureShopsWithinLimit(
+  db: Database,
+  userId: number,
+  now: Date,
+): Promise<MembershipState> {
+  const state = await membershipState(db, userId, now);
+  if ((await countBoundShops(db, userId)) <= state.shopBindLimit) return state;
+  return db.transaction(async (tx) => {
+    await lockAccount(tx, userId);
+    const locked = await membershipState(tx, userId, now);
+    await expireBeyondLimit(tx, userId, now, locked);
+    return locked;
+  });
+}
+
+/**
+ * The job: every account with more BOUND shops than the smallest limit is checked, each
+ * in its own transaction. Safe with several replicas: an account another replica is
+ * checking (its row locked) is skipped, and a second run changes nothing.
+ */
+export async function expireShopsBeyondLimits(db: Database, now: Date): Promise<number> {
+  const candidates = await db
+    .select({ userId: shops.userId })
+    .from(shops)
+    .where(eq(shops.bindStatus, 'BOUND'))
+    .groupBy(shops.userId)
+    .having(sql`count(*) > 1`);
+  let expired = 0;
+  for (const { userId } of candidates) {
+    expired += await db.transaction(async (tx) => {
+      if (!(await lockAccount(tx, userId, { skipLocked: true }))) return 0;
+      return expireBeyondLimit(tx, userId, now, await membershipState(tx, userId, now));
+    });
+  }
+  return expired;
+}
+
+export async function slotsOf(
+  db: Executor,
+  userId: number,
+  now: Date,
+  state: MembershipState,
+): Promise<ShopSlots> {
+  const { used, bound } = await usedSlots(db, userId, now);
+  return { limit: state.shopBindLimit, used, bound, level: state.level };
+}
+
+export interface BindResult {
+  shop: ShopRow;
+  outcome: 'bound' | 'alreadyBound';
+  slots: ShopSlots;
+}
+
+function limitReached(state: MembershipState): AppError {
+  return unprocessable(
+    'error.shopLimitReached',
+    { limit: state.shopBindLimit },
+    { plan: planNameKey(state.level) },
+  );
+}
+
+/** Binds the shop an identity names: creates it, or binds the caller's existing row again. */
+export async function bindShop(
+  db: Database,
+  userId: number,
+  identity: ShopIdentityBody,
+  source: ShopSource,
+  now: Date,
+): Promise<BindResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      await lockAccount(tx, userId);
+      const state = await membershipState(tx, userId, now);
+      await expireBeyondLimit(tx, userId, now, state);
+      const existing = await lockShopByIdentity(tx, userId, identity);
+      return bindLocked(tx, userId, existing, identity, source, now, state);
+    });
+  } catch (error) {
+    // Another account bound the same shop at the same moment: the partial unique index decides.
+    if (isUniqueViolation(error, 'shops_bound_platform_code_key')) {
+      throw conflict('error.shopBoundElsewhere');
+    }
+    throw error;
+  }
+}
+
+/** Binds one of the caller's shops again (an UNBOUND one after its next bind time, or an EXPIRED one). */
+export async function rebindShop(
+  db: Database,
+  userId: number,
+  shopId: number,
+  now: Date,
+): Promise<BindResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      await lockAccount(tx, userId);
+      const state = await membershipState(tx, userId, now);
+      await expireBeyondLimit(tx, userId, now, state);
+      const existing = await lockShop(tx, userId, shopId);
+      if (!existing) throw notFound();
+      return bindLocked(tx, userId, existing, existing, existing.source as ShopSource, now, state);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'shops_bound_platform_code_key')) {
+      throw conflict('error.shopBoundElsewhere');
+    }
+    throw error;
+  }
+}
+
+async function bindLocked(
+  tx: Executor,
+  userId: number,
+  existing: ShopRow | undefined,
+  identity: Pick<ShopRow, 'platform' | 'shopName' | 'siteName' | 'shopCode'>,
+  source: ShopSource,
+  now: Date,
+  state: MembershipState,
+): Promise<BindResult> {
+  const names = { shopName: identity.shopName, siteName: identity.siteName };
+  if (existing?.bindStatus === 'BOUND') {
+    // Idempotent: the extension reports the shop it sees on every visit; keep its names current.
+    const [shop] = await tx
+      .update(shops)
+      .set({ ...names, updatedAt: now })
+      .where(and(eq(shops.userId, userId), eq(shops.id, existing.id)))
+      .returning();
+    return { shop: shop!, outcome: 'alreadyBound', slots: await slotsOf(tx, userId, now, state) };
+  }
+  if (existing?.bindStatus === 'UNBOUND' && existing.nextBindAt && existing.nextBindAt > now) {
+    throw new AppError(422, 'error.shopRebindTooSoon', {
+      shop: existing.shopName,
+      time: messageTime(existing.nextBindAt),
+    });
+  }
+  const { used } = await usedSlots(tx, userId, now, existing?.id);
+  if (used >= state.shopBindLimit) throw limitReached(state);
+  if (await boundElsewhere(tx, userId, identity)) throw conflict('error.shopBoundElsewhere');
+  const bound = {
+    ...names,
+    bindStatus: 'BOUND',
+    boundAt: now,
+    nextBindAt: null,
+    expiredAt: null,
+    source,
+    updatedAt: now,
+  };
+  const [shop] = existing
+    ? await tx
+        .update(shops)
+        .set(bound)
+        .where(and(eq(shops.userId, userId), eq(shops.id, existing.id)))
+        .returning()
+    : await tx
+        .insert(shops)
+        .values({
+          userId,
+          platform: identity.platform,
+          shopCode: identity.shopCode,
+          ...bound,
+          createdAt: now,
+        })
+        .returning();
+  return { shop: shop!, outcome: 'bound', slots: await slotsOf(tx, userId, now, state) };
+}
+
+/** Unbinds a BOUND shop; it keeps its slot, and cannot be bound again, until its next bind time. */
+export async function unbindShop(
+  db: Database,
+  userId: number,
+  shopId: number,
+  now: Date,
+): Promise<{ shop: ShopRow; slots: ShopSlots }> {
+  return db.transaction(async (tx) => {
+    await lockAccount(tx, userId);
+    const existing = await lockShop(tx, userId, shopId);
+    if (!existing) throw notFound();
+    if (existing.bindStatus !== 'BOUND') throw new AppError(422, 'error.shopNotBoundToUnbind');
+    const [shop] = await tx
+      .update(shops)
+      .set({
+        bindStatus: 'UNBOUND',
+        unboundAt: now,
+        nextBindAt: new Date(now.getTime() + SHOP_REBIND_COOLDOWN_HOURS * HOUR_MS),
+        updatedAt: now,
+      })
+      .where(and(eq(shops.userId, userId), eq(shops.id, shopId)))
+      .returning();
+    const state = await membershipState(tx, userId, now);
+    return { shop: shop!, slots: await slotsOf(tx, userId, now, state) };
+  });
+}

@@ -1,0 +1,269 @@
+import {
+  apiPaths,
+  type Envelope,
+  type ExportProgress,
+  type ExportTicket,
+  type SendImportReport,
+  type SendRecordPage,
+  messages,
+} from '@inviteflow/contract';
+import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { expect, it } from 'vitest';
+import { invitationTasks } from '../src/db/schema.ts';
+import { describeApi, signedIn, type Harness } from './support/harness.ts';
+import { bindNewShop, createTask, taskBody } from './support/sending.ts';
+import { addTalent, csvFile, multipartBody, xlsxFile } from './support/talents.ts';
+
+const paths = apiPaths.sendRecords;
+
+async function seller(h: Harness) {
+  const account = await signedIn(h);
+  const shop = await bindNewShop(h, account.token, { shopName: '导入店' });
+  return { ...account, shop };
+}
+
+const settings = (shopId: number, extra: Record<string, string> = {}) => ({
+  shopId: String(shopId),
+  taskType: 'free_product',
+  contentType: 'image_text',
+  script: 'Hi {talentName}, {shopName} invites you',
+  setName: '导入批次',
+  ...extra,
+});
+
+async function importRecords(
+  h: Harness,
+  token: string,
+  file: { content: Buffer; filename: string },
+  fields: Record<string, string>,
+  lang = 'en-US',
+) {
+  const body = multipartBody(file, fields);
+  const response = await h.app.inject({
+    method: 'POST',
+    url: paths.import,
+    payload: body.payload,
+    headers: { ...body.headers, authorization: `Bearer ${token}`, 'accept-language': lang },
+  });
+  return { status: response.statusCode, body: response.json() as Envelope<SendImportReport> };
+}
+
+async function records(h: Harness, token: string, query: Record<string, string | number> = {}) {
+  return (await h.api.get<SendRecordPage>(paths.list, { token, query })).body.data.list;
+}
+
+describeApi('send record files', (h) => {
+  it('serves an import template in both languages and formats that imports as it is', async () => {
+    const { token, shop } = await seller(h());
+    for (const [lang, header] of [
+      ['zh-CN', ['达人名称', '平台', '达人ID']],
+      ['en-US', ['Talent name', 'Platform', 'Talent ID']],
+    ] as const) {
+      const csv = await h().app.inject({
+        method: 'GET',
+        url: `${paths.importTemplate}?format=csv&lang=${lang}`,
+      });
+      expect(csv.statusCode).toBe(200);
+      const rows = parse(csv.body.replace(/^\uFEFF/, '')) as string[][];
+      expect(rows[0]).toEqual(header);
+      expect(rows).toHaveLength(2);
+    }
+    const xlsx = await h().app.inject({
+      method: 'GET',
+      url: `${paths.importTemplate}?format=xlsx`,
+    });
+    expect(xlsx.headers['content-disposition']).toContain('send-record-import-template.xlsx');
+    const imported = await importRecords(
+      h(),
+      token,
+      { content: xlsx.rawPayload, filename: 'template.xlsx' },
+      settings(shop.id),
+    );
+    expect(imported.status).toBe(200);
+    expect(imported.body.data).toMatchObject({ accepted: 1, rejected: 0 });
+    expect((await records(h(), token)).map((r) => r.talentName)).toEqual(['示例达人']);
+  });
+
+  it('creates one task from the valid rows and says why each other row was refused', async () => {
+    const { token, shop } = await seller(h());
+    const known = await addTalent(h(), token, { name: '库里的达人', platformTalentId: 'lib_01' });
+    await h().api.post(
+      apiPaths.blacklist.list,
+      { talentName: '拉黑', platformTalentId: 'bad_01', fansCount: 0, reason: '投诉' },
+      { token },
+    );
+    // One talent invited for this shop and task type a moment ago: the cool-down.
+    const recent = await addTalent(h(), token, { name: '刚邀约过', platformTalentId: 'recent_01' });
+    await createTask(h(), token, taskBody(shop.id, { talentIds: [recent.id] }));
+    const file = csvFile([
+      ['Talent ID', 'Talent name', 'Platform'],
+      ['lib_01', '库里的达人', '抖音'],
+      ['new_01', 'Newcomer', 'TikTok'],
+      ['bad_01', '拉黑', 'douyin'],
+      ['recent_01', '刚邀约过', 'douyin'],
+      ['new_01', 'Newcomer again', 'tiktok'],
+      ['has space', 'Broken', 'douyin'],
+      ['x_1', 'Nowhere', 'kuaishou'],
+    ]);
+    const res = await importRecords(
+      h(),
+      token,
+      { content: file, filename: 'talents.csv' },
+      settings(shop.id),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Import finished: 2 send records created, 5 rows rejected');
+    const report = res.body.data;
+    expect(report).toMatchObject({ accepted: 2, updated: 0, rejected: 5 });
+    const reasons = Object.fromEntries(report.rows.map((r) => [r.row, r.reason]));
+    expect(reasons[2]).toBeNull();
+    expect(reasons[3]).toBeNull();
+    expect(reasons[4]).toBe('This talent is blacklisted and will not be invited');
+    expect(reasons[5]).toBe('Invited for this shop and task type within 7 days: skipped');
+    expect(reasons[6]).toBe('Talent ID: Same talent ID as row 3');
+    expect(reasons[7]).toMatch(/^Talent ID: /);
+    expect(reasons[8]).toBe('Platform: Please choose a platform');
+
+    const made = await records(h(), token, { taskId: report.taskId! });
+    expect(made.map((r) => [r.talentName, r.platform, r.talentId]).sort()).toEqual(
+      [
+        ['Newcomer', 'tiktok', null],
+        ['库里的达人', 'douyin', known.id],
+      ].sort(),
+    );
+    expect(made[0]).toMatchObject({ filterType: 'manual', setName: '导入批次', status: 'pending' });
+    const [task] = await h()
+      .app.db.select()
+      .from(invitationTasks)
+      .where(eq(invitationTasks.id, report.taskId!));
+    expect(task?.source).toBe('import');
+
+    // Including the cool-down talents takes the one skipped above.
+    const again = await importRecords(
+      h(),
+      token,
+      {
+        content: csvFile([
+          ['达人ID', '达人名称', '平台'],
+          ['recent_01', '刚邀约过', '抖音'],
+        ]),
+        filename: 'a.csv',
+      },
+      settings(shop.id, { cooldown: 'include' }),
+    );
+    expect(again.body.data).toMatchObject({ accepted: 1, rejected: 0 });
+  });
+
+  it('refuses an import beyond the daily cap, a bad setting or a shop not the caller’s, writing nothing', async () => {
+    const { token, shop } = await seller(h());
+    const rows = [['Talent name', 'Platform', 'Talent ID']];
+    for (let i = 0; i < 21; i++) rows.push([`达人${i}`, 'douyin', `cap_${i}`]);
+    const file = { content: await xlsxFile(rows), filename: 'many.xlsx' };
+    const over = await importRecords(h(), token, file, settings(shop.id));
+    expect(over.status).toBe(422);
+    expect(over.body.message).toContain('allows 20 invitations a day; 20 are left today');
+    expect(await records(h(), token)).toEqual([]);
+    const noSet = await importRecords(h(), token, file, settings(shop.id, { setName: '' }));
+    expect(noSet.status).toBe(400);
+    expect(noSet.body.message).toBe('Set name cannot be empty');
+    const stranger = await seller(h());
+    const theirs = await importRecords(h(), token, file, settings(stranger.shop.id));
+    expect(theirs.status).toBe(404);
+    const noHeader = await importRecords(
+      h(),
+      token,
+      {
+        content: csvFile([
+          ['name', 'x'],
+          ['a', 'b'],
+        ]),
+        filename: 'x.csv',
+      },
+      settings(shop.id),
+    );
+    expect(noHeader.status).toBe(400);
+    expect(noHeader.body.message).toBe('Required columns are missing: Platform, Talent ID');
+  });
+
+  it('exports the filtered records to CSV and XLSX in the caller’s language and zone', async () => {
+    const { token, shop } = await seller(h());
+    const a = await addTalent(h(), token, { name: '=cmd()', platformTalentId: 'dy_a' });
+    const b = await addTalent(h(), token, { name: 'Luna', platformTalentId: 'dy_b' });
+    await createTask(h(), token, taskBody(shop.id, { talentIds: [a.id, b.id] }));
+    const claim = await h().api.post<{ records: Array<{ id: number; talent: { name: string } }> }>(
+      paths.claim,
+      { shopId: shop.id },
+      { token },
+    );
+    const luna = claim.body.data.records.find((r) => r.talent.name === 'Luna')!;
+    await h().api.post(
+      paths.report(luna.id),
+      { status: 'failed', errorCode: 'already_invited', message: 'invited last week' },
+      { token },
+    );
+
+    const csvTicket = await h().api.post<ExportTicket>(
+      paths.export,
+      { format: 'csv', timeZone: 'UTC', status: 'failed' },
+      { token, lang: 'en-US' },
+    );
+    expect(csvTicket.body.data.total).toBe(1);
+    expect(csvTicket.body.data.downloadUrl).toMatch(/^\/api\/v1\/send-records\/export\/download\//);
+    const csv = await h().app.inject({ method: 'GET', url: csvTicket.body.data.downloadUrl });
+    expect(csv.statusCode).toBe(200);
+    const rows = parse(csv.body.replace(/^\uFEFF/, '')) as string[][];
+    expect(rows[0]!.slice(0, 4)).toEqual(['Record ID', 'Influencer name', 'Platform', 'Talent ID']);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toEqual(
+      expect.arrayContaining([
+        'Luna',
+        'Free product invitation',
+        'Failed',
+        'Already invited',
+        'invited last week',
+      ]),
+    );
+    expect(rows[1]![2]).toBe(messages['en-US']['enum.platform.douyin']);
+    const progress = await h().api.get<ExportProgress>(
+      paths.exportProgress(csvTicket.body.data.exportId),
+      { token },
+    );
+    expect(progress.body.data).toMatchObject({ state: 'done', written: 1, total: 1 });
+    // The link works once; another seller cannot read the progress.
+    expect(
+      (await h().app.inject({ method: 'GET', url: csvTicket.body.data.downloadUrl })).statusCode,
+    ).toBe(404);
+    const stranger = await signedIn(h());
+    expect(
+      (
+        await h().api.get(paths.exportProgress(csvTicket.body.data.exportId), {
+          token: stranger.token,
+        })
+      ).status,
+    ).toBe(404);
+
+    const xlsxTicket = await h().api.post<ExportTicket>(
+      paths.export,
+      { format: 'xlsx', timeZone: 'Asia/Shanghai' },
+      { token },
+    );
+    const xlsx = await h().app.inject({ method: 'GET', url: xlsxTicket.body.data.downloadUrl });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(2).value).toBe('达人名称');
+    const names = [sheet.getRow(2).getCell(2).value, sheet.getRow(3).getCell(2).value];
+    expect(names.sort()).toEqual(['=cmd()', 'Luna'].sort());
+    // A talent export link is not a send record export link.
+    expect(
+      (
+        await h().app.inject({
+          method: 'GET',
+          url: apiPaths.talents.exportDownload(xlsxTicket.body.data.downloadUrl.split('/').pop()!),
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,491 @@
+import {
+  INVITE_COOLDOWN_DAYS,
+  apiPaths,
+  type CountData,
+  type SendPreviewData,
+  type SendRecord,
+  type SendRecordPage,
+  type SendTaskResult,
+} from '@inviteflow/contract';
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { sendRecords } from '../src/db/schema.ts';
+import { describeApi, signedIn, type Harness } from './support/harness.ts';
+import { bindNewShop, createTask, grantPlan, makeTemplates, taskBody } from './support/sending.ts';
+import { addTalent, seedTalents } from './support/talents.ts';
+
+const paths = apiPaths.sendRecords;
+const DAY_MS = 86_400_000;
+
+async function records(h: Harness, token: string, query: Record<string, string | number> = {}) {
+  const res = await h.api.get<SendRecordPage>(paths.list, { token, query });
+  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+  return res.body.data;
+}
+
+async function seller(h: Harness) {
+  const account = await signedIn(h);
+  const shop = await bindNewShop(h, account.token, { shopName: '美妆旗舰店' });
+  return { ...account, shop };
+}
+
+describeApi('send records', (h) => {
+  it('creates a task from picked talents: one pending record each, the script filled for each', async () => {
+    const { token, shop } = await seller(h());
+    const a = await addTalent(h(), token, { name: '小鹿' });
+    const b = await addTalent(h(), token, { name: 'Luna' });
+    const { scriptId, productIds } = await makeTemplates(
+      h(),
+      token,
+      '你好 {达人名称}，{shopName} 邀请你：{productNames}',
+    );
+    const res = await h().api.post<SendTaskResult>(
+      paths.list,
+      taskBody(shop.id, {
+        talentIds: [a.id, b.id],
+        scriptTemplateId: scriptId,
+        script: '你好 {达人名称}，{shopName} 邀请你：{productNames}',
+        productTemplateIds: productIds,
+        setName: '春季新品',
+      }),
+      { token, lang: 'en-US' },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('2 send records created');
+    expect(res.body.data).toMatchObject({
+      created: 2,
+      blacklisted: [],
+      blacklistedCount: 0,
+      skippedCooldownCount: 0,
+      remainingToday: 18,
+    });
+    const page = await records(h(), token);
+    expect(page.list).toHaveLength(2);
+    const byName = new Map(page.list.map((r) => [r.talentName, r]));
+    expect(byName.get('小鹿')).toMatchObject({
+      status: 'pending',
+      shopId: shop.id,
+      shopName: '美妆旗舰店',
+      talentId: a.id,
+      taskType: 'free_product',
+      contentType: 'vertical_video',
+      filterType: 'manual',
+      setName: '春季新品',
+      message: '你好 小鹿，美妆旗舰店 邀请你：玻尿酸面膜、防晒喷雾',
+      products: [
+        { productId: 'P-100', productName: '玻尿酸面膜' },
+        { productId: 'P-200', productName: '防晒喷雾' },
+      ],
+      errorCode: null,
+      attempts: 0,
+      taskId: res.body.data.taskId,
+    });
+    expect(byName.get('Luna')?.message).toBe('你好 Luna，美妆旗舰店 邀请你：玻尿酸面膜、防晒喷雾');
+  });
+
+  it('creates a task from rules, previewing how many talents match', async () => {
+    const { token, tokens, shop } = await seller(h());
+    await seedTalents(h(), tokens.user.id, [
+      { name: '大号一', fansCount: 120_000 },
+      { name: '大号二', fansCount: 80_000 },
+      { name: '小号', fansCount: 900 },
+      { name: '大号三', fansCount: 50_000, platform: 'tiktok' },
+    ]);
+    const rules = { fansMin: 50_000, platform: 'douyin' as const };
+    const preview = await h().api.post<SendPreviewData>(
+      paths.preview,
+      { shopId: shop.id, taskType: 'free_connection', filterType: 'rules', rules },
+      { token },
+    );
+    expect(preview.status).toBe(200);
+    expect(preview.body.data).toMatchObject({
+      matched: 2,
+      blacklistedCount: 0,
+      cooldownCount: 0,
+      willCreate: { skip: 2, include: 2 },
+      dailyCap: 20,
+      usedToday: 0,
+      remainingToday: 20,
+    });
+    expect(preview.body.data.sample?.name).toMatch(/^大号/);
+    const made = await createTask(
+      h(),
+      token,
+      taskBody(shop.id, { taskType: 'free_connection', filterType: 'rules', rules }),
+    );
+    expect(made.created).toBe(2);
+    const page = await records(h(), token, { filterType: 'rules' });
+    expect(page.list.map((r) => r.talentName).sort()).toEqual(['大号一', '大号二']);
+    // At most maxCount of the matches; no rule at all is the whole library.
+    const capped = await createTask(
+      h(),
+      token,
+      taskBody(shop.id, { filterType: 'rules', maxCount: 3, taskType: 'targeted_product' }),
+    );
+    expect(capped.created).toBe(3);
+  });
+
+  it('refuses blacklisted talents and lists them; nothing left to invite is a clear refusal', async () => {
+    const { token, shop } = await seller(h());
+    const ok = await addTalent(h(), token, { name: '正常达人' });
+    const bad = await addTalent(h(), token, { name: '黑名单达人', platformTalentId: 'bad_01' });
+    const listed = await h().api.post(
+      apiPaths.blacklist.list,
+      { talentName: '黑名单达人', platformTalentId: 'bad_01', fansCount: 10, reason: '爽约' },
+      { token },
+    );
+    expect(listed.status).toBe(200);
+    const preview = await h().api.post<SendPreviewData>(
+      paths.preview,
+      {
+        shopId: shop.id,
+        taskType: 'free_product',
+        filterType: 'manual',
+        talentIds: [ok.id, bad.id],
+      },
+      { token },
+    );
+    expect(preview.body.data.blacklisted.map((t) => t.name)).toEqual(['黑名单达人']);
+    expect(preview.body.data.willCreate).toEqual({ skip: 1, include: 1 });
+
+    const made = await createTask(h(), token, taskBody(shop.id, { talentIds: [ok.id, bad.id] }));
+    expect(made.created).toBe(1);
+    expect(made.blacklisted).toEqual([
+      { id: bad.id, name: '黑名单达人', platform: 'douyin', platformTalentId: 'bad_01' },
+    ]);
+    expect(made.blacklistedCount).toBe(1);
+    expect((await records(h(), token)).list.map((r) => r.talentName)).toEqual(['正常达人']);
+
+    const none = await h().api.post(paths.list, taskBody(shop.id, { talentIds: [bad.id] }), {
+      token,
+      lang: 'en-US',
+    });
+    expect(none.status).toBe(422);
+    expect(none.body.message).toBe(
+      'No talent left to invite: every talent chosen is blacklisted or was skipped for the cool-down',
+    );
+  });
+
+  it('flags talents invited for the same shop and task within the cool-down; the seller skips or includes them', async () => {
+    const { token, shop } = await seller(h());
+    const a = await addTalent(h(), token, { name: '老朋友' });
+    const b = await addTalent(h(), token, { name: '新朋友' });
+    await createTask(h(), token, taskBody(shop.id, { talentIds: [a.id] }));
+
+    const preview = await h().api.post<SendPreviewData>(
+      paths.preview,
+      { shopId: shop.id, taskType: 'free_product', filterType: 'manual', talentIds: [a.id, b.id] },
+      { token },
+    );
+    expect(preview.body.data.cooldown.map((t) => t.name)).toEqual(['老朋友']);
+    expect(Date.parse(preview.body.data.cooldown[0]!.lastInvitedAt)).toBeGreaterThan(
+      Date.now() - 60_000,
+    );
+    expect(preview.body.data.willCreate).toEqual({ skip: 1, include: 2 });
+
+    const skipped = await createTask(h(), token, taskBody(shop.id, { talentIds: [a.id, b.id] }));
+    expect(skipped).toMatchObject({ created: 1, skippedCooldownCount: 1 });
+    expect(skipped.skippedCooldown.map((t) => t.name)).toEqual(['老朋友']);
+    const included = await createTask(
+      h(),
+      token,
+      taskBody(shop.id, { talentIds: [a.id], cooldown: 'include' }),
+    );
+    expect(included).toMatchObject({ created: 1, skippedCooldownCount: 0 });
+
+    // Another task type is another invitation; records older than the cool-down do not count.
+    const other = await h().api.post<SendPreviewData>(
+      paths.preview,
+      { shopId: shop.id, taskType: 'targeted_product', filterType: 'manual', talentIds: [a.id] },
+      { token },
+    );
+    expect(other.body.data.cooldownCount).toBe(0);
+    await h()
+      .app.db.update(sendRecords)
+      .set({ createdAt: new Date(Date.now() - (INVITE_COOLDOWN_DAYS * DAY_MS + 60_000)) });
+    const aged = await h().api.post<SendPreviewData>(
+      paths.preview,
+      { shopId: shop.id, taskType: 'free_product', filterType: 'manual', talentIds: [a.id, b.id] },
+      { token },
+    );
+    expect(aged.body.data.cooldownCount).toBe(0);
+  });
+
+  it('enforces the daily cap with a clear message, also under parallel creates', async () => {
+    const { token, tokens, shop } = await seller(h());
+    const library = await seedTalents(
+      h(),
+      tokens.user.id,
+      Array.from({ length: 40 }, (_, i) => ({ name: `达人${i}` })),
+    );
+    const ids = library.map((t) => t.id);
+    await createTask(h(), token, taskBody(shop.id, { talentIds: ids.slice(0, 15) }));
+    const over = await h().api.post(
+      paths.list,
+      taskBody(shop.id, { talentIds: ids.slice(15, 21) }),
+      { token, lang: 'en-US' },
+    );
+    expect(over.status).toBe(422);
+    expect(over.body.message).toBe(
+      'Your free allowance allows 20 invitations a day; 5 are left today and this task needs 6. ' +
+        'Invite fewer talents, or upgrade your plan on Purchase Membership to raise the daily cap.',
+    );
+    const zh = await h().api.post(paths.list, taskBody(shop.id, { talentIds: ids.slice(15, 21) }), {
+      token,
+    });
+    expect(zh.body.message).toContain('免费版每天最多创建 20 条邀约，今天还可创建 5 条');
+
+    // Six creates of 2 racing for the 5 left: exactly two go through, the cap holds.
+    const raced = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        h().api.post(
+          paths.list,
+          taskBody(shop.id, { talentIds: ids.slice(21 + 2 * i, 23 + 2 * i) }),
+          { token },
+        ),
+      ),
+    );
+    expect(raced.map((r) => r.status).sort()).toEqual([200, 200, 422, 422, 422, 422]);
+    const total = await h().api.get<CountData>(paths.count, { token });
+    expect(total.body.data).toEqual({ total: 19, exact: true });
+
+    // Deleting records does not give the day's invitations back; a plan raises the cap.
+    const first = (await records(h(), token)).list[0]!;
+    await h().api.delete(paths.one(first.id), { token });
+    const still = await h().api.post(
+      paths.list,
+      taskBody(shop.id, { talentIds: ids.slice(33, 35) }),
+      {
+        token,
+      },
+    );
+    expect(still.status).toBe(422);
+    await grantPlan(h(), tokens.user.id, 'basic');
+    const paid = await createTask(h(), token, taskBody(shop.id, { talentIds: ids.slice(33, 40) }));
+    expect(paid).toMatchObject({ created: 7, remainingToday: 200 - 26 });
+  });
+
+  it('creates only for a bound shop of the caller, with the caller’s talents and templates', async () => {
+    const { token, shop } = await seller(h());
+    const t = await addTalent(h(), token);
+    const stranger = await seller(h());
+    const theirTalent = await addTalent(h(), stranger.token);
+    const theirs = await makeTemplates(h(), stranger.token, 'x');
+
+    expect(
+      (await h().api.post(paths.list, taskBody(stranger.shop.id, { talentIds: [t.id] }), { token }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await h().api.post(paths.list, taskBody(shop.id, { talentIds: [t.id, theirTalent.id] }), {
+          token,
+        })
+      ).status,
+    ).toBe(404);
+    const foreignProducts = await h().api.post(
+      paths.list,
+      taskBody(shop.id, { talentIds: [t.id], productTemplateIds: theirs.productIds }),
+      { token, lang: 'en-US' },
+    );
+    expect(foreignProducts.status).toBe(422);
+    expect(foreignProducts.body.message).toContain('does not exist or was deleted');
+    await h().api.post(apiPaths.shops.unbind(shop.id), undefined, { token });
+    const unbound = await h().api.post(paths.list, taskBody(shop.id, { talentIds: [t.id] }), {
+      token,
+      lang: 'en-US',
+    });
+    expect(unbound.status).toBe(422);
+    expect(unbound.body.message).toBe('Shop "美妆旗舰店" is not bound; bind it on My Shops first');
+    expect((await records(h(), token)).list).toEqual([]);
+  });
+
+  it.each([
+    [{ taskType: 'mass_spam' }, 'Please choose a task type'],
+    [{ contentType: undefined }, 'Please choose a content type'],
+    [{ talentIds: [] }, 'Please choose at least one talent'],
+    [{ setName: '' }, 'Set name cannot be empty'],
+    [{ script: '  ' }, 'Script content cannot be empty'],
+    [
+      { productTemplateIds: Array.from({ length: 21 }, (_, i) => i + 1) },
+      'A task can have at most 20 products',
+    ],
+  ])('refuses %o naming the field', async (change, message) => {
+    const { token, shop } = await seller(h());
+    const t = await addTalent(h(), token);
+    const res = await h().api.post(
+      paths.list,
+      { ...taskBody(shop.id, { talentIds: [t.id] }), ...change },
+      { token, lang: 'en-US' },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
+  it('filters and pages records, with exact totals', async () => {
+    const { token, tokens, shop } = await seller(h());
+    await grantPlan(h(), tokens.user.id, 'pro');
+    const second = await bindNewShop(h(), token, { shopName: '二号店' });
+    const library = await seedTalents(
+      h(),
+      tokens.user.id,
+      Array.from({ length: 25 }, (_, i) => ({ name: i < 5 ? `Lily ${i}` : `达人${i}` })),
+    );
+    await createTask(
+      h(),
+      token,
+      taskBody(shop.id, { talentIds: library.slice(0, 20).map((t) => t.id) }),
+    );
+    await createTask(
+      h(),
+      token,
+      taskBody(second.id, {
+        talentIds: library.slice(20).map((t) => t.id),
+        taskType: 'group_leader_activity',
+        contentType: 'image_text',
+      }),
+    );
+    const count = async (query: Record<string, string | number>) =>
+      (await h().api.get<CountData>(paths.count, { token, query })).body.data;
+    expect(await count({})).toEqual({ total: 25, exact: true });
+    expect(await count({ status: 'pending' })).toEqual({ total: 25, exact: true });
+    expect(await count({ status: 'success' })).toEqual({ total: 0, exact: true });
+    expect((await count({ shopId: second.id })).total).toBe(5);
+    expect((await count({ talentName: 'lily' })).total).toBe(5);
+    expect(
+      (await count({ taskType: 'group_leader_activity', contentType: 'image_text' })).total,
+    ).toBe(5);
+    expect(
+      (await records(h(), token, { shopId: second.id })).list.every((r) => r.shopName === '二号店'),
+    ).toBe(true);
+
+    // Every page by cursor, then back, each record once; newest first.
+    const seen: number[] = [];
+    let page = await records(h(), token, { pageSize: 10 });
+    seen.push(...page.list.map((r) => r.id));
+    while (page.nextCursor) {
+      page = await records(h(), token, { pageSize: 10, cursor: page.nextCursor });
+      seen.push(...page.list.map((r) => r.id));
+    }
+    expect(seen).toHaveLength(25);
+    expect(new Set(seen).size).toBe(25);
+    const back = await records(h(), token, { pageSize: 10, cursor: page.prevCursor! });
+    expect(back.list.map((r) => r.id)).toEqual(seen.slice(10, 20));
+    const last = await records(h(), token, { pageSize: 10, offset: 0, fromEnd: 'true' });
+    expect(last.list.map((r) => r.id)).toEqual(seen.slice(15, 25));
+
+    const from = new Date(Date.now() - 60_000).toISOString();
+    expect(
+      (await count({ createdFrom: from, createdTo: new Date(Date.now() + 60_000).toISOString() }))
+        .total,
+    ).toBe(25);
+    const wrong = await h().api.get(paths.list, {
+      token,
+      lang: 'en-US',
+      query: { createdFrom: from, createdTo: new Date(Date.now() - 120_000).toISOString() },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('The minimum of a range cannot be greater than its maximum');
+  });
+
+  it('shows a record, edits it only while pending, deletes it after a confirmation', async () => {
+    const { token, shop } = await seller(h());
+    const t = await addTalent(h(), token, { name: '编辑我' });
+    await createTask(h(), token, taskBody(shop.id, { talentIds: [t.id] }));
+    const [record] = (await records(h(), token)).list;
+    const one = await h().api.get<SendRecord>(paths.one(record!.id), { token });
+    expect(one.body.data).toEqual(record);
+
+    const edit = {
+      taskType: 'targeted_connection',
+      contentType: 'image_text',
+      setName: '改过',
+      message: '新的话术',
+    };
+    const edited = await h().api.put<SendRecord>(paths.one(record!.id), edit, {
+      token,
+      lang: 'en-US',
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject(edit);
+    expect(
+      (await h().api.put(paths.one(record!.id), { ...edit, message: '' }, { token, lang: 'en-US' }))
+        .body.message,
+    ).toBe('Message cannot be empty');
+
+    // Once claimed it is the extension's: no edit, no delete while the lease lives.
+    const claim = await h().api.post(paths.claim, { shopId: shop.id, limit: 5 }, { token });
+    expect(claim.status).toBe(200);
+    const refusedEdit = await h().api.put(paths.one(record!.id), edit, { token, lang: 'en-US' });
+    expect(refusedEdit.status).toBe(409);
+    expect(refusedEdit.body.message).toBe('Only pending records can be edited');
+    const refusedDelete = await h().api.delete(paths.one(record!.id), { token, lang: 'en-US' });
+    expect(refusedDelete.status).toBe(409);
+    expect(refusedDelete.body.message).toBe(
+      'This record is being executed by the extension and cannot be deleted now',
+    );
+    await h().api.post(paths.report(record!.id), { status: 'success' }, { token });
+    const removed = await h().api.delete(paths.one(record!.id), { token, lang: 'en-US' });
+    expect(removed.body.message).toBe('Deleted successfully');
+    expect((await h().api.get(paths.one(record!.id), { token })).status).toBe(404);
+  });
+
+  it("answers 404 for another seller's records and shows them nothing", async () => {
+    const owner = await seller(h());
+    const t = await addTalent(h(), owner.token);
+    await createTask(h(), owner.token, taskBody(owner.shop.id, { talentIds: [t.id] }));
+    const [record] = (await records(h(), owner.token)).list;
+    const stranger = await seller(h());
+    const opts = { token: stranger.token };
+    expect((await h().api.get(paths.one(record!.id), opts)).status).toBe(404);
+    expect(
+      (
+        await h().api.put(
+          paths.one(record!.id),
+          { taskType: 'free_product', contentType: 'image_text', setName: 'x', message: 'x' },
+          opts,
+        )
+      ).status,
+    ).toBe(404);
+    expect((await h().api.delete(paths.one(record!.id), opts)).status).toBe(404);
+    expect((await h().api.post(paths.report(record!.id), { status: 'success' }, opts)).status).toBe(
+      404,
+    );
+    expect((await h().api.post(paths.claim, { shopId: owner.shop.id }, opts)).status).toBe(404);
+    expect(
+      (
+        await h().api.post(
+          paths.preview,
+          {
+            shopId: owner.shop.id,
+            taskType: 'free_product',
+            filterType: 'manual',
+            talentIds: [t.id],
+          },
+          opts,
+        )
+      ).status,
+    ).toBe(404);
+    expect((await records(h(), stranger.token)).list).toEqual([]);
+    expect((await h().api.get<CountData>(paths.count, opts)).body.data.total).toBe(0);
+    expect((await records(h(), stranger.token, { taskId: record!.taskId })).list).toEqual([]);
+    const [row] = await h().app.db.select().from(sendRecords).where(eq(sendRecords.id, record!.id));
+    expect(row?.status).toBe('pending');
+  });
+
+  it('requires a sign-in on every send record route', async () => {
+    const calls = [
+      h().api.get(paths.list),
+      h().api.get(paths.count),
+      h().api.get(paths.stats),
+      h().api.get(paths.one(1)),
+      h().api.post(paths.preview, {}),
+      h().api.post(paths.list, {}),
+      h().api.put(paths.one(1), {}),
+      h().api.delete(paths.one(1)),
+      h().api.post(paths.claim, { shopId: 1 }),
+      h().api.post(paths.report(1), { status: 'success' }),
+    ];
+    for (const res of await Promise.all(calls)) expect(res.status).toBe(401);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * npm run bench [-- part ...]   parts: bundle, page-load, api, talents (default: all)
+ *
+ * Every performance budget of the product, each printing its figures; exits
+ * non-zero when any budget is broken. The console is built first.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { benchBundle } from './bundle.ts';
+import { benchPageLoad } from './page-load.ts';
+import { repoRoot } from './support/product.ts';
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+const parts = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const wanted = (part: string) => parts.length === 0 || parts.includes(part);
+
+function npm(args: string[]) {
+  const result = spawnSync('npm', args, { cwd: repoRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed`);
+  return result.status;
+}
+
+async function main() {
+  out('# InviteFlow performance budgets');
+  out(
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB RAM, Node ${process.version}, ${new Date().toISOString()}\n`,
+  );
+  let broken = 0;
+  if (wanted('bundle') || wanted('page-load')) npm(['run', 'build', '--silent']);
+  if (wanted('bundle')) broken += await benchBundle(out);
+  if (wanted('page-load')) broken += await benchPageLoad(out);
+  if (wanted('talents')) {
+    out('\n## Talent library (npm run bench:talents)\n');
+    const status = spawnSync('npm', ['run', 'bench:talents', '--silent'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    }).status;
+    if (status !== 0) broken++;
+  }
+  out(`\n${broken === 0 ? 'Every budget held.' : `${broken} budget(s) broken.`}`);
+  if (broken) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface RunningProduct {
+  url: string;
+  /** Everything the server printed so far. */
+  log(): string;
+  /** The demo account the first start created (embedded default only). */
+  demo(): { username: string; password: string };
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built product the way `npm start` does, on its own port and a fresh
+ * data directory (PGlite) unless `env` points it at PostgreSQL.
+ */
+export async function startProduct(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<RunningProduct> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'inviteflow-bench-'));
+  let output = '';
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  server.stdout?.on('data', (chunk) => (output += String(chunk)));
+  server.stderr?.on('data', (chunk) => (output += String(chunk)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not become healthy:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    log: () => output,
+    demo() {
+      const match = /Demo account: (\S+) .*password: (\S+)/.exec(output);
+      if (!match) throw new Error(`no demo account in the server output:\n${output}`);
+      return { username: match[1]!, password: match[2]! };
+    },
+    async stop() {
+      if (server.exitCode === null) {
+        server.kill('SIGTERM');
+        await new Promise((resolve) => server.once('exit', resolve));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * Membership, payments, invite rewards and the message box: their checks, refusals
+ * and the wording of the messages that events create.
+ */
+export const membershipZh = {
+  'field.planId': '套餐',
+  'field.paymentMethod': '支付方式',
+  'field.orderNo': '订单号',
+  'field.type': '类型',
+  'validation.planInvalid': '请选择套餐',
+  'validation.paymentMethodInvalid': '请选择支付方式（目前仅支持支付宝）',
+  'validation.orderStatusInvalid': '订单状态无效',
+
+  'plan.none': '免费版',
+  'plan.basic': '基础版',
+  'plan.pro': '专业版',
+  'plan.enterprise': '企业版',
+  'plan.feature.shops': '最多绑定 {count} 个店铺',
+  'plan.feature.invitations': '每天最多创建 {count} 条邀约',
+  'plan.feature.duration': '有效期 {months} 个月',
+  'plan.feature.durationOne': '有效期 1 个月',
+  'plan.feature.perMonth': '折合每月 ¥{amount}',
+  'plan.feature.library': '达人库、黑名单、导入导出不限量',
+  'order.subject': 'InviteFlow {plan}会员（{months} 个月）',
+  'order.subjectOneMonth': 'InviteFlow {plan}会员（1 个月）',
+
+  'error.orderNotPending': '只有待支付的订单才能{action}，该订单{status}',
+  'error.paymentGatewayUnavailable': '支付服务暂时无法连接，请稍后重试',
+  'order.action.pay': '支付',
+  'order.action.cancel': '取消',
+  'order.status.pending': '待支付',
+  'order.status.paid': '已支付',
+  'order.status.expired': '已过期',
+  'order.status.cancelled': '已取消',
+  'success.orderCreated': '订单已创建，请完成支付',
+  'success.orderCancelled': '订单已取消',
+  'success.markedRead': '已标记为已读',
+
+  'inbox.paymentSucceeded.title': '支付成功',
+  'inbox.paymentSucceeded.subTitle': '{plan}会员',
+  'inbox.paymentSucceeded.content': '订单 {orderNo} 已支付成功，{plan}会员有效期至 {validTo}。',
+  'inbox.membershipExpiring.title': '会员即将到期',
+  'inbox.membershipExpiring.subTitle': '{plan}会员',
+  'inbox.membershipExpiring.content':
+    '您的{plan}会员将于 {validTo} 到期。现在续费，新套餐从到期时间起顺延，不浪费一天。',
+  'inbox.membershipExpired.title': '会员已到期',
+  'inbox.membershipExpired.subTitle': '{plan}会员',
+  'inbox.membershipExpired.content':
+    '您的{plan}会员已于 {expiredAt} 到期，店铺绑定数和每日邀约数已恢复为免费额度。',
+  'inbox.inviteRewardGranted.title': '邀请奖励已到账',
+  'inbox.inviteRewardGranted.subTitle': '好友 {invitee}',
+  'inbox.inviteRewardGranted.content':
+    '好友 {invitee} 完成了首次付费，您获得 {days} 天会员，会员有效期至 {validTo}。',
+  'inbox.taskBatchFailed.title': '邀约任务有失败',
+  'inbox.taskBatchFailed.subTitle': '{setName}',
+  'inbox.taskBatchFailed.content':
+    '任务“{setName}”（店铺 {shopName}）中有 {failed}/{total} 条邀约失败，请在发送记录中查看原因。',
+  'inbox.shopBindExpired.title': '店铺绑定已失效',
+  'inbox.shopBindExpired.subTitle': '{shopName}',
+  'inbox.shopBindExpired.content':
+    '店铺 {shopName}（{platform}）的绑定已失效，请重新绑定后继续邀约。',
+
+  'sandbox.title': '支付宝沙箱收银台',
+  'sandbox.badge': '沙箱',
+  'sandbox.notice': '这是内置的沙箱支付网关，仅用于体验和测试，不会产生真实扣款。',
+  'sandbox.orderNo': '商户订单号',
+  'sandbox.subject': '商品名称',
+  'sandbox.amount': '应付金额',
+  'sandbox.merchant': '商户',
+  'sandbox.pay': '确认付款',
+  'sandbox.cancel': '取消付款，返回商户',
+  'sandbox.paid': '该订单已付款',
+  'sandbox.closed': '该交易已关闭（订单已过期或已取消），不能付款',
+  'sandbox.invalidRequest': '支付请求无效：{reason}',
+  'sandbox.reason.signature': '签名验证失败',
+  'sandbox.reason.params': '缺少必要参数或参数不正确',
+  'sandbox.reason.tradeNotFound': '交易不存在',
+  'sandbox.backToMerchant': '返回商户',
+} as const;
+
+export const membershipEn: Record<keyof typeof membershipZh, string> = {
+  'field.planId': 'Plan',
+  'field.paymentMethod': 'Payment method',
+  'field.orderNo': 'Order number',
+  'field.type': 'Type',
+  'validation.planInvalid': 'Please choose a plan',
+  'validation.paymentMethodInvalid': 'Please choose a payment method (only Alipay for now)',
+  'validation.orderStatusInvalid': 'The order status is invalid',
+
+  'plan.none': 'Free',
+  'plan.basic': 'Basic',
+  'plan.pro': 'Pro',
+  'plan.enterprise': 'Enterprise',
+  'plan.feature.shops': 'Bind up to {count} shops',
+  'plan.feature.invitations': 'Create up to {count} invitations a day',
+  'plan.feature.duration': 'Valid for {months} months',
+  'plan.feature.durationOne': 'Valid for 1 month',
+  'plan.feature.perMonth': 'Only ¥{amount} a month',
+  'plan.feature.library': 'Unlimited talent library, blacklist, import and export',
+  'order.subject': 'InviteFlow {plan} membership ({months} months)',
+  'order.subjectOneMonth': 'InviteFlow {plan} membership (1 month)',
+
+  'error.orderNotPending': 'Only an order pending payment can be {action}; this order is {status}',
+  'error.paymentGatewayUnavailable':
+    'The payment service cannot be reached right now, please try again later',
+  'order.action.pay': 'paid',
+  'order.action.cancel': 'cancelled',
+  'order.status.pending': 'pending payment',
+  'order.status.paid': 'paid',
+  'order.status.expired': 'expired',
+  'order.status.cancelled': 'cancelled',
+  'success.orderCreated': 'Order created, please complete the payment',
+  'success.orderCancelled': 'Order cancelled',
+  'success.markedRead': 'Marked as read',
+
+  'inbox.paymentSucceeded.title': 'Payment succeeded',
+  'inbox.paymentSucceeded.subTitle': '{plan} membership',
+  'inbox.paymentSucceeded.content':
+    'Order {orderNo} is paid. Your {plan} membership is valid until {validTo}.',
+  'inbox.membershipExpiring.title': 'Membership expiring soon',
+  'inbox.membershipExpiring.subTitle': '{plan} membership',
+  'inbox.membershipExpiring.content':
+    'Your {plan} membership expires on {validTo}. Renew now: the new plan starts when the current one ends, so no day is lost.',
+  'inbox.membershipExpired.title': 'Membership expired',
+  'inbox.membershipExpired.subTitle': '{plan} membership',
+  'inbox.membershipExpired.content':
+    'Your {plan} membership expired on {expiredAt}. Shop binding and daily invitations are back to the free allowance.',
+  'inbox.inviteRewardGranted.title': 'Invite reward granted',
+  'inbox.inviteRewardGranted.subTitle': 'Friend {invitee}',
+  'inbox.inviteRewardGranted.content':
+    'Your friend {invitee} made a first payment: you earned {days} days of membership, now valid until {validTo}.',
+  'inbox.taskBatchFailed.title': 'Invitation task failed',
+  'inbox.taskBatchFailed.subTitle': '{setName}',
+  'inbox.taskBatchFailed.content':
+    'In task "{setName}" (shop {shopName}), {failed} of {total} invitations failed. See the reasons in Send Records.',
+  'inbox.shopBindExpired.title': 'Shop binding expired',
+  'inbox.shopBindExpired.subTitle': '{shopName}',
+  'inbox.shopBindExpired.content':
+    'The binding of shop {shopName} ({platform}) has expired. Bind it again to keep inviting.',
+
+  'sandbox.title': 'Alipay Sandbox Checkout',
+  'sandbox.badge': 'SANDBOX',
+  'sandbox.notice':
+    'This is the built-in sandbox payment gateway, for trying and testing only. No real money is charged.',
+  'sandbox.orderNo': 'Merchant order number',
+  'sandbox.subject': 'Item',
+  'sandbox.amount': 'Amount due',
+  'sandbox.merchant': 'Merchant',
+  'sandbox.pay': 'Pay',
+  'sandbox.cancel': 'Cancel and return to the merchant',
+  'sandbox.paid': 'This order has been paid',
+  'sandbox.closed': 'This trade is closed (the order expired or was cancelled) and cannot be paid',
+  'sandbox.invalidRequest': 'Invalid payment request: {reason}',
+  'sandbox.reason.signature': 'the signature does not verify',
+  'sandbox.reason.params': 'a required parameter is missing or wrong',
+  'sandbox.reason.tradeNotFound': 'the trade does not exist',
+  'sandbox.backToMerchant': 'Back to the merchant',
+};
