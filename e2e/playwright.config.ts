@@ -1,12 +1,13 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, findChromium } from './support/chromium.ts';
-import { baseURL } from './support/server.ts';
+import path from 'node:path';
+import { artifactsDir, baseURL } from './support/server.ts';
 
 // Browser tests drive the built product (console + API in one process, a fresh
 // PGlite data directory) in Debian's Chromium. Never a downloaded browser.
 export default defineConfig({
   testDir: './tests',
-  outputDir: './artifacts/test-results',
+  outputDir: path.join(artifactsDir, 'test-results'),
   fullyParallel: false,
   workers: 1,
   timeout: 60_000,

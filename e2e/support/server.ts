@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const artifactsDir = path.join(repoRoot, 'e2e/artifacts');
+// E2E_ARTIFACTS lets two runs on one machine keep their logs and pictures apart.
+export const artifactsDir = path.resolve(repoRoot, process.env.E2E_ARTIFACTS ?? 'e2e/artifacts');
 export const serverLog = path.join(artifactsDir, 'server.log');
 export const screenshotsDir = path.join(artifactsDir, 'screenshots');
 export const port = Number(process.env.E2E_PORT ?? 3100);

@@ -227,6 +227,9 @@ test('manages script templates', async () => {
 test('manages product templates', async () => {
   await page.locator('.arco-menu').getByText('商品模板').click();
   await expect(page).toHaveURL(/\/template\/product$/);
+  // With the tab bar on, the script page stays mounted (hidden) with its own 新建 button: wait
+  // until the product page is the one shown, or the click may hold on to the hidden button.
+  await expect(page.getByText('保存需要达人推广的商品')).toBeVisible();
   await page.getByRole('button', { name: '新建' }).click();
   const modal = page.locator('.arco-modal').filter({ hasText: '新建商品模板' });
   await modal.getByPlaceholder('平台上的商品 ID').fill('1729384756102938475');
