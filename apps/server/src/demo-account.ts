@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from './db/client.ts';
 import { hashPassword, verifyPassword } from './lib/passwords.ts';
@@ -28,6 +28,8 @@ export async function ensureDemoAccount(
   const file = path.join(dataDir, 'demo-account.json');
   if ((await userRepository.count(db)) === 0) {
     const password = randomBytes(9).toString('base64url');
+    // On PostgreSQL nothing else creates DATA_DIR; without it the password would be lost.
+    mkdirSync(dataDir, { recursive: true });
     await userRepository.insert(db, {
       username: DEMO_USERNAME,
       phoneNumber: DEMO_PHONE,
