@@ -83,20 +83,21 @@ export function useTalentColumns({
     {
       title: t('column.platform'),
       dataIndex: 'platform',
-      width: 100,
+      width: 90,
       render: (value: Talent['platform']) => enumText.platform(locale, value),
     },
     {
       title: t('column.shop'),
       dataIndex: 'shopName',
-      width: 150,
+      width: 130,
       ellipsis: true,
       render: (value: string) => value || none,
     },
     {
       title: t('column.industry'),
+      // Narrow enough that the status column shows whole at 1440 px in English too.
       dataIndex: 'industry',
-      width: 140,
+      width: 120,
       render: (value: Talent['industry']) => (value ? enumText.industry(locale, value) : none),
     },
     {
