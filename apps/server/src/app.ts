@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { createSmsProvider, type SmsProvider } from './modules/auth/sms-provider.ts';
 import { blacklistRoutes } from './modules/blacklist/routes.ts';
+import { extensionRoutes } from './modules/extension/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
 import { inviteRoutes } from './modules/invite/routes.ts';
 import { postMembershipNotices } from './modules/membership/notices.ts';
@@ -214,6 +215,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(sendRecordRoutes);
   await app.register(sendRecordFileRoutes);
   await app.register(sendRecordImportRoutes);
+  await app.register(extensionRoutes);
 
   await app.register(consoleStaticPlugin, { consoleDir: config.consoleDir });
   return app;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { membershipLevels } from './auth.ts';
+import { isoDateTime } from './fields.ts';
+import { shop } from './shops.ts';
 
 /**
  * The console-to-extension protocol (DESIGN.md, "The extension protocol").
@@ -14,6 +17,12 @@ export const extensionMessageTypes = {
   /** Console tells the extension to clear its data on logout. */
   logout: 'PLUGIN_LOGOUT',
 } as const;
+
+/**
+ * The id Chrome gives the companion extension, pinned by the public `key` in its
+ * manifest (apps/extension): the console sends to it by default, and tests load it.
+ */
+export const PINNED_EXTENSION_ID = 'ngneapepkmcpohibcobcfphlliineemk';
 
 /** The user info kept in browser storage after login (the login response's `user`). */
 export const storedUserInfo = z.object({
@@ -31,17 +40,25 @@ export const loginRequestMessage = z.object({
   type: z.literal(extensionMessageTypes.loginRequest),
 });
 
+/**
+ * The console's answer to a login request. `token` is the extension's scoped token (see
+ * `extensionTokenData`), never the console's own access token nor its refresh token.
+ */
 export const loginStatusResponseMessage = z.object({
   type: z.literal(extensionMessageTypes.loginStatusResponse),
   isLoggedIn: z.boolean(),
   token: z.string().nullable(),
+  /** When `token` stops working (null when signed out). */
+  expiresAt: isoDateTime.nullable(),
   userInfo: storedUserInfo.nullable(),
 });
 export type LoginStatusResponseMessage = z.infer<typeof loginStatusResponseMessage>;
 
+/** The hand-over after a login and at every renewal: the scoped token and who it is for. */
 export const loginDataMessage = z.object({
   type: z.literal(extensionMessageTypes.loginData),
-  token: z.string(),
+  token: z.string().min(1),
+  expiresAt: isoDateTime,
   userInfo: storedUserInfo,
 });
 export type LoginDataMessage = z.infer<typeof loginDataMessage>;
@@ -50,3 +67,49 @@ export const logoutMessage = z.object({
   type: z.literal(extensionMessageTypes.logout),
 });
 export type LogoutMessage = z.infer<typeof logoutMessage>;
+
+/**
+ * The extension's own token: a JWT with the scope `extension`, minted by the signed-in
+ * console (`POST auth/extension-token`) for the session it is signed in with. It works
+ * only on the extension's calls (shop report, claim, record report, the summary), dies
+ * with the session at logout, and lives a few minutes: the console renews it while open.
+ */
+export const EXTENSION_TOKEN_SCOPE = 'extension';
+export const EXTENSION_TOKEN_TTL_SECONDS = 10 * 60;
+/** A signed-in console hands over a fresh token this often (well inside the lifetime). */
+export const EXTENSION_TOKEN_RENEW_SECONDS = 4 * 60;
+
+export const extensionTokenData = z.object({
+  token: z.string(),
+  /** ISO time the token stops working. */
+  expiresAt: isoDateTime,
+});
+export type ExtensionTokenData = z.infer<typeof extensionTokenData>;
+
+/** What the extension's popup shows: the account, its plan, its bound shops and today's work. */
+export const extensionSummary = z.object({
+  user: z.object({ id: z.number().int(), username: z.string() }),
+  membership: z.object({
+    level: z.enum(membershipLevels),
+    isActive: z.boolean(),
+    validTo: isoDateTime.nullable(),
+    dailyInvitationCap: z.number().int(),
+    /** Records the plan's daily cap still allows to be created today. */
+    remainingToday: z.number().int(),
+  }),
+  /** BOUND shops, most recently bound first. */
+  shops: z.array(shop),
+  counts: z.object({
+    /** Waiting to be claimed. */
+    pending: z.number().int(),
+    /** Claimed by an extension (under a lease), not reported yet. */
+    running: z.number().int(),
+    /** Finished today: succeeded + failed. */
+    done: z.number().int(),
+    succeeded: z.number().int(),
+    failed: z.number().int(),
+  }),
+  /** The calendar day `done` counts in (the daily cap's). */
+  timeZone: z.string(),
+});
+export type ExtensionSummary = z.infer<typeof extensionSummary>;

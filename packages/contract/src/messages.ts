@@ -1,4 +1,5 @@
 import { baseEn, baseZh } from './catalogue/base.ts';
+import { extensionEn, extensionZh } from './catalogue/extension.ts';
 import { membershipEn, membershipZh } from './catalogue/membership.ts';
 import { sendingEn, sendingZh } from './catalogue/sending.ts';
 import type { Locale } from './locale.ts';
@@ -17,13 +18,19 @@ export const catalogueModules = [
   { zh: baseZh, en: baseEn },
   { zh: membershipZh, en: membershipEn },
   { zh: sendingZh, en: sendingEn },
+  { zh: extensionZh, en: extensionEn },
 ] as const;
 
-const zhCN = { ...baseZh, ...membershipZh, ...sendingZh };
+const zhCN = { ...baseZh, ...membershipZh, ...sendingZh, ...extensionZh };
 
 export type MessageKey = keyof typeof zhCN;
 
-const enUS: Record<MessageKey, string> = { ...baseEn, ...membershipEn, ...sendingEn };
+const enUS: Record<MessageKey, string> = {
+  ...baseEn,
+  ...membershipEn,
+  ...sendingEn,
+  ...extensionEn,
+};
 
 export const messages: Record<Locale, Record<MessageKey, string>> = {
   'zh-CN': zhCN,

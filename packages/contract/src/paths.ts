@@ -14,6 +14,12 @@ export const apiPaths = {
     me: `${apiPrefix}/auth/me`,
     changePassword: `${apiPrefix}/auth/change-password`,
     resetPassword: `${apiPrefix}/auth/reset-password`,
+    /** The console asks for the extension's scoped, short-lived token. */
+    extensionToken: `${apiPrefix}/auth/extension-token`,
+  },
+  /** Read by the extension with its scoped token. */
+  extension: {
+    summary: `${apiPrefix}/extension/summary`,
   },
   user: {
     profile: `${apiPrefix}/user/profile`,

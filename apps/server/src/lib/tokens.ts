@@ -1,17 +1,32 @@
 import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ACCESS_TOKEN_TTL_SECONDS } from '@inviteflow/contract';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  EXTENSION_TOKEN_SCOPE,
+  EXTENSION_TOKEN_TTL_SECONDS,
+} from '@inviteflow/contract';
 import { SignJWT, jwtVerify } from 'jose';
 
 const ISSUER = 'inviteflow';
 const AUDIENCE = 'inviteflow-api';
+/**
+ * The extension's tokens have an audience of their own as well as the scope claim: a
+ * check that knows nothing of scopes (verifyAccess) refuses them by construction.
+ */
+const EXTENSION_AUDIENCE = 'inviteflow-extension';
 /** The only algorithm accepted: `alg: none` and key-confusion tricks are refused by construction. */
 const ALGORITHM = 'HS256';
+
+/** `full`: the console's access token; `extension`: the extension's scoped token. */
+export type TokenScope = 'full' | typeof EXTENSION_TOKEN_SCOPE;
 
 export interface AccessClaims {
   userId: number;
   sessionId: string;
   role: string;
+  scope: TokenScope;
 }
+
+export type SessionClaims = Omit<AccessClaims, 'scope'>;
 
 function deriveKey(secret: string, purpose: string): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, 'inviteflow', purpose, 32));
@@ -29,7 +44,7 @@ export class TokenService {
     this.linkKey = deriveKey(secret, 'download-link');
   }
 
-  async signAccess(claims: AccessClaims, now = Date.now()): Promise<string> {
+  async signAccess(claims: SessionClaims, now = Date.now()): Promise<string> {
     const issuedAt = Math.floor(now / 1000);
     return new SignJWT({ sid: claims.sessionId, role: claims.role })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -41,13 +56,48 @@ export class TokenService {
       .sign(this.jwtKey);
   }
 
-  /** The claims of a valid, unexpired access token, or null. */
+  /**
+   * The extension's token for the same session (so logout ends it too): scope
+   * `extension`, its own audience, a short life.
+   */
+  async signExtension(
+    claims: SessionClaims,
+    now = Date.now(),
+  ): Promise<{ token: string; expiresAt: Date }> {
+    const issuedAt = Math.floor(now / 1000);
+    const expiresAtSeconds = issuedAt + EXTENSION_TOKEN_TTL_SECONDS;
+    const token = await new SignJWT({
+      sid: claims.sessionId,
+      role: claims.role,
+      scope: EXTENSION_TOKEN_SCOPE,
+    })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(String(claims.userId))
+      .setIssuer(ISSUER)
+      .setAudience(EXTENSION_AUDIENCE)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expiresAtSeconds)
+      .sign(this.jwtKey);
+    return { token, expiresAt: new Date(expiresAtSeconds * 1000) };
+  }
+
+  /** The claims of a valid, unexpired console access token, or null (an extension token is null). */
   async verifyAccess(token: string): Promise<AccessClaims | null> {
+    const claims = await this.verifyBearer(token);
+    return claims?.scope === 'full' ? claims : null;
+  }
+
+  /**
+   * The claims of a valid, unexpired bearer token of either kind, or null. The scope is
+   * read from the audience and must agree with the scope claim: a token minted for one
+   * use never passes for the other.
+   */
+  async verifyBearer(token: string): Promise<AccessClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.jwtKey, {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
-        audience: AUDIENCE,
+        audience: [AUDIENCE, EXTENSION_AUDIENCE],
         requiredClaims: ['sub', 'exp', 'iat'],
       });
       const userId = Number(payload.sub);
@@ -60,7 +110,11 @@ export class TokenService {
       ) {
         return null;
       }
-      return { userId, sessionId, role };
+      const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+      if (audiences.length !== 1) return null;
+      const extension = audiences[0] === EXTENSION_AUDIENCE;
+      if (extension !== (payload.scope === EXTENSION_TOKEN_SCOPE)) return null;
+      return { userId, sessionId, role, scope: extension ? EXTENSION_TOKEN_SCOPE : 'full' };
     } catch {
       return null;
     }

@@ -1,12 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthenticated } from '../lib/errors.ts';
+import { AppError, unauthenticated } from '../lib/errors.ts';
 import type { AccessClaims } from '../lib/tokens.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes are private unless they say so: nothing can forget to require a login. */
     public?: boolean;
+    /**
+     * The extension's scoped token is accepted here too (shop report, claim, record
+     * report, the extension summary). Everywhere else it is refused with 403.
+     */
+    extension?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in caller; set on every non-public route. */
@@ -24,6 +29,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 /**
  * Every /api/v1 route requires a valid access token of a live session, except
  * routes marked `config: { public: true }` and unknown paths (which answer 404).
+ * The extension's scoped token (same session, scope `extension`) passes only on
+ * routes marked `config: { extension: true }`.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null as unknown as AccessClaims);
@@ -33,8 +40,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!request.url.startsWith('/api/v1/')) return;
     const token = bearerToken(request);
     if (!token) throw unauthenticated();
-    const claims = await app.tokens.verifyAccess(token);
+    const claims = await app.tokens.verifyBearer(token);
     if (!claims || (await app.revocations.isRevoked(claims.sessionId))) throw unauthenticated();
+    if (claims.scope !== 'full' && !request.routeOptions.config.extension) {
+      throw new AppError(403, 'error.extensionTokenScope');
+    }
     request.auth = claims;
   });
 });

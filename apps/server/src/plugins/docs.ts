@@ -19,11 +19,27 @@ export const docsPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: str
       },
       servers: [{ url: opts.publicUrl }],
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          extensionToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              "The companion extension's token (`POST /api/v1/auth/extension-token`): scope " +
+              '`extension`, 10 minutes, ends with the session. Accepted only by the calls that list it.',
+          },
+        },
       },
       security: [{ bearerAuth: [] }],
     },
     transform: jsonSchemaTransform,
+  });
+  // Routes that take the extension's token say so in the document, from the same flag the
+  // auth plugin enforces: the two cannot disagree.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.extension) return;
+    route.schema = { ...route.schema, security: [{ bearerAuth: [] }, { extensionToken: [] }] };
   });
   await app.register(swaggerUi, {
     routePrefix: apiPaths.docs,

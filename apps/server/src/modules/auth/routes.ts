@@ -1,6 +1,8 @@
 import {
   apiPaths,
+  EXTENSION_TOKEN_TTL_SECONDS,
   changePasswordBody,
+  extensionTokenData,
   loginBody,
   loginData,
   meData,
@@ -133,6 +135,29 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       await service.logout(request.auth.sessionId);
       return ok(request, null, 'success.loggedOut');
+    },
+  );
+
+  app.post(
+    apiPaths.auth.extensionToken,
+    {
+      schema: {
+        tags,
+        summary: "Mint the extension's scoped token",
+        description:
+          `Called by the signed-in console, which hands the answer to the companion extension. ` +
+          `A JWT of this session with the scope \`extension\`, valid ${EXTENSION_TOKEN_TTL_SECONDS / 60} minutes: ` +
+          'it works only on the task API (shop report, claim, record report) and ' +
+          '`GET /api/v1/extension/summary` (403 elsewhere, this call included), and stops ' +
+          'working when the session ends (logout). The console renews it while it is open. ' +
+          'It cannot be refreshed.',
+        response: responses(extensionTokenData),
+      },
+    },
+    async (request) => {
+      const { userId, sessionId, role } = request.auth;
+      const { token, expiresAt } = await app.tokens.signExtension({ userId, sessionId, role });
+      return ok(request, { token, expiresAt: expiresAt.toISOString() });
     },
   );
 

@@ -226,6 +226,8 @@ export async function sendRecordRoutes(fastify: FastifyInstance) {
   app.post(
     paths.claim,
     {
+      // The extension's scoped token works here (plugins/auth.ts).
+      config: { extension: true },
       schema: {
         tags: taskApi,
         summary: 'Extension: claim up to `limit` pending records of a shop',
@@ -256,6 +258,8 @@ export async function sendRecordRoutes(fastify: FastifyInstance) {
   app.post(
     `${byId}/report`,
     {
+      // The extension's scoped token works here (plugins/auth.ts).
+      config: { extension: true },
       schema: {
         tags: taskApi,
         summary: 'Extension: report the result of one claimed record',

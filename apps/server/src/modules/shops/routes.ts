@@ -166,6 +166,8 @@ export async function shopRoutes(fastify: FastifyInstance) {
   app.post(
     paths.report,
     {
+      // The extension's scoped token works here (plugins/auth.ts).
+      config: { extension: true },
       schema: {
         tags: ['task API'],
         summary: 'Extension: report the shop seen in the seller center',

@@ -1,0 +1,55 @@
+import { INVITATION_DAY_TIME_ZONE, type ExtensionSummary } from '@inviteflow/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { sendRecordDays } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import { countsByStatus } from '../send-records/repository.ts';
+import { dailyAllowance, invitationDay } from '../send-records/service.ts';
+import { boundShops, toShop } from '../shops/repository.ts';
+import { ensureShopsWithinLimit } from '../shops/service.ts';
+import { userRepository } from '../user/repository.ts';
+
+/**
+ * The extension popup's view of the caller: the plan in force (membershipState, through
+ * the shop check that also expires shops beyond it), the BOUND shops, the queue as it
+ * stands and what finished today. Every number is a small read of the kept counts.
+ */
+export async function extensionSummaryFor(
+  db: Database,
+  userId: number,
+  now: Date,
+): Promise<ExtensionSummary> {
+  const user = await userRepository.findById(db, userId);
+  if (!user) throw notFound();
+  const state = await ensureShopsWithinLimit(db, userId, now);
+  const [allowance, shops, byStatus, [today]] = await Promise.all([
+    dailyAllowance(db, userId, now, state),
+    boundShops(db, userId),
+    countsByStatus(db, userId),
+    db
+      .select({ succeeded: sendRecordDays.succeeded, failed: sendRecordDays.failed })
+      .from(sendRecordDays)
+      .where(and(eq(sendRecordDays.userId, userId), eq(sendRecordDays.day, invitationDay(now)))),
+  ]);
+  const succeeded = today?.succeeded ?? 0;
+  const failed = today?.failed ?? 0;
+  return {
+    user: { id: user.id, username: user.username },
+    membership: {
+      level: state.level,
+      isActive: state.isActive,
+      validTo: state.validTo?.toISOString() ?? null,
+      dailyInvitationCap: allowance.cap,
+      remainingToday: allowance.remaining,
+    },
+    shops: shops.map(toShop),
+    counts: {
+      pending: byStatus.pending,
+      running: byStatus.running,
+      done: succeeded + failed,
+      succeeded,
+      failed,
+    },
+    timeZone: INVITATION_DAY_TIME_ZONE,
+  };
+}

@@ -1,0 +1,9 @@
+/** The companion extension's server-side texts: what its scoped token may not do. */
+export const extensionZh = {
+  'error.extensionTokenScope': '插件令牌只能用于插件的店铺与任务接口',
+} as const;
+
+export const extensionEn: Record<keyof typeof extensionZh, string> = {
+  'error.extensionTokenScope':
+    "The extension's token only works for the extension's shop and task calls",
+};
