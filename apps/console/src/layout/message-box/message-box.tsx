@@ -96,6 +96,8 @@ export function MessageBoxEntry() {
       onVisibleChange={setOpen}
       content={<MessagePanel onLeave={() => setOpen(false)} />}
       className="message-popover"
+      // Arco caps a popover at 350px; the box sets its own width.
+      style={{ maxWidth: 'none' }}
     >
       <Badge count={unreadCount} dot={false} maxCount={99}>
         <Button
