@@ -5,9 +5,9 @@ import type { Locale } from '@inviteflow/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { installLoginStatusResponder } from '@/lib/extension-bridge.ts';
+import { keepExtensionSignedIn, loginSnapshot } from '@/lib/extension-handover.ts';
 import { queryClient } from '@/lib/query-client.ts';
-import { sessionKeys, sessionStorageArea } from '@/lib/storage.ts';
-import { followOtherTabs, useAuthStore } from '@/stores/auth-store.ts';
+import { followOtherTabs } from '@/stores/auth-store.ts';
 import { useLocaleStore } from '@/stores/locale-store.ts';
 
 const arcoLocales = { 'zh-CN': zhCN, 'en-US': enUS } satisfies Record<Locale, unknown>;
@@ -20,15 +20,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
     document.documentElement.lang = locale;
   }, [locale]);
 
-  // The extension may ask at any time, signed in or not, whether someone is signed in.
-  useEffect(
-    () =>
-      installLoginStatusResponder(() => ({
-        token: useAuthStore.getState().token,
-        userInfo: sessionStorageArea.read(sessionKeys.userInfo),
-      })),
-    [],
-  );
+  // The extension may ask at any time, signed in or not, whether someone is signed in; it is
+  // answered with a token scoped to its own calls, renewed while this tab stays open.
+  useEffect(() => installLoginStatusResponder(loginSnapshot), []);
+  useEffect(() => keepExtensionSignedIn(), []);
 
   // Tabs sharing a remembered session follow each other's refreshes and logouts.
   useEffect(() => followOtherTabs(), []);

@@ -45,8 +45,19 @@ function post(message: LoginDataMessage | LogoutMessage) {
   }
 }
 
-export function sendLoginData(token: string, userInfo: StoredUserInfo, extensionId?: string) {
-  const message: LoginDataMessage = { type: extensionMessageTypes.loginData, token, userInfo };
+/** Hands the extension its scoped token (never the console's own tokens) and who it is for. */
+export function sendLoginData(
+  token: string,
+  expiresAt: string,
+  userInfo: StoredUserInfo,
+  extensionId?: string,
+) {
+  const message: LoginDataMessage = {
+    type: extensionMessageTypes.loginData,
+    token,
+    expiresAt,
+    userInfo,
+  };
   post(message);
   sendExternal(message, extensionId ?? env.extensionId);
 }
@@ -68,28 +79,44 @@ export function parseUserInfo(raw: string | null): StoredUserInfo | null {
   }
 }
 
+/** What the console answers a login request with: the extension's token, not the console's. */
 export interface LoginSnapshot {
+  /** The extension's scoped token; null when nobody is signed in (or none could be had). */
   token: string | null;
+  expiresAt: string | null;
+  /** The stored user info, as kept in the console's storage (JSON). */
   userInfo: string | null;
 }
 
 /**
  * Answers the extension's `PLUGIN_LOGIN_REQUEST`. Only a message posted by this very
  * window from this origin is answered: another frame or site must never learn the token.
+ * The snapshot may take a moment (it asks the server for a fresh extension token).
  * Returns the function that removes the listener.
  */
-export function installLoginStatusResponder(snapshot: () => LoginSnapshot): () => void {
+export function installLoginStatusResponder(
+  snapshot: () => LoginSnapshot | Promise<LoginSnapshot>,
+): () => void {
   const listener = (event: MessageEvent) => {
     if (event.origin !== window.location.origin || event.source !== window) return;
     if (!loginRequestMessage.safeParse(event.data).success) return;
-    const { token, userInfo } = snapshot();
-    const response: LoginStatusResponseMessage = {
-      type: extensionMessageTypes.loginStatusResponse,
-      isLoggedIn: Boolean(token),
-      token: token || null,
-      userInfo: parseUserInfo(userInfo),
-    };
-    (event.source as Window).postMessage(response, event.origin);
+    const target = event.source as Window;
+    const origin = event.origin;
+    void Promise.resolve()
+      .then(snapshot)
+      .catch((): LoginSnapshot => ({ token: null, expiresAt: null, userInfo: null }))
+      .then(({ token, expiresAt, userInfo }) => {
+        const user = parseUserInfo(userInfo);
+        const signedIn = Boolean(token && expiresAt && user);
+        const response: LoginStatusResponseMessage = {
+          type: extensionMessageTypes.loginStatusResponse,
+          isLoggedIn: signedIn,
+          token: signedIn ? token : null,
+          expiresAt: signedIn ? expiresAt : null,
+          userInfo: signedIn ? user : null,
+        };
+        target.postMessage(response, origin);
+      });
   };
   window.addEventListener('message', listener);
   return () => window.removeEventListener('message', listener);

@@ -5,6 +5,7 @@ import { login } from '@/api/auth/login.ts';
 import { logout } from '@/api/auth/logout.ts';
 import { tCatalogue, tGlobal } from '@/locale/index.ts';
 import { useAuthStore } from '@/stores/auth-store.ts';
+import { handOverToExtension } from './extension-handover.ts';
 import { queryClient } from './query-client.ts';
 import { RequestError, TOAST_DURATION } from './request.ts';
 import { rememberedLogin } from './storage.ts';
@@ -20,8 +21,8 @@ function fail(message: string): never {
 }
 
 /**
- * Signs in (spec sections 4 and 8): stores the session, hands it to the extension, loads
- * `me`, and greets the user. Every failure is shown once, here.
+ * Signs in (spec sections 4 and 8): stores the session, loads `me`, hands the extension
+ * its scoped token, and greets the user. Every failure is shown once, here.
  */
 export async function signIn(body: LoginBody, remember: boolean): Promise<LoginData> {
   let data: LoginData | null;
@@ -38,6 +39,8 @@ export async function signIn(body: LoginBody, remember: boolean): Promise<LoginD
   useAuthStore.getState().startSession(data, remember);
   // A session the server refuses right away (me answers 401/403) is not a login.
   if (!(await loadMe())) return fail(tGlobal('auth.loginError'));
+  // The extension gets a token of its own, scoped to its calls; it never blocks the sign-in.
+  void handOverToExtension();
   Message.success(tCatalogue('success.loggedIn'));
   return data;
 }

@@ -1,6 +1,6 @@
 import type { LoginData, MeData, Role, StoredUserInfo } from '@inviteflow/contract';
 import { create } from 'zustand';
-import { parseUserInfo, sendLoginData, sendLogout } from '@/lib/extension-bridge.ts';
+import { parseUserInfo, sendLogout } from '@/lib/extension-bridge.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { sessionKeys, sessionStorageArea } from '@/lib/storage.ts';
 import { useSettingsStore } from './settings-store.ts';
@@ -52,9 +52,12 @@ interface AuthState {
   accountId: string | null;
   userInfo: StoredUserInfo | null;
   profile: UserProfile;
-  /** Stores a fresh login: tokens, account id and user info, then hands them to the extension. */
+  /**
+   * Stores a fresh login: tokens, account id and user info. The extension gets its own
+   * scoped token from the sign-in flow (lib/extension-handover.ts), never these.
+   */
   startSession: (data: LoginData, remember: boolean) => void;
-  /** Stores rotated tokens after a refresh and gives the extension the new access token. */
+  /** Stores rotated tokens after a refresh (the extension's token is renewed on its own). */
   setTokens: (accessToken: string, refreshToken: string) => void;
   /** Completes the profile from `GET auth/me`. */
   applyMe: (me: MeData) => void;
@@ -108,13 +111,10 @@ export const useAuthStore = create<AuthState>((set, get) => ({
       userInfo,
       profile: profileFromUser(userInfo, 'user'),
     });
-    sendLoginData(data.access_token, userInfo);
   },
   setTokens: (accessToken, refreshToken) => {
     sessionStorageArea.update({ token: accessToken, refresh_token: refreshToken });
     set({ token: accessToken, refreshToken });
-    const { userInfo } = get();
-    if (userInfo) sendLoginData(accessToken, userInfo);
   },
   applyMe: (me) =>
     set((state) => ({
