@@ -145,7 +145,7 @@ function PreviewPanel({
         <Typography.Text bold>
           {t('create.previewMatched', { count: formatCount(preview.matched, locale) })}
         </Typography.Text>
-        <Typography.Text bold type={over ? 'error' : 'success'}>
+        <Typography.Text bold type={over ? 'error' : will === 0 ? 'warning' : 'success'}>
           {t('create.previewWill', { count: formatCount(will, locale) })}
         </Typography.Text>
         <Typography.Text type="secondary">

@@ -120,24 +120,30 @@ export function SentSearchTablePage() {
   };
 
   const offset = (pager.page - 1) * pager.pageSize;
+  // The widths fit the table at 1440 px (a 220 px menu) without horizontal scrolling;
+  // narrower, the middle scrolls while the name, the status and the actions stay fixed.
   const columns: ColumnProps<SendRecord>[] = [
     {
       title: t('column.index'),
       dataIndex: 'index',
-      width: 72,
+      width: 56,
       render: (_: unknown, _record, index) => formatCount(offset + index + 1, locale),
     },
     {
       title: t('column.talentName'),
       dataIndex: 'talentName',
-      width: 130,
+      width: 132,
       fixed: 'left',
       render: (name: string, record) => (
         <div className="send-talent-cell">
-          <Typography.Text bold className="send-talent-name">
+          <Typography.Text bold className="send-talent-name" ellipsis={{ showTooltip: true }}>
             {name}
           </Typography.Text>
-          <Typography.Text type="secondary" className="send-talent-id">
+          <Typography.Text
+            type="secondary"
+            className="send-talent-id"
+            ellipsis={{ showTooltip: true }}
+          >
             {record.platformTalentId}
           </Typography.Text>
         </div>
@@ -146,44 +152,55 @@ export function SentSearchTablePage() {
     {
       title: t('column.taskType'),
       dataIndex: 'taskType',
-      width: 140,
+      width: 120,
       ellipsis: true,
+      tooltip: true,
       render: (value: SendRecord['taskType']) => enumText.taskType(locale, value),
     },
-    { title: t('column.shopName'), dataIndex: 'shopName', width: 110, ellipsis: true },
-    { title: t('column.setName'), dataIndex: 'setName', width: 110, ellipsis: true },
+    {
+      title: t('column.shopName'),
+      dataIndex: 'shopName',
+      width: 100,
+      ellipsis: true,
+      tooltip: true,
+    },
+    { title: t('column.setName'), dataIndex: 'setName', width: 100, ellipsis: true, tooltip: true },
     {
       title: t('column.contentType'),
       dataIndex: 'contentType',
-      width: 110,
+      width: 100,
       ellipsis: true,
+      tooltip: true,
       render: (value: SendRecord['contentType']) => enumText.contentType(locale, value),
     },
     {
       title: t('column.filterType'),
       dataIndex: 'filterType',
-      width: 110,
+      width: 80,
+      ellipsis: true,
+      tooltip: true,
       render: (value: SendRecord['filterType']) => enumText.filterType(locale, value),
     },
     {
       title: t('column.createdAt'),
       dataIndex: 'createdAt',
-      width: 180,
+      width: 156,
       render: (value: string) => formatDateTime(value, locale),
     },
     {
       title: t('column.status'),
       dataIndex: 'status',
-      width: 150,
+      width: 112,
+      fixed: 'right',
       render: (_: unknown, record) => <RecordStatus record={record} />,
     },
     {
       title: t('column.operations'),
       dataIndex: 'operations',
-      width: 200,
+      width: 156,
       fixed: 'right',
       render: (_: unknown, record) => (
-        <Space size={0}>
+        <Space size={0} className="send-operations">
           <Button type="text" size="small" onClick={() => setViewing(record.id)}>
             {t('action.view')}
           </Button>
@@ -199,6 +216,7 @@ export function SentSearchTablePage() {
           <Popconfirm
             title={t('action.deleteConfirm', { name: record.talentName })}
             okText={t('action.delete')}
+            okButtonProps={{ status: 'danger' }}
             cancelText={t('crud.cancel')}
             onOk={() => onDelete(record)}
             disabled={isLeased(record)}
@@ -217,6 +235,7 @@ export function SentSearchTablePage() {
       ),
     },
   ];
+  const tableWidth = columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0);
   const filtered = Object.keys(filters).length > 0;
 
   return (
@@ -250,7 +269,7 @@ export function SentSearchTablePage() {
         data={rows}
         loading={list.isFetching}
         pagination={false}
-        scroll={{ x: 1312 }}
+        scroll={{ x: tableWidth }}
         border={{ wrapper: true, cell: false }}
         noDataElement={<Empty description={filtered ? t('empty.filtered') : t('empty.none')} />}
       />
