@@ -3,50 +3,18 @@ import type { SendStats } from '@inviteflow/contract';
 import { translate } from '@inviteflow/contract';
 import { useMemo } from 'react';
 import { useWorkplaceT } from '../locale/index.ts';
+import { axisText, chartColors, dailyChartOption } from './chart-options.ts';
 import { useChart } from './use-chart.ts';
-
-const colors = {
-  created: '#165DFF',
-  succeeded: '#00B42A',
-  failed: '#F53F3F',
-};
-const axisText = { color: '#86909C' };
 
 function DailyChart({ stats }: { stats: SendStats }) {
   const { t } = useWorkplaceT();
   const option = useMemo(
-    () => ({
-      color: [colors.created, colors.succeeded, colors.failed],
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0, right: 0, textStyle: axisText },
-      grid: { left: 8, right: 8, top: 36, bottom: 4, containLabel: true },
-      xAxis: {
-        type: 'category',
-        data: stats.days.map((d) => d.day.slice(5)),
-        axisLabel: axisText,
-      },
-      yAxis: { type: 'value', minInterval: 1, axisLabel: axisText },
-      series: [
-        {
-          name: t('chart.created'),
-          type: 'bar',
-          barMaxWidth: 18,
-          data: stats.days.map((d) => d.created),
-        },
-        {
-          name: t('chart.succeeded'),
-          type: 'line',
-          smooth: true,
-          data: stats.days.map((d) => d.succeeded),
-        },
-        {
-          name: t('chart.failed'),
-          type: 'line',
-          smooth: true,
-          data: stats.days.map((d) => d.failed),
-        },
-      ],
-    }),
+    () =>
+      dailyChartOption(stats, {
+        created: t('chart.created'),
+        succeeded: t('chart.succeeded'),
+        failed: t('chart.failed'),
+      }),
     [stats, t],
   );
   const ref = useChart(option);
@@ -58,7 +26,7 @@ function FailureChart({ stats }: { stats: SendStats }) {
   const rows = [...stats.topFailures].reverse();
   const option = useMemo(
     () => ({
-      color: [colors.failed],
+      color: [chartColors.failed],
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
       grid: { left: 8, right: 24, top: 8, bottom: 4, containLabel: true },
       xAxis: { type: 'value', minInterval: 1, axisLabel: axisText },

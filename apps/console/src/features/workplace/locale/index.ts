@@ -76,7 +76,7 @@ export const workplaceMessages = defineMessages(
     'membership.validTo': 'Valid until',
     'membership.none': 'No membership: you are on the free allowance',
     'membership.allowance': 'Allowance',
-    'membership.limits': '{shops} bound shops, {cap} invitations a day',
+    'membership.limits': 'Shop slots: {shops}; invitations a day: {cap}',
     'membership.upgrade': 'Upgrade',
     'membership.renew': 'Renew',
   },
