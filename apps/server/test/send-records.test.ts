@@ -227,7 +227,7 @@ describeApi('send records', (h) => {
     );
     expect(over.status).toBe(422);
     expect(over.body.message).toBe(
-      'Your free allowance allows 20 invitations a day; 5 are left today and this task needs 6. ' +
+      'Your free allowance allows 20 invitations a day; left today: 5, needed by this task: 6. ' +
         'Invite fewer talents, or upgrade your plan on Purchase Membership to raise the daily cap.',
     );
     const zh = await h().api.post(paths.list, taskBody(shop.id, { talentIds: ids.slice(15, 21) }), {

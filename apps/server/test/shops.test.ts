@@ -61,7 +61,7 @@ describeApi('shops', (h) => {
     const refused = await h().api.post(paths.list, shopIdentity(), { token, lang: 'en-US' });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe(
-      'Your free allowance allows 1 bound shops and every slot is in use (an unbound shop keeps ' +
+      'The shop limit of your free allowance is 1 and every slot is in use (an unbound shop keeps ' +
         'its slot until its next bind time). Upgrade your plan on Purchase Membership, or unbind ' +
         'a shop, to bind another.',
     );
@@ -75,7 +75,7 @@ describeApi('shops', (h) => {
     await bindNewShop(h(), token);
     const fourth = await h().api.post(paths.list, shopIdentity(), { token, lang: 'en-US' });
     expect(fourth.status).toBe(422);
-    expect(fourth.body.message).toContain('Your Basic plan allows 3 bound shops');
+    expect(fourth.body.message).toContain('The shop limit of your Basic plan is 3');
     expect((await list(h(), token)).slots).toEqual({ limit: 3, used: 3, bound: 3, level: 'basic' });
   });
 
@@ -177,7 +177,7 @@ describeApi('shops', (h) => {
     // A second shop on the free allowance: a clear refusal the extension can show.
     const refused = await h().api.post(paths.report, shopIdentity(), { token, lang: 'en-US' });
     expect(refused.status).toBe(422);
-    expect(refused.body.message).toContain('allows 1 bound shops');
+    expect(refused.body.message).toContain('The shop limit of your free allowance is 1');
   });
 
   it('lets one of two parallel binds take the last slot', async () => {

@@ -126,14 +126,14 @@ export const sendingEn: Record<keyof typeof sendingZh, string> = {
   'validation.messageMax': 'Message cannot be longer than {max} characters',
   'validation.message': '{message}',
   'error.shopLimitReached':
-    'Your {plan} allows {limit} bound shops and every slot is in use (an unbound shop keeps its slot until its next bind time). Upgrade your plan on Purchase Membership, or unbind a shop, to bind another.',
+    'The shop limit of your {plan} is {limit} and every slot is in use (an unbound shop keeps its slot until its next bind time). Upgrade your plan on Purchase Membership, or unbind a shop, to bind another.',
   'error.shopRebindTooSoon':
     'Shop "{shop}" was unbound recently and can be bound again after {time} (China time)',
   'error.shopBoundElsewhere': 'This shop is bound to another account; unbind it there first',
   'error.shopNotBound': 'Shop "{shop}" is not bound; bind it on My Shops first',
   'error.shopNotBoundToUnbind': 'Only a bound shop can be unbound',
   'error.sendCapExceeded':
-    'Your {plan} allows {cap} invitations a day; {left} are left today and this task needs {count}. Invite fewer talents, or upgrade your plan on Purchase Membership to raise the daily cap.',
+    'Your {plan} allows {cap} invitations a day; left today: {left}, needed by this task: {count}. Invite fewer talents, or upgrade your plan on Purchase Membership to raise the daily cap.',
   'error.sendNothingToCreate':
     'No talent left to invite: every talent chosen is blacklisted or was skipped for the cool-down',
   'error.sendTooManyMatches':

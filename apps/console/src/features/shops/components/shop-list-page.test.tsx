@@ -88,7 +88,7 @@ describe('My Shops', () => {
         bodies.push(JSON.parse(String(init.body)));
         if (refuse) {
           refuse = false;
-          return fail(422, 'Your free allowance allows 1 bound shops and every slot is in use');
+          return fail(422, 'The shop limit of your free allowance is 1 and every slot is in use');
         }
         return ok({ shop: shop(9), outcome: 'bound', slots: page([]).slots });
       }
@@ -113,7 +113,9 @@ describe('My Shops', () => {
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Bind' }));
     expect(
-      await screen.findByText('Your free allowance allows 1 bound shops and every slot is in use'),
+      await screen.findByText(
+        'The shop limit of your free allowance is 1 and every slot is in use',
+      ),
     ).toBeInTheDocument();
     expect(within(dialog).getByDisplayValue('Glow Store')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Bind' }));
