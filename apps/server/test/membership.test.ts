@@ -6,6 +6,7 @@ import {
   type MembershipPlan,
   type Page,
   type PaymentUrlData,
+  type ShopPage,
 } from '@inviteflow/contract';
 import { count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -22,6 +23,7 @@ import {
   readOrder,
   signedNotification,
 } from './support/payments.ts';
+import { bindNewShop, shopIdentity } from './support/sending.ts';
 
 const paths = apiPaths.membership;
 const port = await freePort();
@@ -180,6 +182,8 @@ describeApi(
       ['an unknown order', { out_trade_no: 'M20260101000000ZZZZZZ' }, 'refused:unknown-order'],
       ['another app', { app_id: '9021000000000001' }, 'refused:app-id'],
       ['another seller', { seller_id: '2088000000000001' }, 'refused:seller-id'],
+      ['no seller', { seller_id: null }, 'refused:seller-id'],
+      ['no app', { app_id: null }, 'refused:app-id'],
       ['a status that is not paid', { trade_status: 'WAIT_BUYER_PAY' }, 'pending'],
       ['a closed trade', { trade_status: 'TRADE_CLOSED' }, 'refused:status'],
     ])(
@@ -404,6 +408,68 @@ describeApi(
         shopBindLimit: 1,
         dailyInvitationCap: 20,
       });
+    });
+
+    it('the shop limit follows the plan paid for: one shop free, three on basic, ten on pro', async () => {
+      const a = await withOrder(h(), 'basic');
+      const slots = async (token: string) =>
+        (await h().api.get<ShopPage>(apiPaths.shops.list, { token })).body.data.slots;
+      await bindNewShop(h(), a.token);
+      const beforePaying = await h().api.post(apiPaths.shops.list, shopIdentity(), {
+        token: a.token,
+        lang: 'en-US',
+      });
+      expect(beforePaying.status).toBe(422);
+      expect(await slots(a.token)).toMatchObject({ limit: 1, used: 1, level: 'none' });
+
+      await paid(h(), a);
+      await bindNewShop(h(), a.token);
+      await bindNewShop(h(), a.token);
+      const fourth = await h().api.post(apiPaths.shops.list, shopIdentity(), {
+        token: a.token,
+        lang: 'en-US',
+      });
+      expect(fourth.status).toBe(422);
+      expect(await slots(a.token)).toMatchObject({ limit: 3, used: 3, level: 'basic' });
+      const signedInAgain = await login(h(), a.user.username, a.user.password);
+      expect(signedInAgain.body.data.user).toMatchObject({
+        maxShopBindCount: 3,
+        currentShopBindCount: 3,
+      });
+
+      const b = await withOrder(h(), 'pro');
+      await paid(h(), b);
+      expect(await slots(b.token)).toMatchObject({ limit: 10, used: 0, level: 'pro' });
+    });
+
+    it('expires orders, asks the gateway and posts expiry notices from the scheduled jobs', async () => {
+      const job = (name: string) => {
+        const found = h().app.jobs.jobs.find((j) => j.name === name);
+        if (!found) throw new Error(`no job ${name}`);
+        return found;
+      };
+      const a = await withOrder(h(), 'basic');
+      const created = (await orderRow(h(), a.orderNo)).createdAt.getTime();
+      await job('expire-orders').run(new Date(created + 29 * 60_000));
+      expect((await orderRow(h(), a.orderNo)).status).toBe('pending');
+      await job('expire-orders').run(new Date(created + 30 * 60_000));
+      expect((await orderRow(h(), a.orderNo)).status).toBe('expired');
+      // The expired order is still asked about a while (a late payment), the gateway says unpaid.
+      await job('reconcile-orders').run(new Date(created + 31 * 60_000));
+      expect((await orderRow(h(), a.orderNo)).queryAttempts).toBe(1);
+
+      const b = await withOrder(h(), 'basic');
+      await paid(h(), b);
+      const [period] = await periodsOf(h(), b.userId);
+      const end = period!.endsAt.getTime();
+      await job('membership-notices').run(new Date(end - 2 * 86_400_000));
+      await job('membership-notices').run(new Date(end + 60_000));
+      const kinds = (
+        await h().app.db.select().from(inboxMessages).where(eq(inboxMessages.userId, b.userId))
+      )
+        .map((m) => m.kind)
+        .sort();
+      expect(kinds).toEqual(['membershipExpired', 'membershipExpiring', 'paymentSucceeded']);
     });
 
     it('answers 404 for another account\u2019s order, and changes nothing', async () => {

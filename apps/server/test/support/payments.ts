@@ -57,35 +57,37 @@ export async function readOrder(h: Harness, token: string, orderNo: string) {
 
 /**
  * An asynchronous notification as the gateway sends it, signed with the sandbox's
- * "Alipay platform" key: the test plays Alipay. `overrides` change fields before signing.
+ * "Alipay platform" key: the test plays Alipay. `overrides` change fields before signing
+ * (null leaves the field out).
  */
 export async function signedNotification(
   h: Harness,
   order: { orderNo: string; amountFen: number },
-  overrides: Record<string, string> = {},
+  overrides: Record<string, string | null> = {},
 ): Promise<Record<string, string>> {
   const creds = await h.app.payments.sandbox();
   const now = new Date();
-  return signGatewayParams(
-    {
-      notify_time: alipayTime(now),
-      notify_type: 'trade_status_sync',
-      notify_id: `n${Date.now()}`,
-      app_id: creds.appId,
-      charset: 'utf-8',
-      version: '1.0',
-      trade_no: `2026${order.orderNo.slice(-8)}`,
-      out_trade_no: order.orderNo,
-      trade_status: 'TRADE_SUCCESS',
-      total_amount: fenToAmount(order.amountFen),
-      buyer_logon_id: 'buy***@example.com',
-      seller_id: creds.sellerId,
-      gmt_payment: alipayTime(now),
-      subject: 'InviteFlow',
-      ...overrides,
-    },
-    creds.platformPrivateKey,
+  const fields: Record<string, string | null> = {
+    notify_time: alipayTime(now),
+    notify_type: 'trade_status_sync',
+    notify_id: `n${Date.now()}`,
+    app_id: creds.appId,
+    charset: 'utf-8',
+    version: '1.0',
+    trade_no: `2026${order.orderNo.slice(-8)}`,
+    out_trade_no: order.orderNo,
+    trade_status: 'TRADE_SUCCESS',
+    total_amount: fenToAmount(order.amountFen),
+    buyer_logon_id: 'buy***@example.com',
+    seller_id: creds.sellerId,
+    gmt_payment: alipayTime(now),
+    subject: 'InviteFlow',
+    ...overrides,
+  };
+  const present = Object.entries(fields).filter(
+    (entry): entry is [string, string] => entry[1] !== null,
   );
+  return signGatewayParams(Object.fromEntries(present), creds.platformPrivateKey);
 }
 
 /** POSTs a notification to the notify endpoint as the gateway does (a form); the plain-text answer. */

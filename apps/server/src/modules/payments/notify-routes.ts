@@ -37,7 +37,8 @@ export async function paymentNotifyRoutes(app: FastifyInstance) {
         signatureValid: gateway.verify(params),
         orderNo: params.out_trade_no ?? '',
         appId: params.app_id ?? '',
-        sellerId: params.seller_id ?? null,
+        // Absent counts as wrong: a notification must name our seller when one is configured.
+        sellerId: params.seller_id ?? '',
         tradeStatus: params.trade_status ?? null,
         tradeNo: params.trade_no ?? null,
         totalAmount: params.total_amount ?? null,

@@ -18,6 +18,7 @@ export interface PaymentReport {
   orderNo: string;
   /** The app the message is for; null when the source carries none (a query we made). */
   appId: string | null;
+  /** The seller paid; null when the source carries none (a query we made). */
   sellerId: string | null;
   tradeStatus: string | null;
   tradeNo: string | null;
