@@ -5,6 +5,7 @@ import {
   type SendPreviewData,
   type SendRecord,
   type SendRecordPage,
+  type SendStats,
   type SendTaskResult,
 } from '@inviteflow/contract';
 import { eq } from 'drizzle-orm';
@@ -469,6 +470,30 @@ describeApi('send records', (h) => {
     expect((await records(h(), stranger.token)).list).toEqual([]);
     expect((await h().api.get<CountData>(paths.count, opts)).body.data.total).toBe(0);
     expect((await records(h(), stranger.token, { taskId: record!.taskId })).list).toEqual([]);
+    expect((await records(h(), stranger.token, { shopId: owner.shop.id })).list).toEqual([]);
+    // A create with the owner's talents, from the stranger's own shop, finds none of them.
+    expect(
+      (await h().api.post(paths.list, taskBody(stranger.shop.id, { talentIds: [t.id] }), opts))
+        .status,
+    ).toBe(404);
+    // The workplace counts only the caller's own.
+    const stats = (await h().api.get<SendStats>(paths.stats, opts)).body.data;
+    expect(stats.totals.created).toBe(0);
+    expect(stats.records).toEqual({ pending: 0, running: 0, success: 0, failed: 0 });
+    expect(stats.membership.usedToday).toBe(0);
+    expect(stats.shops.list.map((s) => s.id)).toEqual([stranger.shop.id]);
+    // An export of every record, or of the owner's shop, holds nothing of the owner's.
+    for (const filter of [{}, { shopId: owner.shop.id }, { taskId: record!.taskId }]) {
+      const ticket = await h().api.post<{ total: number; downloadUrl: string }>(
+        paths.export,
+        { format: 'csv', ...filter },
+        opts,
+      );
+      expect(ticket.status).toBe(200);
+      expect(ticket.body.data.total).toBe(0);
+      const file = await h().app.inject({ method: 'GET', url: ticket.body.data.downloadUrl });
+      expect(file.body).not.toContain(record!.talentName);
+    }
     const [row] = await h().app.db.select().from(sendRecords).where(eq(sendRecords.id, record!.id));
     expect(row?.status).toBe('pending');
   });
@@ -485,6 +510,9 @@ describeApi('send records', (h) => {
       h().api.delete(paths.one(1)),
       h().api.post(paths.claim, { shopId: 1 }),
       h().api.post(paths.report(1), { status: 'success' }),
+      h().api.post(paths.export, { format: 'csv' }),
+      h().api.get(paths.exportProgress('00000000-0000-4000-8000-000000000000')),
+      h().api.post(paths.import, {}),
     ];
     for (const res of await Promise.all(calls)) expect(res.status).toBe(401);
   });
