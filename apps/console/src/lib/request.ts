@@ -27,6 +27,11 @@ export interface RequestOptions {
    * fallback). The auth dialog still opens on 401/403.
    */
   quiet?: boolean;
+  /**
+   * Words the toast for what failed (spec: 'membership purchase failed', 'cancel failed'):
+   * it receives the reason (the server's message, or the network's) and answers the toast.
+   */
+  failure?: (reason: string) => string;
 }
 
 export type RequestErrorKind = 'envelope' | 'http' | 'network' | 'auth';
@@ -222,7 +227,7 @@ async function execute<T>(attempt: Attempt): Promise<T> {
         ? tGlobal('request.networkError')
         : (text((error as { message?: unknown } | null)?.message) ??
           tGlobal('request.networkError'));
-    if (!options.quiet) toast(message);
+    if (!options.quiet) toast(options.failure?.(message) ?? message);
     throw new RequestError(message, 'network', undefined, undefined, !options.quiet);
   }
 
@@ -238,7 +243,7 @@ async function execute<T>(attempt: Attempt): Promise<T> {
     if (response.status === 401 || response.status === 403) {
       return authFailure<T>(attempt, token, response.status, message, 'http', serverMessage);
     }
-    if (!options.quiet) toast(message);
+    if (!options.quiet) toast(options.failure?.(message) ?? message);
     throw new RequestError(message, 'http', response.status, serverMessage, !options.quiet);
   }
 
@@ -249,7 +254,7 @@ async function execute<T>(attempt: Attempt): Promise<T> {
   if (code === 401 || code === 403) {
     return authFailure<T>(attempt, token, code, message, 'envelope', serverMessage);
   }
-  if (!options.quiet) toast(message);
+  if (!options.quiet) toast(options.failure?.(message) ?? message);
   throw new RequestError(message, 'envelope', code, serverMessage, !options.quiet);
 }
 

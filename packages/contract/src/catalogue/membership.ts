@@ -25,7 +25,6 @@ export const membershipZh = {
   'order.subjectOneMonth': 'InviteFlow {plan}会员（1 个月）',
 
   'error.orderNotPending': '只有待支付的订单才能{action}，该订单{status}',
-  'error.paymentGatewayUnavailable': '支付服务暂时无法连接，请稍后重试',
   'order.action.pay': '支付',
   'order.action.cancel': '取消',
   'order.status.pending': '待支付',
@@ -101,7 +100,6 @@ export const membershipEn: Record<keyof typeof membershipZh, string> = {
   'order.subjectOneMonth': 'InviteFlow {plan} membership (1 month)',
 
   'error.orderNotPending': 'Only an order pending payment can be {action}; this order is {status}',
-  'error.paymentGatewayUnavailable':
     'The payment service cannot be reached right now, please try again later',
   'order.action.pay': 'paid',
   'order.action.cancel': 'cancelled',

@@ -68,6 +68,26 @@ describe('membership purchase', () => {
     expect(posted).toEqual([{ planId: 'enterprise', paymentMethod: 'alipay' }]);
   });
 
+  it('says the purchase failed, with the reason, and stays on the page', async () => {
+    const go = vi.spyOn(paymentNavigation, 'go').mockImplementation(() => undefined);
+    stubFetch((url) => {
+      if (url.startsWith(apiPaths.membership.plans)) return ok(plansEn);
+      if (url.startsWith(apiPaths.membership.info)) return ok(noMembership);
+      if (url.startsWith(apiPaths.membership.purchase))
+        return fail(500, 'Something went wrong on the server, please try again later');
+      return fail(404, 'not found');
+    });
+    renderPage(<MembershipPurchasePage />, '/membership/purchase');
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }));
+    expect(
+      await screen.findByText(
+        'Membership purchase failed: Something went wrong on the server, please try again later',
+      ),
+    ).toBeInTheDocument();
+    expect(go).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Buy now' })).toBeEnabled();
+  });
+
   it('shows the plan in force and its expiry', async () => {
     stubFetch((url) => {
       if (url.startsWith(apiPaths.membership.plans)) return ok(plansEn);
@@ -159,6 +179,31 @@ describe('membership records', () => {
       expect(within(drawer).getByText('Repeated notification, ignored')).toBeInTheDocument();
     },
   );
+
+  it('says the cancel failed, with the reason, and shows the order as it now is', async () => {
+    let orders = [pendingOrder];
+    stubFetch((url) => {
+      if (url.startsWith(apiPaths.membership.plans)) return ok(plansEn);
+      if (url === apiPaths.membership.cancel(pendingOrder.orderId)) {
+        // Paid at the gateway a moment ago.
+        orders = [{ ...pendingOrder, status: 'paid', paidAt: pendingOrder.createdAt }];
+        return fail(422, 'Only an order pending payment can be cancelled; this order is paid');
+      }
+      if (url.startsWith(apiPaths.membership.orders))
+        return ok({ list: orders, total: 1, page: 1, pageSize: 10 });
+      return fail(404, 'not found');
+    });
+    renderPage(<MembershipRecordsPage />, '/membership/records');
+    const row = (await screen.findByText(pendingOrder.orderId)).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    expect(
+      await screen.findByText(
+        'Cancel failed: Only an order pending payment can be cancelled; this order is paid',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Paid')).toBeInTheDocument();
+  });
 
   it('sends the filters to the server', async () => {
     const calls: string[] = [];

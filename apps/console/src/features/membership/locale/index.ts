@@ -27,6 +27,7 @@ export const membershipMessages = defineMessages(
     'summary.buy': '立即购买',
     'summary.redirecting': '正在前往支付页面…',
     'summary.windowHint': '订单创建后请在 {minutes} 分钟内完成支付，超时订单将自动失效。',
+    'purchase.failed': '购买会员失败：{reason}',
     'records.intro': '查看您的会员订单：继续支付或取消待支付的订单，查看每笔订单的支付详情。',
     'records.planName': '套餐名称',
     'records.status': '订单状态',
@@ -51,6 +52,7 @@ export const membershipMessages = defineMessages(
     'cancel.confirm': '确定取消这个订单吗？取消后不能再支付。',
     'cancel.ok': '取消订单',
     'cancel.keep': '再想想',
+    'cancel.failed': '取消订单失败：{reason}',
     'status.pending': '待支付',
     'status.paid': '已支付',
     'status.expired': '已过期',
@@ -131,6 +133,7 @@ export const membershipMessages = defineMessages(
     'summary.redirecting': 'Going to the payment page…',
     'summary.windowHint':
       'Please pay within {minutes} minutes of placing the order; unpaid orders expire.',
+    'purchase.failed': 'Membership purchase failed: {reason}',
     'records.intro':
       'Your membership orders: pay or cancel an order pending payment, and see the payment of each order.',
     'records.planName': 'Plan name',
@@ -156,6 +159,7 @@ export const membershipMessages = defineMessages(
     'cancel.confirm': 'Cancel this order? It cannot be paid afterwards.',
     'cancel.ok': 'Cancel order',
     'cancel.keep': 'Keep it',
+    'cancel.failed': 'Cancel failed: {reason}',
     'status.pending': 'Pending payment',
     'status.paid': 'Paid',
     'status.expired': 'Expired',
