@@ -100,7 +100,6 @@ export const membershipEn: Record<keyof typeof membershipZh, string> = {
   'order.subjectOneMonth': 'InviteFlow {plan} membership (1 month)',
 
   'error.orderNotPending': 'Only an order pending payment can be {action}; this order is {status}',
-    'The payment service cannot be reached right now, please try again later',
   'order.action.pay': 'paid',
   'order.action.cancel': 'cancelled',
   'order.status.pending': 'pending payment',
