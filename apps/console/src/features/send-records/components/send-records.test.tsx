@@ -100,6 +100,65 @@ describe('send records page', () => {
     expect(await screen.findByText('Task executed successfully')).toBeInTheDocument();
   });
 
+  it('edits a pending record, and deletes a record only once the seller confirms', async () => {
+    const calls: Array<{ method: string; path: string; body?: unknown }> = [];
+    stubFetch((url, init) => {
+      const path = url.split('?')[0]!;
+      const method = init.method ?? 'GET';
+      if (method !== 'GET') {
+        calls.push({ method, path, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      }
+      if (path === apiPaths.sendRecords.count) return ok({ total: 3, exact: true });
+      if (method === 'PUT') return ok({ ...rows[2]!, ...(calls.at(-1)!.body as object) });
+      if (method === 'DELETE') return ok(null);
+      return ok(pageOf(rows));
+    });
+    renderPage(<SentSearchTablePage />, '/sent/search-table');
+    const pending = (await screen.findByText('Talent 3')).closest('tr') as HTMLElement;
+
+    fireEvent.click(within(pending).getByRole('button', { name: 'Edit' }));
+    const modal = (await screen.findByText('Edit send record')).closest(
+      '.arco-modal',
+    ) as HTMLElement;
+    const message = within(modal).getByDisplayValue('Hi Talent 3');
+    fireEvent.change(message, { target: { value: 'Hello again, Talent 3' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        method: 'PUT',
+        path: apiPaths.sendRecords.one(3),
+        body: {
+          taskType: 'free_product',
+          contentType: 'vertical_video',
+          setName: 'Spring',
+          message: 'Hello again, Talent 3',
+        },
+      }),
+    );
+
+    // Delete asks first: cancelling deletes nothing, confirming deletes that record.
+    const success = screen.getByText('Talent 1').closest('tr') as HTMLElement;
+    fireEvent.click(within(success).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Delete this send record of "Talent 1"?')).toBeInTheDocument();
+    const popup = screen
+      .getByText('Delete this send record of "Talent 1"?')
+      .closest('.arco-popconfirm') as HTMLElement;
+    fireEvent.click(within(popup).getByRole('button', { name: 'Cancel' }));
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    fireEvent.click(within(success).getByRole('button', { name: 'Delete' }));
+    // The popup opens again (the cancelled one may still be fading out: take the newest).
+    const again = (await screen.findAllByText('Delete this send record of "Talent 1"?'))
+      .at(-1)!
+      .closest('.arco-popconfirm') as HTMLElement;
+    fireEvent.click(within(again).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'DELETE')).toEqual([
+        { method: 'DELETE', path: apiPaths.sendRecords.one(1), body: undefined },
+      ]),
+    );
+    expect(await screen.findByText('Deleted successfully')).toBeInTheDocument();
+  });
+
   it('turns the search form into the list filters', () => {
     expect(buildFilters({ talentName: '  luna ', status: 'failed' })).toEqual({
       talentName: 'luna',
