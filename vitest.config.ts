@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // The JSON report feeds the pass/fail totals that .ci/run prints.
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'apps/server', 'apps/console'],
+    projects: ['packages/contract', 'apps/server', 'apps/console', 'apps/extension'],
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
   },
 });

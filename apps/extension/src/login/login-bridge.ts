@@ -1,0 +1,147 @@
+import {
+  extensionMessageTypes,
+  loginDataMessage,
+  loginStatusResponseMessage,
+  logoutMessage,
+  type LoginDataMessage,
+  type LoginStatusResponseMessage,
+  type LogoutMessage,
+} from '@inviteflow/contract';
+import { isConsoleOrigin } from '../config.ts';
+import { authItem, type AuthState } from '../storage/items.ts';
+
+/**
+ * The extension side of the login protocol (DESIGN.md, "The extension protocol"). A
+ * message is taken only when it comes from a configured console origin (exact match),
+ * from that page's own window, and passes the contract's schema; anything else is
+ * ignored without a word, so a hostile page learns nothing by probing.
+ */
+
+export type ConsoleMessage = LoginStatusResponseMessage | LoginDataMessage | LogoutMessage;
+export type Channel = 'window' | 'external';
+
+/** The schema of each message the console may send, by type. */
+function parseConsoleMessage(data: unknown): ConsoleMessage | null {
+  if (!data || typeof data !== 'object') return null;
+  const type = (data as { type?: unknown }).type;
+  const schema =
+    type === extensionMessageTypes.loginData
+      ? loginDataMessage
+      : type === extensionMessageTypes.loginStatusResponse
+        ? loginStatusResponseMessage
+        : type === extensionMessageTypes.logout
+          ? logoutMessage
+          : null;
+  const parsed = schema?.safeParse(data);
+  return parsed?.success ? (parsed.data as ConsoleMessage) : null;
+}
+
+export interface WindowMessageLike {
+  source: unknown;
+  origin: string;
+  data: unknown;
+}
+
+/**
+ * A window message seen by the content script on a console page: accepted only when
+ * posted by this very window (not a frame, not an opener) from a console origin.
+ */
+export function acceptWindowMessage(
+  event: WindowMessageLike,
+  ownWindow: unknown,
+): ConsoleMessage | null {
+  if (event.source !== ownWindow) return null;
+  if (!isConsoleOrigin(event.origin)) return null;
+  return parseConsoleMessage(event.data);
+}
+
+/** The origin Chrome vouches for: `sender.origin`, else the origin of `sender.url`. */
+export function senderOrigin(sender: chrome.runtime.MessageSender): string | null {
+  if (typeof sender.origin === 'string' && sender.origin !== 'null') return sender.origin;
+  if (!sender.url) return null;
+  try {
+    return new URL(sender.url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** `chrome.runtime.onMessageExternal` from a console page (externally_connectable). */
+export function acceptExternalMessage(
+  message: unknown,
+  sender: chrome.runtime.MessageSender,
+): { message: ConsoleMessage; origin: string } | null {
+  // Another extension (sender.id set) is never the console.
+  if (sender.id !== undefined && sender.id !== chrome.runtime.id) return null;
+  const origin = senderOrigin(sender);
+  if (!isConsoleOrigin(origin)) return null;
+  const parsed = parseConsoleMessage(message);
+  return parsed ? { message: parsed, origin } : null;
+}
+
+/**
+ * What the console-bridge content script forwards to the service worker. The worker
+ * checks again that it came from this extension's content script in the top frame of a
+ * console page, and parses the message again: one check per boundary.
+ */
+export function acceptForwardedMessage(
+  data: unknown,
+  sender: chrome.runtime.MessageSender,
+): { message: ConsoleMessage; origin: string } | null {
+  if (sender.id !== chrome.runtime.id || sender.tab === undefined || sender.frameId !== 0) {
+    return null;
+  }
+  const origin = senderOrigin(sender);
+  if (!isConsoleOrigin(origin)) return null;
+  const parsed = parseConsoleMessage(data);
+  return parsed ? { message: parsed, origin } : null;
+}
+
+/**
+ * Stores or clears the login. A signed-out status answer changes nothing (the console
+ * tab may simply be on its login page while another holds the session); an explicit
+ * PLUGIN_LOGOUT clears everything. An already expired token is not kept.
+ */
+export async function applyConsoleMessage(
+  message: ConsoleMessage,
+  origin: string,
+  via: Channel,
+  now: Date = new Date(),
+): Promise<'stored' | 'cleared' | 'ignored'> {
+  if (message.type === extensionMessageTypes.logout) {
+    await authItem.remove();
+    return 'cleared';
+  }
+  const token = message.token;
+  const expiresAt = message.expiresAt;
+  const userInfo = message.userInfo;
+  if (message.type === extensionMessageTypes.loginStatusResponse && !message.isLoggedIn) {
+    return 'ignored';
+  }
+  if (!token || !expiresAt || !userInfo) return 'ignored';
+  const expires = Date.parse(expiresAt);
+  if (!Number.isFinite(expires) || expires <= now.getTime()) return 'ignored';
+  const at = now.toISOString();
+  await authItem.update((current): AuthState => {
+    // Another account's channel times mean nothing for this one.
+    const same = current?.userInfo.id === userInfo.id;
+    return {
+      token,
+      expiresAt: new Date(expires).toISOString(),
+      userInfo,
+      apiOrigin: origin,
+      receivedVia: {
+        window: via === 'window' ? at : same ? (current?.receivedVia.window ?? null) : null,
+        external: via === 'external' ? at : same ? (current?.receivedVia.external ?? null) : null,
+      },
+    };
+  });
+  return 'stored';
+}
+
+/** The login the API may use now: a token that has not expired, or null. */
+export async function currentAuth(now: Date = new Date()): Promise<AuthState | null> {
+  const auth = await authItem.get();
+  if (!auth || Date.parse(auth.expiresAt) <= now.getTime()) return null;
+  return auth;
+}

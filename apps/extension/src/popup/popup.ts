@@ -1,0 +1,73 @@
+import { httpTaskApi } from '../api/api-client.ts';
+import { consoleUrl } from '../config.ts';
+import { resolveLocale, t } from '../locale/index.ts';
+import { authItem, controlItem, localeItem, shopReportItem, statusItem } from '../storage/items.ts';
+import { renderPopup, type PopupModel } from './popup-view.ts';
+
+/** The popup page: wiring only (the view is popup-view.ts). */
+const app = document.getElementById('app')!;
+let summary: PopupModel['summary'] = { state: 'loading' };
+let heldOrigin: string | null = null;
+
+async function model(): Promise<PopupModel> {
+  const [stored, choice, status, control, shopReport] = await Promise.all([
+    authItem.get(),
+    localeItem.get(),
+    statusItem.get(),
+    controlItem.get(),
+    shopReportItem.get(),
+  ]);
+  const expired = stored !== null && Date.parse(stored.expiresAt) <= Date.now();
+  heldOrigin = stored?.apiOrigin ?? null;
+  return {
+    locale: resolveLocale(choice),
+    auth: expired ? null : stored,
+    expired,
+    summary,
+    status,
+    paused: control.paused,
+    shopReport,
+  };
+}
+
+async function render() {
+  const current = await model();
+  document.documentElement.lang = current.locale;
+  document.title = t(current.locale, 'brand.name');
+  app.dataset.view = current.auth ? 'signed-in' : 'signed-out';
+  app.replaceChildren(
+    ...renderPopup(document, current, {
+      openConsole: (path) => void chrome.tabs.create({ url: consoleUrl(path, heldOrigin) }),
+      togglePause: () => void controlItem.update((c) => ({ paused: !c.paused })),
+      switchLanguage: () =>
+        void localeItem.set(current.locale === 'zh-CN' ? 'en-US' : 'zh-CN').then(loadSummary),
+    }),
+  );
+}
+
+async function loadSummary() {
+  const locale = resolveLocale(await localeItem.get());
+  const answer = await httpTaskApi(() => locale).summary();
+  if (answer.ok) summary = { state: 'ok', data: answer.data };
+  else if (answer.error.kind === 'network')
+    summary = { state: 'error', message: t(locale, 'error.network') };
+  else if (answer.error.kind === 'signedOut' || answer.error.kind === 'unauthorized')
+    summary = { state: 'loading' };
+  else
+    summary = {
+      state: 'error',
+      message:
+        answer.error.message || t(locale, 'error.server', { status: answer.error.status ?? 0 }),
+    };
+  await render();
+  // Everything the popup will show is on screen (for the seller's eye and for tests).
+  app.dataset.ready = 'true';
+}
+
+for (const item of [authItem, localeItem, statusItem, controlItem, shopReportItem]) {
+  item.watch(() => void render());
+}
+authItem.watch((auth) => {
+  if (auth) void loadSummary();
+});
+void render().then(loadSummary);

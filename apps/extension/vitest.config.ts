@@ -1,0 +1,19 @@
+import { defineProject } from 'vitest/config';
+
+// Unit tests with a fake browser (test/fake-browser.ts), reset before each test; jsdom for
+// the pages the adapters, the panel and the popup work on.
+export default defineProject({
+  define: {
+    __INVITEFLOW_BUILD__: JSON.stringify({
+      consoleOrigins: ['http://127.0.0.1:3000', 'https://console.example.com'],
+      testSellerCenter: true,
+      version: '0.0.0-test',
+    }),
+  },
+  test: {
+    name: 'extension',
+    environment: 'jsdom',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    setupFiles: ['./test/setup.ts'],
+  },
+});
