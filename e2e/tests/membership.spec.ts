@@ -167,6 +167,10 @@ test('finds the payment message in the message box; a click marks it read', asyn
   const item = box.locator('.message-item').filter({ hasText: '支付成功' });
   await expect(item).toContainText(paidOrderNo);
   await expect(item).toHaveClass(/message-item-unread/);
+  // The box fits its popover: no text spills past the edge.
+  expect(
+    await page.locator('.message-popover').evaluate((el) => el.scrollWidth <= el.clientWidth),
+  ).toBe(true);
   await shot(page, 'message-box-payment-zh-CN');
   await item.click();
   await expect(box.getByRole('tab', { name: '通知', exact: true })).toBeVisible();
@@ -314,6 +318,13 @@ test('the menu from the server lists the new pages, never the hidden ones, in bo
   await expect(menu.getByText('Purchase Records', { exact: true })).toBeVisible();
   await expect(page.locator('.records-table th').first()).toHaveText('Order number');
   await shot(page, 'membership-records-server-menu-en-US');
+  await recordRow(page, paidOrderNo).getByRole('button', { name: 'View detail' }).click();
+  const detail = page.locator('.order-detail');
+  await expect(detail).toContainText('Alipay (sandbox)');
+  await expect(detail).toContainText('Payment confirmed, membership granted');
+  await shot(page, 'membership-order-detail-en-US');
+  await detail.locator('.arco-drawer-close-icon').click();
+  await expect(detail).toBeHidden();
   await page.goto('/user/messages');
   await expect(page.locator('.message-center')).toContainText('Message Center');
   await shot(page, 'message-center-en-US');

@@ -177,6 +177,11 @@ describe('membership records', () => {
       expect(within(drawer).getByText('san***@sandbox.com')).toBeInTheDocument();
       expect(within(drawer).getByText('Payment confirmed, membership granted')).toBeInTheDocument();
       expect(within(drawer).getByText('Repeated notification, ignored')).toBeInTheDocument();
+      // Alipay's status codes in words, not as TRADE_SUCCESS.
+      expect(
+        within(drawer).getAllByText(/^Alipay notification · trade succeeded · ¥/),
+      ).toHaveLength(2);
+      expect(within(drawer).queryByText(/TRADE_SUCCESS/)).toBeNull();
     },
   );
 

@@ -23,6 +23,19 @@ const refusalReasons = [
   'status',
 ] as const;
 
+const tradeStatuses = [
+  'WAIT_BUYER_PAY',
+  'TRADE_SUCCESS',
+  'TRADE_FINISHED',
+  'TRADE_CLOSED',
+] as const;
+
+/** Alipay's trade status in words; one it does not document is shown as it came. */
+export function tradeStatusText(t: MembershipT, status: string): string {
+  const known = tradeStatuses.find((item) => item === status);
+  return known ? t(`tradeStatus.${known}`) : status;
+}
+
 /** What a payment event meant, in words. */
 export function eventOutcome(t: MembershipT, event: PaymentEvent): string {
   if (event.outcome === 'granted') return t('outcome.granted');
@@ -62,7 +75,7 @@ export function OrderDetailDrawer({
           <Typography.Title heading={6}>{t('detail.order')}</Typography.Title>
           <Descriptions
             column={1}
-            labelStyle={{ width: 130 }}
+            labelStyle={{ width: 150 }}
             data={[
               { label: t('column.orderNo'), value: data.orderId },
               { label: t('detail.plan'), value: data.planName },
@@ -87,7 +100,7 @@ export function OrderDetailDrawer({
           <Typography.Title heading={6}>{t('detail.payment')}</Typography.Title>
           <Descriptions
             column={1}
-            labelStyle={{ width: 130 }}
+            labelStyle={{ width: 150 }}
             data={[
               {
                 label: t('detail.gateway'),
@@ -131,7 +144,7 @@ export function OrderDetailDrawer({
                 >
                   <div>
                     {t(`event.${event.source}`)}
-                    {event.tradeStatus ? ` · ${event.tradeStatus}` : ''}
+                    {event.tradeStatus ? ` · ${tradeStatusText(t, event.tradeStatus)}` : ''}
                     {event.amountFen !== null ? ` · ${yuan(event.amountFen, locale)}` : ''}
                   </div>
                   <Typography.Text type="secondary">{eventOutcome(t, event)}</Typography.Text>
