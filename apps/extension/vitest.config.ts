@@ -13,7 +13,7 @@ export default defineProject({
   test: {
     name: 'extension',
     environment: 'jsdom',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['./test/setup.ts'],
   },
 });

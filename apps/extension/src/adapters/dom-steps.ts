@@ -7,6 +7,11 @@ import { AdapterError, type AdapterFailure } from './types.ts';
 
 const POLL_MS = 100;
 
+/** A value for a quoted attribute selector (`[data-id="…"]`): page data never breaks out of it. */
+export function quoted(value: string): string {
+  return `"${value.replace(/["\\]/g, '\\$&').replace(/\n/g, '\\a ')}"`;
+}
+
 export function text(root: ParentNode, selector: string): string {
   return root.querySelector(selector)?.textContent?.trim() ?? '';
 }

@@ -1,5 +1,13 @@
 import type { ClaimedRecord } from '@inviteflow/contract';
-import { classify, click, text, typeInto, waitForElement, waitForOutcome } from './dom-steps.ts';
+import {
+  classify,
+  click,
+  quoted,
+  text,
+  typeInto,
+  waitForElement,
+  waitForOutcome,
+} from './dom-steps.ts';
 import {
   AdapterError,
   type AdapterFailure,
@@ -21,13 +29,13 @@ const selectors = {
   shopCode: '[data-e2e="shop-id"], [data-kora="shop-id"]',
   loginForm: '[data-e2e="login-form"], .account-center-login',
   search: 'input[data-e2e="author-search"], input[placeholder*="达人"]',
-  authorRow: (id: string) => `[data-e2e="author-row"][data-author-id="${CSS.escape(id)}"]`,
+  authorRow: (id: string) => `[data-e2e="author-row"][data-author-id=${quoted(id)}]`,
   inviteButton: 'button[data-e2e="invite-author"]',
   dialog: '[role="dialog"][data-e2e="invite-dialog"]',
   message: '[role="dialog"] textarea[data-e2e="invite-message"]',
   productSearch: '[role="dialog"] input[data-e2e="product-search"]',
   productCheckbox: (id: string) =>
-    `[role="dialog"] [data-e2e="product-row"][data-product-id="${CSS.escape(id)}"] input[type="checkbox"]`,
+    `[role="dialog"] [data-e2e="product-row"][data-product-id=${quoted(id)}] input[type="checkbox"]`,
   send: '[role="dialog"] button[data-e2e="send-invitation"]',
   toastSuccess: '[role="alert"][data-type="success"]',
   toastError: '[role="alert"][data-type="error"]',

@@ -1,5 +1,13 @@
 import type { ClaimedRecord } from '@inviteflow/contract';
-import { classify, click, text, typeInto, waitForElement, waitForOutcome } from './dom-steps.ts';
+import {
+  classify,
+  click,
+  quoted,
+  text,
+  typeInto,
+  waitForElement,
+  waitForOutcome,
+} from './dom-steps.ts';
 import {
   AdapterError,
   type AdapterFailure,
@@ -26,7 +34,7 @@ const selectors = {
   message: '#invite-form textarea[name="message"]',
   products: '#invite-form input[name="products"]',
   submit: '#invite-form button[type="submit"]',
-  result: (talentId: string) => `.invite-result[data-talent-id="${CSS.escape(talentId)}"]`,
+  result: (talentId: string) => `.invite-result[data-talent-id=${quoted(talentId)}]`,
 };
 
 /** The stand-in's error phrases (it speaks like the real seller centers do). */

@@ -1,5 +1,13 @@
 import type { ClaimedRecord } from '@inviteflow/contract';
-import { classify, click, text, typeInto, waitForElement, waitForOutcome } from './dom-steps.ts';
+import {
+  classify,
+  click,
+  quoted,
+  text,
+  typeInto,
+  waitForElement,
+  waitForOutcome,
+} from './dom-steps.ts';
 import {
   AdapterError,
   type AdapterFailure,
@@ -29,13 +37,13 @@ const selectors = {
   region: '[data-tid="m4b_region"], [data-e2e="shop-region"]',
   loginForm: 'form[data-e2e="login-form"], [data-tid="m4b_login"]',
   search: 'input[data-e2e="creator-search-input"], input[placeholder*="creator" i]',
-  creatorRow: (id: string) => `[data-e2e="creator-row"][data-creator-id="${CSS.escape(id)}"]`,
+  creatorRow: (id: string) => `[data-e2e="creator-row"][data-creator-id=${quoted(id)}]`,
   inviteButton: 'button[data-e2e="invite-creator"]',
   dialog: '[role="dialog"][data-e2e="invite-dialog"]',
   message: '[role="dialog"] textarea[data-e2e="invite-message"]',
   productSearch: '[role="dialog"] input[data-e2e="product-search"]',
   productCheckbox: (id: string) =>
-    `[role="dialog"] [data-e2e="product-row"][data-product-id="${CSS.escape(id)}"] input[type="checkbox"]`,
+    `[role="dialog"] [data-e2e="product-row"][data-product-id=${quoted(id)}] input[type="checkbox"]`,
   send: '[role="dialog"] button[data-e2e="send-invitation"]',
   toastSuccess: '[role="alert"][data-type="success"]',
   toastError: '[role="alert"][data-type="error"]',

@@ -240,6 +240,18 @@ describe('keeping the login', () => {
     ]);
   });
 
+  it('the same hand-over arriving by both channels at once keeps both', async () => {
+    const message = loginData();
+    await Promise.all([
+      applyConsoleMessage(message as never, consoleOrigin, 'window'),
+      applyConsoleMessage(message as never, consoleOrigin, 'external'),
+    ]);
+    expect((await authItem.get())?.receivedVia).toEqual({
+      window: expect.any(String),
+      external: expect.any(String),
+    });
+  });
+
   it('a signed-out status answer changes nothing; an expired token is not kept', async () => {
     await applyConsoleMessage(loginData() as never, consoleOrigin, 'window');
     const signedOut = {

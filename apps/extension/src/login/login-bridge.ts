@@ -98,15 +98,35 @@ export function acceptForwardedMessage(
 }
 
 /**
+ * Changes of the login, one at a time: the console sends the same hand-over by both
+ * channels at once, and two read-modify-writes in parallel would each lose the other.
+ */
+let pending: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(change: () => Promise<T>): Promise<T> {
+  const run = pending.then(change, change);
+  pending = run.catch(() => undefined);
+  return run;
+}
+
+/**
  * Stores or clears the login. A signed-out status answer changes nothing (the console
  * tab may simply be on its login page while another holds the session); an explicit
  * PLUGIN_LOGOUT clears everything. An already expired token is not kept.
  */
-export async function applyConsoleMessage(
+export function applyConsoleMessage(
   message: ConsoleMessage,
   origin: string,
   via: Channel,
   now: Date = new Date(),
+): Promise<'stored' | 'cleared' | 'ignored'> {
+  return oneAtATime(() => apply(message, origin, via, now));
+}
+
+async function apply(
+  message: ConsoleMessage,
+  origin: string,
+  via: Channel,
+  now: Date,
 ): Promise<'stored' | 'cleared' | 'ignored'> {
   if (message.type === extensionMessageTypes.logout) {
     await authItem.remove();

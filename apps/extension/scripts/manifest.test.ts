@@ -1,0 +1,55 @@
+import { PINNED_EXTENSION_ID } from '@inviteflow/contract';
+import { describe, expect, it } from 'vitest';
+import { parseConsoleOrigins } from '../src/build-config.ts';
+import { EXTENSION_PUBLIC_KEY, buildManifest, extensionIdOf } from './manifest.ts';
+
+const config = {
+  consoleOrigins: ['https://console.example.com', 'http://127.0.0.1:3000'],
+  testSellerCenter: false,
+  version: '1.2.3',
+};
+
+describe('the manifest', () => {
+  it('pins the id the console sends to', async () => {
+    expect(await extensionIdOf(EXTENSION_PUBLIC_KEY)).toBe(PINNED_EXTENSION_ID);
+    expect(buildManifest(config, { withKey: true }).key).toBe(EXTENSION_PUBLIC_KEY);
+    // The store refuses a key: its package has none.
+    expect('key' in buildManifest(config, { withKey: false })).toBe(false);
+  });
+
+  it('trusts exactly the configured console origins, everywhere they matter', () => {
+    const manifest = buildManifest(config, { withKey: true });
+    const pages = ['https://console.example.com/*', 'http://127.0.0.1:3000/*'];
+    expect(manifest.externally_connectable.matches).toEqual(pages);
+    expect(manifest.host_permissions).toEqual(pages);
+    expect(manifest.content_scripts[0]).toMatchObject({
+      matches: pages,
+      js: ['console-bridge.js'],
+    });
+    expect(manifest.permissions).toEqual(['storage']);
+  });
+
+  it('runs on the platforms’ seller centers, and on the stand-in only when asked', () => {
+    const real = buildManifest(config, { withKey: true }).content_scripts[1]!.matches;
+    expect(real).toContain('https://seller.tiktokglobalshop.com/*');
+    expect(real).toContain('https://buyin.jinritemai.com/*');
+    expect(real.some((m) => m.includes('inviteflow-test-seller'))).toBe(false);
+    const withStandIn = buildManifest({ ...config, testSellerCenter: true }, { withKey: true });
+    expect(withStandIn.content_scripts[1]!.matches).toContain(
+      'http://127.0.0.1/inviteflow-test-seller/*',
+    );
+  });
+
+  it('reads CONSOLE_ORIGINS strictly', () => {
+    expect(parseConsoleOrigins(undefined)).toEqual([
+      'http://127.0.0.1:3000',
+      'http://localhost:3000',
+    ]);
+    expect(
+      parseConsoleOrigins(' https://a.example.com , https://a.example.com,http://10.0.0.2:8080'),
+    ).toEqual(['https://a.example.com', 'http://10.0.0.2:8080']);
+    expect(() => parseConsoleOrigins('https://a.example.com/')).toThrow(/must be an origin/);
+    expect(() => parseConsoleOrigins('a.example.com')).toThrow(/not a URL/);
+    expect(() => parseConsoleOrigins('ftp://a.example.com')).toThrow(/must be an origin/);
+  });
+});
