@@ -98,6 +98,17 @@ async function listedNames(): Promise<string[]> {
   return (await page.locator('.send-table tbody tr .send-talent-name').allInnerTexts()).sort();
 }
 
+/** A record's status cell is wholly inside the table's visible width: no scrolling to see it. */
+async function expectStatusInView(row: Locator) {
+  const table = await page.locator('.send-table .arco-table-container').boundingBox();
+  const cells = row.locator('td');
+  const header = await page.locator('.send-table thead th').allInnerTexts();
+  const status = await cells.nth(header.findIndex((text) => text.trim() === '状态')).boundingBox();
+  expect(table && status).toBeTruthy();
+  expect(status!.x).toBeGreaterThanOrEqual(table!.x);
+  expect(status!.x + status!.width).toBeLessThanOrEqual(table!.x + table!.width + 1);
+}
+
 async function openMenu(group: string, item: string) {
   const menu = page.locator('.arco-menu');
   const entry = menu.getByText(item, { exact: true });
@@ -144,7 +155,16 @@ test.afterAll(async () => {
 });
 
 test('signs in and sees an honest, empty workplace', async () => {
+  // The charts (ECharts) are their own chunk: the login page never loads them.
+  const scripts: string[] = [];
+  const onRequest = (request: { url(): string; resourceType(): string }) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  };
+  page.on('request', onRequest);
   await page.goto('/login');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((url) => /workplace/.test(url))).toEqual([]);
   await page.getByLabel('用户名或手机号').fill(seller.username);
   await page.getByLabel('密码', { exact: true }).fill(seller.password);
   await page.getByRole('button', { name: '登录', exact: true }).click();
@@ -154,6 +174,9 @@ test('signs in and sees an honest, empty workplace', async () => {
   await expect(page.getByText('还没有任何邀约')).toBeVisible();
   await expect(page.getByText('这段时间还没有邀约记录')).toBeVisible();
   await expect(stat('邀约成功')).toHaveText('0');
+  // …and the workplace loads its chart chunk only when it opens.
+  expect(scripts.filter((url) => /workplace-charts/.test(url))).toHaveLength(1);
+  page.off('request', onRequest);
 });
 
 test('binds a shop by hand on My Shops', async () => {
@@ -213,6 +236,7 @@ test('creates a task from two talents and a script template: two pending records
     await expect(recordRow(name)).toContainText('春季新品邀约');
   }
   await expect(page.getByText('共 2 条')).toBeVisible();
+  await expectStatusInView(recordRow('林间小鹿'));
   await shot('send-records-zh-CN');
 });
 
