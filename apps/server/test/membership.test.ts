@@ -519,13 +519,23 @@ describeApi(
       expect(bad.status).toBe(400);
     });
 
-    it('needs a login for every membership call; the notification needs none', async () => {
+    it('needs a login for every membership, message and invite call; the notification needs none', async () => {
       for (const [method, url] of [
         ['GET', paths.plans],
         ['GET', paths.info],
         ['POST', paths.purchase],
         ['GET', paths.orders],
         ['GET', paths.order('M20260101000000AAAAAA')],
+        ['POST', paths.pay('M20260101000000AAAAAA')],
+        ['POST', paths.cancel('M20260101000000AAAAAA')],
+        ['GET', apiPaths.messages.list],
+        ['GET', apiPaths.messages.summary],
+        ['POST', apiPaths.messages.read],
+        ['POST', apiPaths.messages.readAll],
+        ['GET', apiPaths.invite.info],
+        ['GET', apiPaths.invite.invitees],
+        ['GET', apiPaths.invite.rewards],
+        ['GET', apiPaths.menu],
       ] as const) {
         expect(
           (await h().api.call(method, url, { body: method === 'POST' ? {} : undefined })).status,
