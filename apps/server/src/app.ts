@@ -40,6 +40,7 @@ import {
   sendRecordImportRoutes,
 } from './modules/send-records/file-routes.ts';
 import { sendRecordRoutes } from './modules/send-records/routes.ts';
+import { releaseLapsedLeases } from './modules/send-records/task-api.ts';
 import { expireShopsBeyondLimits } from './modules/shops/service.ts';
 import { shopRoutes } from './modules/shops/routes.ts';
 import { profileRoutes } from './modules/user/routes.ts';
@@ -113,8 +114,8 @@ const MINUTE_MS = 60_000;
 /**
  * The background jobs, each safe with several replicas: unpaid orders expire after
  * their window, pending orders are reconciled with the gateway, membership expiry
- * messages are posted, shops beyond a lapsed plan's limit expire, and the sandbox
- * gateway retries its notifications.
+ * messages are posted, shops beyond a lapsed plan's limit expire, send records whose
+ * claim lapsed return to pending, and the sandbox gateway retries its notifications.
  */
 function backgroundJobs(app: FastifyInstance): Job[] {
   const jobs: Job[] = [
@@ -133,6 +134,11 @@ function backgroundJobs(app: FastifyInstance): Job[] {
       name: 'shop-expiry',
       everyMs: 10 * MINUTE_MS,
       run: (now) => expireShopsBeyondLimits(app.db, now),
+    },
+    {
+      name: 'release-leases',
+      everyMs: MINUTE_MS,
+      run: (now) => releaseLapsedLeases(app.db, now),
     },
   ];
   if (app.config.payment.provider === 'sandbox') {

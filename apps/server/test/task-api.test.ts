@@ -98,6 +98,63 @@ describeApi('task API', (h) => {
     expect((await record(h(), token, again.records[0]!.id)).attempts).toBe(2);
   });
 
+  it('returns the records of a crashed extension to pending, from the scheduled job', async () => {
+    const { token, shop } = await sellerWithTask(h(), 3);
+    const claimedAt = moveClock(h(), 0);
+    const [done, lost, other] = (await claim(h(), token, shop.id)).records;
+    await h().api.post(paths.report(done!.id), { status: 'success' }, { token });
+    const job = h().app.jobs.jobs.find((j) => j.name === 'release-leases');
+    if (!job) throw new Error('the release-leases job is not scheduled');
+    const at = (ms: number) => new Date(claimedAt.getTime() + ms);
+
+    // While the lease holds, the records stay the extension's.
+    await job.run(at(CLAIM_LEASE_SECONDS * 1000 - 1000));
+    expect((await record(h(), token, lost!.id)).status).toBe('running');
+    // Once it lapsed, they are pending again: listed as such, counted, editable.
+    moveClock(h(), CLAIM_LEASE_SECONDS * 1000 + 1000);
+    await Promise.all([
+      job.run(at(CLAIM_LEASE_SECONDS * 1000 + 1000)),
+      job.run(at(CLAIM_LEASE_SECONDS * 1000 + 1000)),
+    ]);
+    for (const id of [lost!.id, other!.id]) {
+      expect(await record(h(), token, id)).toMatchObject({
+        status: 'pending',
+        leasedUntil: null,
+        attempts: 1,
+      });
+    }
+    expect((await record(h(), token, done!.id)).status).toBe('success');
+    const pending = await h().api.get<SendRecordPage>(paths.list, {
+      token,
+      query: { status: 'pending' },
+    });
+    expect(pending.body.data.list.map((r) => r.id).sort()).toEqual([lost!.id, other!.id].sort());
+    const stats = (await h().api.get<SendStats>(paths.stats, { token })).body.data;
+    expect(stats.records).toMatchObject({ pending: 2, running: 0, success: 1 });
+    const edited = await h().api.put<SendRecord>(
+      paths.one(other!.id),
+      {
+        taskType: 'free_product',
+        contentType: 'image_text',
+        setName: '重发',
+        message: '你好，再试一次',
+      },
+      { token },
+    );
+    expect(edited.status).toBe(200);
+
+    // The crashed extension's late report still counts once; the rest is claimed again.
+    const late = await h().api.post<ReportData>(
+      paths.report(lost!.id),
+      { status: 'success' },
+      { token },
+    );
+    expect(late.body.data).toMatchObject({ status: 'success', changed: true });
+    const again = await claim(h(), token, shop.id);
+    expect(again.records.map((r) => [r.id, r.message])).toEqual([[other!.id, '你好，再试一次']]);
+    expect((await record(h(), token, other!.id)).attempts).toBe(2);
+  });
+
   it('never hands one record to two parallel claims', async () => {
     const { token, shop } = await sellerWithTask(h(), 40);
     const claims = await Promise.all(

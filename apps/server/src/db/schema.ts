@@ -622,6 +622,10 @@ export const sendRecords = pgTable(
     index('send_records_claim_idx')
       .on(t.shopId, t.id)
       .where(sql`${t.status} in ('pending', 'running')`),
+    // The lease job finds the records whose claim lapsed (only the running few are indexed).
+    index('send_records_lease_idx')
+      .on(t.leasedUntil)
+      .where(sql`${t.status} = 'running'`),
     // The cool-down check: this talent, this shop, this task type, recently.
     index('send_records_cooldown_idx').on(
       t.userId,

@@ -164,6 +164,40 @@ export async function claimRecords(
   });
 }
 
+/** Records a lease job pass returns at most (it runs again a minute later). */
+const RELEASE_BATCH = 1_000;
+
+/**
+ * The job: records whose lease lapsed unreported (the extension crashed, or its tab was
+ * closed) go back to pending, so the seller sees them waiting again (and may edit them)
+ * and the next claim hands them out. Rows are taken with SKIP LOCKED, so replicas share
+ * the work and a record being reported or claimed right now is left alone. A claim also
+ * takes lapsed records itself, so nothing waits for this job. A late report of a
+ * returned record is still accepted (it was claimed once).
+ */
+export async function releaseLapsedLeases(db: Database, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const lapsed = await tx
+      .select({ id: sendRecords.id })
+      .from(sendRecords)
+      .where(and(eq(sendRecords.status, 'running'), lt(sendRecords.leasedUntil, now)))
+      .orderBy(asc(sendRecords.leasedUntil))
+      .limit(RELEASE_BATCH)
+      .for('update', { skipLocked: true });
+    if (!lapsed.length) return 0;
+    await tx
+      .update(sendRecords)
+      .set({ status: 'pending', leaseId: null, leasedUntil: null, updatedAt: now })
+      .where(
+        inArray(
+          sendRecords.id,
+          lapsed.map((row) => row.id),
+        ),
+      );
+    return lapsed.length;
+  });
+}
+
 /**
  * The result of one claimed record. The first final result wins: a repeated or late
  * report changes nothing and answers the record as it is, with `changed: false`.

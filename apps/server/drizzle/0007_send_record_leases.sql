@@ -1,0 +1,1 @@
+CREATE INDEX "send_records_lease_idx" ON "send_records" USING btree ("leased_until") WHERE "send_records"."status" = 'running';
