@@ -9,14 +9,22 @@ export function getOrder(orderNo: string): Promise<MembershipOrderDetail> {
   return request<MembershipOrderDetail>(apiPaths.membership.order(orderNo));
 }
 
+/** How many times the return page reads a pending order (every 3 s) before it stops. */
+const RETURN_PAGE_LOOKS = 20;
+
 export function useOrder(orderNo: string | null, options: { refetchWhilePending?: boolean } = {}) {
   const locale = useLocaleStore((state) => state.locale);
   return useQuery({
     queryKey: [...membershipQueryKey, 'order', locale, orderNo],
     queryFn: () => getOrder(orderNo!),
     enabled: orderNo !== null,
-    // On the return page the notification may land a moment after the browser: look again.
+    // On the return page the notification may land a moment after the browser: look again
+    // for a minute (each look asks the gateway); after that, the page's own button does.
     refetchInterval: (query) =>
-      options.refetchWhilePending && query.state.data?.status === 'pending' ? 3_000 : false,
+      options.refetchWhilePending &&
+      query.state.data?.status === 'pending' &&
+      query.state.dataUpdateCount < RETURN_PAGE_LOOKS
+        ? 3_000
+        : false,
   });
 }

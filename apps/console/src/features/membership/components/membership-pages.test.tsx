@@ -268,6 +268,22 @@ describe('payment result', () => {
     await waitFor(() => expect(go).toHaveBeenCalledWith('http://127.0.0.1/again'));
   });
 
+  it('Check again reads the order again: paid now', async () => {
+    let reads = 0;
+    stubFetch((url) => {
+      if (url !== apiPaths.membership.order(pendingOrder.orderId)) return fail(404, 'no');
+      reads += 1;
+      return reads === 1
+        ? ok({ ...paidDetail, ...pendingOrder, tradeNo: null, period: null, events: [] })
+        : ok({ ...paidDetail, orderId: pendingOrder.orderId });
+    });
+    renderPage(<MembershipResultPage />, `/membership/result?out_trade_no=${pendingOrder.orderId}`);
+    expect(await screen.findByText('Payment not received yet')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByText('Payment succeeded')).toBeInTheDocument();
+    expect(reads).toBe(2);
+  });
+
   it('says so when the link names no order', async () => {
     stubFetch(() => fail(404, 'no'));
     renderPage(<MembershipResultPage />, '/membership/result');

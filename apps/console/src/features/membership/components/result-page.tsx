@@ -94,6 +94,9 @@ export function MembershipResultPage() {
             >
               {t('result.payAgain')}
             </Button>
+            <Button loading={order.isFetching} onClick={() => void order.refetch()}>
+              {t('result.checkAgain')}
+            </Button>
             {toRecords}
           </Space>
         }

@@ -104,6 +104,7 @@ export const membershipMessages = defineMessages(
     'result.missingTitle': '没有找到订单',
     'result.missingSubtitle': '支付结果链接不完整，请在购买记录中查看订单。',
     'result.payAgain': '继续支付',
+    'result.checkAgain': '重新查询',
     'result.toMembership': '查看会员',
     'result.toRecords': '查看购买记录',
     'result.buyAgain': '重新购买',
@@ -216,6 +217,7 @@ export const membershipMessages = defineMessages(
     'result.missingSubtitle':
       'The payment result link is incomplete. Please find the order in your purchase records.',
     'result.payAgain': 'Pay now',
+    'result.checkAgain': 'Check again',
     'result.toMembership': 'View membership',
     'result.toRecords': 'View purchase records',
     'result.buyAgain': 'Buy again',
