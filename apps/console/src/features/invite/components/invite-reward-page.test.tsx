@@ -1,7 +1,7 @@
 import { apiPaths } from '@inviteflow/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
+import { fail, ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
 import { InviteRewardPage } from './invite-reward-page.tsx';
 
 beforeEach(async () => {
@@ -83,5 +83,17 @@ describe('invite reward', () => {
     expect(screen.getAllByText('139****0001')).toHaveLength(2);
     expect(screen.getByText('Not yet')).toBeInTheDocument();
     expect(screen.getByText('30 days of membership')).toBeInTheDocument();
+  });
+
+  it('says when the invitation fails to load', async () => {
+    stubFetch((url) =>
+      url.startsWith(apiPaths.invite.invitees) || url.startsWith(apiPaths.invite.rewards)
+        ? ok({ list: [], total: 0, page: 1, pageSize: 10 })
+        : fail(500, 'down'),
+    );
+    renderPage(<InviteRewardPage />, '/invite/reward');
+    expect(
+      await screen.findByText('Your invitation failed to load, please refresh and try again'),
+    ).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import {
   Grid,
   Input,
   Message,
+  Result,
   Skeleton,
   Space,
   Statistic,
@@ -66,7 +67,9 @@ export function InviteRewardPage() {
   return (
     <Space direction="vertical" size={16} className="invite-page">
       <Card title={t('invite.title')}>
-        {!data ? (
+        {info.isError && !data ? (
+          <Result status="error" subTitle={t('invite.loadFailed')} />
+        ) : !data ? (
           <Skeleton animation text={{ rows: 4 }} loading />
         ) : (
           <Row gutter={24}>

@@ -88,6 +88,17 @@ describe('membership purchase', () => {
     expect(screen.getByRole('button', { name: 'Buy now' })).toBeEnabled();
   });
 
+  it('says when the membership or the plans fail to load', async () => {
+    stubFetch(() => fail(500, 'Something went wrong on the server, please try again later'));
+    renderPage(<MembershipPurchasePage />, '/membership/purchase');
+    expect(
+      await screen.findByText('Your membership failed to load, please refresh and try again'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('The plans failed to load, please refresh and try again'),
+    ).toBeInTheDocument();
+  });
+
   it('shows the plan in force and its expiry', async () => {
     stubFetch((url) => {
       if (url.startsWith(apiPaths.membership.plans)) return ok(plansEn);
@@ -208,6 +219,22 @@ describe('membership records', () => {
       ),
     ).toBeInTheDocument();
     expect(await screen.findByText('Paid')).toBeInTheDocument();
+  });
+
+  it('says when an order detail fails to load', async () => {
+    stubFetch((url) => {
+      if (url.startsWith(apiPaths.membership.plans)) return ok(plansEn);
+      if (url === apiPaths.membership.order(paidOrder.orderId)) return fail(500, 'down');
+      if (url.startsWith(apiPaths.membership.orders))
+        return ok({ list: [paidOrder], total: 1, page: 1, pageSize: 10 });
+      return fail(404, 'not found');
+    });
+    renderPage(<MembershipRecordsPage />, '/membership/records');
+    const row = (await screen.findByText(paidOrder.orderId)).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'View detail' }));
+    expect(
+      await screen.findByText('The order detail failed to load, please try again later'),
+    ).toBeInTheDocument();
   });
 
   it('sends the filters to the server', async () => {

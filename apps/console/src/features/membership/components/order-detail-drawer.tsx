@@ -3,6 +3,7 @@ import {
   Divider,
   Drawer,
   Empty,
+  Result,
   Skeleton,
   Timeline,
   Typography,
@@ -68,7 +69,9 @@ export function OrderDetailDrawer({
       footer={null}
       className="order-detail"
     >
-      {!data ? (
+      {order.isError && !data ? (
+        <Result status="error" subTitle={t('detail.loadFailed')} />
+      ) : !data ? (
         <Skeleton animation text={{ rows: 8 }} loading />
       ) : (
         <>

@@ -32,6 +32,8 @@ const { Row, Col } = Grid;
 function CurrentMembership() {
   const { t, locale } = useMembershipT();
   const info = useMembershipInfo();
+  if (info.isError && !info.data)
+    return <Result status="error" subTitle={t('current.loadFailed')} />;
   if (!info.data) return <Skeleton animation text={{ rows: 2 }} loading />;
   const data = info.data;
   if (!data.isActive) {

@@ -8,6 +8,7 @@ export const membershipMessages = defineMessages(
     'current.limits': '当前权益',
     'current.limitsValue': '可绑定 {shops} 个店铺 · 每天可创建 {invitations} 条邀约',
     'current.none': '您当前没有生效的会员套餐',
+    'current.loadFailed': '会员信息加载失败，请刷新重试',
     'current.noneHint':
       '免费额度：可绑定 {shops} 个店铺，每天可创建 {invitations} 条邀约。开通会员可绑定更多店铺、发送更多邀约。',
     'current.extendHint': '会员生效期间续费或升级，新套餐将从当前到期时间起顺延，不浪费一天。',
@@ -58,6 +59,7 @@ export const membershipMessages = defineMessages(
     'status.expired': '已过期',
     'status.cancelled': '已取消',
     'detail.title': '订单详情',
+    'detail.loadFailed': '订单详情加载失败，请稍后重试',
     'detail.order': '订单信息',
     'detail.payment': '支付信息',
     'detail.plan': '套餐',
@@ -116,6 +118,7 @@ export const membershipMessages = defineMessages(
     'current.limits': 'Benefits',
     'current.limitsValue': 'Bind {shops} shops · Create {invitations} invitations a day',
     'current.none': 'You have no active membership plan',
+    'current.loadFailed': 'Your membership failed to load, please refresh and try again',
     'current.noneHint':
       'Free allowance: bind {shops} shop and create {invitations} invitations a day. A plan lets you bind more shops and send more invitations.',
     'current.extendHint':
@@ -169,6 +172,7 @@ export const membershipMessages = defineMessages(
     'status.expired': 'Expired',
     'status.cancelled': 'Cancelled',
     'detail.title': 'Order detail',
+    'detail.loadFailed': 'The order detail failed to load, please try again later',
     'detail.order': 'Order',
     'detail.payment': 'Payment',
     'detail.plan': 'Plan',
