@@ -1,7 +1,7 @@
 import { apiPaths, type InboxMessage } from '@inviteflow/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
+import { fail, ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
 import { MessageCenterPage } from './message-center-page.tsx';
 
 beforeEach(async () => {
@@ -65,5 +65,19 @@ describe('message center', () => {
     );
     renderPage(<MessageCenterPage />, '/user/messages');
     expect(await screen.findByText('暂无内容')).toBeInTheDocument();
+  });
+
+  it('says when the messages fail to load, not that there are none', async () => {
+    stubFetch((url) =>
+      url.startsWith(apiPaths.messages.summary)
+        ? ok({
+            unread: { message: 0, notice: 0, todo: 0 },
+            latest: { message: [], notice: [], todo: [] },
+          })
+        : fail(500, '服务器开小差了，请稍后重试'),
+    );
+    renderPage(<MessageCenterPage />, '/user/messages');
+    expect(await screen.findByText('消息加载失败，请刷新重试')).toBeInTheDocument();
+    expect(screen.queryByText('暂无内容')).toBeNull();
   });
 });

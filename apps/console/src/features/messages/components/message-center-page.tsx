@@ -122,7 +122,7 @@ export function MessageCenterPage() {
       </div>
       <Spin loading={list.isFetching} block>
         {rows.length === 0 && !list.isPending ? (
-          <Empty description={t('messageBox.noContent')} />
+          <Empty description={list.isError ? t('center.loadFailed') : t('messageBox.noContent')} />
         ) : (
           <div className="message-center-list">
             {rows.map((message) => (
