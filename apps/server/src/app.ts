@@ -1,4 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -68,6 +72,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The time rules are decided at (leases, cool-downs, bind times); tests move it. */
     clock: Clock;
+    /** Every route as registered (method, url, config, schema): the security suite walks it. */
+    routeTable: readonly RouteOptions[];
   }
 }
 
@@ -192,6 +198,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('jobs', new JobRunner(app.log, backgroundJobs(app), () => app.clock.now()));
   // Stopped before the app closes its routes: no pass runs on a closing database.
   app.addHook('onClose', async () => app.jobs.stop());
+
+  // Kept before any route exists, so the table is complete.
+  const routeTable: RouteOptions[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    routeTable.push(route);
+  });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
