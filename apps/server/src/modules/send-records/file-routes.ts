@@ -121,6 +121,8 @@ export async function sendRecordFileRoutes(fastify: FastifyInstance) {
     `${paths.export}/download/:token`,
     {
       config: { public: true },
+      // A HEAD would run this handler and use the one-time link up: only GET downloads.
+      exposeHeadRoute: false,
       schema: {
         tags,
         summary: 'Download a send record export (one-time link)',

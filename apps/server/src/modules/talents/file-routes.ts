@@ -109,6 +109,8 @@ export async function talentFileRoutes(fastify: FastifyInstance) {
     `${paths.exports}/download/:token`,
     {
       config: { public: true },
+      // A HEAD would run this handler and use the one-time link up: only GET downloads.
+      exposeHeadRoute: false,
       schema: {
         tags,
         summary: 'Download an export (one-time link)',
