@@ -1,4 +1,11 @@
-import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+  webcrypto,
+} from 'node:crypto';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   EXTENSION_TOKEN_SCOPE,
@@ -34,12 +41,22 @@ function deriveKey(secret: string, purpose: string): Buffer {
 
 /** Signs and checks access tokens, and hashes refresh tokens and SMS codes, from one master secret. */
 export class TokenService {
-  private readonly jwtKey: Uint8Array;
+  /**
+   * Imported once: handed raw bytes, jose imports a WebCrypto key on every sign and
+   * verify, a measurable share of each authenticated request.
+   */
+  private readonly jwtKey: Promise<CryptoKey>;
   private readonly codeKey: Buffer;
   private readonly linkKey: Buffer;
 
   constructor(secret: string) {
-    this.jwtKey = new Uint8Array(deriveKey(secret, 'access-token'));
+    this.jwtKey = webcrypto.subtle.importKey(
+      'raw',
+      new Uint8Array(deriveKey(secret, 'access-token')),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
     this.codeKey = deriveKey(secret, 'sms-code');
     this.linkKey = deriveKey(secret, 'download-link');
   }
@@ -53,7 +70,7 @@ export class TokenService {
       .setAudience(AUDIENCE)
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
-      .sign(this.jwtKey);
+      .sign(await this.jwtKey);
   }
 
   /**
@@ -77,7 +94,7 @@ export class TokenService {
       .setAudience(EXTENSION_AUDIENCE)
       .setIssuedAt(issuedAt)
       .setExpirationTime(expiresAtSeconds)
-      .sign(this.jwtKey);
+      .sign(await this.jwtKey);
     return { token, expiresAt: new Date(expiresAtSeconds * 1000) };
   }
 
@@ -94,7 +111,7 @@ export class TokenService {
    */
   async verifyBearer(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.jwtKey, {
+      const { payload } = await jwtVerify(token, await this.jwtKey, {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         audience: [AUDIENCE, EXTENSION_AUDIENCE],
