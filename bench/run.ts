@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
+import { benchApi } from './api.ts';
 import { benchBundle } from './bundle.ts';
 import { benchPageLoad } from './page-load.ts';
 import { repoRoot } from './support/product.ts';
@@ -29,6 +30,7 @@ async function main() {
   if (wanted('bundle') || wanted('page-load')) npm(['run', 'build', '--silent']);
   if (wanted('bundle')) broken += await benchBundle(out);
   if (wanted('page-load')) broken += await benchPageLoad(out);
+  if (wanted('api')) broken += await benchApi(out);
   if (wanted('talents')) {
     out('\n## Talent library (npm run bench:talents)\n');
     const status = spawnSync('npm', ['run', 'bench:talents', '--silent'], {
