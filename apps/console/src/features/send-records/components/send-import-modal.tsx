@@ -1,18 +1,4 @@
-import {
-  Button,
-  Form,
-  Input,
-  Message,
-  Modal,
-  Radio,
-  Select,
-  Space,
-  Spin,
-  Typography,
-  Upload,
-} from '@arco-design/web-react';
-import type { UploadItem } from '@arco-design/web-react/es/Upload';
-import { IconDownload } from '@arco-design/web-react/icon';
+import { Form, Input, Message, Radio, Select, Space, Typography } from '@arco-design/web-react';
 import {
   IMPORT_MAX_BYTES,
   INVITE_COOLDOWN_DAYS,
@@ -21,11 +7,9 @@ import {
   contentTypes,
   sendTaskBody,
   taskTypes,
-  type SendImportReport,
-  type TalentFileFormat,
 } from '@inviteflow/contract';
 import { useState } from 'react';
-import { ImportReportView, fileProblem } from '@/components/import-report.tsx';
+import { FileImportModal } from '@/components/file-import-modal.tsx';
 import { zodRules } from '@/lib/form-rules.ts';
 import { tCatalogue } from '@/locale/index.ts';
 import { useProductChoices, useShopChoices } from '../api/get-choices.ts';
@@ -49,255 +33,167 @@ export function SendImportModal({ visible, onClose }: { visible: boolean; onClos
   const { t, locale } = useSendRecordsT();
   const [form] = Form.useForm<SettingsForm>();
   const [templateId, setTemplateId] = useState<number | undefined>();
-  const [files, setFiles] = useState<UploadItem[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [report, setReport] = useState<SendImportReport | null>(null);
   const [settings, setSettings] = useState<SettingsForm>({});
   const shops = useShopChoices('BOUND', visible).data?.list ?? [];
   const products = useProductChoices(visible).data?.list ?? [];
   const mutation = useImportSendRecords();
   const shape = sendTaskBody.shape;
-  const file = files[0]?.originFile ?? null;
 
-  const restart = () => {
-    setFiles([]);
-    setProblem(null);
-    setReport(null);
-  };
   const close = () => {
-    restart();
     form.resetFields();
     setTemplateId(undefined);
     onClose();
   };
 
-  const pick = (list: UploadItem[]) => {
-    const latest = list.at(-1);
-    const picked = latest?.originFile;
-    if (!latest || !picked) {
-      setFiles([]);
-      setProblem(null);
-      return;
-    }
-    const issue = fileProblem(picked);
-    setProblem(issue);
-    setFiles(issue ? [] : [latest]);
-  };
-
-  const upload = async () => {
+  const upload = async (file: File) => {
     let values: SettingsForm;
     try {
       values = await form.validate();
     } catch {
-      return;
+      return null;
     }
-    if (!file) {
-      setProblem(tCatalogue('validation.fileRequired'));
-      return;
-    }
-    try {
-      const result = await mutation.mutateAsync({
-        file,
-        settings: {
-          shopId: values.shopId!,
-          taskType: values.taskType!,
-          contentType: values.contentType!,
-          script: values.script ?? '',
-          scriptTemplateId: templateId ?? null,
-          productTemplateIds: values.productTemplateIds ?? [],
-          setName: values.setName ?? '',
-          cooldown: values.cooldown ?? 'skip',
-        },
-      });
-      Message.success(
-        tCatalogue('success.sendImported', {
-          accepted: result.accepted,
-          rejected: result.rejected,
-        }),
-      );
-      setReport(result);
-    } catch {
-      // Shown by the request layer (the cap, a missing column); fix and retry.
-    }
+    const result = await mutation.mutateAsync({
+      file,
+      settings: {
+        shopId: values.shopId!,
+        taskType: values.taskType!,
+        contentType: values.contentType!,
+        script: values.script ?? '',
+        scriptTemplateId: templateId ?? null,
+        productTemplateIds: values.productTemplateIds ?? [],
+        setName: values.setName ?? '',
+        cooldown: values.cooldown ?? 'skip',
+      },
+    });
+    Message.success(
+      tCatalogue('success.sendImported', {
+        accepted: result.accepted,
+        rejected: result.rejected,
+      }),
+    );
+    return result;
   };
 
-  const template = (format: TalentFileFormat, text: string) => (
-    <Button
-      href={sendImportTemplateUrl(format, locale)}
-      anchorProps={{ download: '' }}
-      icon={<IconDownload />}
-    >
-      {text}
-    </Button>
-  );
   const shop = shops.find((s) => s.id === settings.shopId);
 
   return (
-    <Modal
-      title={t('import.title')}
+    <FileImportModal
       visible={visible}
-      onCancel={close}
-      maskClosable={!mutation.isPending}
-      unmountOnExit
-      autoFocus={false}
-      style={{ width: 760, maxWidth: 'calc(100vw - 32px)' }}
-      footer={
-        report ? (
-          <Space>
-            <Button onClick={restart}>{t('import.again')}</Button>
-            <Button type="primary" onClick={close}>
-              {t('import.done')}
-            </Button>
-          </Space>
-        ) : (
-          <Space>
-            <Button onClick={close} disabled={mutation.isPending}>
-              {t('crud.cancel')}
-            </Button>
-            <Button
-              type="primary"
-              loading={mutation.isPending}
-              disabled={!file}
-              onClick={() => void upload()}
-            >
-              {t('import.start')}
-            </Button>
-          </Space>
-        )
-      }
-    >
-      {report ? (
-        <ImportReportView report={report} outcomes={['accepted', 'rejected']} />
-      ) : (
-        <Spin loading={mutation.isPending} tip={t('import.uploading')} block>
-          <div className="import-steps">
-            <Typography.Text bold>{t('import.step1')}</Typography.Text>
-            <Form<SettingsForm>
-              form={form}
-              layout="vertical"
-              initialValues={{
-                taskType: 'free_product',
-                contentType: 'vertical_video',
-                cooldown: 'skip',
-              }}
-              onValuesChange={(_changed, all) => setSettings(all)}
-            >
-              <Space size={16} align="start" wrap>
-                <Form.Item
-                  field="shopId"
-                  label={t('create.shop')}
-                  required
-                  rules={zodRules(shape.shopId, locale)}
-                >
-                  <Select placeholder={t('create.shopPlaceholder')} style={{ width: 220 }}>
-                    {shops.map((s) => (
-                      <Select.Option key={s.id} value={s.id}>
-                        {s.shopName}
-                      </Select.Option>
-                    ))}
-                  </Select>
-                </Form.Item>
-                <Form.Item field="taskType" label={t('create.taskType')} required>
-                  <Select style={{ width: 220 }}>
-                    {taskTypes.map((v) => (
-                      <Select.Option key={v} value={v}>
-                        {enumText.taskType(locale, v)}
-                      </Select.Option>
-                    ))}
-                  </Select>
-                </Form.Item>
-                <Form.Item field="contentType" label={t('create.contentType')} required>
-                  <Select style={{ width: 200 }}>
-                    {contentTypes.map((v) => (
-                      <Select.Option key={v} value={v}>
-                        {enumText.contentType(locale, v)}
-                      </Select.Option>
-                    ))}
-                  </Select>
-                </Form.Item>
-              </Space>
+      onClose={close}
+      title={t('import.title')}
+      width={760}
+      before={
+        <>
+          <Typography.Text bold>{t('import.step1')}</Typography.Text>
+          <Form<SettingsForm>
+            form={form}
+            layout="vertical"
+            initialValues={{
+              taskType: 'free_product',
+              contentType: 'vertical_video',
+              cooldown: 'skip',
+            }}
+            onValuesChange={(_changed, all) => setSettings(all)}
+          >
+            <Space size={16} align="start" wrap>
               <Form.Item
-                field="script"
-                label={t('create.script')}
+                field="shopId"
+                label={t('create.shop')}
                 required
-                rules={zodRules(shape.script, locale)}
+                rules={zodRules(shape.shopId, locale)}
               >
-                <ScriptField
-                  templateId={templateId}
-                  onTemplate={setTemplateId}
-                  sample={{
-                    talentName: t('create.sampleTalent'),
-                    shopName: shop?.shopName ?? '',
-                    productNames: (settings.productTemplateIds ?? []).flatMap((id) => {
-                      const found = products.find((p) => p.id === id);
-                      return found ? [found.productName] : [];
-                    }),
-                  }}
-                />
-              </Form.Item>
-              <Form.Item field="productTemplateIds" label={t('create.products')}>
-                <Select
-                  mode="multiple"
-                  allowClear
-                  placeholder={t('create.productsPlaceholder', { max: SEND_TASK_PRODUCTS_MAX })}
-                >
-                  {products.map((p) => (
-                    <Select.Option key={p.id} value={p.id}>
-                      {p.productName} · {p.productId}
+                <Select placeholder={t('create.shopPlaceholder')} style={{ width: 220 }}>
+                  {shops.map((s) => (
+                    <Select.Option key={s.id} value={s.id}>
+                      {s.shopName}
                     </Select.Option>
                   ))}
                 </Select>
               </Form.Item>
-              <Space size={16} align="start" wrap>
-                <Form.Item
-                  field="setName"
-                  label={t('create.setName')}
-                  required
-                  rules={zodRules(shape.setName, locale)}
-                >
-                  <Input
-                    placeholder={t('create.setNamePlaceholder')}
-                    maxLength={SET_NAME_MAX}
-                    style={{ width: 320 }}
-                  />
-                </Form.Item>
-                <Form.Item
-                  field="cooldown"
-                  label={t('import.cooldown', { days: INVITE_COOLDOWN_DAYS })}
-                >
-                  <Radio.Group>
-                    <Radio value="skip">{t('create.cooldownSkip')}</Radio>
-                    <Radio value="include">{t('create.cooldownInclude')}</Radio>
-                  </Radio.Group>
-                </Form.Item>
-              </Space>
-            </Form>
-            <Typography.Text bold>{t('import.step2')}</Typography.Text>
-            <Space className="import-templates">
-              {template('xlsx', t('import.templateXlsx'))}
-              {template('csv', t('import.templateCsv'))}
+              <Form.Item field="taskType" label={t('create.taskType')} required>
+                <Select style={{ width: 220 }}>
+                  {taskTypes.map((v) => (
+                    <Select.Option key={v} value={v}>
+                      {enumText.taskType(locale, v)}
+                    </Select.Option>
+                  ))}
+                </Select>
+              </Form.Item>
+              <Form.Item field="contentType" label={t('create.contentType')} required>
+                <Select style={{ width: 200 }}>
+                  {contentTypes.map((v) => (
+                    <Select.Option key={v} value={v}>
+                      {enumText.contentType(locale, v)}
+                    </Select.Option>
+                  ))}
+                </Select>
+              </Form.Item>
             </Space>
-            <Typography.Paragraph type="secondary" className="import-rules">
-              {t('import.rules', { maxMb: IMPORT_MAX_BYTES / 1024 / 1024 })}
-            </Typography.Paragraph>
-            <Typography.Text bold>{t('import.step3')}</Typography.Text>
-            <Upload
-              drag
-              accept={{ type: '.xlsx,.csv', strict: false }}
-              autoUpload={false}
-              fileList={files}
-              onChange={pick}
-              tip={t('import.pickHint')}
-              className="import-upload"
-            />
-            {problem && (
-              <Typography.Text type="error" role="alert">
-                {problem}
-              </Typography.Text>
-            )}
-          </div>
-        </Spin>
-      )}
-    </Modal>
+            <Form.Item
+              field="script"
+              label={t('create.script')}
+              required
+              rules={zodRules(shape.script, locale)}
+            >
+              <ScriptField
+                templateId={templateId}
+                onTemplate={setTemplateId}
+                sample={{
+                  talentName: t('create.sampleTalent'),
+                  shopName: shop?.shopName ?? '',
+                  productNames: (settings.productTemplateIds ?? []).flatMap((id) => {
+                    const found = products.find((p) => p.id === id);
+                    return found ? [found.productName] : [];
+                  }),
+                }}
+              />
+            </Form.Item>
+            <Form.Item field="productTemplateIds" label={t('create.products')}>
+              <Select
+                mode="multiple"
+                allowClear
+                placeholder={t('create.productsPlaceholder', { max: SEND_TASK_PRODUCTS_MAX })}
+              >
+                {products.map((p) => (
+                  <Select.Option key={p.id} value={p.id}>
+                    {p.productName} · {p.productId}
+                  </Select.Option>
+                ))}
+              </Select>
+            </Form.Item>
+            <Space size={16} align="start" wrap>
+              <Form.Item
+                field="setName"
+                label={t('create.setName')}
+                required
+                rules={zodRules(shape.setName, locale)}
+              >
+                <Input
+                  placeholder={t('create.setNamePlaceholder')}
+                  maxLength={SET_NAME_MAX}
+                  style={{ width: 320 }}
+                />
+              </Form.Item>
+              <Form.Item
+                field="cooldown"
+                label={t('import.cooldown', { days: INVITE_COOLDOWN_DAYS })}
+              >
+                <Radio.Group>
+                  <Radio value="skip">{t('create.cooldownSkip')}</Radio>
+                  <Radio value="include">{t('create.cooldownInclude')}</Radio>
+                </Radio.Group>
+              </Form.Item>
+            </Space>
+          </Form>
+        </>
+      }
+      templateStep={t('import.step2')}
+      templateUrl={(format) => sendImportTemplateUrl(format, locale)}
+      rules={t('import.rules', { maxMb: IMPORT_MAX_BYTES / 1024 / 1024 })}
+      uploadStep={t('import.step3')}
+      pending={mutation.isPending}
+      upload={upload}
+      outcomes={['accepted', 'rejected']}
+    />
   );
 }
