@@ -85,6 +85,11 @@ export function openPostgres(url: string, poolMax = 20): DatabaseHandle {
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Nor may one dropped while checked out (the database restarting under a transaction
+  // that is between statements): the pool listens to its clients only while they are
+  // idle, and an unheard 'error' event ends the process. The statement in flight fails
+  // on its own, and the pool discards the dead client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
   return {
     kind: 'postgres',

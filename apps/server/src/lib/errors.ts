@@ -76,9 +76,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       return true;
     }
     const message = (current as { message?: unknown }).message;
+    // "not queryable": a transaction's connection died (the database restarting) and the
+    // driver's error for the ROLLBACK is the one that reaches us, without a code.
     if (
       typeof message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect/i.test(message)
+      /Connection terminated|timeout exceeded when trying to connect|not queryable/i.test(message)
     ) {
       return true;
     }

@@ -1,4 +1,4 @@
-import { apiPaths, envelope, errorEnvelope } from '@inviteflow/contract';
+import { apiPaths, envelope } from '@inviteflow/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +11,17 @@ const healthData = z.object({
   uptimeSeconds: z.number(),
 });
 
-/** Liveness and readiness: 200 while the database (and Redis, when configured) answer, else 503. */
+/** What does not answer, so whoever watches the 503 (a person, a load balancer's log) knows. */
+const unhealthyData = z.object({
+  status: z.literal('unavailable'),
+  down: z.array(z.enum(['database', 'redis'])),
+});
+
+/**
+ * Liveness and readiness: 200 while the database (and Redis, when configured) answer,
+ * else 503 naming what is down. Nothing is cached: the answer follows the database as
+ * it goes and comes back (the pool reconnects by itself).
+ */
 export async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -22,7 +32,7 @@ export async function healthRoutes(fastify: FastifyInstance) {
         tags: ['health'],
         summary: 'Health check',
         security: [],
-        response: { 200: envelope(healthData), 503: errorEnvelope },
+        response: { 200: envelope(healthData), 503: envelope(unhealthyData) },
       },
     },
     async (request, reply) => {
@@ -35,7 +45,14 @@ export async function healthRoutes(fastify: FastifyInstance) {
           .catch(() => false);
       }
       if (!databaseUp || !redisUp) {
-        return reply.status(503).send(failureFor(request.locale, 503, 'error.unavailable'));
+        const down = [
+          ...(databaseUp ? [] : (['database'] as const)),
+          ...(redisUp ? [] : (['redis'] as const)),
+        ];
+        return reply.status(503).send({
+          ...failureFor(request.locale, 503, 'error.unavailable'),
+          data: { status: 'unavailable' as const, down },
+        });
       }
       return ok(request, {
         status: 'ok' as const,

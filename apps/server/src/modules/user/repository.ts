@@ -64,6 +64,12 @@ export const userRepository = {
  * other's result per account (binding shops against the limit, creating records
  * against the daily cap) take it first, so they run one at a time per account.
  * With `skipLocked`, false when another transaction holds it (a job moves on).
+ *
+ * NO KEY UPDATE, not UPDATE: holders still queue behind each other, but rows that
+ * reference the account (a talent added, an import) are not held up by it. FOR UPDATE
+ * also blocks their foreign-key check, and a task creation (account lock, then the
+ * blacklist lock) deadlocked with a talent import (blacklist lock, then inserts
+ * checking the account row): seen under concurrent writes in test/faults.
  */
 export async function lockAccount(
   tx: Executor,
@@ -72,7 +78,7 @@ export async function lockAccount(
 ): Promise<boolean> {
   const query = tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
   const rows = await (options.skipLocked
-    ? query.for('update', { skipLocked: true })
-    : query.for('update'));
+    ? query.for('no key update', { skipLocked: true })
+    : query.for('no key update'));
   return rows.length > 0;
 }
