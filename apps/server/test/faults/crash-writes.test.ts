@@ -30,6 +30,11 @@ interface Backend {
   inspect<T>(read: (query: Query) => Promise<T>): Promise<T>;
   /** PGlite must be closed by the server before the test opens it; PostgreSQL need not. */
   stopServerBeforeInspecting: boolean;
+  /**
+   * Write transactions open right now (they have written rows and not committed), where
+   * the database can tell (PostgreSQL; PGlite lives inside the server process).
+   */
+  openWriteTransactions: (() => Promise<number>) | null;
   dispose(): Promise<void>;
 }
 
@@ -38,6 +43,7 @@ async function pgliteBackend(): Promise<Backend> {
   return {
     env: { DATA_DIR: dataDir },
     stopServerBeforeInspecting: true,
+    openWriteTransactions: null,
     async inspect(read) {
       const handle = await openPglite(path.join(dataDir, 'pglite'));
       try {
@@ -63,6 +69,13 @@ async function postgresBackend(): Promise<Backend> {
       DATA_DIR: dataDir,
     },
     stopServerBeforeInspecting: false,
+    async openWriteTransactions() {
+      const [row] = await database.query<{ n: string }>(
+        `select count(*)::text as n from pg_stat_activity
+          where datname = current_database() and backend_xid is not null`,
+      );
+      return Number(row!.n);
+    },
     inspect: (read) => read(database.query),
     async dispose() {
       await database.drop();
@@ -122,6 +135,14 @@ for (const { kind, make, skip } of backends) {
           s.inFlight() >= 2,
         90_000,
       );
+      // On PostgreSQL, kill while a write transaction is open (rows written, not committed).
+      let openAtKill: number | null = null;
+      if (backend.openWriteTransactions) {
+        const deadline = Date.now() + 30_000;
+        while ((openAtKill = await backend.openWriteTransactions()) === 0) {
+          if (Date.now() > deadline) throw new Error('no write transaction was ever open');
+        }
+      }
       const inFlightAtKill = stream.inFlight();
       const exit = await first.kill('SIGKILL');
       await stream.stop();
@@ -162,7 +183,9 @@ for (const { kind, make, skip } of backends) {
       console.warn(
         `[faults] SIGKILL [${kind}]: ${stream.count('all', 'acked')} writes acknowledged ` +
           `(${JSON.stringify(acked)}), all found whole (${JSON.stringify(ackedFound)}); ` +
-          `${inFlightAtKill} in flight at the kill; outcome unknown ${JSON.stringify(unknown)}, ` +
+          `${inFlightAtKill} in flight at the kill` +
+          (openAtKill === null ? '' : `, ${openAtKill} write transactions open in PostgreSQL`) +
+          `; outcome unknown ${JSON.stringify(unknown)}, ` +
           `of which written whole ${JSON.stringify(unknownWritten)}, the rest absent; ` +
           `restart to banner ${second.startedInMs} ms; ${result.figures.talents} talents, ` +
           `${result.figures.sendRecords} send records, counters agree`,

@@ -21,7 +21,7 @@ import { sleep } from './server-process.ts';
  * only atomicity is checked.
  */
 
-export const IMPORT_ROWS = 40;
+export const IMPORT_ROWS = 100;
 export const TASK_SIZE = 20;
 export const STATUS_GROUP_SIZE = 10;
 const STATUS_CYCLE: TalentStatus[] = ['communicating', 'cooperating', 'rejected'];
