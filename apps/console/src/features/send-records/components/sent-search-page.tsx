@@ -1,10 +1,7 @@
 import {
   Button,
-  Card,
-  Divider,
   Empty,
   Message,
-  Pagination,
   Popconfirm,
   Space,
   Table,
@@ -13,17 +10,9 @@ import {
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import { IconPlus, IconUpload } from '@arco-design/web-react/icon';
 import { SEND_RECORD_PAGE_SIZE_DEFAULT, apiPaths, type SendRecord } from '@inviteflow/contract';
-import { useEffect, useState } from 'react';
-import {
-  exactTotal,
-  firstPage,
-  goToPage,
-  knownTotal,
-  learnCursors,
-  pagingQuery,
-  type PagerState,
-} from '@/components/crud/keyset-pager.ts';
-import { pageSizeOptions } from '@/components/crud/use-list-state.ts';
+import { useState } from 'react';
+import { FilterTableCard } from '@/components/crud/filter-table-card.tsx';
+import { useKeysetList } from '@/components/crud/use-keyset-list.ts';
 import { FileExportButton } from '@/components/file-export-button.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { formatCount } from '@/lib/format-number.ts';
@@ -59,56 +48,18 @@ function isLeased(record: SendRecord): boolean {
  */
 export function SentSearchTablePage() {
   const { t, locale } = useSendRecordsT();
-  const [filters, setFilters] = useState<RecordFilters>({});
-  const [pager, setPager] = useState<PagerState>(() => firstPage(SEND_RECORD_PAGE_SIZE_DEFAULT));
-  const [run, setRun] = useState(0);
+  const list = useKeysetList<RecordFilters, SendRecord>({
+    pageSize: SEND_RECORD_PAGE_SIZE_DEFAULT,
+    usePage: (filters, paging, run) => useSendRecords({ ...filters, ...paging }, run),
+    useCount: useSendRecordCount,
+  });
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
   const [editing, setEditing] = useState<SendRecord | null>(null);
-  const list = useSendRecords({ ...filters, ...pagingQuery(pager) }, run);
-  const count = useSendRecordCount(filters, run);
   const remove = useDeleteSendRecord();
   const exporter = useStartSendExport();
-  const counted = count.data !== undefined && !count.isPlaceholderData ? count.data : undefined;
-  const rows = list.data?.list ?? [];
-  const fresh = list.data !== undefined && !list.isPlaceholderData;
-  const hasNext = Boolean(list.data?.nextCursor);
-  const total = exactTotal(pager, rows.length, hasNext, counted);
-
-  useEffect(() => {
-    if (!list.data || list.isPlaceholderData) return;
-    const data = list.data;
-    setPager((state) => learnCursors(state, state.page, data));
-  }, [list.data, list.isPlaceholderData]);
-
-  // The last row of a page was deleted: show the page before instead of an empty one.
-  useEffect(() => {
-    if (!fresh || rows.length > 0 || pager.page <= 1) return;
-    setPager((state) => {
-      const previous = goToPage(state, state.page - 1, total);
-      return previous === 'tooDeep' ? firstPage(state.pageSize) : previous;
-    });
-  }, [fresh, rows.length, pager.page, total]);
-
-  const search = (next: RecordFilters) => {
-    setFilters(next);
-    setRun((value) => value + 1);
-    setPager((state) => firstPage(state.pageSize));
-  };
-
-  const changePage = (page: number, size: number) => {
-    if (size !== pager.pageSize) {
-      setPager(firstPage(size));
-      return;
-    }
-    const next = goToPage(pager, page, total);
-    if (next === 'tooDeep') {
-      Message.warning(tCatalogue('validation.offsetTooDeep'));
-      return;
-    }
-    setPager(next);
-  };
+  const { filters, pager, rows } = list;
 
   const onDelete = async (record: SendRecord) => {
     try {
@@ -236,14 +187,13 @@ export function SentSearchTablePage() {
     },
   ];
   const tableWidth = columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0);
-  const filtered = Object.keys(filters).length > 0;
 
   return (
-    <Card className="send-card" title={t('menu.sent.searchTable')}>
-      <Typography.Paragraph type="secondary">{t('page.intro')}</Typography.Paragraph>
-      <SendFilterForm onSearch={search} />
-      <Divider className="send-divider" />
-      <div className="send-toolbar">
+    <FilterTableCard
+      title={t('menu.sent.searchTable')}
+      intro={t('page.intro')}
+      filters={<SendFilterForm onSearch={list.search} />}
+      toolbar={
         <Space wrap>
           <Button type="primary" icon={<IconPlus />} onClick={() => setCreating(true)}>
             {t('action.create')}
@@ -261,42 +211,29 @@ export function SentSearchTablePage() {
             }
           />
         </Space>
-      </div>
-      <Table<SendRecord>
-        rowKey="id"
-        className="send-table"
-        columns={columns}
-        data={rows}
-        loading={list.isFetching}
-        pagination={false}
-        scroll={{ x: tableWidth }}
-        border={{ wrapper: true, cell: false }}
-        noDataElement={<Empty description={filtered ? t('empty.filtered') : t('empty.none')} />}
-      />
-      <div className="send-pager">
-        <Pagination
-          current={pager.page}
-          pageSize={pager.pageSize}
-          total={knownTotal(pager, rows.length, hasNext, counted)}
-          showTotal={() => (
-            <span className="send-total">
-              {counted === undefined
-                ? t('pager.counting')
-                : t(counted.exact ? 'pager.total' : 'pager.totalAbout', {
-                    total: formatCount(counted.total, locale),
-                  })}
-            </span>
-          )}
-          sizeCanChange
-          sizeOptions={pageSizeOptions}
-          showJumper
-          onChange={changePage}
+      }
+      table={
+        <Table<SendRecord>
+          rowKey="id"
+          className="send-table"
+          columns={columns}
+          data={rows}
+          loading={list.loading}
+          pagination={false}
+          scroll={{ x: tableWidth }}
+          border={{ wrapper: true, cell: false }}
+          noDataElement={
+            <Empty description={list.filtered ? t('empty.filtered') : t('empty.none')} />
+          }
         />
-      </div>
+      }
+      list={list}
+      totalClassName="send-total"
+    >
       <CreateTaskDrawer visible={creating} onClose={() => setCreating(false)} />
       <SendImportModal visible={importing} onClose={() => setImporting(false)} />
       <RecordDetailDrawer id={viewing} onClose={() => setViewing(null)} />
       <RecordEditModal record={editing} onClose={() => setEditing(null)} />
-    </Card>
+    </FilterTableCard>
   );
 }

@@ -1,14 +1,4 @@
-import {
-  Button,
-  Card,
-  Divider,
-  Empty,
-  Message,
-  Pagination,
-  Space,
-  Table,
-  Typography,
-} from '@arco-design/web-react';
+import { Button, Empty, Message, Space, Table, Typography } from '@arco-design/web-react';
 import type { SorterInfo } from '@arco-design/web-react/es/Table/interface';
 import { IconPlus, IconUpload } from '@arco-design/web-react/icon';
 import {
@@ -18,24 +8,16 @@ import {
   type Talent,
   type TalentSortField,
 } from '@inviteflow/contract';
-import { useEffect, useState } from 'react';
-import { pageSizeOptions } from '@/components/crud/use-list-state.ts';
+import { useState } from 'react';
+import { FilterTableCard } from '@/components/crud/filter-table-card.tsx';
+import { useKeysetList } from '@/components/crud/use-keyset-list.ts';
 import { formatCount } from '@/lib/format-number.ts';
 import { tCatalogue } from '@/locale/index.ts';
 import { useDeleteTalent } from '../api/delete-talent.ts';
 import { useTalentCount } from '../api/get-talent-count.ts';
-import { useTalents, type TalentsQuery } from '../api/get-talents.ts';
+import { useTalents } from '../api/get-talents.ts';
 import { useTalentsT } from '../locale/index.ts';
 import type { AppliedFilters } from '../model/filters.ts';
-import {
-  firstPage,
-  goToPage,
-  exactTotal,
-  knownTotal,
-  learnCursors,
-  pagingQuery,
-  type PagerState,
-} from '@/components/crud/keyset-pager.ts';
 import { BatchBlacklistModal } from './batch-blacklist-modal.tsx';
 import { BatchLabelsModal } from './batch-labels-modal.tsx';
 import { BatchStatusModal } from './batch-status-modal.tsx';
@@ -73,11 +55,13 @@ export function nextSort(current: TalentSort, sorter: SorterInfo): TalentSort {
  */
 export function TalentSearchTablePage() {
   const { t, locale } = useTalentsT();
-  const [filters, setFilters] = useState<AppliedFilters>({});
   const [sort, setSort] = useState<TalentSort>(defaultSort);
-  const [pager, setPager] = useState<PagerState>(() => firstPage(TALENT_PAGE_SIZE_DEFAULT));
-  // Each Search or Reset asks the server again, even for filters asked a moment ago.
-  const [run, setRun] = useState(0);
+  const list = useKeysetList<AppliedFilters, Talent>({
+    pageSize: TALENT_PAGE_SIZE_DEFAULT,
+    usePage: (filters, paging, run) =>
+      useTalents({ ...filters, sort: sort.field, order: sort.order, ...paging }, run),
+    useCount: useTalentCount,
+  });
   const [selected, setSelected] = useState<ReadonlyMap<number, Talent>>(new Map());
   const [formState, setFormState] = useState<{ open: boolean; editing: Talent | null }>({
     open: false,
@@ -86,62 +70,12 @@ export function TalentSearchTablePage() {
   const [batch, setBatch] = useState<BatchKind | null>(null);
   const [followUp, setFollowUp] = useState<Talent | null>(null);
   const [importing, setImporting] = useState(false);
-
-  const query: TalentsQuery = {
-    ...filters,
-    sort: sort.field,
-    order: sort.order,
-    ...pagingQuery(pager),
-  };
-  const list = useTalents(query, run);
-  const count = useTalentCount(filters, run);
   const remove = useDeleteTalent();
-  // A count still loading for new filters is not the total of what is shown.
-  const counted = count.data !== undefined && !count.isPlaceholderData ? count.data : undefined;
-  const rows = list.data?.list ?? [];
-  const fresh = list.data !== undefined && !list.isPlaceholderData;
-  const hasNext = Boolean(list.data?.nextCursor);
-  // Jumps counted from the end need the exact total, never an estimate.
-  const total = exactTotal(pager, rows.length, hasNext, counted);
-
-  // Each page tells how to reach its neighbours: remember it for the pager.
-  useEffect(() => {
-    if (!list.data || list.isPlaceholderData) return;
-    const data = list.data;
-    setPager((state) => learnCursors(state, state.page, data));
-  }, [list.data, list.isPlaceholderData]);
-
-  // The last row of a page was deleted: show the page before instead of an empty one.
-  useEffect(() => {
-    if (!fresh || rows.length > 0 || pager.page <= 1) return;
-    setPager((state) => {
-      const previous = goToPage(state, state.page - 1, total);
-      return previous === 'tooDeep' ? firstPage(state.pageSize) : previous;
-    });
-  }, [fresh, rows.length, pager.page, total]);
-
-  const search = (next: AppliedFilters) => {
-    setFilters(next);
-    setRun((value) => value + 1);
-    setPager((state) => firstPage(state.pageSize));
-  };
-
-  const changePage = (page: number, size: number) => {
-    if (size !== pager.pageSize) {
-      setPager(firstPage(size));
-      return;
-    }
-    const next = goToPage(pager, page, total);
-    if (next === 'tooDeep') {
-      Message.warning(tCatalogue('validation.offsetTooDeep'));
-      return;
-    }
-    setPager(next);
-  };
+  const { filters, rows } = list;
 
   const changeSort = (sorter: SorterInfo) => {
     setSort((current) => nextSort(current, sorter));
-    setPager((state) => firstPage(state.pageSize));
+    list.restart();
   };
 
   const select = (keys: (string | number)[], selectedRows: Talent[]) => {
@@ -198,98 +132,86 @@ export function TalentSearchTablePage() {
     onFollowUp: setFollowUp,
   });
   const scrollX = columns.reduce((sum, column) => sum + Number(column.width ?? 120), 48);
-  const filtered = Object.keys(filters).length > 0;
   const selectedTalents = [...selected.values()];
   // The drawer shows the talent as the list now has it (a follow-up may change its status).
   const followUpTalent = followUp ? (rows.find((row) => row.id === followUp.id) ?? followUp) : null;
 
   return (
-    <Card className="talent-card" title={t('menu.talent.searchTable')}>
-      <Typography.Paragraph type="secondary">{t('page.intro')}</Typography.Paragraph>
-      <TalentFilterForm onSearch={search} />
-      <Divider className="talent-divider" />
-      <div className="talent-toolbar">
-        <Space wrap>
-          <Button
-            type="primary"
-            icon={<IconPlus />}
-            onClick={() => setFormState({ open: true, editing: null })}
-          >
-            {t('action.add')}
-          </Button>
-          <Button icon={<IconUpload />} onClick={() => setImporting(true)}>
-            {t('action.import')}
-          </Button>
-          <TalentExport filters={filters} sort={sort} />
-        </Space>
-        <Space wrap className="talent-batch">
-          {selected.size > 0 && (
-            <span className="talent-selection" role="status">
-              <Typography.Text>
-                {t('selection.count', { count: formatCount(selected.size, locale) })}
-              </Typography.Text>
-              <Button type="text" size="small" onClick={clearSelection}>
-                {t('selection.clear')}
-              </Button>
-            </span>
-          )}
-          <Button disabled={selected.size === 0} onClick={() => openBatch('status')}>
-            {t('action.modifyStatus')}
-          </Button>
-          <Button disabled={selected.size === 0} onClick={() => openBatch('labels')}>
-            {t('action.modifyLabel')}
-          </Button>
-          <Button
-            status="danger"
-            disabled={selected.size === 0}
-            onClick={() => openBatch('blacklist')}
-          >
-            {t('action.batchBlacklist')}
-          </Button>
-        </Space>
-      </div>
-      <Table<Talent>
-        rowKey="id"
-        className="talent-table"
-        columns={columns}
-        data={rows}
-        loading={list.isFetching}
-        pagination={false}
-        scroll={{ x: scrollX }}
-        border={{ wrapper: true, cell: false }}
-        onChange={(_pagination, sorter, _filters, extra) => {
-          if (extra.action === 'sort' && !Array.isArray(sorter)) changeSort(sorter);
-        }}
-        rowSelection={{
-          type: 'checkbox',
-          fixed: true,
-          selectedRowKeys: [...selected.keys()],
-          preserveSelectedRowKeys: true,
-          checkCrossPage: true,
-          onChange: select,
-        }}
-        noDataElement={<Empty description={filtered ? t('empty.filtered') : t('empty.none')} />}
-      />
-      <div className="talent-pager">
-        <Pagination
-          current={pager.page}
-          pageSize={pager.pageSize}
-          total={knownTotal(pager, rows.length, hasNext, counted)}
-          showTotal={() => (
-            <span className="talent-total">
-              {counted === undefined
-                ? t('pager.counting')
-                : t(counted.exact ? 'pager.total' : 'pager.totalAbout', {
-                    total: formatCount(counted.total, locale),
-                  })}
-            </span>
-          )}
-          sizeCanChange
-          sizeOptions={pageSizeOptions}
-          showJumper
-          onChange={changePage}
+    <FilterTableCard
+      title={t('menu.talent.searchTable')}
+      intro={t('page.intro')}
+      filters={<TalentFilterForm onSearch={list.search} />}
+      toolbar={
+        <>
+          <Space wrap>
+            <Button
+              type="primary"
+              icon={<IconPlus />}
+              onClick={() => setFormState({ open: true, editing: null })}
+            >
+              {t('action.add')}
+            </Button>
+            <Button icon={<IconUpload />} onClick={() => setImporting(true)}>
+              {t('action.import')}
+            </Button>
+            <TalentExport filters={filters} sort={sort} />
+          </Space>
+          <Space wrap className="talent-batch">
+            {selected.size > 0 && (
+              <span className="talent-selection" role="status">
+                <Typography.Text>
+                  {t('selection.count', { count: formatCount(selected.size, locale) })}
+                </Typography.Text>
+                <Button type="text" size="small" onClick={clearSelection}>
+                  {t('selection.clear')}
+                </Button>
+              </span>
+            )}
+            <Button disabled={selected.size === 0} onClick={() => openBatch('status')}>
+              {t('action.modifyStatus')}
+            </Button>
+            <Button disabled={selected.size === 0} onClick={() => openBatch('labels')}>
+              {t('action.modifyLabel')}
+            </Button>
+            <Button
+              status="danger"
+              disabled={selected.size === 0}
+              onClick={() => openBatch('blacklist')}
+            >
+              {t('action.batchBlacklist')}
+            </Button>
+          </Space>
+        </>
+      }
+      table={
+        <Table<Talent>
+          rowKey="id"
+          className="talent-table"
+          columns={columns}
+          data={rows}
+          loading={list.loading}
+          pagination={false}
+          scroll={{ x: scrollX }}
+          border={{ wrapper: true, cell: false }}
+          onChange={(_pagination, sorter, _filters, extra) => {
+            if (extra.action === 'sort' && !Array.isArray(sorter)) changeSort(sorter);
+          }}
+          rowSelection={{
+            type: 'checkbox',
+            fixed: true,
+            selectedRowKeys: [...selected.keys()],
+            preserveSelectedRowKeys: true,
+            checkCrossPage: true,
+            onChange: select,
+          }}
+          noDataElement={
+            <Empty description={list.filtered ? t('empty.filtered') : t('empty.none')} />
+          }
         />
-      </div>
+      }
+      list={list}
+      totalClassName="talent-total"
+    >
       <TalentFormModal
         visible={formState.open}
         editing={formState.editing}
@@ -315,6 +237,6 @@ export function TalentSearchTablePage() {
       />
       <FollowUpDrawer talent={followUpTalent} onClose={() => setFollowUp(null)} />
       <ImportModal visible={importing} onClose={() => setImporting(false)} />
-    </Card>
+    </FilterTableCard>
   );
 }
