@@ -138,6 +138,27 @@ function initialValues(row: Talent | null, locale: 'zh-CN' | 'en-US'): TalentFor
   };
 }
 
+/**
+ * The numbers of the data section, in form order: counts, and money typed in yuan and
+ * checked by the body's fen field too.
+ */
+const dataFields = [
+  { field: 'fansCount', label: 'column.fans' },
+  { field: 'videoAvgViews', label: 'column.videoAvgViews' },
+  { field: 'videoGpm', label: 'column.videoGpm', fen: 'videoGpmFen' },
+  { field: 'liveAvgViews', label: 'column.liveAvgViews' },
+  { field: 'liveGpm', label: 'column.liveGpm', fen: 'liveGpmFen' },
+  { field: 'businessAmount', label: 'column.businessAmount', fen: 'businessAmountFen' },
+  { field: 'dealCount', label: 'column.dealCount' },
+] as const satisfies ReadonlyArray<
+  | { field: 'fansCount' | 'videoAvgViews' | 'liveAvgViews' | 'dealCount'; label: string }
+  | {
+      field: 'videoGpm' | 'liveGpm' | 'businessAmount';
+      label: string;
+      fen: 'videoGpmFen' | 'liveGpmFen' | 'businessAmountFen';
+    }
+>;
+
 /** A complete, valid body: the contact rules are checked on it with the form's contact. */
 const contactSample: TalentBody = {
   platform: 'douyin',
@@ -180,14 +201,8 @@ export function TalentFormModal(props: FormModalState<Talent>) {
     ...zodRules(shape[field], locale, yuanToBody),
   ];
 
-  const countInput = (placeholder?: string) => (
-    <InputNumber
-      min={0}
-      max={COUNT_MAX}
-      precision={0}
-      placeholder={placeholder ?? '0'}
-      style={{ width: '100%' }}
-    />
+  const countInput = (
+    <InputNumber min={0} max={COUNT_MAX} precision={0} placeholder="0" style={{ width: '100%' }} />
   );
   const moneyInput = (
     <InputNumber
@@ -349,61 +364,17 @@ export function TalentFormModal(props: FormModalState<Talent>) {
         {t('form.sectionData')}
       </Divider>
       <Row gutter={16}>
-        <Col span={6}>
-          <Form.Item field="fansCount" label={t('column.fans')} rules={countRules('fansCount')}>
-            {countInput()}
-          </Form.Item>
-        </Col>
-        <Col span={6}>
-          <Form.Item
-            field="videoAvgViews"
-            label={t('column.videoAvgViews')}
-            rules={countRules('videoAvgViews')}
-          >
-            {countInput()}
-          </Form.Item>
-        </Col>
-        <Col span={6}>
-          <Form.Item
-            field="videoGpm"
-            label={t('column.videoGpm')}
-            rules={moneyRules('videoGpmFen')}
-          >
-            {moneyInput}
-          </Form.Item>
-        </Col>
-        <Col span={6}>
-          <Form.Item
-            field="liveAvgViews"
-            label={t('column.liveAvgViews')}
-            rules={countRules('liveAvgViews')}
-          >
-            {countInput()}
-          </Form.Item>
-        </Col>
-        <Col span={6}>
-          <Form.Item field="liveGpm" label={t('column.liveGpm')} rules={moneyRules('liveGpmFen')}>
-            {moneyInput}
-          </Form.Item>
-        </Col>
-        <Col span={6}>
-          <Form.Item
-            field="businessAmount"
-            label={t('column.businessAmount')}
-            rules={moneyRules('businessAmountFen')}
-          >
-            {moneyInput}
-          </Form.Item>
-        </Col>
-        <Col span={6}>
-          <Form.Item
-            field="dealCount"
-            label={t('column.dealCount')}
-            rules={countRules('dealCount')}
-          >
-            {countInput()}
-          </Form.Item>
-        </Col>
+        {dataFields.map((item) => (
+          <Col span={6} key={item.field}>
+            <Form.Item
+              field={item.field}
+              label={t(item.label)}
+              rules={'fen' in item ? moneyRules(item.fen) : countRules(item.field)}
+            >
+              {'fen' in item ? moneyInput : countInput}
+            </Form.Item>
+          </Col>
+        ))}
         <Col span={6}>
           <Form.Item field="addedAt" label={t('column.addedAt')}>
             <DatePicker
