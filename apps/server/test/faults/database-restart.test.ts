@@ -87,14 +87,15 @@ function watchHealth(url: string) {
 describe.skipIf(problem !== null)('PostgreSQL restarted under a stream of writes', () => {
   let cluster: PrivatePostgres | null = null;
   let server: ServerProcess | null = null;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'inviteflow-pg-restart-'));
+  let dataDir: string | null = null;
   afterAll(async () => {
     await server?.kill('SIGKILL');
     await cluster?.dispose();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('reports unhealthy while it is gone, recovers by itself and loses no acknowledged write', async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'inviteflow-pg-restart-'));
     cluster = await createPrivatePostgres();
     await cluster.start();
     const databaseUrl = await createDatabaseOn(cluster, 'inviteflow');
