@@ -1,68 +1,33 @@
-import {
-  Alert,
-  Form,
-  Input,
-  Message,
-  Modal,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from '@arco-design/web-react';
+import { Alert, Form, Input, Space, Table, Tag, Typography } from '@arco-design/web-react';
 import { BLACKLIST_REASON_MAX, blacklistReasonField, type Talent } from '@inviteflow/contract';
-import { useEffect } from 'react';
 import { formatCount } from '@/lib/format-number.ts';
 import { zodRules } from '@/lib/form-rules.ts';
 import { tCatalogue } from '@/locale/index.ts';
 import { useBatchBlacklist } from '../api/batch-blacklist.ts';
 import { useTalentsT } from '../locale/index.ts';
-import type { BatchModalProps } from './batch-status-modal.tsx';
+import { BatchModal, type BatchModalProps } from './batch-modal.tsx';
 
 /**
  * Batch blacklist, the spec's confirm modal: the selected talents (name, ID, fans) and a
  * required reason. Blacklisted talents are never invited.
  */
-export function BatchBlacklistModal({ visible, talents, onClose, onDone }: BatchModalProps) {
+export function BatchBlacklistModal(props: BatchModalProps) {
   const { t, locale } = useTalentsT();
   const [form] = Form.useForm<{ reason: string }>();
   const mutation = useBatchBlacklist();
-
-  useEffect(() => {
-    if (visible) form.resetFields();
-  }, [visible, form]);
-
-  const onOk = async () => {
-    let values: { reason: string };
-    try {
-      values = await form.validate();
-    } catch {
-      return;
-    }
-    try {
-      await mutation.mutateAsync({
-        ids: talents.map((talent) => talent.id),
-        reason: values.reason,
-      });
-      Message.success(tCatalogue('success.blacklisted'));
-      onDone();
-    } catch {
-      // Shown by the request layer; the modal stays open with the reason.
-    }
-  };
+  const { talents } = props;
 
   return (
-    <Modal
+    <BatchModal
+      {...props}
+      form={form}
       title={t('batch.blacklistTitle')}
-      visible={visible}
-      onOk={() => void onOk()}
-      onCancel={onClose}
       okText={t('batch.blacklistOk')}
       okButtonProps={{ status: 'danger' }}
-      cancelText={t('common.cancel')}
-      confirmLoading={mutation.isPending}
-      unmountOnExit
-      autoFocus={false}
       style={{ width: 640, maxWidth: 'calc(100vw - 32px)' }}
+      pending={mutation.isPending}
+      submit={(ids, values) => mutation.mutateAsync({ ids, reason: values.reason })}
+      success={() => tCatalogue('success.blacklisted')}
     >
       <Alert
         type="warning"
@@ -116,6 +81,6 @@ export function BatchBlacklistModal({ visible, talents, onClose, onDone }: Batch
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </BatchModal>
   );
 }

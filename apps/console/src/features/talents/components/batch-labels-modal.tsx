@@ -1,12 +1,11 @@
-import { Form, Message, Modal, Radio, Typography } from '@arco-design/web-react';
+import { Form, Radio, Typography } from '@arco-design/web-react';
 import { batchLabelsBody } from '@inviteflow/contract';
-import { useEffect } from 'react';
 import { zodRules } from '@/lib/form-rules.ts';
 import { tCatalogue } from '@/locale/index.ts';
 import { useBatchLabels, type LabelMode } from '../api/batch-labels.ts';
 import { useTalentFacets } from '../api/get-talent-facets.ts';
 import { useTalentsT } from '../locale/index.ts';
-import type { BatchModalProps } from './batch-status-modal.tsx';
+import { BatchModal, type BatchModalProps } from './batch-modal.tsx';
 import { LabelSelect } from './label-select.tsx';
 
 interface LabelsForm {
@@ -14,52 +13,30 @@ interface LabelsForm {
   labels: string[];
 }
 
+const startValues: LabelsForm = { mode: 'add', labels: [] };
+
 /** Modify label: add labels to, remove them from, or replace the labels of the selection. */
-export function BatchLabelsModal({ visible, talents, onClose, onDone }: BatchModalProps) {
+export function BatchLabelsModal(props: BatchModalProps) {
   const { t, locale } = useTalentsT();
   const [form] = Form.useForm<LabelsForm>();
   const mutation = useBatchLabels();
   const facets = useTalentFacets().data;
   const mode = (Form.useWatch('mode', form) as LabelMode | undefined) ?? 'add';
 
-  useEffect(() => {
-    if (visible) form.setFieldsValue({ mode: 'add', labels: [] });
-  }, [visible, form]);
-
-  const onOk = async () => {
-    let values: LabelsForm;
-    try {
-      values = await form.validate();
-    } catch {
-      return;
-    }
-    try {
-      await mutation.mutateAsync({
-        ids: talents.map((talent) => talent.id),
-        labels: values.labels ?? [],
-        mode: values.mode,
-      });
-      Message.success(tCatalogue('success.updated'));
-      onDone();
-    } catch {
-      // Shown by the request layer; the modal stays open.
-    }
-  };
-
   return (
-    <Modal
+    <BatchModal
+      {...props}
+      form={form}
       title={t('batch.labelsTitle')}
-      visible={visible}
-      onOk={() => void onOk()}
-      onCancel={onClose}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      confirmLoading={mutation.isPending}
-      unmountOnExit
-      autoFocus={false}
+      startValues={startValues}
+      pending={mutation.isPending}
+      submit={(ids, values) =>
+        mutation.mutateAsync({ ids, labels: values.labels ?? [], mode: values.mode })
+      }
+      success={() => tCatalogue('success.updated')}
     >
       <Typography.Paragraph>
-        {t('batch.labelsIntro', { count: talents.length })}
+        {t('batch.labelsIntro', { count: props.talents.length })}
       </Typography.Paragraph>
       <Form<LabelsForm> form={form} layout="vertical" initialValues={{ mode: 'add', labels: [] }}>
         <Form.Item field="mode" label={t('batch.labelsMode')}>
@@ -89,6 +66,6 @@ export function BatchLabelsModal({ visible, talents, onClose, onDone }: BatchMod
           <LabelSelect ownLabels={facets?.labels ?? []} placeholder={t('form.labelsPlaceholder')} />
         </Form.Item>
       </Form>
-    </Modal>
+    </BatchModal>
   );
 }

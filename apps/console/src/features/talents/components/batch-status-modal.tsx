@@ -1,66 +1,33 @@
-import { Form, Message, Modal, Select, Typography } from '@arco-design/web-react';
-import { batchStatusBody, settableTalentStatuses, type Talent } from '@inviteflow/contract';
-
-import { useEffect } from 'react';
+import { Form, Select, Typography } from '@arco-design/web-react';
+import { batchStatusBody, settableTalentStatuses } from '@inviteflow/contract';
 import { zodRules } from '@/lib/form-rules.ts';
 import { tCatalogue } from '@/locale/index.ts';
 import { useBatchStatus } from '../api/batch-status.ts';
 import { useTalentsT } from '../locale/index.ts';
 import { enumText } from '../model/labels.ts';
+import { BatchModal, type BatchModalProps } from './batch-modal.tsx';
 
 type SettableStatus = (typeof settableTalentStatuses)[number];
 
-export interface BatchModalProps {
-  visible: boolean;
-  talents: readonly Talent[];
-  onClose: () => void;
-  /** After the server took the change: the page clears the selection. */
-  onDone: () => void;
-}
-
 /** Modify status: one settable status for every selected talent (blacklisting has its own modal). */
-export function BatchStatusModal({ visible, talents, onClose, onDone }: BatchModalProps) {
+export function BatchStatusModal(props: BatchModalProps) {
   const { t, locale } = useTalentsT();
   const [form] = Form.useForm<{ status?: SettableStatus }>();
   const mutation = useBatchStatus();
 
-  useEffect(() => {
-    if (visible) form.resetFields();
-  }, [visible, form]);
-
-  const onOk = async () => {
-    let values: { status?: SettableStatus };
-    try {
-      values = await form.validate();
-    } catch {
-      return;
-    }
-    try {
-      await mutation.mutateAsync({
-        ids: talents.map((talent) => talent.id),
-        status: values.status as SettableStatus,
-      });
-      Message.success(tCatalogue('success.updated'));
-      onDone();
-    } catch {
-      // Shown by the request layer (a blacklisted talent, say); the modal stays open.
-    }
-  };
-
   return (
-    <Modal
+    <BatchModal
+      {...props}
+      form={form}
       title={t('batch.statusTitle')}
-      visible={visible}
-      onOk={() => void onOk()}
-      onCancel={onClose}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      confirmLoading={mutation.isPending}
-      unmountOnExit
-      autoFocus={false}
+      pending={mutation.isPending}
+      submit={(ids, values) =>
+        mutation.mutateAsync({ ids, status: values.status as SettableStatus })
+      }
+      success={() => tCatalogue('success.updated')}
     >
       <Typography.Paragraph>
-        {t('batch.statusIntro', { count: talents.length })}
+        {t('batch.statusIntro', { count: props.talents.length })}
       </Typography.Paragraph>
       <Form form={form} layout="vertical">
         <Form.Item
@@ -81,6 +48,6 @@ export function BatchStatusModal({ visible, talents, onClose, onDone }: BatchMod
           </Select>
         </Form.Item>
       </Form>
-    </Modal>
+    </BatchModal>
   );
 }
