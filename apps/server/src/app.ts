@@ -51,8 +51,9 @@ import { profileRoutes } from './modules/user/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { consoleStaticPlugin } from './plugins/console-static.ts';
 import { docsPlugin } from './plugins/docs.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { textInputPlugin } from './plugins/text-input.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     bodyLimit: 1024 * 1024,
     // Query strings like ?ids=1&ids=2 arrive as arrays; no prototype tricks.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -207,6 +209,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(textInputPlugin);
   await app.register(securityPlugin, {
     corsOrigins: config.corsOrigins,
     publicUrl: config.publicUrl,

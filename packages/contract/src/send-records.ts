@@ -140,6 +140,9 @@ const rowId = (error: 'validation.invalidField' | 'validation.idsInvalid') =>
 const shopIdField = rowId('validation.invalidField').max(2 ** 31 - 1, {
   error: 'validation.invalidField',
 });
+/** Template ids are 32-bit in the database: a larger one cannot exist (and made the query fail). */
+const templateId = (error: 'validation.invalidField' | 'validation.idsInvalid') =>
+  rowId(error).max(2 ** 31 - 1, { error });
 
 /** How a task picks its talents: by hand from the library, or by talent filters. */
 const talentPick = {
@@ -217,12 +220,12 @@ export const sendTaskSettings = {
     error: 'validation.scriptContentMax',
   }),
   /** The script template it came from, if any. */
-  scriptTemplateId: rowId('validation.invalidField')
+  scriptTemplateId: templateId('validation.invalidField')
     .nullish()
     .transform((v) => v ?? null),
   /** Product templates, in order; their id and name are copied into every record. */
   productTemplateIds: z
-    .array(rowId('validation.idsInvalid'), { error: 'validation.idsInvalid' })
+    .array(templateId('validation.idsInvalid'), { error: 'validation.idsInvalid' })
     .max(SEND_TASK_PRODUCTS_MAX, { error: 'validation.productsTooMany' })
     .default([])
     .transform((ids) => [...new Set(ids)]),
@@ -370,7 +373,8 @@ export const sendImportFields = z.object({
           z
             .string()
             .regex(/^\d{1,15}$/, { error: 'validation.idsInvalid' })
-            .transform(Number),
+            .transform(Number)
+            .pipe(z.number().max(2 ** 31 - 1, { error: 'validation.idsInvalid' })),
         )
         .max(SEND_TASK_PRODUCTS_MAX, { error: 'validation.productsTooMany' })
         .transform((ids) => [...new Set(ids)]),

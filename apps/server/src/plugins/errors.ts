@@ -1,5 +1,5 @@
 import { issueMessage, pickLocale, translate, type Locale } from '@inviteflow/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -78,3 +78,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(500).send(failureFor(locale, 500, 'error.internal'));
   });
 });
+
+/**
+ * Errors the router raises before any hook runs (a path that is not valid percent-encoding,
+ * a path parameter over the length limit): the same envelope as every other failure,
+ * instead of Fastify's own `{ error, code, message, statusCode }`.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const locale = pickLocale(request.headers['accept-language']);
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  return reply
+    .status(status)
+    .send(
+      failureFor(locale, status, status === 414 ? 'error.payloadTooLarge' : 'error.badRequest'),
+    );
+}

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { IMPORT_MAX_BYTES, fieldLabel } from '@inviteflow/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../errors.ts';
+import { refuseUnstorable } from '../storable-text.ts';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../time-zones.ts';
 
 export interface Upload {
@@ -55,6 +56,7 @@ export async function withUpload<T>(
       throw error;
     }
     if (!path) throw badRequest('validation.fileRequired');
+    refuseUnstorable(request.locale, fields);
     if (!isTimeZone(timeZone)) {
       throw badRequest('validation.invalidField', {
         field: fieldLabel(request.locale, 'timeZone'),

@@ -174,7 +174,8 @@ export function timeText(date: Date, timeZone: string): string {
 export function textFromCell(value: CellValue): string {
   if (value === null) return '';
   if (value instanceof Date) return value.toISOString();
-  const text = String(value);
+  // A NUL cannot be stored as text (the query would fail): it is dropped, never meaningful.
+  const text = String(value).replaceAll('\u0000', '');
   // An exported cell guarded against formula injection comes back without its guard.
   return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }

@@ -53,8 +53,31 @@ export function apiRoutes(app: App): RouteEntry[] {
 export function fillPath(url: string, params: Record<string, string | number>): string {
   return url.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     if (!(name in params)) throw new Error(`no value for :${name} of ${url}`);
-    return encodeURIComponent(String(params[name]));
+    return encodePathSegment(String(params[name]));
   });
+}
+
+/**
+ * Percent-encodes a path segment. A lone surrogate has no UTF-8: it is sent as the bytes
+ * a careless client would produce (WTF-8), which are not valid UTF-8 on the wire.
+ */
+export function encodePathSegment(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const pair = code >= 0xd800 && code <= 0xdbff && i + 1 < text.length;
+    const next = pair ? text.charCodeAt(i + 1) : 0;
+    if (pair && next >= 0xdc00 && next <= 0xdfff) {
+      out += encodeURIComponent(text.slice(i, i + 2));
+      i += 1;
+    } else if (code >= 0xd800 && code <= 0xdfff) {
+      const bytes = [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)];
+      out += bytes.map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+    } else {
+      out += encodeURIComponent(text[i]!);
+    }
+  }
+  return out;
 }
 
 export type JsonSchema = {

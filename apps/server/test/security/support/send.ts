@@ -88,7 +88,11 @@ export function envelopeProblem(sent: Sent, lang: 'zh-CN' | 'en-US' = 'zh-CN'): 
   const message = body.message;
   if (typeof message !== 'string' || message.trim() === '') return 'the message is empty';
   if (/^[a-z]+\.[A-Za-z.]+$/.test(message)) return `the message is a catalogue key: ${message}`;
-  if (/\bat .+:\d+:\d+\)?|Error:|SELECT |INSERT |violates|\bstack\b/i.test(message))
+  if (
+    /\bat .+:\d+:\d+\)?|[A-Za-z]*Error:|\bSELECT\b|\bINSERT INTO\b|violates|relation "|FST_ERR/.test(
+      message,
+    )
+  )
     return `the message shows internals: ${message}`;
   if (lang === 'zh-CN' && !/[\u4e00-\u9fff]/.test(message))
     return `a zh-CN message without Chinese: ${message}`;
