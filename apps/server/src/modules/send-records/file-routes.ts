@@ -2,12 +2,6 @@ import multipart from '@fastify/multipart';
 import {
   IMPORT_MAX_BYTES,
   apiPaths,
-  exportDownloadParams,
-  exportIdParams,
-  exportProgress,
-  exportTicket,
-  fieldLabel,
-  importTemplateQuery,
   issueMessage,
   sendExportBody,
   sendImportColumnKeys,
@@ -18,24 +12,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendRecords } from '../../db/schema.ts';
-import { attachment } from '../../lib/content-disposition.ts';
 import { countExactly } from '../../lib/counting.ts';
 import { ok } from '../../lib/envelope.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { responses } from '../../lib/route-schemas.ts';
-import { ExportJobs, toExportProgress } from '../../lib/sheets/export-jobs.ts';
-import { contentTypes, fileBody, fileResponses } from '../../lib/sheets/http.ts';
+import { exportRoutes, importTemplateRoute } from '../../lib/sheets/file-routes.ts';
 import { withUpload } from '../../lib/sheets/upload.ts';
 import { streamSheet } from '../../lib/sheets/writer.ts';
-import { isTimeZone } from '../../lib/time-zones.ts';
 import { importTemplate } from '../talents/import-template.ts';
-import {
-  importSendRecords,
-  importTemplateFileName,
-  recordFileName,
-  recordSheet,
-  type RecordExportParams,
-} from './files.ts';
+import { importSendRecords, importTemplateFileName, recordFileName, recordSheet } from './files.ts';
 import { recordConditions } from './repository.ts';
 
 const tags = ['send records'];
@@ -44,124 +29,48 @@ const paths = apiPaths.sendRecords;
 /** The import template (public), the export flow and its progress. */
 export async function sendRecordFileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const jobs = new ExportJobs<RecordExportParams>(
-    app.ephemeral,
-    app.tokens,
-    paths.exportDownload,
-    'records',
-  );
 
-  app.get(
-    paths.importTemplate,
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Download the send record import template',
-        description:
-          'The talent columns an import reads (name, platform, talent ID) in the chosen language, ' +
-          'with an example row; the .xlsx explains each column on a second sheet. No sign-in needed.',
-        security: [],
-        querystring: importTemplateQuery,
-        response: fileResponses('The template (.xlsx or .csv)'),
-      },
+  importTemplateRoute(app, {
+    url: paths.importTemplate,
+    tags,
+    docs: {
+      summary: 'Download the send record import template',
+      description:
+        'The talent columns an import reads (name, platform, talent ID) in the chosen language, ' +
+        'with an example row; the .xlsx explains each column on a second sheet. No sign-in needed.',
     },
-    async (request, reply) => {
-      const locale = request.query.lang ?? request.locale;
-      const { format } = request.query;
-      const { name, ascii } = importTemplateFileName(format, locale);
-      const file = await importTemplate(format, locale, {
+    fileName: importTemplateFileName,
+    file: (format, locale) =>
+      importTemplate(format, locale, {
         only: sendImportColumnKeys,
         note: 'template.sendGuideNote',
-      });
-      return reply
-        .type(contentTypes[format])
-        .header('content-disposition', attachment(name, ascii))
-        .header('cache-control', 'no-store')
-        .send(fileBody(file));
-    },
-  );
+      }),
+  });
 
-  app.post(
-    paths.export,
-    {
-      schema: {
-        tags,
+  exportRoutes(app, {
+    url: paths.export,
+    tags,
+    docs: {
+      start: {
         summary: 'Export the send records of a filter',
         description:
           'Answers a one-time download link valid for 5 minutes and the number of rows. The ' +
           "file (XLSX or CSV, in the caller's language and the given time zone) is written while " +
           'it downloads; `GET /send-records/export/{exportId}` tells how far it is.',
-        body: sendExportBody,
-        response: responses(exportTicket),
       },
+      download: { summary: 'Download a send record export (one-time link)' },
+      progress: { summary: 'How far a send record export is (for a progress bar)' },
     },
-    async (request) => {
-      const { format, timeZone, order, ...filters } = request.body;
-      if (!isTimeZone(timeZone)) {
-        throw badRequest('validation.invalidField', {
-          field: fieldLabel(request.locale, 'timeZone'),
-        });
-      }
-      const { userId } = request.auth;
+    kind: 'records',
+    downloadPath: paths.exportDownload,
+    body: sendExportBody,
+    prepare: async ({ format: _format, timeZone: _timeZone, order, ...filters }, userId) => {
       const total = await countExactly(app.db, sendRecords, recordConditions(userId, filters));
-      const { job, downloadUrl } = await jobs.create({
-        userId,
-        format,
-        timeZone,
-        locale: request.locale,
-        params: { order, filters },
-        total,
-      });
-      return ok(request, { exportId: job.id, downloadUrl, total });
+      return { params: { order, filters }, total };
     },
-  );
-
-  app.get(
-    `${paths.export}/download/:token`,
-    {
-      config: { public: true },
-      // A HEAD would run this handler and use the one-time link up: only GET downloads.
-      exposeHeadRoute: false,
-      schema: {
-        tags,
-        summary: 'Download a send record export (one-time link)',
-        description:
-          'The token in the path authenticates: it works once, within 5 minutes of the export ' +
-          'request; otherwise 404. The file streams as it is written.',
-        security: [],
-        params: exportDownloadParams,
-        response: fileResponses('The export (.xlsx or .csv)'),
-      },
-    },
-    async (request, reply) => {
-      const job = await jobs.claim(request.params.token);
-      if (!job) throw new AppError(404, 'error.exportLinkInvalid');
-      const { name, ascii } = recordFileName(job);
-      return reply
-        .type(contentTypes[job.format])
-        .header('content-disposition', attachment(name, ascii))
-        .header('cache-control', 'no-store')
-        .send(fileBody(streamSheet(recordSheet(app.db, job), jobs, job, request.log)));
-    },
-  );
-
-  app.get(
-    `${paths.export}/:exportId`,
-    {
-      schema: {
-        tags,
-        summary: 'How far a send record export is (for a progress bar)',
-        params: exportIdParams,
-        response: responses(exportProgress),
-      },
-    },
-    async (request) => {
-      const job = await jobs.get(request.params.exportId);
-      if (!job || job.userId !== request.auth.userId) throw notFound();
-      return ok(request, toExportProgress(job));
-    },
-  );
+    fileName: recordFileName,
+    stream: (job, jobs, log) => streamSheet(recordSheet(app.db, job), jobs, job, log),
+  });
 }
 
 /**
