@@ -135,23 +135,27 @@ export class AuthService {
   }
 
   async login(identifier: string, password: string, meta: ClientMeta): Promise<LoginData> {
-    const account = accountKey(identifier);
     const { limits } = this.app;
-    await limits.check('loginFailuresPerAccount', account, 'error.loginLocked');
-    await limits.check('loginFailuresPerIp', meta.ip, 'error.loginLocked');
-
     const user = phonePattern.test(identifier.trim())
       ? await userRepository.findByPhone(this.db, identifier.trim())
       : await userRepository.findByUsername(this.db, identifier.trim());
+    // Failures count against the name typed and, for a real account, against the account
+    // itself: its username and its phone are one account (alternating them gave an
+    // attacker five tries for each). `user:<id>` is the key change-password counts on too.
+    const accounts = user ? [accountKey(identifier), `user:${user.id}`] : [accountKey(identifier)];
+    for (const key of accounts)
+      await limits.check('loginFailuresPerAccount', key, 'error.loginLocked');
+    await limits.check('loginFailuresPerIp', meta.ip, 'error.loginLocked');
+
     const valid = user
       ? await verifyPassword(user.passwordHash, password)
       : await verifyAgainstDummy(password);
     if (!user || !valid) {
-      await limits.record('loginFailuresPerAccount', account);
+      for (const key of accounts) await limits.record('loginFailuresPerAccount', key);
       await limits.record('loginFailuresPerIp', meta.ip);
       throw badRequest('error.accountOrPasswordIncorrect');
     }
-    await limits.reset('loginFailuresPerAccount', account);
+    for (const key of accounts) await limits.reset('loginFailuresPerAccount', key);
 
     const { tokens, signedIn } = await this.db.transaction(async (tx) => {
       const issued = await this.sessions.start(tx, user, meta);
