@@ -172,4 +172,47 @@ describe('platform adapters', () => {
     ).toBe(true);
     expect((error as AdapterError).failure).toBe('alreadyInvited');
   });
+
+  it('drive the TikTok Shop invitation dialog and resolve on its success toast', async () => {
+    const dom = new JSDOM(`
+      <input data-e2e="creator-search-input" />
+      <div data-e2e="creator-row" data-creator-id="glow.qa"><button data-e2e="invite-creator">Invite</button></div>
+      <div role="dialog" data-e2e="invite-dialog">
+        <textarea data-e2e="invite-message"></textarea>
+        <input data-e2e="product-search" />
+        <div data-e2e="product-row" data-product-id="P-100"><input type="checkbox" checked /></div>
+        <button data-e2e="send-invitation">Send</button>
+      </div>`);
+    const { document } = dom.window;
+    const steps: string[] = [];
+    document.querySelector('[data-e2e="creator-search-input"]')!.addEventListener('input', (e) => {
+      steps.push(`search ${(e.target as HTMLInputElement).value}`);
+    });
+    document.querySelector('[data-e2e="invite-creator"]')!.addEventListener('click', () => {
+      steps.push('invite');
+    });
+    document.querySelector('[data-e2e="send-invitation"]')!.addEventListener('click', () => {
+      steps.push('send');
+      const toast = document.createElement('div');
+      toast.setAttribute('role', 'alert');
+      toast.dataset.type = 'success';
+      document.body.append(toast);
+    });
+    await tiktokShopAdapter.execute(record('glow.qa'), {
+      document,
+      timeoutMs: 1_000,
+      beforeSubmit: async () => {
+        steps.push('beforeSubmit');
+      },
+    });
+    expect(steps).toEqual(['search glow.qa', 'invite', 'beforeSubmit', 'send']);
+    // A product already ticked stays ticked.
+    expect(
+      document.querySelector<HTMLInputElement>('[data-product-id="P-100"] input')!.checked,
+    ).toBe(true);
+    const missing = await tiktokShopAdapter
+      .execute(record('nobody'), { document, timeoutMs: 150, beforeSubmit: async () => undefined })
+      .catch((e: unknown) => e);
+    expect((missing as AdapterError).failure).toBe('elementMissing');
+  });
 });

@@ -1,20 +1,5 @@
-import type { ClaimedRecord } from '@inviteflow/contract';
-import {
-  classify,
-  click,
-  quoted,
-  text,
-  typeInto,
-  waitForElement,
-  waitForOutcome,
-} from './dom-steps.ts';
-import {
-  AdapterError,
-  type AdapterFailure,
-  type ExecuteContext,
-  type PlatformAdapter,
-  type ShopSeen,
-} from './types.ts';
+import { inviteThroughDialog, onHosts, quoted, readShopHeader, text } from './dom-steps.ts';
+import type { AdapterFailure, PlatformAdapter, ShopSeen } from './types.ts';
 
 /**
  * TikTok Shop seller center, affiliate "Find creators" → "Invite" (target collaboration).
@@ -37,7 +22,7 @@ const selectors = {
   region: '[data-tid="m4b_region"], [data-e2e="shop-region"]',
   loginForm: 'form[data-e2e="login-form"], [data-tid="m4b_login"]',
   search: 'input[data-e2e="creator-search-input"], input[placeholder*="creator" i]',
-  creatorRow: (id: string) => `[data-e2e="creator-row"][data-creator-id=${quoted(id)}]`,
+  talentRow: (id: string) => `[data-e2e="creator-row"][data-creator-id=${quoted(id)}]`,
   inviteButton: 'button[data-e2e="invite-creator"]',
   dialog: '[role="dialog"][data-e2e="invite-dialog"]',
   message: '[role="dialog"] textarea[data-e2e="invite-message"]',
@@ -60,55 +45,23 @@ const phrases: ReadonlyArray<readonly [RegExp, AdapterFailure]> = [
 export const tiktokShopAdapter: PlatformAdapter = {
   id: 'tiktok-shop',
   platform: 'tiktok',
-  matches: hosts.map((host) => `https://${host}/*`),
-
-  handles(url) {
-    return url.protocol === 'https:' && hosts.includes(url.hostname);
-  },
+  ...onHosts(hosts),
 
   readShop(document): ShopSeen | null {
-    const shopName = text(document, selectors.shopName);
-    const shopCode = text(document, selectors.shopCode).replace(/^(shop )?id[:：]?\s*/i, '');
-    if (!shopName || !/^[A-Za-z0-9_.-]{1,64}$/.test(shopCode)) return null;
-    return { platform: 'tiktok', shopName, siteName: text(document, selectors.region), shopCode };
+    const shop = readShopHeader(document, selectors, /^(shop )?id[:：]?\s*/i);
+    if (!shop) return null;
+    return {
+      platform: 'tiktok',
+      shopName: shop.shopName,
+      siteName: text(document, selectors.region),
+      shopCode: shop.shopCode,
+    };
   },
 
-  async execute(record: ClaimedRecord, context: ExecuteContext) {
-    const { document, timeoutMs } = context;
-    if (document.querySelector(selectors.loginForm)) {
-      throw new AdapterError('platformLoginExpired', 'the seller center shows its login form');
-    }
-    const creatorId = record.talent.platformTalentId;
-    typeInto(
-      await waitForElement<HTMLInputElement>(document, selectors.search, timeoutMs),
-      creatorId,
-    );
-    const row = await waitForElement(document, selectors.creatorRow(creatorId), timeoutMs);
-    const invite = row.querySelector<HTMLButtonElement>(selectors.inviteButton);
-    if (!invite) throw new AdapterError('elementMissing', 'the creator row has no invite button');
-    click(invite);
-    await waitForElement(document, selectors.dialog, timeoutMs);
-    typeInto(await waitForElement(document, selectors.message, timeoutMs), record.message);
-    for (const product of record.products) {
-      typeInto(
-        await waitForElement<HTMLInputElement>(document, selectors.productSearch, timeoutMs),
-        product.productId,
-      );
-      const box = await waitForElement<HTMLInputElement>(
-        document,
-        selectors.productCheckbox(product.productId),
-        timeoutMs,
-      );
-      if (!box.checked) click(box);
-    }
-    const send = await waitForElement(document, selectors.send, timeoutMs);
-    await context.beforeSubmit();
-    click(send);
-    await waitForOutcome(() => {
-      if (document.querySelector(selectors.toastSuccess)) return 'sent';
-      const error = text(document, selectors.toastError);
-      if (!error) return null;
-      return { failure: classify(error, phrases) ?? 'elementMissing', message: error };
-    }, timeoutMs);
-  },
+  execute: (record, context) =>
+    inviteThroughDialog(record, context, selectors, {
+      signedOut: 'the seller center shows its login form',
+      noInviteButton: 'the creator row has no invite button',
+      phrases,
+    }),
 };
