@@ -1,10 +1,14 @@
 import { apiPaths, type LoginData, type MeData, type RefreshData } from '@inviteflow/contract';
 import { sql } from 'drizzle-orm';
-import { SignJWT } from 'jose';
 import { expect, it } from 'vitest';
 import { describeApi, login, newUser, register, signedIn, uniquePhone } from './support/harness.ts';
 
 const { auth } = apiPaths;
+
+// What proves the security of these calls lives in the security suite (npm run
+// test:security): tampered, forged and expired tokens, logout, password change and
+// refresh reuse in test/security/sessions.test.ts; SMS and sign-in throttling and code
+// brute force in test/security/throttling.test.ts. This file tests the calls themselves.
 
 describeApi('send-sms-code', (h) => {
   it('sends a 6-digit code and tells when another may be requested', async () => {
@@ -58,27 +62,6 @@ describeApi('send-sms-code', (h) => {
     expect(purpose.body.message).toBe('Verification code purpose is invalid');
   });
 
-  it('allows one send per phone per 60 seconds and says how long to wait', async () => {
-    const phoneNumber = uniquePhone();
-    expect(
-      (await h().api.post(auth.sendSmsCode, { phoneNumber, purpose: 'register' })).status,
-    ).toBe(200);
-    const again = await h().api.post(
-      auth.sendSmsCode,
-      { phoneNumber, purpose: 'register' },
-      { lang: 'en-US' },
-    );
-    expect(again.status).toBe(429);
-    expect(again.body.message).toMatch(
-      /^Verification codes are requested too often, please try again in (\d+) seconds$/,
-    );
-    const seconds = Number(/in (\d+) seconds/.exec(again.body.message)?.[1]);
-    expect(seconds).toBeGreaterThan(50);
-    expect(seconds).toBeLessThanOrEqual(60);
-    expect(again.headers['retry-after']).toBe(String(seconds));
-    expect(h().sms.sent).toHaveLength(1);
-  });
-
   it('refuses a register code for a registered phone and a reset code for an unknown one', async () => {
     const user = newUser();
     expect((await register(h(), user)).status).toBe(200);
@@ -120,53 +103,6 @@ describeApi('send-sms-code', (h) => {
     expect(retried.status).toBe(200);
   });
 });
-
-describeApi(
-  'send-sms-code hourly limits',
-  (h) => {
-    it('allows five sends per phone per hour', async () => {
-      const phoneNumber = uniquePhone();
-      for (let i = 0; i < 5; i++) {
-        expect(
-          (await h().api.post(auth.sendSmsCode, { phoneNumber, purpose: 'register' })).status,
-        ).toBe(200);
-      }
-      const sixth = await h().api.post(
-        auth.sendSmsCode,
-        { phoneNumber, purpose: 'register' },
-        { lang: 'en-US' },
-      );
-      expect(sixth.status).toBe(429);
-      expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(3000);
-    });
-  },
-  { limitRules: { smsPerPhoneMinute: { points: 100, duration: 60 } } },
-);
-
-describeApi(
-  'send-sms-code per-IP limit',
-  (h) => {
-    it('stops one address from flooding many phones', async () => {
-      for (let i = 0; i < 3; i++) {
-        expect(
-          (
-            await h().api.post(auth.sendSmsCode, {
-              phoneNumber: uniquePhone(),
-              purpose: 'register',
-            })
-          ).status,
-        ).toBe(200);
-      }
-      const flood = await h().api.post(auth.sendSmsCode, {
-        phoneNumber: uniquePhone(),
-        purpose: 'register',
-      });
-      expect(flood.status).toBe(429);
-      expect(h().sms.sent).toHaveLength(3);
-    });
-  },
-  { limitRules: { smsPerIpHour: { points: 3, duration: 3600 } } },
-);
 
 describeApi('register', (h) => {
   const valid = () => {
@@ -305,30 +241,6 @@ describeApi('register', (h) => {
     expect(res.body.message).toBe('Verification code has expired, please get a new one');
   });
 
-  it('kills a code after five wrong tries, even for the right code', async () => {
-    const user = newUser();
-    await h().api.post(auth.sendSmsCode, { phoneNumber: user.phoneNumber, purpose: 'register' });
-    const right = h().sms.lastCode(user.phoneNumber);
-    const wrong = right === '000000' ? '111111' : '000000';
-    const attempt = (code: string) =>
-      h().api.post(
-        auth.register,
-        { ...user, code, confirmPassword: user.password },
-        { lang: 'en-US' },
-      );
-    for (let i = 1; i <= 4; i++) {
-      const res = await attempt(wrong);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe('Verification code is incorrect');
-    }
-    expect((await attempt(wrong)).body.message).toBe(
-      'Too many wrong verification codes, please get a new one',
-    );
-    const late = await attempt(right);
-    expect(late.status).toBe(400);
-    expect(late.body.message).toBe('Too many wrong verification codes, please get a new one');
-  });
-
   it('asks for a code when none was sent, and only the newest code counts', async () => {
     const user = newUser();
     const none = await h().api.post(
@@ -402,23 +314,6 @@ describeApi('login', (h) => {
     expect(noPassword.body.message).toBe('Password cannot be empty');
   });
 
-  it('locks an account after five failures, even for the right password, and the lock names the wait', async () => {
-    const user = newUser();
-    await register(h(), user);
-    for (let i = 0; i < 5; i++) {
-      expect((await login(h(), user.username, 'wrong-password')).status).toBe(400);
-    }
-    const locked = await h().api.post(
-      auth.login,
-      { username: user.phoneNumber === '' ? '' : user.username, password: user.password },
-      { lang: 'en-US' },
-    );
-    expect(locked.status).toBe(429);
-    expect(locked.body.message).toMatch(
-      /^Too many failed sign-in attempts, please try again in \d+ seconds$/,
-    );
-  });
-
   it('records the last login time', async () => {
     const { token } = await signedIn(h());
     const profile = await h().api.get<{ lastLoginAt: string | null }>(apiPaths.user.profile, {
@@ -428,20 +323,8 @@ describeApi('login', (h) => {
   });
 });
 
-describeApi(
-  'login per-IP throttle',
-  (h) => {
-    it('throttles one address trying many accounts', async () => {
-      for (let i = 0; i < 4; i++) await login(h(), `ghost_${i}`, 'whatever');
-      const res = await login(h(), 'ghost_last', 'whatever');
-      expect(res.status).toBe(429);
-    });
-  },
-  { limitRules: { loginFailuresPerIp: { points: 4, duration: 900 } } },
-);
-
 describeApi('sessions', (h) => {
-  it('me answers the account with a token, 401 without or with a bad one', async () => {
+  it('me answers the account with a token, 401 without one', async () => {
     const { user, token } = await signedIn(h());
     const me = await h().api.get<MeData>(auth.me, { token });
     expect(me.status).toBe(200);
@@ -460,42 +343,6 @@ describeApi('sessions', (h) => {
       code: 401,
       message: 'Your login state has expired, please log in again',
     });
-
-    const [header, payload, signature] = token.split('.');
-    const tamperedPayload = Buffer.from(
-      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: '999' }),
-    ).toString('base64url');
-    expect(
-      (await h().api.get(auth.me, { token: `${header}.${tamperedPayload}.${signature}` })).status,
-    ).toBe(401);
-
-    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
-    expect((await h().api.get(auth.me, { token: unsigned })).status).toBe(401);
-
-    const otherKey = await new SignJWT(
-      JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>,
-    )
-      .setProtectedHeader({ alg: 'HS256' })
-      .sign(new TextEncoder().encode('another-secret-another-secret-another'));
-    expect((await h().api.get(auth.me, { token: otherKey })).status).toBe(401);
-  });
-
-  it('logout ends the session: the access and refresh tokens stop working', async () => {
-    const { tokens, token } = await signedIn(h());
-    const out = await h().api.post(auth.logout, undefined, { token, lang: 'en-US' });
-    expect(out.status).toBe(200);
-    expect(out.body.message).toBe('Logout succeeded');
-    expect((await h().api.get(auth.me, { token })).status).toBe(401);
-    expect((await h().api.post(auth.refresh, { refresh_token: tokens.refresh_token })).status).toBe(
-      401,
-    );
-  });
-
-  it('logout ends only its own session', async () => {
-    const { user, token } = await signedIn(h());
-    const second = await login(h(), user.username, user.password);
-    await h().api.post(auth.logout, undefined, { token });
-    expect((await h().api.get(auth.me, { token: second.body.data.access_token })).status).toBe(200);
   });
 
   it('refresh rotates: new tokens work and the old refresh token is dead', async () => {
@@ -514,67 +361,11 @@ describeApi('sessions', (h) => {
     });
     expect(next.status).toBe(200);
   });
-
-  it('reusing an old refresh token ends the whole session family', async () => {
-    const { tokens } = await signedIn(h());
-    const rotated = await h().api.post<RefreshData>(auth.refresh, {
-      refresh_token: tokens.refresh_token,
-    });
-    const reuse = await h().api.post(auth.refresh, { refresh_token: tokens.refresh_token });
-    expect(reuse.status).toBe(401);
-    // The thief's replay also kills what the rightful holder got.
-    expect(
-      (await h().api.post(auth.refresh, { refresh_token: rotated.body.data.refresh_token })).status,
-    ).toBe(401);
-    expect((await h().api.get(auth.me, { token: rotated.body.data.access_token })).status).toBe(
-      401,
-    );
-    expect((await h().api.get(auth.me, { token: tokens.access_token })).status).toBe(401);
-  });
-
-  it('refuses unknown and empty refresh tokens', async () => {
-    expect((await h().api.post(auth.refresh, { refresh_token: 'made-up' })).status).toBe(401);
-    expect((await h().api.post(auth.refresh, {})).status).toBe(400);
-  });
-
-  it('access tokens expire within 15 minutes and are HS256', async () => {
-    const { token } = await signedIn(h());
-    const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as {
-      alg: string;
-    };
-    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
-      exp: number;
-      iat: number;
-    };
-    expect(header.alg).toBe('HS256');
-    expect(payload.exp - payload.iat).toBeLessThanOrEqual(15 * 60);
-  });
 });
 
 describeApi(
   'change and reset password',
   (h) => {
-    it('changes the password, keeps this session and ends the others', async () => {
-      const { user, token } = await signedIn(h());
-      const other = await login(h(), user.phoneNumber, user.password);
-      const res = await h().api.post(
-        auth.changePassword,
-        { oldPassword: user.password, newPassword: 'New-pass-1', confirmPassword: 'New-pass-1' },
-        { token, lang: 'en-US' },
-      );
-      expect(res.status).toBe(200);
-      expect(res.body.message).toBe('Password changed successfully');
-      expect((await h().api.get(auth.me, { token })).status).toBe(200);
-      expect((await h().api.get(auth.me, { token: other.body.data.access_token })).status).toBe(
-        401,
-      );
-      expect(
-        (await h().api.post(auth.refresh, { refresh_token: other.body.data.refresh_token })).status,
-      ).toBe(401);
-      expect((await login(h(), user.username, user.password)).status).toBe(400);
-      expect((await login(h(), user.username, 'New-pass-1')).status).toBe(200);
-    });
-
     it.each([
       [{ oldPassword: '' }, 'Current password cannot be empty'],
       [{ newPassword: '', confirmPassword: '' }, 'New password cannot be empty'],
