@@ -12,13 +12,8 @@ import {
   type Worker,
 } from '@playwright/test';
 import { chromiumArgs, findChromium } from '../support/chromium.ts';
-import {
-  artifactsDir,
-  baseURL,
-  repoRoot,
-  screenshotsDir,
-  smsCodeFromLog,
-} from '../support/server.ts';
+import { registerSeller, submitSignIn } from '../support/console.ts';
+import { artifactsDir, baseURL, repoRoot, screenshotsDir } from '../support/server.ts';
 
 /**
  * The companion extension, unpacked into Chromium with its pinned id, against the built
@@ -219,18 +214,7 @@ test.beforeAll(async () => {
   expect(worker.url()).toBe(`chrome-extension://${extensionId}/service-worker.js`);
   await baseSettings();
 
-  const sent = await call('POST', '/api/v1/auth/send-sms-code', null, {
-    phoneNumber: seller.phoneNumber,
-    purpose: 'register',
-  });
-  expect(sent.status).toBe(200);
-  const code = await smsCodeFromLog(seller.phoneNumber);
-  const registered = await call('POST', '/api/v1/auth/register', null, {
-    ...seller,
-    code,
-    confirmPassword: seller.password,
-  });
-  expect(registered.status).toBe(200);
+  await registerSeller(seller);
   consolePage = await context.newPage();
 });
 
@@ -246,10 +230,7 @@ test('signing in on the console hands the extension its scoped token by both pat
   await expect(consolePage.locator('html')).toHaveAttribute('data-inviteflow-extension', 'ready');
   expect(await storage('auth')).toBeUndefined();
 
-  await consolePage.getByLabel('用户名或手机号').fill(seller.username);
-  await consolePage.getByLabel('密码', { exact: true }).fill(seller.password);
-  await consolePage.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(consolePage).toHaveURL(/\/sent\/search-table$/);
+  await submitSignIn(consolePage, seller);
 
   await expect
     .poll(async () => (await storage<StoredAuth>('auth'))?.receivedVia)

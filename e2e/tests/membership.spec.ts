@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { baseURL, screenshotsDir, smsCodeFromLog } from '../support/server.ts';
+import { registerSeller, shot, signIn, toast } from '../support/console.ts';
+import { baseURL, smsCodeFromLog } from '../support/server.ts';
 
 /**
  * Money and messages, end to end through the built product and its sandbox gateway:
@@ -28,38 +28,6 @@ let page: Page;
 let inviteLink = '';
 let paidOrderNo = '';
 
-async function shot(target: Page, name: string) {
-  await target.waitForTimeout(300); // let transitions settle so the picture shows the final state
-  await target.screenshot({
-    path: path.join(screenshotsDir, `${name}.png`),
-    fullPage: true,
-    style: '.arco-message-wrapper { display: none !important; }',
-  });
-}
-
-function toast(target: Page, text: string | RegExp) {
-  return target.locator('.arco-message').filter({ hasText: text }).first();
-}
-
-async function api<T>(apiPath: string, body: unknown): Promise<T> {
-  const response = await fetch(`${baseURL}${apiPath}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { success: boolean; data: T; message: string };
-  if (!envelope.success) throw new Error(`${apiPath}: ${envelope.message}`);
-  return envelope.data;
-}
-
-async function signIn(target: Page, who: { username: string; password: string }, zh = true) {
-  await target.goto('/login');
-  await target.getByLabel(zh ? '用户名或手机号' : 'Username or phone number').fill(who.username);
-  await target.getByLabel(zh ? '密码' : 'Password', { exact: true }).fill(who.password);
-  await target.getByRole('button', { name: zh ? '登录' : 'Login', exact: true }).click();
-  await expect(target).toHaveURL(/\/sent\/search-table$/);
-}
-
 async function openMenu(target: Page, group: string, item: string) {
   const menu = target.locator('.arco-menu');
   if (!(await menu.getByText(item, { exact: true }).isVisible())) {
@@ -73,9 +41,7 @@ function recordRow(target: Page, orderNo: string) {
 }
 
 test.beforeAll(async ({ browser }) => {
-  await api('/api/v1/auth/send-sms-code', { phoneNumber: seller.phoneNumber, purpose: 'register' });
-  const code = await smsCodeFromLog(seller.phoneNumber);
-  await api('/api/v1/auth/register', { ...seller, code, confirmPassword: seller.password });
+  await registerSeller(seller);
   const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   page = await context.newPage();
   await signIn(page, seller);

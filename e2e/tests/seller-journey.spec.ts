@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { screenshotsDir, smsCodeFromLog } from '../support/server.ts';
+import { shot, toast } from '../support/console.ts';
+import { smsCodeFromLog } from '../support/server.ts';
 
 /**
  * A new seller's first day, in one browser session: register with the code
@@ -19,21 +19,6 @@ const seller = {
 };
 
 let page: Page;
-
-async function shot(name: string) {
-  await page.waitForTimeout(300); // let transitions settle so the picture shows the final state
-  // Toasts of earlier steps would cover the screen; the picture is of the screen itself.
-  await page.screenshot({
-    path: path.join(screenshotsDir, `${name}.png`),
-    fullPage: true,
-    style: '.arco-message-wrapper { display: none !important; }',
-  });
-}
-
-/** Arco's toast with this text (Message.success / Message.error). */
-function toast(text: string | RegExp) {
-  return page.locator('.arco-message').filter({ hasText: text }).first();
-}
 
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -55,10 +40,10 @@ test('a signed-out visitor is sent to /login, keeping the target', async () => {
   await expect(page.getByText('登录 InviteFlow 达人邀约')).toBeVisible();
   await page.goto('/');
   await expect(page).toHaveURL(/\/login/);
-  await shot('login-zh-CN');
+  await shot(page, 'login-zh-CN');
   await page.goto('/forgot-password');
   await expect(page.getByRole('button', { name: '重置密码' })).toBeVisible();
-  await shot('forgot-password-zh-CN');
+  await shot(page, 'forgot-password-zh-CN');
 });
 
 test('registers with the verification code from the server log', async () => {
@@ -66,7 +51,7 @@ test('registers with the verification code from the server log', async () => {
   await page.getByLabel('用户名').fill(seller.username);
   await page.getByLabel('手机号').fill(seller.phoneNumber);
   await page.getByRole('button', { name: '获取验证码' }).click();
-  await expect(toast('验证码发送成功')).toBeVisible();
+  await expect(toast(page, '验证码发送成功')).toBeVisible();
   await expect(page.getByRole('button', { name: /\d+ ?s|秒/ })).toBeDisabled();
   const code = await smsCodeFromLog(seller.phoneNumber);
   await page.getByLabel('验证码').fill(code);
@@ -75,9 +60,9 @@ test('registers with the verification code from the server log', async () => {
   await page.getByRole('button', { name: '注册' }).click();
   await expect(page.getByText('两次输入的密码不一致')).toBeVisible();
   await page.getByLabel('确认密码').fill(seller.password);
-  await shot('register-zh-CN');
+  await shot(page, 'register-zh-CN');
   await page.getByRole('button', { name: '注册' }).click();
-  await expect(toast('注册成功，请登录')).toBeVisible();
+  await expect(toast(page, '注册成功，请登录')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });
 
@@ -86,11 +71,11 @@ test('signs in by phone and lands on the send records page', async () => {
   await page.getByLabel('用户名或手机号').fill(seller.phoneNumber);
   await page.getByLabel('密码', { exact: true }).fill('Wrong-pass-0');
   await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(toast('账号或密码错误')).toBeVisible();
+  await expect(toast(page, '账号或密码错误')).toBeVisible();
   await page.getByLabel('密码', { exact: true }).fill(seller.password);
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page).toHaveURL(/\/sent\/search-table$/);
-  await expect(toast('欢迎使用')).toBeVisible();
+  await expect(toast(page, '欢迎使用')).toBeVisible();
   await expect(page.locator('.arco-menu').getByText('发送记录查询')).toBeVisible();
   // The storage keys of the spec.
   const stored = await page.evaluate(() => ({
@@ -99,7 +84,7 @@ test('signs in by phone and lands on the send records page', async () => {
   }));
   expect(stored.token).toBeTruthy();
   expect(stored.accountId).toMatch(/^\d+$/);
-  await shot('sent-search-table-zh-CN');
+  await shot(page, 'sent-search-table-zh-CN');
 });
 
 test('switches to English and back, with a confirmation each time', async () => {
@@ -109,7 +94,7 @@ test('switches to English and back, with a confirmation each time', async () => 
     .or(page.getByText('English', { exact: true }))
     .first()
     .click();
-  await expect(toast('Language switched to English')).toBeVisible();
+  await expect(toast(page, 'Language switched to English')).toBeVisible();
   await expect(
     page
       .locator('.arco-menu')
@@ -118,14 +103,14 @@ test('switches to English and back, with a confirmation each time', async () => 
       .first(),
   ).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('arco-locale'))).toBe('en-US');
-  await shot('sent-search-table-en-US');
+  await shot(page, 'sent-search-table-en-US');
   await page.getByLabel('Language').click();
   await page
     .getByRole('menuitem', { name: '中文' })
     .or(page.getByText('中文', { exact: true }))
     .first()
     .click();
-  await expect(toast('语言已切换为中文')).toBeVisible();
+  await expect(toast(page, '语言已切换为中文')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('arco-locale'))).toBe('zh-CN');
 });
 
@@ -137,7 +122,7 @@ test('opens the message box with its three tabs', async () => {
   await expect(box.getByText('查看更多')).toBeVisible();
   // A new account has no messages yet: the empty state, not sample data.
   await expect(box.getByText('暂无内容')).toBeVisible();
-  await shot('message-box');
+  await shot(page, 'message-box');
   await page.keyboard.press('Escape');
   await page.getByLabel('消息通知').click();
   await expect(box).toBeHidden();
@@ -146,7 +131,7 @@ test('opens the message box with its three tabs', async () => {
 test('toggles the dark theme', async () => {
   await page.getByLabel('点击切换为暗黑模式').click();
   await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');
-  await shot('shell-dark');
+  await shot(page, 'shell-dark');
   await page.getByLabel('点击切换为亮色模式').click();
   await expect(page.locator('body')).not.toHaveAttribute('arco-theme', 'dark');
 });
@@ -156,7 +141,7 @@ test('the settings drawer: colour-weak, tab bar and copy settings', async () => 
   const drawer = page.locator('.arco-drawer').filter({ hasText: '页面配置' });
   await expect(drawer).toBeVisible();
   expect(Math.round((await drawer.boundingBox())!.width)).toBe(300);
-  await shot('settings-drawer');
+  await shot(page, 'settings-drawer');
 
   await drawer.getByLabel('色弱模式').click();
   const filter = () =>
@@ -170,7 +155,7 @@ test('the settings drawer: colour-weak, tab bar and copy settings', async () => 
 
   await drawer.getByLabel('多页签').click();
   await drawer.getByRole('button', { name: '复制配置' }).click();
-  await expect(toast('配置已复制到剪贴板（JSON 格式）')).toBeVisible();
+  await expect(toast(page, '配置已复制到剪贴板（JSON 格式）')).toBeVisible();
   const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Record<
     string,
     unknown
@@ -201,7 +186,7 @@ test('manages script templates', async () => {
     .fill('您好，我们的新品正在招募达人合作，期待与您联系！');
   await modal.getByPlaceholder('选填，便于区分用途').fill('美妆通用');
   await modal.getByRole('button', { name: '保存' }).click();
-  await expect(toast('创建成功')).toBeVisible();
+  await expect(toast(page, '创建成功')).toBeVisible();
   const row = page.locator('.arco-table-tr').filter({ hasText: '期待与您联系' });
   await expect(row).toBeVisible();
   await expect(row).toContainText('美妆通用');
@@ -210,9 +195,9 @@ test('manages script templates', async () => {
   const edit = page.locator('.arco-modal').filter({ hasText: '编辑话术模板' });
   await edit.getByPlaceholder('输入发送给达人的邀约话术').fill('您好，诚邀您试用我们的新品。');
   await edit.getByRole('button', { name: '保存' }).click();
-  await expect(toast('更新成功')).toBeVisible();
+  await expect(toast(page, '更新成功')).toBeVisible();
   await expect(page.locator('.arco-table-tr').filter({ hasText: '诚邀您试用' })).toBeVisible();
-  await shot('template-script');
+  await shot(page, 'template-script');
 
   await page
     .locator('.arco-table-tr')
@@ -220,7 +205,7 @@ test('manages script templates', async () => {
     .getByRole('button', { name: '删除' })
     .click();
   await page.locator('.arco-popconfirm').getByRole('button', { name: '删除' }).click();
-  await expect(toast('删除成功')).toBeVisible();
+  await expect(toast(page, '删除成功')).toBeVisible();
   await expect(page.getByText('还没有话术模板')).toBeVisible();
 });
 
@@ -235,7 +220,7 @@ test('manages product templates', async () => {
   await modal.getByPlaceholder('平台上的商品 ID').fill('1729384756102938475');
   await modal.getByPlaceholder('商品名称').fill('保湿精华液 30ml');
   await modal.getByRole('button', { name: '保存' }).click();
-  await expect(toast('创建成功')).toBeVisible();
+  await expect(toast(page, '创建成功')).toBeVisible();
   await expect(page.locator('.arco-table-tr').filter({ hasText: '保湿精华液 30ml' })).toBeVisible();
 
   // The same product ID twice: the server's message names it.
@@ -243,7 +228,7 @@ test('manages product templates', async () => {
   await modal.getByPlaceholder('平台上的商品 ID').fill('1729384756102938475');
   await modal.getByPlaceholder('商品名称').fill('另一个名字');
   await modal.getByRole('button', { name: '保存' }).click();
-  await expect(toast('已存在商品 ID 为 1729384756102938475 的商品模板')).toBeVisible();
+  await expect(toast(page, '已存在商品 ID 为 1729384756102938475 的商品模板')).toBeVisible();
   await modal.getByRole('button', { name: '取消' }).click();
 
   const row = page.locator('.arco-table-tr').filter({ hasText: '保湿精华液 30ml' });
@@ -251,9 +236,9 @@ test('manages product templates', async () => {
   const edit = page.locator('.arco-modal').filter({ hasText: '编辑商品模板' });
   await edit.getByPlaceholder('商品名称').fill('保湿精华液 50ml');
   await edit.getByRole('button', { name: '保存' }).click();
-  await expect(toast('更新成功')).toBeVisible();
+  await expect(toast(page, '更新成功')).toBeVisible();
   await expect(page.locator('.arco-table-tr').filter({ hasText: '保湿精华液 50ml' })).toBeVisible();
-  await shot('template-product');
+  await shot(page, 'template-product');
 
   await page
     .locator('.arco-table-tr')
@@ -261,7 +246,7 @@ test('manages product templates', async () => {
     .getByRole('button', { name: '删除' })
     .click();
   await page.locator('.arco-popconfirm').getByRole('button', { name: '删除' }).click();
-  await expect(toast('删除成功')).toBeVisible();
+  await expect(toast(page, '删除成功')).toBeVisible();
   await expect(page.getByText('还没有商品模板')).toBeVisible();
 });
 
@@ -284,11 +269,11 @@ test('every other menu page shows its title and an empty state', async () => {
     ).toBeVisible();
     if (empty) await expect(page.getByText(empty)).toBeVisible();
     else await expect(page.locator('.arco-empty')).toBeVisible();
-    await shot(`page${url.replaceAll('/', '-')}`);
+    await shot(page, `page${url.replaceAll('/', '-')}`);
   }
   await page.goto('/no/such/page');
   await expect(page.getByText('404')).toBeVisible();
-  await shot('not-found');
+  await shot(page, 'not-found');
 });
 
 test('edits the profile', async () => {
@@ -302,10 +287,10 @@ test('edits the profile', async () => {
   await modal.getByLabel('昵称').fill('小林的店');
   await modal.getByLabel('邮箱').fill('lin@example.com');
   await modal.getByRole('button', { name: '保存' }).click();
-  await expect(toast('保存成功')).toBeVisible();
+  await expect(toast(page, '保存成功')).toBeVisible();
   await expect(page.getByText('小林的店').first()).toBeVisible();
   await expect(page.getByText('lin@example.com')).toBeVisible();
-  await shot('user-info');
+  await shot(page, 'user-info');
 });
 
 test('changes the password and stays signed in', async () => {
@@ -321,9 +306,9 @@ test('changes the password and stays signed in', async () => {
   await expect(page.getByText('密码长度不能少于 6 位').first()).toBeVisible();
   await page.getByLabel('新密码', { exact: true }).fill(seller.newPassword);
   await page.getByLabel('确认新密码').fill(seller.newPassword);
-  await shot('change-password');
+  await shot(page, 'change-password');
   await page.getByRole('button', { name: '确认修改' }).click();
-  await expect(toast('密码修改成功')).toBeVisible();
+  await expect(toast(page, '密码修改成功')).toBeVisible();
   await page.goto('/user/info');
   await expect(page.getByText(seller.phoneNumber)).toBeVisible();
 });
@@ -340,7 +325,7 @@ test('logs out to /login with the redirect kept, and signs back in with the new 
   await page.getByLabel('用户名或手机号').fill(seller.username);
   await page.getByLabel('密码', { exact: true }).fill(seller.password);
   await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(toast('账号或密码错误')).toBeVisible();
+  await expect(toast(page, '账号或密码错误')).toBeVisible();
   await page.getByLabel('密码', { exact: true }).fill(seller.newPassword);
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page).toHaveURL(/\/template\/product$/);

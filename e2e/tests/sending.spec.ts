@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { baseURL, screenshotsDir, smsCodeFromLog } from '../support/server.ts';
+import { accessToken, api, registerSeller, shot, submitSignIn, toast } from '../support/console.ts';
+import { baseURL } from '../support/server.ts';
 
 /**
  * The invitation workflow in one browser session: bind a shop on My Shops, create a task
@@ -27,33 +28,6 @@ const talents = [
 const script = '你好 {达人名称}，{shopName} 诚邀你推广 {productNames}';
 
 let page: Page;
-
-async function shot(name: string) {
-  await page.waitForTimeout(300); // let transitions settle so the picture shows the final state
-  await page.screenshot({
-    path: path.join(screenshotsDir, `${name}.png`),
-    fullPage: true,
-    style: '.arco-message-wrapper { display: none !important; }',
-  });
-}
-
-function toast(text: string | RegExp) {
-  return page.locator('.arco-message').filter({ hasText: text }).first();
-}
-
-async function api<T>(apiPath: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${baseURL}${apiPath}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { success: boolean; data: T; message: string };
-  if (!envelope.success) throw new Error(`${apiPath}: ${envelope.message}`);
-  return envelope.data;
-}
 
 /** The token the console holds for the signed-in seller: what the extension is handed. */
 async function consoleToken(): Promise<string> {
@@ -122,30 +96,17 @@ async function openMenu(group: string, item: string) {
 }
 
 test.beforeAll(async ({ browser }) => {
-  await api('/api/v1/auth/send-sms-code', { phoneNumber: seller.phoneNumber, purpose: 'register' });
-  const code = await smsCodeFromLog(seller.phoneNumber);
-  await api('/api/v1/auth/register', { ...seller, code, confirmPassword: seller.password });
-  const login = await api<{ access_token: string }>('/api/v1/auth/login', {
-    username: seller.username,
-    password: seller.password,
-  });
+  await registerSeller(seller);
+  const token = await accessToken(seller);
   for (const talent of talents) {
     await api(
       '/api/v1/talents',
       { platform: 'douyin', platformTalentId: talent.id, name: talent.name, fansCount: 12_000 },
-      login.access_token,
+      token,
     );
   }
-  await api(
-    '/api/v1/templates/scripts',
-    { content: script, remark: '春季邀约话术' },
-    login.access_token,
-  );
-  await api(
-    '/api/v1/templates/products',
-    { productId: 'P-100', productName: '玻尿酸面膜' },
-    login.access_token,
-  );
+  await api('/api/v1/templates/scripts', { content: script, remark: '春季邀约话术' }, token);
+  await api('/api/v1/templates/products', { productId: 'P-100', productName: '玻尿酸面膜' }, token);
   const context = await browser.newContext({ acceptDownloads: true });
   page = await context.newPage();
 });
@@ -165,10 +126,7 @@ test('signs in and sees an honest, empty workplace', async () => {
   await page.waitForLoadState('networkidle');
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((url) => /workplace/.test(url))).toEqual([]);
-  await page.getByLabel('用户名或手机号').fill(seller.username);
-  await page.getByLabel('密码', { exact: true }).fill(seller.password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/sent\/search-table$/);
+  await submitSignIn(page, seller);
   await openMenu('发送记录', '工作台');
   await expect(page).toHaveURL(/\/sent\/workplace$/);
   await expect(page.getByText('还没有任何邀约')).toBeVisible();
@@ -190,13 +148,13 @@ test('binds a shop by hand on My Shops', async () => {
   await field(modal, '站点名称').locator('input').fill('中国站');
   await field(modal, '店铺编码').locator('input').fill(`MZ-${stamp}`);
   await modal.getByRole('button', { name: '绑定', exact: true }).click();
-  await expect(toast('店铺绑定成功')).toBeVisible();
+  await expect(toast(page, '店铺绑定成功')).toBeVisible();
   const row = page.locator('.shop-table tbody tr').filter({ hasText: '美妆旗舰店' });
   await expect(row).toContainText('已绑定');
   await expect(row).toContainText(`MZ-${stamp}`);
   await expect(page.getByText('已绑定 1 个，占用名额 1 / 1')).toBeVisible();
   await expect(page.getByRole('tab', { name: '已绑定 (1)' })).toBeVisible();
-  await shot('shops-zh-CN');
+  await shot(page, 'shops-zh-CN');
 });
 
 test('creates a task from two talents and a script template: two pending records', async () => {
@@ -224,9 +182,9 @@ test('creates a task from two talents and a script template: two pending records
     /^你好 (林间小鹿|Luna Glow)，美妆旗舰店 诚邀你推广 玻尿酸面膜$/,
   );
   await field(drawer, '集合名称').locator('input').fill('春季新品邀约');
-  await shot('send-create-zh-CN');
+  await shot(page, 'send-create-zh-CN');
   await drawer.getByRole('button', { name: '创建', exact: true }).click();
-  await expect(toast('已创建 2 条发送记录')).toBeVisible();
+  await expect(toast(page, '已创建 2 条发送记录')).toBeVisible();
   await expect(drawer).toBeHidden();
 
   expect(await listedNames()).toEqual(['Luna Glow', '林间小鹿'].sort());
@@ -237,7 +195,7 @@ test('creates a task from two talents and a script template: two pending records
   }
   await expect(page.getByText('共 2 条')).toBeVisible();
   await expectStatusInView(recordRow('林间小鹿'));
-  await shot('send-records-zh-CN');
+  await shot(page, 'send-records-zh-CN');
 });
 
 test('the extension claims both and reports one success and one failure through the API', async () => {
@@ -273,7 +231,7 @@ test('shows the details of both records', async () => {
   await expect(drawer.locator('.send-outcome')).toContainText('达人未开通橱窗，无法邀约');
   await expect(drawer).toContainText('你好 Luna Glow，美妆旗舰店 诚邀你推广 玻尿酸面膜');
   await expect(drawer).toContainText('玻尿酸面膜 · P-100');
-  await shot('send-detail-failed-zh-CN');
+  await shot(page, 'send-detail-failed-zh-CN');
   await drawer.locator('.arco-drawer-close-icon').click();
   await expect(drawer).toBeHidden();
 
@@ -307,7 +265,7 @@ test('downloads the records as CSV and the file holds them', async () => {
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'send-export-')), 'records.csv');
   await download.saveAs(file);
-  await expect(toast('导出完成，共 2 条')).toBeVisible();
+  await expect(toast(page, '导出完成，共 2 条')).toBeVisible();
   const lines = readFileSync(file, 'utf8')
     .replace(/^\uFEFF/, '')
     .trim()
@@ -334,7 +292,7 @@ test('sees the workplace numbers and charts change', async () => {
   );
   await expect(page.getByTestId('chart-talents').locator('svg')).toBeVisible();
   await expect(page.locator('.workplace-shops')).toContainText('美妆旗舰店');
-  await shot('workplace-zh-CN');
+  await shot(page, 'workplace-zh-CN');
 });
 
 test('keeps English screenshots of the same screens', async () => {
@@ -342,15 +300,15 @@ test('keeps English screenshots of the same screens', async () => {
   await page.reload();
   await expect(page.getByText('Invitations per day')).toBeVisible();
   await expect(page.getByTestId('chart-daily').locator('svg')).toBeVisible();
-  await shot('workplace-en-US');
+  await shot(page, 'workplace-en-US');
   await openMenu('Send Records', 'Send Record Query');
   await expect(recordRow('Luna Glow')).toContainText('Failed');
-  await shot('send-records-en-US');
+  await shot(page, 'send-records-en-US');
   await recordRow('林间小鹿').getByRole('button', { name: 'View' }).click();
   await expect(page.locator('.send-detail .send-outcome')).toHaveText('Task executed successfully');
-  await shot('send-detail-success-en-US');
+  await shot(page, 'send-detail-success-en-US');
   await page.locator('.send-detail .arco-drawer-close-icon').click();
   await openMenu('Shop Management', 'My Shops');
   await expect(page.locator('.shop-table')).toContainText('Bound');
-  await shot('shops-en-US');
+  await shot(page, 'shops-en-US');
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { baseURL, screenshotsDir, smsCodeFromLog } from '../support/server.ts';
+import { accessToken, api, registerSeller, shot, signIn, toast } from '../support/console.ts';
 
 /**
  * A seller's day in the talent library, in one browser session: filter by a range preset
@@ -30,33 +30,6 @@ const library = [
 ];
 
 let page: Page;
-
-async function shot(name: string) {
-  await page.waitForTimeout(300); // let transitions settle so the picture shows the final state
-  await page.screenshot({
-    path: path.join(screenshotsDir, `${name}.png`),
-    fullPage: true,
-    style: '.arco-message-wrapper { display: none !important; }',
-  });
-}
-
-function toast(text: string | RegExp) {
-  return page.locator('.arco-message').filter({ hasText: text }).first();
-}
-
-async function api<T>(apiPath: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${baseURL}${apiPath}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { success: boolean; data: T; message: string };
-  if (!envelope.success) throw new Error(`${apiPath}: ${envelope.message}`);
-  return envelope.data;
-}
 
 /** A form item by its label, inside `scope`. */
 function field(scope: Locator, label: string) {
@@ -89,20 +62,8 @@ async function visibleNames(): Promise<string[]> {
 
 test.beforeAll(async ({ browser }) => {
   // A fresh seller: code from the server log, as in the terminal; then the starting library.
-  await api('/api/v1/auth/send-sms-code', {
-    phoneNumber: seller.phoneNumber,
-    purpose: 'register',
-  });
-  const code = await smsCodeFromLog(seller.phoneNumber);
-  await api('/api/v1/auth/register', {
-    ...seller,
-    code,
-    confirmPassword: seller.password,
-  });
-  const login = await api<{ access_token: string }>('/api/v1/auth/login', {
-    username: seller.username,
-    password: seller.password,
-  });
+  await registerSeller(seller);
+  const token = await accessToken(seller);
   for (const talent of library) {
     await api(
       '/api/v1/talents',
@@ -114,7 +75,7 @@ test.beforeAll(async ({ browser }) => {
         businessAmountFen: talent.yuan * 100,
         dealCount: 3,
       },
-      login.access_token,
+      token,
     );
   }
   const context = await browser.newContext({ acceptDownloads: true });
@@ -126,18 +87,14 @@ test.afterAll(async () => {
 });
 
 test('signs in and opens Talent Management Query', async () => {
-  await page.goto('/login');
-  await page.getByLabel('用户名或手机号').fill(seller.username);
-  await page.getByLabel('密码', { exact: true }).fill(seller.password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/sent\/search-table$/);
+  await signIn(page, seller);
   await page.locator('.arco-menu').getByText('达人管理', { exact: true }).click();
   await page.locator('.arco-menu').getByText('达人管理查询').click();
   await expect(page).toHaveURL(/\/talent\/search-table$/);
   await expect(page.locator('.arco-card-header')).toContainText('达人管理查询');
   await expect(page.getByText('共 5 条')).toBeVisible();
   expect(await visibleNames()).toEqual(library.map((talent) => talent.name).sort());
-  await shot('talents-zh-CN');
+  await shot(page, 'talents-zh-CN');
 });
 
 test('filters by a range preset and by a custom range with Apply', async () => {
@@ -161,7 +118,7 @@ test('filters by a range preset and by a custom range with Apply', async () => {
   // Both ranges apply: 10k-50k fans and 200-1,000 yuan.
   await expect(page.getByText('共 1 条')).toBeVisible();
   expect(await visibleNames()).toEqual(['阿May美妆']);
-  await shot('talents-filtered');
+  await shot(page, 'talents-filtered');
 
   await page.getByRole('button', { name: '重置' }).click();
   await expect(page.getByText('共 5 条')).toBeVisible();
@@ -184,9 +141,9 @@ test('adds a talent, and a duplicate talent ID is refused naming the existing on
   await field(modal, '联系信息').locator('input').fill('xiaolin88');
   await field(modal, '粉丝数').locator('input').fill('25000');
   await field(modal, '带货金额（元）').locator('input').fill('1234.56');
-  await shot('talent-add');
+  await shot(page, 'talent-add');
   await modal.getByRole('button', { name: '保存' }).click();
-  await expect(toast('创建成功')).toBeVisible();
+  await expect(toast(page, '创建成功')).toBeVisible();
   await expect(modal).toBeHidden();
   const added = row('小林的好物');
   await expect(added).toContainText('1,234.56');
@@ -199,7 +156,7 @@ test('adds a talent, and a duplicate talent ID is refused naming the existing on
   await field(modal, '达人 ID').locator('input').fill('may_02');
   await field(modal, '达人名称').locator('input').fill('另一个名字');
   await modal.getByRole('button', { name: '保存' }).click();
-  await expect(toast(/may_02.*阿May美妆/)).toBeVisible();
+  await expect(toast(page, /may_02.*阿May美妆/)).toBeVisible();
   await expect(modal).toBeVisible();
   await modal.getByRole('button', { name: '取消' }).click();
   await expect(modal).toBeHidden();
@@ -211,9 +168,9 @@ test('changes status and label in batch', async () => {
   await page.getByRole('button', { name: '修改状态' }).click();
   const statusModal = page.locator('.arco-modal').filter({ hasText: '将所选的 2 位达人修改为' });
   await choose(statusModal, '合作中');
-  await shot('talents-batch-status');
+  await shot(page, 'talents-batch-status');
   await statusModal.getByRole('button', { name: '确定' }).click();
-  await expect(toast('更新成功')).toBeVisible();
+  await expect(toast(page, '更新成功')).toBeVisible();
   await expect(row('阿May美妆')).toContainText('合作中');
   await expect(row('Luna Glow')).toContainText('合作中');
   await expect(page.getByText(/已选择 \d+ 位达人/)).toBeHidden();
@@ -223,9 +180,9 @@ test('changes status and label in batch', async () => {
   const labelModal = page.locator('.arco-modal').filter({ hasText: '为所选的 2 位达人' });
   await choose(field(labelModal, '标签'), '优质');
   await page.keyboard.press('Escape');
-  await shot('talents-batch-labels');
+  await shot(page, 'talents-batch-labels');
   await labelModal.getByRole('button', { name: '确定' }).click();
-  await expect(toast('更新成功')).toBeVisible();
+  await expect(toast(page, '更新成功')).toBeVisible();
   await expect(row('阿May美妆')).toContainText('优质');
   await expect(row('Luna Glow')).toContainText('优质');
 });
@@ -241,9 +198,9 @@ test('blacklists in batch with a reason, sees it on the blacklist page and remov
   await modal.getByRole('button', { name: '确认拉黑' }).click();
   await expect(modal.getByText('拉黑原因不能为空')).toBeVisible();
   await modal.getByPlaceholder('例如：多次爽约、恶意索要样品').fill('多次爽约，恶意索要样品');
-  await shot('talents-batch-blacklist');
+  await shot(page, 'talents-batch-blacklist');
   await modal.getByRole('button', { name: '确认拉黑' }).click();
-  await expect(toast('已加入黑名单')).toBeVisible();
+  await expect(toast(page, '已加入黑名单')).toBeVisible();
   await expect(row('户外老张')).toContainText('已拉黑');
 
   await page.locator('.arco-menu').getByText('达人黑名单').click();
@@ -252,10 +209,10 @@ test('blacklists in batch with a reason, sees it on the blacklist page and remov
   await expect(entry).toContainText('zhang_04');
   await expect(entry).toContainText('150,000');
   await expect(entry).toContainText('多次爽约，恶意索要样品');
-  await shot('talent-blacklist');
+  await shot(page, 'talent-blacklist');
   await entry.getByRole('button', { name: '移出黑名单' }).click();
   await page.locator('.arco-popconfirm').getByRole('button', { name: '移出黑名单' }).click();
-  await expect(toast('已移出黑名单')).toBeVisible();
+  await expect(toast(page, '已移出黑名单')).toBeVisible();
   await expect(page.getByText('黑名单为空')).toBeVisible();
 
   // Removing restores the status the talent had before.
@@ -272,13 +229,13 @@ test('adds a follow-up with a new status', async () => {
   await drawer.getByPlaceholder('记录本次沟通的内容和结果').fill('约了下周直播，样品已寄出');
   await choose(field(drawer, '同时修改状态'), '沟通中');
   await drawer.getByRole('button', { name: '保存跟进' }).click();
-  await expect(toast('创建成功')).toBeVisible();
+  await expect(toast(page, '创建成功')).toBeVisible();
   const record = drawer.locator('.arco-timeline-item').first();
   await expect(record).toContainText('约了下周直播，样品已寄出');
   await expect(record).toContainText(seller.username);
   await expect(record).toContainText('沟通中');
   await expect(drawer.locator('.arco-descriptions')).toContainText('沟通中');
-  await shot('talent-follow-up');
+  await shot(page, 'talent-follow-up');
   await drawer.locator('.arco-drawer-close-icon').click();
   await expect(drawer).toBeHidden();
   await expect(row('小林的好物')).toContainText('沟通中');
@@ -292,7 +249,7 @@ test('exports the list to XLSX and the file holds the rows', async () => {
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'talents-export-')), 'talents.xlsx');
   await download.saveAs(file);
-  await expect(toast('导出完成，共 6 条')).toBeVisible();
+  await expect(toast(page, '导出完成，共 6 条')).toBeVisible();
 
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(file);
@@ -333,7 +290,7 @@ test('imports a file with one bad row and reads the report', async () => {
   );
   await modal.locator('input[type=file]').setInputFiles(file);
   await modal.getByRole('button', { name: '开始导入' }).click();
-  await expect(toast('导入完成：新增 2，更新 0，失败 1')).toBeVisible();
+  await expect(toast(page, '导入完成：新增 2，更新 0，失败 1')).toBeVisible();
   const counts = modal.locator('.import-count');
   await expect(counts.nth(0)).toContainText('新增2');
   await expect(counts.nth(1)).toContainText('更新0');
@@ -343,7 +300,7 @@ test('imports a file with one bad row and reads the report', async () => {
   await expect(first).toContainText('失败');
   await expect(first).toContainText('bad_c');
   await expect(first).toContainText('平台');
-  await shot('talents-import-report');
+  await shot(page, 'talents-import-report');
   await modal.getByRole('button', { name: '完成' }).click();
   await expect(row('新达人甲')).toBeVisible();
   await expect(row('新达人乙')).toBeVisible();
