@@ -1,7 +1,6 @@
 import { Form, Input } from '@arco-design/web-react';
 import {
   PRODUCT_NAME_MAX,
-  REMARK_MAX,
   productTemplateBody,
   type ProductTemplate,
   type ProductTemplateBody,
@@ -12,6 +11,7 @@ import { zodRules } from '@/lib/form-rules.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { useTemplatesT } from '../locale/index.ts';
+import { RemarkField } from './template-parts.tsx';
 
 interface ProductForm {
   productId: string;
@@ -63,9 +63,7 @@ export function ProductFormModal(props: FormModalState<ProductTemplate>) {
           showWordLimit
         />
       </Form.Item>
-      <Form.Item field="remark" label={t('column.remark')} rules={zodRules(shape.remark, locale)}>
-        <Input placeholder={t('remark.placeholder')} maxLength={REMARK_MAX} showWordLimit />
-      </Form.Item>
+      <RemarkField rule={shape.remark} />
     </EntityFormModal>
   );
 }

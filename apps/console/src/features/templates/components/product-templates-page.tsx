@@ -1,14 +1,15 @@
 import { Typography } from '@arco-design/web-react';
 import type { ProductTemplate } from '@inviteflow/contract';
 import { CrudTableCard, MultilineCell } from '@/components/crud/crud-table-card.tsx';
-import { formatDateTime } from '@/lib/format-date.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useProducts } from '../api/get-products.ts';
 import { useTemplatesT } from '../locale/index.ts';
 import { ProductFormModal } from './product-form-modal.tsx';
+import { useRemarkAndCreatedColumns } from './template-parts.tsx';
 
 export function ProductTemplatesPage() {
-  const { t, locale } = useTemplatesT();
+  const { t } = useTemplatesT();
+  const remarkAndCreated = useRemarkAndCreatedColumns<ProductTemplate>();
   const remove = useDeleteProduct();
   return (
     <CrudTableCard<ProductTemplate>
@@ -31,18 +32,7 @@ export function ProductTemplatesPage() {
           dataIndex: 'productName',
           render: (value: string) => <MultilineCell text={value} />,
         },
-        {
-          title: t('column.remark'),
-          dataIndex: 'remark',
-          width: 220,
-          render: (remark: string) => remark || '—',
-        },
-        {
-          title: t('column.createdAt'),
-          dataIndex: 'createdAt',
-          width: 190,
-          render: (value: string) => formatDateTime(value, locale),
-        },
+        ...remarkAndCreated,
       ]}
       renderForm={(state) => <ProductFormModal {...state} />}
     />

@@ -1,6 +1,5 @@
 import { Form, Input } from '@arco-design/web-react';
 import {
-  REMARK_MAX,
   SCRIPT_CONTENT_MAX,
   scriptTemplateBody,
   type ScriptTemplate,
@@ -12,6 +11,7 @@ import { zodRules } from '@/lib/form-rules.ts';
 import { useCreateScript } from '../api/create-script.ts';
 import { useUpdateScript } from '../api/update-script.ts';
 import { useTemplatesT } from '../locale/index.ts';
+import { RemarkField } from './template-parts.tsx';
 
 interface ScriptForm {
   content: string;
@@ -47,9 +47,7 @@ export function ScriptFormModal(props: FormModalState<ScriptTemplate>) {
           showWordLimit
         />
       </Form.Item>
-      <Form.Item field="remark" label={t('column.remark')} rules={zodRules(shape.remark, locale)}>
-        <Input placeholder={t('remark.placeholder')} maxLength={REMARK_MAX} showWordLimit />
-      </Form.Item>
+      <RemarkField rule={shape.remark} />
     </EntityFormModal>
   );
 }

@@ -1,13 +1,14 @@
 import type { ScriptTemplate } from '@inviteflow/contract';
 import { CrudTableCard, MultilineCell } from '@/components/crud/crud-table-card.tsx';
-import { formatDateTime } from '@/lib/format-date.ts';
 import { useDeleteScript } from '../api/delete-script.ts';
 import { useScripts } from '../api/get-scripts.ts';
 import { useTemplatesT } from '../locale/index.ts';
 import { ScriptFormModal } from './script-form-modal.tsx';
+import { useRemarkAndCreatedColumns } from './template-parts.tsx';
 
 export function ScriptTemplatesPage() {
-  const { t, locale } = useTemplatesT();
+  const { t } = useTemplatesT();
+  const remarkAndCreated = useRemarkAndCreatedColumns<ScriptTemplate>();
   const remove = useDeleteScript();
   return (
     <CrudTableCard<ScriptTemplate>
@@ -24,18 +25,7 @@ export function ScriptTemplatesPage() {
           dataIndex: 'content',
           render: (content: string) => <MultilineCell text={content} />,
         },
-        {
-          title: t('column.remark'),
-          dataIndex: 'remark',
-          width: 220,
-          render: (remark: string) => remark || '—',
-        },
-        {
-          title: t('column.createdAt'),
-          dataIndex: 'createdAt',
-          width: 190,
-          render: (value: string) => formatDateTime(value, locale),
-        },
+        ...remarkAndCreated,
       ]}
       renderForm={(state) => <ScriptFormModal {...state} />}
     />
