@@ -21,18 +21,6 @@ describeApi('the app', (h) => {
     expect(en.body.message).toBe('API not found');
   });
 
-  it('sends security headers', async () => {
-    const res = await h().app.inject({ method: 'GET', url: apiPaths.health });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect(res.headers['x-powered-by']).toBeUndefined();
-    // Plain HTTP on 127.0.0.1: no HSTS (see the HTTPS suite below).
-    expect(res.headers['strict-transport-security']).toBeUndefined();
-  });
-
   it('answers malformed and oversized bodies with a clear envelope', async () => {
     const malformed = await h().app.inject({
       method: 'POST',
@@ -121,41 +109,7 @@ describeApi('the app', (h) => {
   });
 });
 
-describeApi(
-  'CORS',
-  (h) => {
-    it('allows only the listed origins', async () => {
-      const preflight = (origin: string) =>
-        h().app.inject({
-          method: 'OPTIONS',
-          url: apiPaths.auth.login,
-          headers: { origin, 'access-control-request-method': 'POST' },
-        });
-      expect(
-        (await preflight('https://allowed.example')).headers['access-control-allow-origin'],
-      ).toBe('https://allowed.example');
-      expect(
-        (await preflight('https://evil.example')).headers['access-control-allow-origin'],
-      ).toBeUndefined();
-    });
-  },
-  {
-    config: {
-      CORS_ORIGINS: 'https://allowed.example, chrome-extension://abcdefghijklmnopabcdefghijklmnop',
-    },
-  },
-);
-
-describeApi(
-  'behind HTTPS',
-  (h) => {
-    it('sends HSTS when the public address is HTTPS', async () => {
-      const res = await h().app.inject({ method: 'GET', url: apiPaths.health });
-      expect(res.headers['strict-transport-security']).toContain('max-age=15552000');
-    });
-  },
-  { config: { PUBLIC_URL: 'https://console.example.com' } },
-);
+// Security headers, HSTS and the CORS allowlist: test/security/headers.test.ts.
 
 const consoleDir = mkdtempSync(path.join(tmpdir(), 'inviteflow-console-'));
 writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>InviteFlow</title>');

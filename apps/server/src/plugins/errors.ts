@@ -87,6 +87,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const locale = pickLocale(request.headers['accept-language']);
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  // No hook ran for this request: the security headers are set here.
+  request.server.securityHeaders?.(request.raw, reply.raw, () => undefined);
   return reply
     .status(status)
     .send(

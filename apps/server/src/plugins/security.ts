@@ -1,7 +1,19 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sets the security headers on a raw response (for answers made outside the hooks). */
+    securityHeaders: (
+      req: IncomingMessage,
+      res: ServerResponse,
+      next: (error?: unknown) => void,
+    ) => void;
+  }
+}
 
 /**
  * Security headers for API and console alike, and CORS only for the origins
@@ -35,6 +47,7 @@ export const securityPlugin = fp(
         : false,
       crossOriginEmbedderPolicy: false,
     });
+    app.decorate('securityHeaders', setHeaders);
     app.addHook('onRequest', (request, reply, done) => {
       setHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
     });
