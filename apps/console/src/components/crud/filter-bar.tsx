@@ -10,6 +10,7 @@ import {
 import type { FormInstance } from '@arco-design/web-react/es/Form';
 import { IconDown, IconRefresh, IconSearch, IconUp } from '@arco-design/web-react/icon';
 import { useState, type ReactNode } from 'react';
+import { enumOptions } from '@/components/enum-options.tsx';
 import { useT } from '@/locale/index.ts';
 import './filter-table.css';
 
@@ -100,11 +101,7 @@ export function EnumSelect<V extends string>({
   const { t } = useT();
   return (
     <Select placeholder={t('filter.all')} allowClear {...rest}>
-      {values.map((value) => (
-        <Select.Option key={value} value={value}>
-          {text(value)}
-        </Select.Option>
-      ))}
+      {enumOptions(values, text)}
     </Select>
   );
 }

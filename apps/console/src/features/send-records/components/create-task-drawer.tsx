@@ -16,7 +16,6 @@ import {
 import {
   BATCH_MAX,
   INVITE_COOLDOWN_DAYS,
-  SEND_TASK_PRODUCTS_MAX,
   SET_NAME_MAX,
   contentTypes,
   filterTypes,
@@ -31,6 +30,7 @@ import {
 } from '@inviteflow/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { enumOptions } from '@/components/enum-options.tsx';
 import { zodRules } from '@/lib/form-rules.ts';
 import { formatCount } from '@/lib/format-number.ts';
 import { useCreateTask } from '../api/create-task.ts';
@@ -39,6 +39,7 @@ import { usePreviewTask } from '../api/preview-task.ts';
 import { useSendRecordsT } from '../locale/index.ts';
 import { enumText } from '../model/enums.ts';
 import { RulesFields, rulesOf, type RuleValues } from './rules-fields.tsx';
+import { ProductsSelect } from './products-select.tsx';
 import { ScriptField } from './script-field.tsx';
 import { SEARCH_DELAY_MS } from './talent-picker.tsx';
 import { TalentPicker } from './talent-picker.tsx';
@@ -310,11 +311,7 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
             rules={zodRules(shape.taskType, locale)}
           >
             <Select style={{ width: 260 }}>
-              {taskTypes.map((v) => (
-                <Select.Option key={v} value={v}>
-                  {enumText.taskType(locale, v)}
-                </Select.Option>
-              ))}
+              {enumOptions(taskTypes, (v) => enumText.taskType(locale, v))}
             </Select>
           </Form.Item>
           <Form.Item
@@ -387,17 +384,7 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
           label={t('create.products')}
           rules={zodRules(shape.productTemplateIds, locale, (v) => v ?? [])}
         >
-          <Select
-            mode="multiple"
-            allowClear
-            placeholder={t('create.productsPlaceholder', { max: SEND_TASK_PRODUCTS_MAX })}
-          >
-            {products.map((p) => (
-              <Select.Option key={p.id} value={p.id}>
-                {p.productName} · {p.productId}
-              </Select.Option>
-            ))}
-          </Select>
+          <ProductsSelect products={products} />
         </Form.Item>
         <Form.Item
           field="setName"

@@ -9,6 +9,7 @@ import {
   type SendRecordEditBody,
 } from '@inviteflow/contract';
 import { useEffect } from 'react';
+import { enumOptions } from '@/components/enum-options.tsx';
 import { zodRules } from '@/lib/form-rules.ts';
 import { tCatalogue } from '@/locale/index.ts';
 import { useUpdateSendRecord } from '../api/update-send-record.ts';
@@ -76,13 +77,7 @@ export function RecordEditModal({
           required
           rules={zodRules(shape.taskType, locale)}
         >
-          <Select>
-            {taskTypes.map((v) => (
-              <Select.Option key={v} value={v}>
-                {enumText.taskType(locale, v)}
-              </Select.Option>
-            ))}
-          </Select>
+          <Select>{enumOptions(taskTypes, (v) => enumText.taskType(locale, v))}</Select>
         </Form.Item>
         <Form.Item
           field="contentType"
@@ -90,13 +85,7 @@ export function RecordEditModal({
           required
           rules={zodRules(shape.contentType, locale)}
         >
-          <Select>
-            {contentTypes.map((v) => (
-              <Select.Option key={v} value={v}>
-                {enumText.contentType(locale, v)}
-              </Select.Option>
-            ))}
-          </Select>
+          <Select>{enumOptions(contentTypes, (v) => enumText.contentType(locale, v))}</Select>
         </Form.Item>
         <Form.Item
           field="setName"

@@ -9,6 +9,7 @@ import {
   type TalentFilters,
 } from '@inviteflow/contract';
 import type { ReactNode } from 'react';
+import { enumOptions } from '@/components/enum-options.tsx';
 import { useSendRecordsT } from '../locale/index.ts';
 
 const { Row, Col } = Grid;
@@ -84,33 +85,23 @@ export function RulesFields() {
           'platform',
           t('create.rule.platform'),
           <Select allowClear placeholder={t('filter.all')}>
-            {platforms.map((v) => (
-              <Select.Option key={v} value={v}>
-                {translate(locale, `enum.platform.${v}`)}
-              </Select.Option>
-            ))}
+            {enumOptions(platforms, (v) => translate(locale, `enum.platform.${v}`))}
           </Select>,
         )}
         {item(
           'status',
           t('create.rule.status'),
           <Select allowClear placeholder={t('filter.all')}>
-            {settableTalentStatuses.map((v) => (
-              <Select.Option key={v} value={v}>
-                {translate(locale, `enum.talentStatus.${v}`)}
-              </Select.Option>
-            ))}
+            {enumOptions(settableTalentStatuses, (v) =>
+              translate(locale, `enum.talentStatus.${v}`),
+            )}
           </Select>,
         )}
         {item(
           'industry',
           t('create.rule.industry'),
           <Select allowClear placeholder={t('filter.all')}>
-            {industries.map((v) => (
-              <Select.Option key={v} value={v}>
-                {translate(locale, `enum.industry.${v}`)}
-              </Select.Option>
-            ))}
+            {enumOptions(industries, (v) => translate(locale, `enum.industry.${v}`))}
           </Select>,
         )}
         {item(

@@ -2,13 +2,13 @@ import { Form, Input, Message, Radio, Select, Space, Typography } from '@arco-de
 import {
   IMPORT_MAX_BYTES,
   INVITE_COOLDOWN_DAYS,
-  SEND_TASK_PRODUCTS_MAX,
   SET_NAME_MAX,
   contentTypes,
   sendTaskBody,
   taskTypes,
 } from '@inviteflow/contract';
 import { useState } from 'react';
+import { enumOptions } from '@/components/enum-options.tsx';
 import { FileImportModal } from '@/components/file-import-modal.tsx';
 import { zodRules } from '@/lib/form-rules.ts';
 import { tCatalogue } from '@/locale/index.ts';
@@ -20,6 +20,7 @@ import {
 } from '../api/import-send-records.ts';
 import { useSendRecordsT } from '../locale/index.ts';
 import { enumText } from '../model/enums.ts';
+import { ProductsSelect } from './products-select.tsx';
 import { ScriptField } from './script-field.tsx';
 
 type SettingsForm = Partial<Omit<ImportSettings, 'scriptTemplateId'>>;
@@ -112,20 +113,12 @@ export function SendImportModal({ visible, onClose }: { visible: boolean; onClos
               </Form.Item>
               <Form.Item field="taskType" label={t('create.taskType')} required>
                 <Select style={{ width: 220 }}>
-                  {taskTypes.map((v) => (
-                    <Select.Option key={v} value={v}>
-                      {enumText.taskType(locale, v)}
-                    </Select.Option>
-                  ))}
+                  {enumOptions(taskTypes, (v) => enumText.taskType(locale, v))}
                 </Select>
               </Form.Item>
               <Form.Item field="contentType" label={t('create.contentType')} required>
                 <Select style={{ width: 200 }}>
-                  {contentTypes.map((v) => (
-                    <Select.Option key={v} value={v}>
-                      {enumText.contentType(locale, v)}
-                    </Select.Option>
-                  ))}
+                  {enumOptions(contentTypes, (v) => enumText.contentType(locale, v))}
                 </Select>
               </Form.Item>
             </Space>
@@ -149,17 +142,7 @@ export function SendImportModal({ visible, onClose }: { visible: boolean; onClos
               />
             </Form.Item>
             <Form.Item field="productTemplateIds" label={t('create.products')}>
-              <Select
-                mode="multiple"
-                allowClear
-                placeholder={t('create.productsPlaceholder', { max: SEND_TASK_PRODUCTS_MAX })}
-              >
-                {products.map((p) => (
-                  <Select.Option key={p.id} value={p.id}>
-                    {p.productName} · {p.productId}
-                  </Select.Option>
-                ))}
-              </Select>
+              <ProductsSelect products={products} />
             </Form.Item>
             <Space size={16} align="start" wrap>
               <Form.Item

@@ -1,5 +1,6 @@
 import { Form, Select, Typography } from '@arco-design/web-react';
 import { batchStatusBody, settableTalentStatuses } from '@inviteflow/contract';
+import { enumOptions } from '@/components/enum-options.tsx';
 import { zodRules } from '@/lib/form-rules.ts';
 import { tCatalogue } from '@/locale/index.ts';
 import { useBatchStatus } from '../api/batch-status.ts';
@@ -40,11 +41,7 @@ export function BatchStatusModal(props: BatchModalProps) {
           ]}
         >
           <Select placeholder={t('batch.statusPlaceholder')}>
-            {settableTalentStatuses.map((status) => (
-              <Select.Option key={status} value={status}>
-                {enumText.status(locale, status)}
-              </Select.Option>
-            ))}
+            {enumOptions(settableTalentStatuses, (status) => enumText.status(locale, status))}
           </Select>
         </Form.Item>
       </Form>

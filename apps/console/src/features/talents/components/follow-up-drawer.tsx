@@ -20,6 +20,7 @@ import {
   type Talent,
 } from '@inviteflow/contract';
 import { useEffect, useState } from 'react';
+import { enumOptions } from '@/components/enum-options.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { formatCount } from '@/lib/format-number.ts';
 import { zodRules } from '@/lib/form-rules.ts';
@@ -150,11 +151,7 @@ export function FollowUpDrawer({
                 className="follow-up-status"
               >
                 <Select placeholder={t('followUp.keepStatus')} allowClear disabled={blacklisted}>
-                  {settableTalentStatuses.map((status) => (
-                    <Select.Option key={status} value={status}>
-                      {enumText.status(locale, status)}
-                    </Select.Option>
-                  ))}
+                  {enumOptions(settableTalentStatuses, (status) => enumText.status(locale, status))}
                 </Select>
               </Form.Item>
               <Button type="primary" loading={create.isPending} onClick={() => void submit()}>

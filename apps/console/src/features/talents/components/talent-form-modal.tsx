@@ -29,6 +29,7 @@ import {
 import { z } from 'zod';
 import type { FormModalState } from '@/components/crud/crud-table-card.tsx';
 import { EntityFormModal } from '@/components/crud/entity-form-modal.tsx';
+import { enumOptions } from '@/components/enum-options.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { fenToYuan, yuanToFen } from '@/lib/format-number.ts';
 import { zodRefinementRules } from '@/lib/form-refinement-rules.ts';
@@ -240,11 +241,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             rules={zodRules(shape.platform, locale, (value) => value)}
           >
             <Select placeholder={t('form.choose')}>
-              {platforms.map((value) => (
-                <Select.Option key={value} value={value}>
-                  {enumText.platform(locale, value)}
-                </Select.Option>
-              ))}
+              {enumOptions(platforms, (value) => enumText.platform(locale, value))}
             </Select>
           </Form.Item>
         </Col>
@@ -289,11 +286,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             rules={zodRules(shape.industry, locale, (value) => value ?? null)}
           >
             <Select placeholder={t('form.optional')} allowClear>
-              {industries.map((value) => (
-                <Select.Option key={value} value={value}>
-                  {enumText.industry(locale, value)}
-                </Select.Option>
-              ))}
+              {enumOptions(industries, (value) => enumText.industry(locale, value))}
             </Select>
           </Form.Item>
         </Col>
@@ -305,11 +298,10 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             rules={blacklisted ? [] : zodRules(shape.status, locale, (value) => value ?? undefined)}
           >
             <Select disabled={blacklisted}>
-              {(blacklisted ? (['blacklisted'] as const) : settableTalentStatuses).map((value) => (
-                <Select.Option key={value} value={value}>
-                  {enumText.status(locale, value)}
-                </Select.Option>
-              ))}
+              {enumOptions(
+                blacklisted ? (['blacklisted'] as const) : settableTalentStatuses,
+                (value) => enumText.status(locale, value),
+              )}
             </Select>
           </Form.Item>
         </Col>
@@ -342,11 +334,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
               allowClear
               onChange={() => void form.validate(['contactInfo']).catch(() => undefined)}
             >
-              {contactMethods.map((value) => (
-                <Select.Option key={value} value={value}>
-                  {enumText.contactMethod(locale, value)}
-                </Select.Option>
-              ))}
+              {enumOptions(contactMethods, (value) => enumText.contactMethod(locale, value))}
             </Select>
           </Form.Item>
         </Col>
