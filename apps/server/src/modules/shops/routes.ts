@@ -16,6 +16,7 @@ import { responses } from '../../lib/route-schemas.ts';
 import { findShop, listShops, shopCounts, toShop } from './repository.ts';
 import {
   bindShop,
+  type BindResult,
   ensureShopsWithinLimit,
   messageTime,
   rebindShop,
@@ -26,6 +27,10 @@ import {
 const tags = ['shops'];
 const paths = apiPaths.shops;
 const byId = `${paths.list}/:id`;
+
+/** What a bind says: bound now, or already bound (its names brought up to date). */
+const bindMessage = (outcome: BindResult['outcome']) =>
+  outcome === 'bound' ? 'success.shopBound' : 'success.shopAlreadyBound';
 
 const limitRules =
   'Refused with 422 when every slot of the plan is in use (the message names the plan, the ' +
@@ -101,7 +106,7 @@ export async function shopRoutes(fastify: FastifyInstance) {
       return ok(
         request,
         { shop: toShop(result.shop), outcome: result.outcome, slots: result.slots },
-        result.outcome === 'bound' ? 'success.shopBound' : 'success.shopAlreadyBound',
+        bindMessage(result.outcome),
       );
     },
   );
@@ -127,7 +132,7 @@ export async function shopRoutes(fastify: FastifyInstance) {
       return ok(
         request,
         { shop: toShop(result.shop), outcome: result.outcome, slots: result.slots },
-        result.outcome === 'bound' ? 'success.shopBound' : 'success.shopAlreadyBound',
+        bindMessage(result.outcome),
       );
     },
   );
@@ -190,7 +195,7 @@ export async function shopRoutes(fastify: FastifyInstance) {
       return ok(
         request,
         { shop: toShop(result.shop), outcome: result.outcome },
-        result.outcome === 'bound' ? 'success.shopBound' : 'success.shopAlreadyBound',
+        bindMessage(result.outcome),
       );
     },
   );

@@ -152,21 +152,10 @@ export async function bindShop(
   source: ShopSource,
   now: Date,
 ): Promise<BindResult> {
-  try {
-    return await db.transaction(async (tx) => {
-      await lockAccount(tx, userId);
-      const state = await membershipState(tx, userId, now);
-      await expireBeyondLimit(tx, userId, now, state);
-      const existing = await lockShopByIdentity(tx, userId, identity);
-      return bindLocked(tx, userId, existing, identity, source, now, state);
-    });
-  } catch (error) {
-    // Another account bound the same shop at the same moment: the partial unique index decides.
-    if (isUniqueViolation(error, 'shops_bound_platform_code_key')) {
-      throw conflict('error.shopBoundElsewhere');
-    }
-    throw error;
-  }
+  return bindUnderLock(db, userId, now, async (tx, state) => {
+    const existing = await lockShopByIdentity(tx, userId, identity);
+    return bindLocked(tx, userId, existing, identity, source, now, state);
+  });
 }
 
 /** Binds one of the caller's shops again (an UNBOUND one after its next bind time, or an EXPIRED one). */
@@ -176,16 +165,32 @@ export async function rebindShop(
   shopId: number,
   now: Date,
 ): Promise<BindResult> {
+  return bindUnderLock(db, userId, now, async (tx, state) => {
+    const existing = await lockShop(tx, userId, shopId);
+    if (!existing) throw notFound();
+    return bindLocked(tx, userId, existing, existing, existing.source as ShopSource, now, state);
+  });
+}
+
+/**
+ * A bind in one transaction under the account lock, once the shops beyond the plan's
+ * limit have expired.
+ */
+async function bindUnderLock(
+  db: Database,
+  userId: number,
+  now: Date,
+  bind: (tx: Executor, state: MembershipState) => Promise<BindResult>,
+): Promise<BindResult> {
   try {
     return await db.transaction(async (tx) => {
       await lockAccount(tx, userId);
       const state = await membershipState(tx, userId, now);
       await expireBeyondLimit(tx, userId, now, state);
-      const existing = await lockShop(tx, userId, shopId);
-      if (!existing) throw notFound();
-      return bindLocked(tx, userId, existing, existing, existing.source as ShopSource, now, state);
+      return bind(tx, state);
     });
   } catch (error) {
+    // Another account bound the same shop at the same moment: the partial unique index decides.
     if (isUniqueViolation(error, 'shops_bound_platform_code_key')) {
       throw conflict('error.shopBoundElsewhere');
     }
