@@ -520,6 +520,9 @@ describeApi(
         if (own.status === 404 || own.status >= 500)
           problems.push(`${route.key} as A (control) answered ${own.status} ${own.text}`);
       }
+      console.info(
+        `[cross-account ${h().kind}] ${routes.length} path-id routes (every method, HEAD included): B's call 404 and the database unchanged, A's call finds the row`,
+      );
       expect(problems).toEqual([]);
       expect(routes.length).toBeGreaterThanOrEqual(Object.keys(pathCases).length);
     });
@@ -566,6 +569,9 @@ describeApi(
           }
         }
       }
+      console.info(
+        `[cross-account ${h().kind}] ${checked} id fields of bodies and queries on ${Object.keys(bodyIdCases).length} routes: as ids that exist nowhere`,
+      );
       expect(problems).toEqual([]);
       expect(checked).toBe(Object.values(bodyIdCases).flat().length);
     });
@@ -585,6 +591,9 @@ describeApi(
         if (own.status !== 200) problems.push(`${route.key} as A: ${own.status}`);
         if (own.text.includes(MARK)) shownToA += 1;
       }
+      console.info(
+        `[cross-account ${h().kind}] ${reads.length} reads: none shows B anything of A's; ${shownToA} show A's marker to A`,
+      );
       expect(problems).toEqual([]);
       // The marker is really in A's lists (talents, facets, blacklist, templates, shops,
       // records, stats, messages, summary...), so its absence from B's means something.
@@ -603,6 +612,9 @@ describeApi(
         const changed = changedTables(before, await accountRows(h().app.db, w.a.account));
         if (changed.length) problems.push(`${key} as B changed A's ${changed.join(', ')}`);
       }
+      console.info(
+        `[cross-account ${h().kind}] ${Object.keys(ownWrites).length} writes of B's own: A's rows unchanged`,
+      );
       expect(problems).toEqual([]);
     });
 

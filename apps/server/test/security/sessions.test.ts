@@ -95,6 +95,9 @@ describeApi(
           }
         }
       }
+      console.info(
+        `[sessions ${h().kind}] ${routes.length} private routes × ${Object.keys(refusedTokens).length} refused tokens: 401`,
+      );
       expect(problems).toEqual([]);
       // The route table really holds the private API (not a handful of routes).
       expect(routes.length).toBeGreaterThan(60);
@@ -280,6 +283,9 @@ describeApi(
             problems.push(`${route.key}: ${message}`);
         }
       }
+      console.info(
+        `[sessions ${h().kind}] the extension token on ${routes.length} private routes: 403 on ${routes.length - marked.length}, accepted on ${marked.length}`,
+      );
       expect(problems).toEqual([]);
       // Exactly the extension's calls carry the mark: shop report, claim, record report, summary.
       expect(marked.map((r) => r.key).sort()).toEqual(
