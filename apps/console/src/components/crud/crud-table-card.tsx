@@ -15,7 +15,7 @@ import type { Page } from '@inviteflow/contract';
 import { useState, type ReactNode } from 'react';
 import { tCatalogue, useT } from '@/locale/index.ts';
 import { SearchBar } from './search-bar.tsx';
-import { pageSizeOptions, useListState, type ListQuery } from './use-list-state.ts';
+import { useListState, type ListQuery } from './use-list-state.ts';
 import './crud.css';
 
 /** What the form modal of a list page receives: create when `editing` is null. */
@@ -133,14 +133,11 @@ export function CrudTableCard<Row extends { id: number }>(props: CrudTableCardPr
           <Empty description={list.keyword ? t('crud.emptySearch') : props.emptyText} />
         }
         pagination={{
+          ...list.paging.props,
           current: result.data?.page ?? list.query.page,
-          pageSize: list.query.pageSize,
           total: result.data?.total ?? 0,
           showTotal: true,
-          sizeCanChange: true,
           showJumper: true,
-          sizeOptions: pageSizeOptions,
-          onChange: list.changePage,
         }}
       />
       {props.renderForm({

@@ -8,23 +8,40 @@ export interface ListQuery {
   keyword: string | undefined;
 }
 
-/** Page, page size and the applied keyword of a server-side paginated list. */
-export function useListState() {
+/**
+ * Page and page size of a server-paged list. `props` are the pager settings every list
+ * shares (page size choice; a new page size starts again at page 1, so the user never
+ * lands past the end); each list adds where it is, the total and what the pager shows.
+ */
+export function usePaging() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
+  const changePage = (nextPage: number, nextSize: number) => {
+    setPage(nextSize !== pageSize ? 1 : nextPage);
+    setPageSize(nextSize);
+  };
+  return {
+    page,
+    pageSize,
+    setPage,
+    changePage,
+    props: { pageSize, sizeCanChange: true, sizeOptions: pageSizeOptions, onChange: changePage },
+  };
+}
+
+/** Page, page size and the applied keyword of a server-side paginated list. */
+export function useListState() {
+  const paging = usePaging();
+  const { page, pageSize, setPage } = paging;
   const [keyword, setKeyword] = useState('');
   const query: ListQuery = { page, pageSize, keyword: keyword || undefined };
   return {
     query,
     keyword,
+    paging,
     search: (value: string) => {
       setKeyword(value.trim());
       setPage(1);
-    },
-    changePage: (nextPage: number, nextSize: number) => {
-      // A new page size starts again at page 1, so the user never lands past the end.
-      setPage(nextSize !== pageSize ? 1 : nextPage);
-      setPageSize(nextSize);
     },
     /** After deleting the last row of a page, show the previous page instead of an empty one. */
     afterDelete: (rowsOnPage: number) => {

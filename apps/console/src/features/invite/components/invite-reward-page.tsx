@@ -15,9 +15,8 @@ import {
   Typography,
 } from '@arco-design/web-react';
 import { IconCopy } from '@arco-design/web-react/icon';
-import { PAGE_SIZE_DEFAULT, type InviteReward, type Invitee } from '@inviteflow/contract';
-import { useState } from 'react';
-import { pageSizeOptions } from '@/components/crud/use-list-state.ts';
+import type { InviteReward, Invitee } from '@inviteflow/contract';
+import { usePaging } from '@/components/crud/use-list-state.ts';
 import { copyText } from '@/lib/clipboard.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { useInviteInfo } from '../api/get-invite-info.ts';
@@ -28,22 +27,16 @@ import './invite.css';
 
 const { Row, Col } = Grid;
 
+/** A pager of its own for each of the two lists on the page. */
 function usePager() {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
+  const paging = usePaging();
   return {
-    query: { page, pageSize },
+    query: { page: paging.page, pageSize: paging.pageSize },
     pagination: (total: number | undefined) => ({
-      current: page,
-      pageSize,
+      ...paging.props,
+      current: paging.page,
       total: total ?? 0,
       showTotal: true,
-      sizeCanChange: true,
-      sizeOptions: pageSizeOptions,
-      onChange: (next: number, size: number) => {
-        setPage(size !== pageSize ? 1 : next);
-        setPageSize(size);
-      },
     }),
   };
 }

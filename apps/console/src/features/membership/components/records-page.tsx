@@ -16,7 +16,6 @@ import {
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
 import {
-  PAGE_SIZE_DEFAULT,
   orderStatuses,
   planIds,
   type MembershipOrder,
@@ -25,7 +24,7 @@ import {
   type PlanId,
 } from '@inviteflow/contract';
 import { useState } from 'react';
-import { pageSizeOptions } from '@/components/crud/use-list-state.ts';
+import { usePaging } from '@/components/crud/use-list-state.ts';
 import { dayEnd, dayStart } from '@/lib/day-range.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { tCatalogue } from '@/locale/index.ts';
@@ -64,8 +63,8 @@ export function MembershipRecordsPage() {
   const { t, locale } = useMembershipT();
   const [form] = Form.useForm<FilterValues>();
   const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
+  const paging = usePaging();
+  const { page, pageSize, setPage } = paging;
   const [detail, setDetail] = useState<string | null>(null);
   const orders = useOrders({ page, pageSize, ...filters });
   const plans = usePlans();
@@ -260,17 +259,11 @@ export function MembershipRecordsPage() {
           />
         }
         pagination={{
+          ...paging.props,
           current: orders.data?.page ?? page,
-          pageSize,
           total: orders.data?.total ?? 0,
           showTotal: true,
-          sizeCanChange: true,
           showJumper: true,
-          sizeOptions: pageSizeOptions,
-          onChange: (next, size) => {
-            setPage(size !== pageSize ? 1 : next);
-            setPageSize(size);
-          },
         }}
       />
       <OrderDetailDrawer orderNo={detail} onClose={() => setDetail(null)} />

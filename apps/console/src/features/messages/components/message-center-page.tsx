@@ -10,14 +10,14 @@ import {
   Tabs,
   Typography,
 } from '@arco-design/web-react';
-import { PAGE_SIZE_DEFAULT, inboxTypes, type InboxType } from '@inviteflow/contract';
+import { inboxTypes, type InboxType } from '@inviteflow/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMessages, type MessageListQuery } from '@/api/messages/get-messages.ts';
 import { useMessageSummary } from '@/api/messages/get-message-summary.ts';
 import { useMarkAllMessagesRead, useMarkMessagesRead } from '@/api/messages/mark-messages-read.ts';
 import { MessageItem } from '@/components/message-item.tsx';
-import { pageSizeOptions } from '@/components/crud/use-list-state.ts';
+import { usePaging } from '@/components/crud/use-list-state.ts';
 import { dayEnd, dayStart } from '@/lib/day-range.ts';
 import { useMessageCenterT } from '../locale/index.ts';
 import './messages.css';
@@ -41,8 +41,8 @@ export function MessageCenterPage() {
   const [tab, setTab] = useState<Tab>(isType(initial) ? initial : 'all');
   const [status, setStatus] = useState<0 | 1 | undefined>(undefined);
   const [days, setDays] = useState<[string, string] | undefined>(undefined);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
+  const paging = usePaging();
+  const { page, pageSize, setPage } = paging;
   const query: MessageListQuery = {
     page,
     pageSize,
@@ -139,17 +139,11 @@ export function MessageCenterPage() {
       </Spin>
       <div className="message-center-pager">
         <Pagination
+          {...paging.props}
           current={list.data?.page ?? page}
-          pageSize={pageSize}
           total={list.data?.total ?? 0}
           showTotal
-          sizeCanChange
           showJumper
-          sizeOptions={pageSizeOptions}
-          onChange={(next, size) => {
-            setPage(size !== pageSize ? 1 : next);
-            setPageSize(size);
-          }}
         />
       </div>
     </Card>

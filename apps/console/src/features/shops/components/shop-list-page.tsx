@@ -15,7 +15,6 @@ import {
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import { IconPlus } from '@arco-design/web-react/icon';
 import {
-  PAGE_SIZE_DEFAULT,
   SHOP_REBIND_COOLDOWN_HOURS,
   shopTabs,
   translate,
@@ -25,7 +24,7 @@ import {
 } from '@inviteflow/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { pageSizeOptions } from '@/components/crud/use-list-state.ts';
+import { usePaging } from '@/components/crud/use-list-state.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { formatCount } from '@/lib/format-number.ts';
 import { tCatalogue } from '@/locale/index.ts';
@@ -58,8 +57,8 @@ export function ShopListPage() {
   const { t, locale } = useShopsT();
   const navigate = useNavigate();
   const [tab, setTab] = useState<ShopTab>('all');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
+  const paging = usePaging();
+  const { page, pageSize, setPage } = paging;
   const [binding, setBinding] = useState(false);
   const list = useShops({ tab, page, pageSize });
   const unbind = useUnbindShop();
@@ -239,17 +238,11 @@ export function ShopListPage() {
         border={{ wrapper: true, cell: false }}
         noDataElement={<Empty description={tab === 'all' ? t('empty.all') : t('empty.tab')} />}
         pagination={{
+          ...paging.props,
           current: data?.page ?? page,
-          pageSize,
           total: data?.total ?? 0,
           showTotal: (total: number) => t('pager.total', { total: formatCount(total, locale) }),
-          sizeCanChange: true,
           showJumper: true,
-          sizeOptions: pageSizeOptions,
-          onChange: (next, size) => {
-            setPage(size !== pageSize ? 1 : next);
-            setPageSize(size);
-          },
         }}
       />
       <BindShopModal visible={binding} onClose={() => setBinding(false)} />
