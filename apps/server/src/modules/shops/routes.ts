@@ -7,6 +7,7 @@ import {
   shopListQuery,
   shopPage,
   shopReportData,
+  type Locale,
 } from '@inviteflow/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -31,6 +32,14 @@ const byId = `${paths.list}/:id`;
 /** What a bind says: bound now, or already bound (its names brought up to date). */
 const bindMessage = (outcome: BindResult['outcome']) =>
   outcome === 'bound' ? 'success.shopBound' : 'success.shopAlreadyBound';
+
+/** The console's answer to a bind: the shop, what happened, and the slots now. */
+const bindAnswer = (request: { locale: Locale }, result: BindResult) =>
+  ok(
+    request,
+    { shop: toShop(result.shop), outcome: result.outcome, slots: result.slots },
+    bindMessage(result.outcome),
+  );
 
 const limitRules =
   'Refused with 422 when every slot of the plan is in use (the message names the plan, the ' +
@@ -103,11 +112,7 @@ export async function shopRoutes(fastify: FastifyInstance) {
         'manual',
         app.clock.now(),
       );
-      return ok(
-        request,
-        { shop: toShop(result.shop), outcome: result.outcome, slots: result.slots },
-        bindMessage(result.outcome),
-      );
+      return bindAnswer(request, result);
     },
   );
 
@@ -129,11 +134,7 @@ export async function shopRoutes(fastify: FastifyInstance) {
         request.params.id,
         app.clock.now(),
       );
-      return ok(
-        request,
-        { shop: toShop(result.shop), outcome: result.outcome, slots: result.slots },
-        bindMessage(result.outcome),
-      );
+      return bindAnswer(request, result);
     },
   );
 
