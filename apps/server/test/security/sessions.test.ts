@@ -103,6 +103,33 @@ describeApi(
       expect(routes.length).toBeGreaterThan(60);
     });
 
+    it('exactly these API routes are public (a route marked public by mistake fails here)', () => {
+      const publicRoutes = apiRoutes(h().app)
+        .filter((r) => r.isPublic)
+        .map((r) => r.key)
+        .sort();
+      expect(publicRoutes).toEqual(
+        [
+          // Signing up and in, before there is a session.
+          'POST /api/v1/auth/send-sms-code',
+          'POST /api/v1/auth/register',
+          'POST /api/v1/auth/login',
+          'POST /api/v1/auth/refresh',
+          'POST /api/v1/auth/reset-password',
+          // The import templates hold no data.
+          'GET /api/v1/talents/import-template',
+          'HEAD /api/v1/talents/import-template',
+          'GET /api/v1/send-records/import-template',
+          'HEAD /api/v1/send-records/import-template',
+          // One-time download links: the token in the path is the credential.
+          'GET /api/v1/talents/exports/download/:token',
+          'GET /api/v1/send-records/export/download/:token',
+          // The payment gateway's notification, trusted by its signature only.
+          'POST /api/v1/payments/alipay/notify',
+        ].sort(),
+      );
+    });
+
     it('refuses tokens forged with the server key but wrong in one claim, and other schemes', async () => {
       const account = await signedIn(h());
       const claims = claimsOf(account.token);
