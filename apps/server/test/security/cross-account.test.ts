@@ -113,8 +113,6 @@ const notOwnershipIds: Record<string, string> = {
   planId: 'a plan name (basic, pro, enterprise), the same for everyone',
   platformTalentId: "the talent's id on TikTok Shop or Douyin, unique only within an account",
   productId: "the seller's own product code, unique only within an account",
-  exportId:
-    'an export job id in the path (a random UUID), covered by the path matrix and checked against the caller',
 };
 
 /** How B's answer with A's id must look. */
