@@ -324,6 +324,8 @@ describeApi(
           'POST /api/v1/shops/report',
         ].sort(),
       );
+      const zh = await send(h(), { method: 'GET', url: auth.me, token: scoped });
+      expect((zh.json as { message: string }).message).toBe('插件令牌只能用于插件的店铺与任务接口');
       // The refused logout did not end the session: the console's token still works.
       expect((await me(h(), token)).status).toBe(200);
     });
