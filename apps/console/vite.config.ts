@@ -66,7 +66,7 @@ export default defineConfig({
             },
             {
               name: 'query-vendor',
-              test: /node_modules[\\/](@tanstack|zustand)[\\/]/,
+              test: /node_modules[\\/]@tanstack[\\/]/,
               priority: 10,
             },
           ],

@@ -2,21 +2,22 @@ import '@arco-design/web-react/dist/css/arco.css';
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
-import { appRoutes } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { syncSettingsToDocument } from './stores/settings-store.ts';
 
 syncSettingsToDocument();
 
-const router = createBrowserRouter(appRoutes());
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { MembershipLevel } from './auth.ts';
 import { pageQuery } from './envelope.ts';
 import { isoDateTime, orderedRanges } from './fields.ts';

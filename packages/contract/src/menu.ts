@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The menu and route table as data (spec section 2). The console joins each
  * leaf with its lazy page; the server answers it at /api/v1/menu for the
@@ -43,24 +41,6 @@ export interface MenuNode {
   ignoreCache?: boolean;
   children?: MenuNode[];
 }
-
-export const menuNode: z.ZodType<MenuNode> = z.lazy(() =>
-  z.object({
-    key: z.string(),
-    name: z.string().optional(),
-    path: z.string().optional(),
-    localeKey: z.string(),
-    icon: z.enum(menuIcons).optional(),
-    order: z.number().int(),
-    requiresAuth: z.boolean(),
-    roles: z.array(z.string()),
-    external: z.boolean().optional(),
-    hideInMenu: z.boolean().optional(),
-    ignoreCache: z.boolean().optional(),
-    children: z.array(menuNode).optional(),
-  }),
-);
-export const menuData = z.array(menuNode);
 
 const all = [anyRole];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { pickLocale } from './locale.ts';
 import { catalogueModules, messages, translate, type MessageKey } from './messages.ts';
 import { fieldErrors, issueMessage } from './validation.ts';

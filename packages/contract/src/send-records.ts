@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { membershipLevels } from './auth.ts';
 import { keysetPage, keysetPaging, oneWayToPage } from './envelope.ts';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { membershipLevels } from './auth.ts';
 import { pageData, pageQuery } from './envelope.ts';
 import { isoDateTime, requiredText } from './fields.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { isoDateTime } from './fields.ts';
 import {
   SEND_ERROR_MESSAGE_MAX,

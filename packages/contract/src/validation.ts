@@ -1,20 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Locale } from './locale.ts';
 import { fieldLabel, isMessageKey, translate } from './messages.ts';
 
 type Issue = z.core.$ZodIssue;
-
-/**
- * Issues do not carry their input afterwards, so a missing value is told apart
- * from a wrong one here, when the issue is made. Rules with their own message
- * key take precedence over this.
- */
-z.config({
-  customError: (issue) =>
-    issue.code === 'invalid_type' && issue.input === undefined
-      ? 'validation.requiredField'
-      : undefined,
-});
 
 /**
  * The message for one zod issue in the given language. Schema rules carry a

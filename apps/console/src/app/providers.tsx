@@ -2,12 +2,10 @@ import { ConfigProvider } from '@arco-design/web-react';
 import enUS from '@arco-design/web-react/es/locale/en-US';
 import zhCN from '@arco-design/web-react/es/locale/zh-CN';
 import type { Locale } from '@inviteflow/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { installLoginStatusResponder } from '@/lib/extension-bridge.ts';
 import { keepExtensionSignedIn, loginSnapshot } from '@/lib/extension-handover.ts';
-import { queryClient } from '@/lib/query-client.ts';
-import { followOtherTabs } from '@/stores/auth-store.ts';
+import { checkStoredUserInfo, followOtherTabs } from '@/stores/auth-store.ts';
 import { useLocaleStore } from '@/stores/locale-store.ts';
 
 const arcoLocales = { 'zh-CN': zhCN, 'en-US': enUS } satisfies Record<Locale, unknown>;
@@ -27,10 +25,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
   // Tabs sharing a remembered session follow each other's refreshes and logouts.
   useEffect(() => followOtherTabs(), []);
+  useEffect(() => void checkStoredUserInfo(), []);
 
-  return (
-    <ConfigProvider locale={arcoLocales[locale]}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </ConfigProvider>
-  );
+  return <ConfigProvider locale={arcoLocales[locale]}>{children}</ConfigProvider>;
 }

@@ -1,7 +1,5 @@
 import {
   extensionMessageTypes,
-  loginRequestMessage,
-  storedUserInfo,
   type LoginDataMessage,
   type LoginStatusResponseMessage,
   type LogoutMessage,
@@ -68,17 +66,6 @@ export function sendLogout(extensionId?: string) {
   sendExternal(message, extensionId ?? env.extensionId);
 }
 
-/** Reads stored user info for the extension: the parsed object, or null when absent or damaged. */
-export function parseUserInfo(raw: string | null): StoredUserInfo | null {
-  if (!raw) return null;
-  try {
-    const parsed = storedUserInfo.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 /** What the console answers a login request with: the extension's token, not the console's. */
 export interface LoginSnapshot {
   /** The extension's scoped token; null when nobody is signed in (or none could be had). */
@@ -99,24 +86,28 @@ export function installLoginStatusResponder(
 ): () => void {
   const listener = (event: MessageEvent) => {
     if (event.origin !== window.location.origin || event.source !== window) return;
-    if (!loginRequestMessage.safeParse(event.data).success) return;
+    const data: unknown = event.data;
+    // Most window messages are someone else's (this console's own hand-overs included):
+    // only one that calls itself a login request is worth loading the contract's check for.
+    if ((data as { type?: unknown } | null)?.type !== extensionMessageTypes.loginRequest) return;
     const target = event.source as Window;
     const origin = event.origin;
-    void Promise.resolve()
-      .then(snapshot)
-      .catch((): LoginSnapshot => ({ token: null, expiresAt: null, userInfo: null }))
-      .then(({ token, expiresAt, userInfo }) => {
-        const user = parseUserInfo(userInfo);
-        const signedIn = Boolean(token && expiresAt && user);
-        const response: LoginStatusResponseMessage = {
-          type: extensionMessageTypes.loginStatusResponse,
-          isLoggedIn: signedIn,
-          token: signedIn ? token : null,
-          expiresAt: signedIn ? expiresAt : null,
-          userInfo: signedIn ? user : null,
-        };
-        target.postMessage(response, origin);
-      });
+    void import('./extension-messages.ts').then(async ({ isLoginRequest, parseUserInfo }) => {
+      if (!isLoginRequest(data)) return;
+      const { token, expiresAt, userInfo } = await Promise.resolve()
+        .then(snapshot)
+        .catch((): LoginSnapshot => ({ token: null, expiresAt: null, userInfo: null }));
+      const user = parseUserInfo(userInfo);
+      const signedIn = Boolean(token && expiresAt && user);
+      const response: LoginStatusResponseMessage = {
+        type: extensionMessageTypes.loginStatusResponse,
+        isLoggedIn: signedIn,
+        token: signedIn ? token : null,
+        expiresAt: signedIn ? expiresAt : null,
+        userInfo: signedIn ? user : null,
+      };
+      target.postMessage(response, origin);
+    });
   };
   window.addEventListener('message', listener);
   return () => window.removeEventListener('message', listener);

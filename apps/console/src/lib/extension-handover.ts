@@ -1,5 +1,4 @@
 import { EXTENSION_TOKEN_RENEW_SECONDS, type ExtensionTokenData } from '@inviteflow/contract';
-import { getExtensionToken } from '@/api/auth/get-extension-token.ts';
 import { useAuthStore } from '@/stores/auth-store.ts';
 import { sendLoginData, type LoginSnapshot } from './extension-bridge.ts';
 import { sessionKeys, sessionStorageArea } from './storage.ts';
@@ -20,6 +19,8 @@ async function mint(): Promise<ExtensionTokenData | null> {
   const account = useAuthStore.getState().accountId;
   if (!useAuthStore.getState().token || !account) return null;
   try {
+    // The call checks the answer with the contract's schema: loaded after sign-in, not before.
+    const { getExtensionToken } = await import('@/api/auth/get-extension-token.ts');
     const token = await getExtensionToken();
     // A sign-out (or another account) while the call ran makes its answer worthless.
     if (!token || useAuthStore.getState().accountId !== account) return null;

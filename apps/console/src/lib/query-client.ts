@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { useAuthStore } from '@/stores/auth-store.ts';
 
 /**
  * One client for the app. Failures were already shown by the request layer, so queries do
@@ -9,4 +10,9 @@ export const queryClient = new QueryClient({
     queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
     mutations: { retry: false },
   },
+});
+
+// The next account must never see this one's cached lists.
+useAuthStore.subscribe((state, previous) => {
+  if (previous.token && !state.token) queryClient.clear();
 });

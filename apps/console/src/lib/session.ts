@@ -1,12 +1,11 @@
 import { Message } from '@arco-design/web-react';
 import type { LoginBody, LoginData } from '@inviteflow/contract';
-import { meQueryOptions } from '@/api/auth/get-me.ts';
+import { getMe } from '@/api/auth/get-me.ts';
 import { login } from '@/api/auth/login.ts';
 import { logout } from '@/api/auth/logout.ts';
 import { tCatalogue, tGlobal } from '@/locale/index.ts';
 import { useAuthStore } from '@/stores/auth-store.ts';
 import { handOverToExtension } from './extension-handover.ts';
-import { queryClient } from './query-client.ts';
 import { RequestError, TOAST_DURATION } from './request.ts';
 import { rememberedLogin } from './storage.ts';
 
@@ -52,7 +51,7 @@ export async function signIn(body: LoginBody, remember: boolean): Promise<LoginD
  */
 export async function loadMe(): Promise<boolean> {
   try {
-    const me = await queryClient.fetchQuery(meQueryOptions());
+    const me = await getMe();
     if (!me) {
       Message.error({ content: tGlobal('auth.userInfoEmpty'), duration: TOAST_DURATION });
       return true;

@@ -1,7 +1,6 @@
 import type { LoginData, MeData, Role, StoredUserInfo } from '@inviteflow/contract';
 import { create } from 'zustand';
-import { parseUserInfo, sendLogout } from '@/lib/extension-bridge.ts';
-import { queryClient } from '@/lib/query-client.ts';
+import { sendLogout } from '@/lib/extension-bridge.ts';
 import { sessionKeys, sessionStorageArea } from '@/lib/storage.ts';
 import { useSettingsStore } from './settings-store.ts';
 import { useTabBarStore } from './tab-bar-store.ts';
@@ -78,9 +77,20 @@ function profileFromUser(user: StoredUserInfo | null, role: Role | ''): UserProf
   };
 }
 
+/** The user info as this console stored it; `checkStoredUserInfo` holds it to the contract. */
+function readUserInfo(raw: string | null): StoredUserInfo | null {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return typeof value === 'object' && value !== null ? (value as StoredUserInfo) : null;
+  } catch {
+    return null;
+  }
+}
+
 function readSession() {
   const token = sessionStorageArea.read(sessionKeys.token);
-  const userInfo = parseUserInfo(sessionStorageArea.read(sessionKeys.userInfo));
+  const userInfo = readUserInfo(sessionStorageArea.read(sessionKeys.userInfo));
   return {
     token,
     refreshToken: sessionStorageArea.read(sessionKeys.refreshToken),
@@ -139,8 +149,6 @@ export const useAuthStore = create<AuthState>((set, get) => ({
     sendLogout();
     useSettingsStore.getState().clearServerMenu();
     useTabBarStore.getState().reset();
-    // The next account must never see this one's cached lists.
-    queryClient.clear();
   },
   switchRole: () => {
     const role: Role = get().profile.role === 'admin' ? 'user' : 'admin';
@@ -148,6 +156,19 @@ export const useAuthStore = create<AuthState>((set, get) => ({
     return role;
   },
 }));
+
+/**
+ * Holds the user info read from storage at start to the contract, without making the first
+ * screen wait for zod: damaged info is dropped, and is never handed to the extension.
+ */
+export async function checkStoredUserInfo(): Promise<void> {
+  const raw = sessionStorageArea.read(sessionKeys.userInfo);
+  if (!raw || !useAuthStore.getState().userInfo) return;
+  const { parseUserInfo } = await import('@/lib/extension-messages.ts');
+  if (parseUserInfo(raw) || sessionStorageArea.read(sessionKeys.userInfo) !== raw) return;
+  // The profile's names come from `me`, which the signed-in shell loads at once.
+  useAuthStore.setState({ userInfo: null });
+}
 
 /** Logged in = a token exists (spec section 4). */
 export function isLoggedIn(): boolean {

@@ -1,8 +1,17 @@
 import { Message, Modal, Notification } from '@arco-design/web-react';
 import type { Locale } from '@inviteflow/contract';
 import { render, waitFor } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useLayoutEffect, type ReactElement } from 'react';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  useRoutes,
+  type Location,
+  type NavigateFunction,
+  type RouteObject,
+} from 'react-router';
 import { expect, vi } from 'vitest';
 import { AppProviders } from '@/app/providers.tsx';
 import { resetAuthDialog } from '@/lib/auth-dialog.ts';
@@ -84,12 +93,54 @@ export async function resetApp(locale: Locale = 'en-US') {
   );
 }
 
+/** What a test reads and drives of the router: the current location and navigation. */
+export interface TestRouter {
+  state: { location: Location };
+  navigate: (to: string) => Promise<void>;
+}
+
+function ProbedRoutes({
+  routes,
+  probe,
+}: {
+  routes: RouteObject[];
+  probe: (location: Location, navigate: NavigateFunction) => void;
+}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => probe(location, navigate), [probe, location, navigate]);
+  return useRoutes(routes);
+}
+
 /** Renders routes inside the app's providers, starting at `path`. */
 export function renderRoutes(routes: RouteObject[], path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  let location: Location | null = null;
+  let navigate: NavigateFunction | null = null;
+  const router: TestRouter = {
+    state: {
+      get location() {
+        if (!location) throw new Error('the routes have not rendered');
+        return location;
+      },
+    },
+    navigate: async (to) => {
+      if (!navigate) throw new Error('the routes have not rendered');
+      await navigate(to);
+    },
+  };
   const view = render(
     <AppProviders>
-      <RouterProvider router={router} />
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[path]}>
+          <ProbedRoutes
+            routes={routes}
+            probe={(l, n) => {
+              location = l;
+              navigate = n;
+            }}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>
     </AppProviders>,
   );
   return { router, ...view };

@@ -1,24 +1,24 @@
-import { Button, Checkbox, Form, Input, Link, Tooltip } from '@arco-design/web-react';
+import { Button, Checkbox, Input, Link, Tooltip } from '@arco-design/web-react';
 import { IconLock, IconUser } from '@arco-design/web-react/icon';
-import { loginBody } from '@inviteflow/contract';
-import { useState } from 'react';
+import type { LoginBody } from '@inviteflow/contract';
+import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { afterLoginTarget } from '@/app/guard.tsx';
-import { zodRules } from '@/lib/form-rules.ts';
 import { signIn } from '@/lib/session.ts';
 import { rememberedLogin } from '@/lib/storage.ts';
 import { useAuthStore } from '@/stores/auth-store.ts';
 import { useAuthT } from '../locale/index.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { PlainFormItem } from './plain-form-item.tsx';
 
-interface LoginForm {
-  username: string;
-  password: string;
-}
+type Field = keyof LoginBody;
+type Errors = Partial<Record<Field, string>>;
+
+// The checks come with zod, which the page does without until someone types.
+const loadChecks = () => import('./login-checks.ts');
 
 export function LoginPage() {
   const { t, locale } = useAuthT();
-  const [form] = Form.useForm<LoginForm>();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const location = useLocation();
@@ -33,12 +33,34 @@ export function LoginPage() {
       username: typeof registered === 'string' ? registered : remembered.account,
     };
   });
+  const [values, setValues] = useState<LoginBody>({ username: initial.username, password: '' });
+  const [errors, setErrors] = useState<Errors>({});
   const [remember, setRemember] = useState(initial.remember);
 
   // Already signed in (e.g. "/" → /login in a live session): go straight to the target.
   if (token && !submitting) return <Navigate to={afterLoginTarget(search)} replace />;
 
-  const onSubmit = async (values: LoginForm) => {
+  /** Checks the given fields of these values, as Arco Form would on change and on submit. */
+  const check = async (next: LoginBody, fields: Field[]): Promise<Errors> => {
+    const all = (await loadChecks()).loginErrors(locale, next);
+    setErrors((shown) => {
+      const updated = { ...shown };
+      for (const field of fields) updated[field] = all[field];
+      return updated;
+    });
+    return all;
+  };
+
+  const change = (field: Field) => (value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    void check(next, [field]);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = await check(values, ['username', 'password']);
+    if (found.username || found.password) return;
     setSubmitting(true);
     try {
       await signIn({ username: values.username.trim(), password: values.password }, remember);
@@ -53,32 +75,38 @@ export function LoginPage() {
     <AuthLayout title={t('login.submit')}>
       <h1 className="auth-title">{t('login.title')}</h1>
       <p className="auth-subtitle">{t('login.subtitle')}</p>
-      <Form<LoginForm>
-        form={form}
-        layout="vertical"
-        className="auth-form"
-        initialValues={{ username: initial.username, password: '' }}
-        onSubmit={(values) => void onSubmit(values)}
+      <form
+        className="arco-form arco-form-vertical arco-form-size-default auth-form"
+        onSubmit={(event) => void onSubmit(event)}
         autoComplete="on"
+        noValidate
       >
-        <Form.Item field="username" rules={zodRules(loginBody.shape.username, locale)}>
+        <PlainFormItem error={errors.username}>
           <Input
             prefix={<IconUser />}
             placeholder={t('login.account')}
             aria-label={t('login.account')}
             autoComplete="username"
             size="large"
+            value={values.username}
+            onChange={change('username')}
+            onFocus={() => void loadChecks()}
+            error={Boolean(errors.username)}
           />
-        </Form.Item>
-        <Form.Item field="password" rules={zodRules(loginBody.shape.password, locale)}>
+        </PlainFormItem>
+        <PlainFormItem error={errors.password}>
           <Input.Password
             prefix={<IconLock />}
             placeholder={t('login.password')}
             aria-label={t('login.password')}
             autoComplete="current-password"
             size="large"
+            value={values.password}
+            onChange={change('password')}
+            onFocus={() => void loadChecks()}
+            error={Boolean(errors.password)}
           />
-        </Form.Item>
+        </PlainFormItem>
         <div className="auth-form-row">
           <Tooltip content={t('login.rememberHint')}>
             <Checkbox checked={remember} onChange={setRemember}>
@@ -106,7 +134,7 @@ export function LoginPage() {
         >
           {t('login.register')}
         </Button>
-      </Form>
+      </form>
     </AuthLayout>
   );
 }

@@ -1,6 +1,5 @@
 import { apiPaths, type ProfileData, type UpdateProfileBody } from '@inviteflow/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meQueryKey } from '@/api/auth/get-me.ts';
 import { request } from '@/lib/request.ts';
 import { loadMe } from '@/lib/session.ts';
 import { profileQueryKey } from './get-profile.ts';
@@ -16,7 +15,6 @@ export function useUpdateProfile() {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: profileQueryKey });
       // The phone may have changed: the navbar's profile comes from `me`.
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
       await loadMe();
     },
   });

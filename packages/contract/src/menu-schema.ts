@@ -1,0 +1,21 @@
+import { menuIcons, type MenuNode } from './menu.ts';
+import { z } from './zod.ts';
+
+/** The menu as the server answers it (GET /api/v1/menu), checked by the console on arrival. */
+export const menuNode: z.ZodType<MenuNode> = z.lazy(() =>
+  z.object({
+    key: z.string(),
+    name: z.string().optional(),
+    path: z.string().optional(),
+    localeKey: z.string(),
+    icon: z.enum(menuIcons).optional(),
+    order: z.number().int(),
+    requiresAuth: z.boolean(),
+    roles: z.array(z.string()),
+    external: z.boolean().optional(),
+    hideInMenu: z.boolean().optional(),
+    ignoreCache: z.boolean().optional(),
+    children: z.array(menuNode).optional(),
+  }),
+);
+export const menuData = z.array(menuNode);
