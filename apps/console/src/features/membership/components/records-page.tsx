@@ -154,7 +154,9 @@ export function MembershipRecordsPage() {
     {
       title: t('column.actions'),
       dataIndex: 'actions',
-      width: 210,
+      // Pinned, so Pay, Cancel and View detail stay in view when the table scrolls sideways.
+      fixed: 'right',
+      width: 230,
       render: (_: unknown, order) => (
         <Space size={0}>
           {order.status === 'pending' && (
