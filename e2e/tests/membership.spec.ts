@@ -40,6 +40,15 @@ function recordRow(target: Page, orderNo: string) {
   return target.locator('.records-table tbody tr').filter({ hasText: orderNo });
 }
 
+/** The element lies wholly inside the records table's visible area (not cut off by its scroll). */
+async function expectInsideTable(target: Page, element: ReturnType<Page['locator']>) {
+  const table = await target.locator('.records-table .arco-table-container').boundingBox();
+  const box = await element.boundingBox();
+  expect(table && box).toBeTruthy();
+  expect(box!.x).toBeGreaterThanOrEqual(table!.x);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(table!.x + table!.width + 0.5);
+}
+
 test.beforeAll(async ({ browser }) => {
   await registerSeller(seller);
   const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -129,8 +138,10 @@ test('finds the paid order in the records, with its detail', async () => {
 test('finds the payment message in the message box; a click marks it read', async () => {
   await page.getByLabel('消息通知').click();
   const box = page.locator('.message-box');
-  await box.getByRole('tab', { name: '通知 (1)' }).click();
   const item = box.locator('.message-item').filter({ hasText: '支付成功' });
+  // The box opens on the tab the unread message is in.
+  await expect(item).toBeVisible();
+  await box.getByRole('tab', { name: '通知 (1)' }).click();
   await expect(item).toContainText(paidOrderNo);
   await expect(item).toHaveClass(/message-item-unread/);
   // The box fits its popover: no text spills past the edge.
@@ -160,6 +171,10 @@ test('cancels another pending order, after leaving the cashier unpaid', async ()
   await page.getByRole('button', { name: '查看购买记录' }).click();
   const row = recordRow(page, orderNo);
   await expect(row).toContainText('待支付');
+  // At 1440 px every column of a pending order is in view: its status and its three actions.
+  await expectInsideTable(page, row.locator('.arco-tag'));
+  for (const action of ['支付', '取消', '查看详情'])
+    await expectInsideTable(page, row.getByRole('button', { name: action, exact: true }));
   await row.getByRole('button', { name: '取消' }).click();
   await expect(page.getByText('确定取消这个订单吗？取消后不能再支付。')).toBeVisible();
   await page.getByRole('button', { name: '取消订单' }).click();
@@ -199,6 +214,7 @@ async function friendJourney(browser: Browser) {
   await friendPage.goto(inviteLink);
   const code = inviteLink.split('inviteCode=')[1]!;
   await expect(friendPage.getByLabel('Invitation code (optional)')).toHaveValue(code);
+  await expect(friendPage.getByText('Filled in from your invitation link')).toBeVisible();
   await friendPage.getByLabel('Username').fill(friend.username);
   await friendPage.getByLabel('Phone number').fill(friend.phoneNumber);
   await friendPage.getByRole('button', { name: 'Get code' }).click();

@@ -1,10 +1,19 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { createServer as createHttpServer } from 'node:http';
 import { apiPaths, type PurchaseData } from '@inviteflow/contract';
 import { eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { membershipOrders, paymentEvents, sandboxTrades } from '../src/db/schema.ts';
-import { signGatewayParams } from '../src/modules/payments/sandbox/signing.ts';
-import { deliverDueNotifications } from '../src/modules/payments/sandbox/trades.ts';
+import {
+  requestSignContent,
+  rsa2Sign,
+  rsa2Verify,
+  signGatewayParams,
+} from '../src/modules/payments/sandbox/signing.ts';
+import {
+  deliverDueNotifications,
+  parseAlipayTime,
+} from '../src/modules/payments/sandbox/trades.ts';
 import { describeApi, signedIn } from './support/harness.ts';
 import {
   freePort,
@@ -248,6 +257,52 @@ const platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const pem = (key: { export(o: object): string | Buffer }, type: string) =>
   key.export({ type, format: 'pem' }).toString();
 
+/**
+ * Alipay's OpenAPI as the production gateway meets it (ALIPAY_GATEWAY points here): it
+ * keeps every request it gets, with whether the merchant's signature verified, and
+ * answers alipay.trade.query with a paid trade, signed with "Alipay's" key.
+ */
+const alipayRequests: Array<{ params: Record<string, string>; signed: boolean }> = [];
+const fakeAlipay = createHttpServer((req, res) => {
+  let body = '';
+  req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+  req.on('end', () => {
+    const params = {
+      ...Object.fromEntries(new URL(req.url ?? '/', 'http://127.0.0.1').searchParams),
+      ...Object.fromEntries(new URLSearchParams(body)),
+    };
+    const signed = rsa2Verify(
+      requestSignContent(params),
+      params.sign ?? '',
+      pem(merchant.publicKey, 'spki'),
+    );
+    alipayRequests.push({ params, signed });
+    const biz = JSON.parse(params.biz_content ?? '{}') as { out_trade_no?: string };
+    const node = JSON.stringify({
+      code: '10000',
+      msg: 'Success',
+      trade_no: '2026000000000077',
+      out_trade_no: biz.out_trade_no,
+      trade_status: 'TRADE_SUCCESS',
+      total_amount: '299.00',
+      buyer_logon_id: 'pro***@example.com',
+    });
+    const sign = rsa2Sign(node, pem(platform.privateKey, 'pkcs8'));
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    res.end(`{"alipay_trade_query_response":${node},"sign":"${sign}"}`);
+  });
+});
+const alipayPort = await freePort();
+await new Promise<void>((resolve) => fakeAlipay.listen(alipayPort, '127.0.0.1', resolve));
+afterAll(() => new Promise<void>((resolve) => fakeAlipay.close(() => resolve())));
+
+/** A request's `timestamp` is China time, as Alipay reads it, whatever the server's own zone. */
+function expectChinaTimeNow(timestamp: string | null | undefined) {
+  const sent = parseAlipayTime(timestamp ?? undefined);
+  expect(sent, `timestamp ${timestamp}`).not.toBeNull();
+  expect(Math.abs(sent!.getTime() - Date.now())).toBeLessThan(60_000);
+}
+
 describeApi(
   'Alipay in production',
   (h) => {
@@ -260,11 +315,17 @@ describeApi(
       );
       expect(bought.status).toBe(200);
       const url = new URL(bought.body.data.paymentUrl);
-      expect(`${url.origin}${url.pathname}`).toBe('https://openapi.alipay.com/gateway.do');
+      expect(`${url.origin}${url.pathname}`).toBe(`http://127.0.0.1:${alipayPort}/gateway.do`);
       expect(url.searchParams.get('app_id')).toBe('2021000000000042');
       expect(url.searchParams.get('notify_url')).toBe(
         `https://console.example.com${apiPaths.payments.alipayNotify}`,
       );
+      // Signed with the merchant's key, over a timestamp in China time.
+      const sent = Object.fromEntries(url.searchParams);
+      expect(
+        rsa2Verify(requestSignContent(sent), sent.sign ?? '', pem(merchant.publicKey, 'spki')),
+      ).toBe(true);
+      expectChinaTimeNow(sent.timestamp);
       const row = await orderRow(h(), bought.body.data.orderId);
       expect(row.gateway).toBe('alipay');
 
@@ -298,10 +359,41 @@ describeApi(
       expect(await notify(h().app, notice(pem(platform.privateKey, 'pkcs8')))).toBe('success');
       expect((await orderRow(h(), row.orderNo)).status).toBe('paid');
     });
+
+    it('reconciles a pending order by asking Alipay (alipay.trade.query), signed, in China time', async () => {
+      const { token } = await signedIn(h());
+      const bought = await h().api.post<PurchaseData>(
+        apiPaths.membership.purchase,
+        { planId: 'pro', paymentMethod: 'alipay' },
+        { token },
+      );
+      const orderNo = bought.body.data.orderId;
+      alipayRequests.length = 0;
+      // No notification came: reading the order asks the gateway, whose signed answer pays it.
+      const read = await readOrder(h(), token, orderNo);
+      expect(read.body.data).toMatchObject({
+        status: 'paid',
+        tradeNo: '2026000000000077',
+        buyerAccount: 'pro***@example.com',
+      });
+      expect(read.body.data.events.map((e) => [e.source, e.outcome])).toEqual([
+        ['query', 'granted'],
+      ]);
+      expect(alipayRequests).toHaveLength(1);
+      const [asked] = alipayRequests;
+      expect(asked!.signed).toBe(true);
+      expect(asked!.params).toMatchObject({
+        method: 'alipay.trade.query',
+        app_id: '2021000000000042',
+      });
+      expect(JSON.parse(asked!.params.biz_content!)).toEqual({ out_trade_no: orderNo });
+      expectChinaTimeNow(asked!.params.timestamp);
+    });
   },
   {
     config: {
       PUBLIC_URL: 'https://console.example.com',
+      ALIPAY_GATEWAY: `http://127.0.0.1:${alipayPort}/gateway.do`,
       PAYMENT_PROVIDER: 'alipay',
       ALIPAY_APP_ID: '2021000000000042',
       // As the Alipay key tool shows them: PKCS#8 private key, bare base64 public key.

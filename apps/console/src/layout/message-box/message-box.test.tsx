@@ -55,7 +55,10 @@ describe('message box', () => {
     expect(calls[0]).toMatch(new RegExp(`^GET ${apiPaths.messages.summary}\\?timeZone=`));
     fireEvent.click(screen.getByLabelText('Messages'));
     const box = await waitFor(() => document.querySelector('.message-box') as HTMLElement);
-    expect(within(box).getByText('No Content')).toBeInTheDocument();
+    // It opens on the tab the unread message is in, not on an empty one.
+    expect(await within(box).findByText('Payment succeeded')).toBeInTheDocument();
+    fireEvent.click(within(box).getByText('Message'));
+    expect(await within(box).findByText('No Content')).toBeInTheDocument();
     fireEvent.click(within(box).getByText('Notice (1)'));
     expect(await within(box).findByText('Payment succeeded')).toBeInTheDocument();
     expect(within(box).getByText('Pro membership')).toBeInTheDocument();

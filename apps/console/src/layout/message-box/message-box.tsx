@@ -20,7 +20,10 @@ function MessagePanel({ onLeave }: { onLeave: () => void }) {
   const { t } = useT();
   const navigate = useNavigate();
   const messages = useMessages();
-  const [active, setActive] = useState<InboxType>('message');
+  // The box opens where the bell's count comes from: the first tab with unread messages.
+  const [active, setActive] = useState<InboxType>(
+    () => inboxTypes.find((type) => messages.unread[type] > 0) ?? 'message',
+  );
   const shown = messages.latest(active);
 
   return (

@@ -13,6 +13,15 @@ export function alipayTime(date: Date): string {
   return formatInZone(date, 'Asia/Shanghai');
 }
 
+/**
+ * A request's `timestamp` for the gateway. The SDK would write the process's local wall
+ * time, which on a server running in UTC is eight hours off the China time Alipay reads
+ * it as (and refuses: isv.invalid-timestamp); so every request carries its own.
+ */
+function requestTimestamp(): string {
+  return alipayTime(new Date());
+}
+
 /** Fen as Alipay writes amounts: yuan with two decimals. */
 export function fenToAmount(fen: number): string {
   return `${Math.trunc(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
@@ -102,6 +111,7 @@ export class AlipayGateway {
       },
       notifyUrl: request.notifyUrl,
       returnUrl: request.returnUrl,
+      timestamp: requestTimestamp(),
     });
   }
 
@@ -121,7 +131,7 @@ export class AlipayGateway {
     try {
       result = (await this.sdk.exec(
         'alipay.trade.query',
-        { bizContent: { out_trade_no: orderNo } },
+        { bizContent: { out_trade_no: orderNo }, timestamp: requestTimestamp() },
         { validateSign: true },
       )) as Record<string, unknown>;
     } catch (error) {
@@ -159,7 +169,7 @@ export class AlipayGateway {
     try {
       await this.sdk.exec(
         'alipay.trade.close',
-        { bizContent: { out_trade_no: orderNo } },
+        { bizContent: { out_trade_no: orderNo }, timestamp: requestTimestamp() },
         { validateSign: true },
       );
     } catch (error) {

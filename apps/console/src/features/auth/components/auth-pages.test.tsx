@@ -24,9 +24,13 @@ const loginTexts: Record<Locale, { title: string; submit: string; messages: stri
   },
 };
 
-const registerTexts: Record<Locale, { submit: string; phone: string; messages: string[] }> = {
+const registerTexts: Record<
+  Locale,
+  { submit: string; phone: string; fromLink: string; messages: string[] }
+> = {
   'en-US': {
     submit: 'Register',
+    fromLink: 'Filled in from your invitation link',
     phone: 'Phone number',
     messages: [
       'Please enter correct phone number format',
@@ -37,6 +41,7 @@ const registerTexts: Record<Locale, { submit: string; phone: string; messages: s
   },
   'zh-CN': {
     submit: '注册',
+    fromLink: '已填入邀请链接中的邀请码',
     phone: '手机号',
     messages: [
       '请输入正确的手机号格式',
@@ -116,6 +121,7 @@ describe.each(['en-US', 'zh-CN'] as const)('register page in %s', (locale) => {
     fireEvent.change(byName('password'), { target: { value: '12345' } });
     fireEvent.change(byName('confirmPassword'), { target: { value: '54321' } });
     expect(byName('inviteCode').value).toBe('ABCD1234');
+    expect(screen.getByText(texts.fromLink)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: texts.submit }));
     for (const message of texts.messages)
       expect(await screen.findByText(message)).toBeInTheDocument();

@@ -21,6 +21,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const mutation = useRegister();
+  const linkedCode = search.get('inviteCode');
   const shape = registerBody.shape;
   const values = () => form.getFieldsValue() as Record<string, unknown>;
 
@@ -50,7 +51,7 @@ export function RegisterPage() {
         form={form}
         layout="vertical"
         className="auth-form"
-        initialValues={{ inviteCode: search.get('inviteCode') ?? '' }}
+        initialValues={{ inviteCode: linkedCode ?? '' }}
         onSubmit={(data) => void onSubmit(data)}
         onValuesChange={(changed) => {
           // The confirmation depends on the password: re-check it once it has been typed.
@@ -82,7 +83,12 @@ export function RegisterPage() {
           confirmLabel={t('register.confirmPassword')}
           confirmRules={zodFieldRules(registerBody, 'confirmPassword', locale, values)}
         />
-        <Form.Item field="inviteCode" rules={zodRules(shape.inviteCode, locale)}>
+        <Form.Item
+          field="inviteCode"
+          rules={zodRules(shape.inviteCode, locale)}
+          // Once filled in, the placeholder is gone: say what the code is and where it came from.
+          extra={linkedCode ? t('register.inviteCodeFromLink') : undefined}
+        >
           <Input placeholder={t('register.inviteCode')} aria-label={t('register.inviteCode')} />
         </Form.Item>
         <Button type="primary" htmlType="submit" long size="large" loading={mutation.isPending}>

@@ -66,6 +66,14 @@ describe('membership purchase', () => {
       expect(go).toHaveBeenCalledWith('http://127.0.0.1/sandbox/alipay/gateway.do?x=1'),
     );
     expect(posted).toEqual([{ planId: 'enterprise', paymentMethod: 'alipay' }]);
+    expect(screen.getByRole('button', { name: /Going to the payment page/ })).toBeInTheDocument();
+
+    // Back from the gateway, restored from the back/forward cache: Buy now works again.
+    const restored = new Event('pageshow') as PageTransitionEvent;
+    Object.defineProperty(restored, 'persisted', { value: true });
+    fireEvent(window, restored);
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }));
+    await waitFor(() => expect(posted).toHaveLength(2));
   });
 
   it('says the purchase failed, with the reason, and stays on the page', async () => {

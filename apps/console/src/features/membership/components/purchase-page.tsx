@@ -17,9 +17,10 @@ import {
   type MembershipPlan,
   type PlanId,
 } from '@inviteflow/contract';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { formatDateTime } from '@/lib/format-date.ts';
-import { useMembershipInfo } from '../api/get-membership-info.ts';
+import { membershipQueryKey, useMembershipInfo } from '../api/get-membership-info.ts';
 import { usePlans } from '../api/get-plans.ts';
 import { usePurchase } from '../api/purchase.ts';
 import { monthsText, useMembershipT } from '../locale/index.ts';
@@ -136,7 +137,21 @@ export function MembershipPurchasePage() {
   const { t, locale } = useMembershipT();
   const plans = usePlans();
   const buy = usePurchase();
+  const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<PlanId | null>(null);
+
+  // Back from the payment page, the browser may restore this page as it was left: Buy
+  // now still "going to the payment page". It is ready again, and the plan is read anew.
+  const { reset } = buy;
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      reset();
+      void queryClient.invalidateQueries({ queryKey: membershipQueryKey });
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [reset, queryClient]);
   const list = plans.data ?? [];
   const selected =
     list.find((plan) => plan.id === chosen) ?? list.find((plan) => plan.isRecommended) ?? list[0];

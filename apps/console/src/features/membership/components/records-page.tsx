@@ -118,45 +118,50 @@ export function MembershipRecordsPage() {
     {
       title: t('column.originalPrice'),
       dataIndex: 'originalPriceFen',
-      width: 110,
+      width: 100,
       render: (fen: number) => yuan(fen, locale),
     },
     {
       title: t('column.actualPrice'),
       dataIndex: 'actualPriceFen',
-      width: 110,
+      width: 100,
       render: (fen: number) => <span className="order-actual">{yuan(fen, locale)}</span>,
     },
     {
       title: t('column.paymentMethod'),
       dataIndex: 'paymentMethod',
-      width: 120,
+      width: 100,
       render: () => t('payment.alipay'),
     },
     {
       title: t('column.createdAt'),
       dataIndex: 'createdAt',
-      width: 170,
+      // Date over time where the table is narrow, so every column fits at 1440 px.
+      width: 120,
       render: (value: string) => formatDateTime(value, locale),
     },
     {
       title: t('column.paidAt'),
       dataIndex: 'paidAt',
-      width: 170,
+      width: 120,
       render: (value: string | null) => formatDateTime(value, locale),
     },
     {
       title: t('column.status'),
       dataIndex: 'status',
-      width: 110,
+      width: 150,
+      fixed: 'right',
       render: (status: OrderStatus) => <OrderStatusTag status={status} />,
     },
     {
       title: t('column.actions'),
       dataIndex: 'actions',
-      width: 210,
+      // Pinned with the status, so what an order is and what can be done with it stay in
+      // view when a narrow window scrolls the table sideways.
+      fixed: 'right',
+      width: 200,
       render: (_: unknown, order) => (
-        <Space size={0}>
+        <Space size={0} className="order-actions">
           {order.status === 'pending' && (
             <Button
               type="text"
@@ -246,7 +251,7 @@ export function MembershipRecordsPage() {
         columns={columns}
         data={orders.data?.list ?? []}
         loading={orders.isFetching}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1120 }}
         noDataElement={
           <Empty
             description={
