@@ -111,6 +111,19 @@ export const journal = z.object({ shopId: z.number().int(), entries: z.array(jou
 export type Journal = z.infer<typeof journal>;
 export const journalItem = defineItem<Journal | null>('runnerJournal', journal.nullable(), null);
 
+/**
+ * Which seller-center page runs the tasks, and until when (renewed while it lives). Only
+ * one runner works the journal at a time, across tabs and the seller centers' several
+ * origins; the popup reads it to tell a live run from a status left by a closed page.
+ */
+export const runnerLease = z.object({ owner: z.string().min(1), until: z.string() });
+export type RunnerLease = z.infer<typeof runnerLease>;
+export const leaseItem = defineItem<RunnerLease | null>(
+  'runnerLease',
+  runnerLease.nullable(),
+  null,
+);
+
 /** The last shop seen in the seller center and what the server said about it. */
 export const shopReport = z.object({
   identity: shopIdentityBody,
