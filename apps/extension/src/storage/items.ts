@@ -105,6 +105,12 @@ export const journalEntry = z.object({
   record: claimedRecord,
   phase: z.enum(journalPhases),
   result: reportBody.nullable(),
+  /**
+   * The account that claimed it: only that account's token may report it (another
+   * account's report is refused, and the result would be lost while the lease lapses and
+   * the talent is invited again). Null in journals written before it was kept.
+   */
+  accountId: z.number().int().nullable().default(null),
 });
 export type JournalEntry = z.infer<typeof journalEntry>;
 export const journal = z.object({ shopId: z.number().int(), entries: z.array(journalEntry) });
