@@ -436,6 +436,8 @@ test('the popup shows the account, today’s work and the shops, in both languag
   await expect(zh.locator('[data-section="shops"]')).toContainText('InviteFlow 测试旗舰店');
   await expect(zh.locator('[data-section="current-shop"]')).toContainText('已绑定');
   await expect(zh.getByRole('button', { name: '暂停' })).toBeVisible();
+  // The seller-center page is closed: no run is alive, whatever its last status said.
+  await expect(zh.locator('[data-runner-state]')).toHaveAttribute('data-runner-state', 'idle');
   await zh.close();
 
   const en = await popupShot('extension-popup-signed-in', 'en-US');

@@ -7,7 +7,7 @@ import {
   applyConsoleMessage,
 } from '../login/login-bridge.ts';
 import { backgroundRequest } from '../messaging/messages.ts';
-import { localeItem } from '../storage/items.ts';
+import { leaseItem, localeItem } from '../storage/items.ts';
 
 /** The language the API answers the extension in: the popup's choice, else the browser's. */
 export async function apiLocale(): Promise<Locale> {
@@ -55,4 +55,13 @@ export async function handleExternalMessage(
   if (!accepted) return { accepted: false };
   await applyConsoleMessage(accepted.message, accepted.origin, 'external');
   return { accepted: true };
+}
+
+/**
+ * At browser start (and when the extension is installed, updated or reloaded) no page of
+ * before can still be running tasks: a lease it left is dead, and a restored seller-center
+ * tab may take over at once instead of waiting for it to lapse.
+ */
+export async function forgetRunnersOfBefore(): Promise<void> {
+  await leaseItem.remove();
 }

@@ -3,6 +3,7 @@ import { buildConfig } from '../config.ts';
 import { resolveLocale, t } from '../locale/index.ts';
 import { messagingTaskApi } from '../messaging/messages.ts';
 import { PagePanel, type PanelShop } from '../page/panel.ts';
+import { acquireRunnerLease, type HeldLease } from '../runner/runner-lease.ts';
 import { TaskRunner } from '../runner/runner.ts';
 import { reportSeenShop } from '../shop/report-shop.ts';
 import { authItem, localeItem, statusItem } from '../storage/items.ts';
@@ -10,7 +11,7 @@ import { authItem, localeItem, statusItem } from '../storage/items.ts';
 /**
  * Content script on seller-center pages: wiring only. The page's adapter reads the shop,
  * which is reported; once it is bound, the task runner works through its records. One
- * runner per browser (a Web Lock), so two open tabs never split one journal.
+ * runner per browser (a lease in storage), so two open tabs never split one journal.
  */
 const adapter = adapterForUrl(new URL(location.href), adaptersFor(buildConfig.testSellerCenter));
 
@@ -29,20 +30,37 @@ async function main() {
   statusItem.watch(() => void render());
   localeItem.watch(() => void render());
 
+  // Once the page goes, its run stops and the lease is given back at once.
+  const pageGone = new AbortController();
+  let lease: HeldLease | null = null;
+  window.addEventListener('pagehide', () => {
+    pageGone.abort();
+    runner?.stop();
+    lease?.release();
+  });
+
+  let starting = false;
   const startRunner = async (shopId: number) => {
-    if (runner) return;
-    const locale = resolveLocale(await localeItem.get());
-    runner = new TaskRunner({
-      api,
-      adapter,
-      document,
-      interruptedMessage: t(locale, 'result.interrupted'),
-    });
-    const current = runner;
-    window.addEventListener('pagehide', () => current.stop());
-    const run = () => current.run(shopId).finally(() => (runner = null));
-    if (navigator.locks) await navigator.locks.request('inviteflow-task-runner', run);
-    else await run();
+    if (starting || pageGone.signal.aborted) return;
+    starting = true;
+    try {
+      const locale = resolveLocale(await localeItem.get());
+      const current = new TaskRunner({
+        api,
+        adapter,
+        document,
+        interruptedMessage: t(locale, 'result.interrupted'),
+      });
+      runner = current;
+      // One runner per browser: another tab (of any seller-center origin) may hold the lease.
+      lease = await acquireRunnerLease({ signal: pageGone.signal, onLost: () => current.stop() });
+      if (lease) await current.run(shopId);
+    } finally {
+      lease?.release();
+      lease = null;
+      runner = null;
+      starting = false;
+    }
   };
 
   const report = async () => {

@@ -1,5 +1,10 @@
 import { httpTaskApi } from '../api/api-client.ts';
-import { apiLocale, handleExternalMessage, handleRuntimeMessage } from '../background/handlers.ts';
+import {
+  apiLocale,
+  forgetRunnersOfBefore,
+  handleExternalMessage,
+  handleRuntimeMessage,
+} from '../background/handlers.ts';
 
 /**
  * The service worker: wiring only (the logic is in background/handlers.ts). It receives
@@ -19,3 +24,6 @@ chrome.runtime.onMessageExternal.addListener((message, sender, sendResponse) => 
   );
   return true;
 });
+
+chrome.runtime.onStartup.addListener(() => void forgetRunnersOfBefore());
+chrome.runtime.onInstalled.addListener(() => void forgetRunnersOfBefore());

@@ -139,6 +139,8 @@ describe('external messages (externally_connectable)', () => {
       acceptExternalMessage(loginData(), { id: 'another-extension-id', origin: consoleOrigin }),
     ).toBeNull();
     expect(acceptExternalMessage(loginData(), {} as chrome.runtime.MessageSender)).toBeNull();
+    // A frame of a console origin inside a page is not the console page's own window.
+    expect(acceptExternalMessage(loginData(), page(consoleOrigin, { frameId: 3 }))).toBeNull();
     expect(
       acceptExternalMessage({ type: 'PLUGIN_LOGIN_DATA', token: 'x' }, page(consoleOrigin)),
     ).toBeNull();

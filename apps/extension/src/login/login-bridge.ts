@@ -73,6 +73,8 @@ export function acceptExternalMessage(
 ): { message: ConsoleMessage; origin: string } | null {
   // Another extension (sender.id set) is never the console.
   if (sender.id !== undefined && sender.id !== chrome.runtime.id) return null;
+  // The console page's own window: a frame inside a page is not it.
+  if (sender.frameId !== undefined && sender.frameId !== 0) return null;
   const origin = senderOrigin(sender);
   if (!isConsoleOrigin(origin)) return null;
   const parsed = parseConsoleMessage(message);

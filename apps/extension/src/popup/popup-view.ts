@@ -1,6 +1,8 @@
 import type { ExtensionSummary, Locale } from '@inviteflow/contract';
 import { t, tShared, type TextKey } from '../locale/index.ts';
-import type { AuthState, RunnerStatus, ShopReport } from '../storage/items.ts';
+import { capDay } from '../runner/pacing.ts';
+import { shownRunnerState } from '../runner/runner-lease.ts';
+import type { AuthState, RunnerLease, RunnerStatus, ShopReport } from '../storage/items.ts';
 
 /** Everything the popup shows; built from storage and the summary call by popup.ts. */
 export interface PopupModel {
@@ -14,6 +16,9 @@ export interface PopupModel {
     | { state: 'error'; message: string };
   status: RunnerStatus;
   paused: boolean;
+  /** Who runs the tasks: a live state without a live lease is a page that went away. */
+  lease: RunnerLease | null;
+  now: Date;
   shopReport: ShopReport | null;
 }
 
@@ -196,7 +201,7 @@ function today(document: Document, model: PopupModel) {
 
 function runner(document: Document, model: PopupModel, actions: PopupActions) {
   const { locale, status, paused } = model;
-  const state = paused ? 'paused' : status.state;
+  const state = shownRunnerState(status.state, paused, model.lease, model.now);
   const tone =
     state === 'running'
       ? 'running'
@@ -236,7 +241,10 @@ function runner(document: Document, model: PopupModel, actions: PopupActions) {
           document,
           'div',
           { class: 'muted' },
-          t(locale, 'runner.executedToday', { count: status.executed.count }),
+          // A count of an earlier day (no runner has run since) is not today's.
+          t(locale, 'runner.executedToday', {
+            count: status.executed.day === capDay(model.now) ? status.executed.count : 0,
+          }),
         ),
       ),
       toggle,

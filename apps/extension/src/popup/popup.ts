@@ -1,24 +1,40 @@
 import { httpTaskApi } from '../api/api-client.ts';
 import { consoleUrl } from '../config.ts';
 import { resolveLocale, t } from '../locale/index.ts';
-import { authItem, controlItem, localeItem, shopReportItem, statusItem } from '../storage/items.ts';
+import { leaseHeld } from '../runner/runner-lease.ts';
+import {
+  authItem,
+  controlItem,
+  leaseItem,
+  localeItem,
+  shopReportItem,
+  statusItem,
+} from '../storage/items.ts';
 import { renderPopup, type PopupModel } from './popup-view.ts';
 
 /** The popup page: wiring only (the view is popup-view.ts). */
 const app = document.getElementById('app')!;
 let summary: PopupModel['summary'] = { state: 'loading' };
 let heldOrigin: string | null = null;
+let leaseTimer: ReturnType<typeof setTimeout> | undefined;
 
 async function model(): Promise<PopupModel> {
-  const [stored, choice, status, control, shopReport] = await Promise.all([
+  const [stored, choice, status, control, shopReport, lease] = await Promise.all([
     authItem.get(),
     localeItem.get(),
     statusItem.get(),
     controlItem.get(),
     shopReportItem.get(),
+    leaseItem.get(),
   ]);
-  const expired = stored !== null && Date.parse(stored.expiresAt) <= Date.now();
+  const now = new Date();
+  const expired = stored !== null && Date.parse(stored.expiresAt) <= now.getTime();
   heldOrigin = stored?.apiOrigin ?? null;
+  // A run whose page died leaves its lease to lapse: look again then.
+  clearTimeout(leaseTimer);
+  if (leaseHeld(lease, now)) {
+    leaseTimer = setTimeout(() => void render(), Date.parse(lease!.until) - now.getTime() + 100);
+  }
   return {
     locale: resolveLocale(choice),
     auth: expired ? null : stored,
@@ -26,6 +42,8 @@ async function model(): Promise<PopupModel> {
     summary,
     status,
     paused: control.paused,
+    lease,
+    now,
     shopReport,
   };
 }
@@ -64,7 +82,7 @@ async function loadSummary() {
   app.dataset.ready = 'true';
 }
 
-for (const item of [authItem, localeItem, statusItem, controlItem, shopReportItem]) {
+for (const item of [authItem, localeItem, statusItem, controlItem, shopReportItem, leaseItem]) {
   item.watch(() => void render());
 }
 authItem.watch((auth) => {

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiFailureKind, ApiResult, TaskApi } from '../api/api-client.ts';
 import { AdapterError, type PlatformAdapter } from '../adapters/types.ts';
 import {
+  authItem,
   controlItem,
   journalItem,
   settingsItem,
@@ -152,7 +153,12 @@ function setup() {
   return { server, adapter, runner, sleeps, advance: (ms: number) => (now += ms) };
 }
 
-const seed = async (entries: JournalEntry[], shopId = SHOP) => journalItem.set({ shopId, entries });
+type SeedEntry = Omit<JournalEntry, 'accountId'> & { accountId?: number | null };
+const seed = async (entries: SeedEntry[], shopId = SHOP) =>
+  journalItem.set({
+    shopId,
+    entries: entries.map((e) => ({ ...e, accountId: e.accountId ?? null })),
+  });
 
 describe('task runner', () => {
   it('claims, executes each record once, reports every result with its standard code', async () => {
@@ -352,6 +358,43 @@ describe('recovery after a browser restart', () => {
         body: { status: 'failed', errorCode: 'page_changed', message: 'interrupted while sending' },
       },
     ]);
+  });
+
+  it('a result another account claimed waits for that account: its report would be refused', async () => {
+    const signIn = (id: number) =>
+      authItem.set({
+        token: `token-${id}`,
+        expiresAt: new Date(Date.now() + 600_000).toISOString(),
+        userInfo: {
+          id,
+          username: `seller${id}`,
+          phoneNumber: '13800138000',
+          membershipLevel: 'none',
+          membershipValidTo: null,
+          maxShopBindCount: 1,
+          currentShopBindCount: 1,
+        },
+        apiOrigin: 'http://127.0.0.1:3000',
+        receivedVia: { window: null, external: null },
+      });
+    await signIn(2);
+    await seed([
+      { record: record(1), phase: 'executed', result: { status: 'success' }, accountId: 1 },
+    ]);
+    const other = setup();
+    other.server.batches = [[record(2)]];
+    await other.runner.run(SHOP + 1);
+    // Account 2 ran its own record; account 1's result was neither reported nor dropped.
+    expect(other.server.reports.map((r) => r.id)).toEqual([2]);
+    expect((await journalItem.get())?.entries.map((e) => [e.record.id, e.accountId])).toEqual([
+      [1, 1],
+    ]);
+
+    await signIn(1);
+    const back = setup();
+    await back.runner.run(SHOP);
+    expect(back.server.reports).toEqual([{ id: 1, body: { status: 'success' } }]);
+    expect((await journalItem.get())?.entries).toEqual([]);
   });
 
   it('keeps a result whose report failed on the network, and reports it on the next pass', async () => {

@@ -2,6 +2,7 @@ import type { ReportBody } from '@inviteflow/contract';
 import type { TaskApi } from '../api/api-client.ts';
 import type { PlatformAdapter } from '../adapters/types.ts';
 import {
+  authItem,
   controlItem,
   journalItem,
   settingsItem,
@@ -193,11 +194,21 @@ export class TaskRunner {
     });
   }
 
-  /** Reports every known result not yet acknowledged, oldest first. */
+  /** The signed-in account (null when signed out: the API says so itself). */
+  private async account(): Promise<number | null> {
+    return (await authItem.get())?.userInfo.id ?? null;
+  }
+
+  /**
+   * Reports every known result not yet acknowledged, oldest first. Results another
+   * account claimed wait for that account to sign in again.
+   */
   private async flushReports(): Promise<ReportOutcome> {
     const journal = await journalItem.get();
+    const account = await this.account();
     for (const entry of journal?.entries ?? []) {
       if (entry.phase !== 'executed' || !entry.result) continue;
+      if (entry.accountId !== null && account !== null && entry.accountId !== account) continue;
       const outcome = await this.report(entry.record.id, entry.result);
       if (outcome !== 'acknowledged') return outcome;
     }
@@ -326,6 +337,7 @@ export class TaskRunner {
       });
       return 'empty';
     }
+    const accountId = await this.account();
     await journalItem.update((journal): Journal => {
       const kept =
         journal?.shopId === shopId
@@ -338,7 +350,7 @@ export class TaskRunner {
           ...kept,
           ...records
             .filter((record) => !known.has(record.id))
-            .map((record): JournalEntry => ({ record, phase: 'queued', result: null })),
+            .map((record): JournalEntry => ({ record, phase: 'queued', result: null, accountId })),
         ],
       };
     });

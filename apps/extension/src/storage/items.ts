@@ -105,11 +105,30 @@ export const journalEntry = z.object({
   record: claimedRecord,
   phase: z.enum(journalPhases),
   result: reportBody.nullable(),
+  /**
+   * The account that claimed it: only that account's token may report it (another
+   * account's report is refused, and the result would be lost while the lease lapses and
+   * the talent is invited again). Null in journals written before it was kept.
+   */
+  accountId: z.number().int().nullable().default(null),
 });
 export type JournalEntry = z.infer<typeof journalEntry>;
 export const journal = z.object({ shopId: z.number().int(), entries: z.array(journalEntry) });
 export type Journal = z.infer<typeof journal>;
 export const journalItem = defineItem<Journal | null>('runnerJournal', journal.nullable(), null);
+
+/**
+ * Which seller-center page runs the tasks, and until when (renewed while it lives). Only
+ * one runner works the journal at a time, across tabs and the seller centers' several
+ * origins; the popup reads it to tell a live run from a status left by a closed page.
+ */
+export const runnerLease = z.object({ owner: z.string().min(1), until: z.string() });
+export type RunnerLease = z.infer<typeof runnerLease>;
+export const leaseItem = defineItem<RunnerLease | null>(
+  'runnerLease',
+  runnerLease.nullable(),
+  null,
+);
 
 /** The last shop seen in the seller center and what the server said about it. */
 export const shopReport = z.object({
