@@ -1,3 +1,4 @@
+import { KEYSET_OFFSET_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './paging-limits.ts';
 import { z } from './zod.ts';
 
 /**
@@ -24,9 +25,6 @@ export interface Envelope<T> {
   data: T;
   timestamp: number;
 }
-
-export const PAGE_SIZE_MAX = 100;
-export const PAGE_SIZE_DEFAULT = 10;
 
 /** `page` from 1 and `pageSize` up to 100, as query parameters. */
 export const pageQuery = z.object({
@@ -70,9 +68,6 @@ export const idParams = z.object({
     .max(2 ** 31 - 1, { error: 'validation.invalidField' }),
 });
 export type IdParams = z.infer<typeof idParams>;
-
-/** A jump by offset (go-to page) of a keyset list may start at most this many rows from either end. */
-export const KEYSET_OFFSET_MAX = 10_000;
 
 /**
  * The paging of a long list. Pages are reached by `cursor` (next or previous page, at

@@ -1,27 +1,18 @@
 import { z } from './zod.ts';
+import {
+  phonePattern,
+  usernamePattern,
+  smsCodePattern,
+  inviteCodePattern,
+  PASSWORD_MIN,
+  PASSWORD_MAX,
+} from './field-limits.ts';
 import type { MessageKey } from './messages.ts';
 
 /**
  * Field rules shared by every request that carries the field. Each rule's error
  * text is a catalogue key; `issueMessage` turns it into the caller's language.
  */
-
-/** Mainland China mobile numbers: 11 digits starting 13-19. */
-export const phonePattern = /^1[3-9]\d{9}$/;
-/** Letters, digits, `_`, `-` or CJK, not starting with a digit (so it never looks like a phone). */
-export const usernamePattern = /^[A-Za-z_\u4e00-\u9fa5][A-Za-z0-9_\-\u4e00-\u9fa5]{2,31}$/;
-export const smsCodePattern = /^\d{6}$/;
-export const inviteCodePattern = /^[A-Za-z0-9]{4,16}$/;
-export const productIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
-
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 64;
-export const NICKNAME_MAX = 32;
-export const SCRIPT_CONTENT_MAX = 2000;
-export const REMARK_MAX = 200;
-export const PRODUCT_NAME_MAX = 200;
-export const KEYWORD_MAX = 100;
-export const SMS_CODE_LENGTH = 6;
 
 /** A string that must be present; missing, wrong type and blank all give `required`. */
 export function requiredText(required: MessageKey) {

@@ -1,7 +1,9 @@
 export * from './locale.ts';
 export * from './messages.ts';
 export * from './validation.ts';
+export * from './field-limits.ts';
 export * from './fields.ts';
+export * from './paging-limits.ts';
 export * from './envelope.ts';
 export * from './paths.ts';
 export * from './auth.ts';
@@ -15,5 +17,6 @@ export * from './talents.ts';
 export * from './membership.ts';
 export * from './inbox.ts';
 export * from './shops.ts';
+export * from './send-records-constants.ts';
 export * from './send-records.ts';
 export * from './task-api.ts';

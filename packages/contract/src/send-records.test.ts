@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderScript, scriptToken, sendTaskBody } from './send-records.ts';
+import { renderScript, scriptToken } from './send-records-constants.ts';
+import { sendTaskBody } from './send-records.ts';
 
 const values = { talentName: 'Luna', shopName: '美妆旗舰店', productNames: ['面膜', '精华'] };
 

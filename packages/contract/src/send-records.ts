@@ -1,14 +1,23 @@
 import { z } from './zod.ts';
+import {
+  SEND_MESSAGE_MAX,
+  SEND_RECORD_PAGE_SIZE_DEFAULT,
+  SEND_TASK_PRODUCTS_MAX,
+  SEND_TASK_TALENTS_MAX,
+  SET_NAME_MAX,
+  contentTypes,
+  cooldownChoices,
+  filterTypes,
+  sendErrorCodes,
+  sendRecordStatuses,
+  statsDayChoices,
+  taskTypes,
+} from './send-records-constants.ts';
+import type { FilterType } from './send-records-constants.ts';
 import { membershipLevels } from './auth.ts';
 import { keysetPage, keysetPaging, oneWayToPage } from './envelope.ts';
-import {
-  KEYWORD_MAX,
-  SCRIPT_CONTENT_MAX,
-  isoDateTime,
-  optionalTime,
-  optionalWord,
-  requiredText,
-} from './fields.ts';
+import { isoDateTime, optionalTime, optionalWord, requiredText } from './fields.ts';
+import { KEYWORD_MAX, SCRIPT_CONTENT_MAX } from './field-limits.ts';
 import { shop, shopSlots } from './shops.ts';
 import {
   BATCH_MAX,
@@ -18,117 +27,6 @@ import {
   talentFilters,
   talentStatuses,
 } from './talents.ts';
-
-/**
- * Send records and invitation tasks (spec: 'Send records', the Send record entity,
- * section 9's task, content and filter types). A task becomes one record per
- * talent; the extension claims pending records and reports each result.
- */
-export const taskTypes = [
-  'free_product',
-  'targeted_product',
-  'free_connection',
-  'targeted_connection',
-  'group_leader_activity',
-] as const;
-export type TaskType = (typeof taskTypes)[number];
-
-export const contentTypes = ['image_text', 'horizontal_video', 'vertical_video'] as const;
-export type ContentType = (typeof contentTypes)[number];
-
-/** manual: talents picked from the library ('artificial' in the spec); rules: talent filters. */
-export const filterTypes = ['manual', 'rules'] as const;
-export type FilterType = (typeof filterTypes)[number];
-
-/** pending → running (claimed under a lease) → success | failed; a lapsed lease returns to pending. */
-export const sendRecordStatuses = ['pending', 'running', 'success', 'failed'] as const;
-export type SendRecordStatus = (typeof sendRecordStatuses)[number];
-
-/** The standard error codes of a failed record (DESIGN.md, domain rules). */
-export const sendErrorCodes = [
-  'quota_exceeded',
-  'page_changed',
-  'talent_ineligible',
-  'already_invited',
-  'blacklisted',
-  'network',
-  'login_expired',
-] as const;
-export type SendErrorCode = (typeof sendErrorCodes)[number];
-
-/** A talent invited for the same shop and task type within this many days is flagged. */
-export const INVITE_COOLDOWN_DAYS = 7;
-/** The daily invitation cap counts records created per calendar day in this zone. */
-export const INVITATION_DAY_TIME_ZONE = 'Asia/Shanghai';
-export const SET_NAME_MAX = 100;
-export const SEND_ERROR_MESSAGE_MAX = 500;
-
-// ---------------------------------------------------------------------------
-// Script variables: one render function for the console's live preview and the
-// server's per-record message.
-// ---------------------------------------------------------------------------
-
-/** The variables a script may hold, written `{talentName}` (or by their Chinese name, `{达人名称}`). */
-export const scriptVariables = [
-  { key: 'talentName', zh: '达人名称', en: 'Talent name' },
-  { key: 'shopName', zh: '店铺名称', en: 'Shop name' },
-  { key: 'productNames', zh: '商品名称', en: 'Product names' },
-] as const;
-export type ScriptVariable = (typeof scriptVariables)[number]['key'];
-
-export interface ScriptValues {
-  talentName: string;
-  shopName: string;
-  productNames: readonly string[];
-}
-
-/** The text a script holds for a variable: by its Chinese name in a Chinese console. */
-export function scriptToken(key: ScriptVariable, locale: 'zh-CN' | 'en-US' = 'en-US'): string {
-  const variable = scriptVariables.find((v) => v.key === key)!;
-  return `{${locale === 'zh-CN' ? variable.zh : variable.key}}`;
-}
-
-const variableByName = new Map<string, ScriptVariable>(
-  scriptVariables.flatMap((v) => [
-    [v.key.toLowerCase(), v.key],
-    [v.zh, v.key],
-  ]),
-);
-
-/**
- * A script with its variables filled for one talent. Unknown `{words}` stay as they
- * are. Product names are joined as the script's language writes a list: 、 in a
- * Chinese script, a comma otherwise.
- */
-export function renderScript(script: string, values: ScriptValues): string {
-  const chinese = /[\u3400-\u9fff]/.test(script);
-  const filled: Record<ScriptVariable, string> = {
-    talentName: values.talentName,
-    shopName: values.shopName,
-    productNames: values.productNames.join(chinese ? '、' : ', '),
-  };
-  return script.replace(/\{\s*([^{}\s]{1,20})\s*\}/g, (whole, name: string) => {
-    const key = variableByName.get(name.toLowerCase());
-    return key ? filled[key] : whole;
-  });
-}
-
-// ---------------------------------------------------------------------------
-// Creating an invitation task: the talents it picks, the preview, the create.
-// ---------------------------------------------------------------------------
-
-/** A task holds at most this many products. */
-export const SEND_TASK_PRODUCTS_MAX = 20;
-/** A task makes at most this many records (the largest plan's daily cap). */
-export const SEND_TASK_TALENTS_MAX = 5_000;
-/** A rendered message is at most this long. */
-export const SEND_MESSAGE_MAX = 4_000;
-/** The preview and the create list at most this many talents of each finding. */
-export const FINDINGS_LISTED_MAX = 50;
-
-/** What to do with talents invited for the same shop and task within the cool-down. */
-export const cooldownChoices = ['skip', 'include'] as const;
-export type CooldownChoice = (typeof cooldownChoices)[number];
 
 const rowId = (error: 'validation.invalidField' | 'validation.idsInvalid') =>
   z.coerce
@@ -291,8 +189,6 @@ export const sendRecord = z.object({
 });
 export type SendRecord = z.infer<typeof sendRecord>;
 
-export const SEND_RECORD_PAGE_SIZE_DEFAULT = 20;
-
 /** Every filter of the send records search form; created times include both bounds. */
 export const sendRecordFilters = z
   .object({
@@ -346,9 +242,6 @@ export type SendRecordEditBody = z.input<typeof sendRecordEditBody>;
 // Import and export.
 // ---------------------------------------------------------------------------
 
-/** An import's file holds talents: these columns of the talent template. */
-export const sendImportColumnKeys = ['name', 'platform', 'platformTalentId'] as const;
-
 /**
  * The task settings of an import, as multipart fields (strings): the same as a
  * create's, with product template ids comma-separated.
@@ -389,26 +282,6 @@ export const sendImportReport = importReport.extend({
 });
 export type SendImportReport = z.infer<typeof sendImportReport>;
 
-/** The columns of a send records export, in order. */
-export const sendRecordFileColumns = [
-  { key: 'id', zh: '记录ID', en: 'Record ID' },
-  { key: 'talentName', zh: '达人名称', en: 'Influencer name' },
-  { key: 'platform', zh: '平台', en: 'Platform' },
-  { key: 'platformTalentId', zh: '达人ID', en: 'Talent ID' },
-  { key: 'taskType', zh: '任务类型', en: 'Task type' },
-  { key: 'shopName', zh: '店铺名称', en: 'Shop name' },
-  { key: 'setName', zh: '集合名称', en: 'Set name' },
-  { key: 'contentType', zh: '内容类型', en: 'Content type' },
-  { key: 'filterType', zh: '筛选类型', en: 'Filter type' },
-  { key: 'status', zh: '状态', en: 'Status' },
-  { key: 'errorCode', zh: '错误码', en: 'Error code' },
-  { key: 'errorMessage', zh: '错误信息', en: 'Error message' },
-  { key: 'message', zh: '邀约话术', en: 'Message' },
-  { key: 'products', zh: '商品', en: 'Products' },
-  { key: 'createdAt', zh: '创建时间', en: 'Created time' },
-  { key: 'finishedAt', zh: '完成时间', en: 'Finished time' },
-] as const;
-
 export const sendExportBody = z
   .object({
     format: z.enum(talentFileFormats, { error: 'validation.invalidField' }),
@@ -421,8 +294,6 @@ export type SendExportBody = z.input<typeof sendExportBody>;
 // ---------------------------------------------------------------------------
 // The workplace: what a seller wants to see first each morning.
 // ---------------------------------------------------------------------------
-
-export const statsDayChoices = [7, 14, 30] as const;
 
 export const sendStatsQuery = z.object({
   days: z.coerce

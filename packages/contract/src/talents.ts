@@ -1,14 +1,7 @@
 import { z } from './zod.ts';
+import { countData, keysetPage, keysetPaging, oneWayToPage, pageQuery } from './envelope.ts';
+import { KEYSET_OFFSET_MAX } from './paging-limits.ts';
 import {
-  KEYSET_OFFSET_MAX,
-  countData,
-  keysetPage,
-  keysetPaging,
-  oneWayToPage,
-  pageQuery,
-} from './envelope.ts';
-import {
-  KEYWORD_MAX,
   isoDateTime,
   optionalText,
   optionalTime,
@@ -16,6 +9,7 @@ import {
   orderedRanges,
   requiredText,
 } from './fields.ts';
+import { KEYWORD_MAX } from './field-limits.ts';
 import { locales } from './locale.ts';
 
 /**

@@ -6,7 +6,7 @@ import {
   sendErrorCodes,
   sendRecordStatuses,
   taskTypes,
-} from './send-records.ts';
+} from './send-records-constants.ts';
 import { shop } from './shops.ts';
 import { platforms } from './talents.ts';
 

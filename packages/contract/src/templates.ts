@@ -1,15 +1,13 @@
 import { z } from './zod.ts';
 import { pageQuery } from './envelope.ts';
+import { isoDateTime, optionalText, requiredText } from './fields.ts';
 import {
   KEYWORD_MAX,
   PRODUCT_NAME_MAX,
   REMARK_MAX,
   SCRIPT_CONTENT_MAX,
-  isoDateTime,
-  optionalText,
   productIdPattern,
-  requiredText,
-} from './fields.ts';
+} from './field-limits.ts';
 
 const keyword = z
   .string({ error: 'validation.invalidField' })

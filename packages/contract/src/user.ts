@@ -1,11 +1,6 @@
 import { z } from './zod.ts';
-import {
-  NICKNAME_MAX,
-  isoDateTime,
-  optionalEmailField,
-  phoneNumberField,
-  smsCodePattern,
-} from './fields.ts';
+import { isoDateTime, optionalEmailField, phoneNumberField } from './fields.ts';
+import { NICKNAME_MAX, smsCodePattern } from './field-limits.ts';
 
 /** The user center's profile (spec: nickname, email, phone, register time, last login time). */
 export const profileData = z.object({

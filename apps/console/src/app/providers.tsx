@@ -5,7 +5,7 @@ import type { Locale } from '@inviteflow/contract';
 import { useEffect, type ReactNode } from 'react';
 import { installLoginStatusResponder } from '@/lib/extension-bridge.ts';
 import { keepExtensionSignedIn, loginSnapshot } from '@/lib/extension-handover.ts';
-import { checkStoredUserInfo, followOtherTabs } from '@/stores/auth-store.ts';
+import { followOtherTabs } from '@/stores/auth-store.ts';
 import { useLocaleStore } from '@/stores/locale-store.ts';
 
 const arcoLocales = { 'zh-CN': zhCN, 'en-US': enUS } satisfies Record<Locale, unknown>;
@@ -25,7 +25,6 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
   // Tabs sharing a remembered session follow each other's refreshes and logouts.
   useEffect(() => followOtherTabs(), []);
-  useEffect(() => void checkStoredUserInfo(), []);
 
   return <ConfigProvider locale={arcoLocales[locale]}>{children}</ConfigProvider>;
 }

@@ -1,12 +1,4 @@
-import {
-  Button,
-  Dropdown,
-  Menu,
-  Message,
-  Modal,
-  Progress,
-  Typography,
-} from '@arco-design/web-react';
+import { Button, Dropdown, Menu, Message } from '@arco-design/web-react';
 import { IconDownload } from '@arco-design/web-react/icon';
 import type { ExportTicket, TalentFileFormat } from '@inviteflow/contract';
 import { useEffect, useState } from 'react';
@@ -14,7 +6,15 @@ import { useExportProgress } from '@/api/exports/get-export-progress.ts';
 import { env } from '@/config/env.ts';
 import { formatCount } from '@/lib/format-number.ts';
 import { useT } from '@/locale/index.ts';
+import { lazyWhenShown } from './lazy-when-shown.tsx';
+import type { ExportProgressModalProps } from './export-progress-modal.tsx';
 import './files.css';
+
+// Most exports finish before the progress shows: its dialog loads when first needed.
+const LazyExportProgressModal = lazyWhenShown(
+  async () => (await import('./export-progress-modal.tsx')).ExportProgressModal,
+  (props: ExportProgressModalProps) => props.visible,
+);
 
 /** Quick exports finish before this; only slower ones show the progress modal. */
 export const PROGRESS_DELAY_MS = 600;
@@ -99,7 +99,6 @@ export function FileExportButton(props: {
 
   const written = progress.data?.written ?? 0;
   const total = progress.data?.total ?? job?.total ?? 0;
-  const percent = total > 0 ? Math.min(100, Math.floor((written / total) * 100)) : 0;
 
   return (
     <>
@@ -117,36 +116,14 @@ export function FileExportButton(props: {
           {props.label}
         </Button>
       </Dropdown>
-      <Modal
-        title={props.title}
+      <LazyExportProgressModal
         visible={showProgress && job !== null}
-        onCancel={close}
-        maskClosable={false}
-        footer={
-          <Button type={state === 'failed' ? 'primary' : 'secondary'} onClick={close}>
-            {state === 'failed' ? t('export.close') : t('export.background')}
-          </Button>
-        }
-      >
-        <Progress
-          percent={percent}
-          status={state === 'failed' ? 'error' : undefined}
-          animation={state === 'running'}
-        />
-        <Typography.Paragraph
-          type={state === 'failed' ? 'error' : 'secondary'}
-          className="export-text"
-        >
-          {state === 'failed'
-            ? t('export.failed')
-            : state === 'running'
-              ? t('export.running', {
-                  written: formatCount(written, locale),
-                  total: formatCount(total, locale),
-                })
-              : t('export.waiting')}
-        </Typography.Paragraph>
-      </Modal>
+        title={props.title}
+        state={state}
+        written={written}
+        total={total}
+        onClose={close}
+      />
     </>
   );
 }

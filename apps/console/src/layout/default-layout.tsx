@@ -12,7 +12,8 @@ import { AppFooter } from './footer.tsx';
 import { AppMenu } from './menu/app-menu.tsx';
 import { Navbar } from './navbar/navbar.tsx';
 import { PageContent } from './page-content.tsx';
-import { FixedSettingsButton, SettingsDrawer } from './settings/settings-drawer.tsx';
+import { FixedSettingsButton } from './settings/fixed-settings-button.tsx';
+import { LazySettingsDrawer } from './settings/lazy-settings-drawer.tsx';
 import { TabBar } from './tab-bar/tab-bar.tsx';
 import { useServerMenu } from './use-server-menu.ts';
 import './layout.css';
@@ -29,6 +30,7 @@ export function DefaultLayout() {
   const navbar = useSettingsStore((state) => state.navbar);
   const menu = useSettingsStore((state) => state.menu);
   const topMenu = useSettingsStore((state) => state.topMenu);
+  const settingsOpen = useSettingsStore((state) => state.globalSettings);
   const footer = useSettingsStore((state) => state.footer);
   const tabBar = useSettingsStore((state) => state.tabBar);
   const collapsed = useSettingsStore((state) => state.menuCollapse);
@@ -93,7 +95,7 @@ export function DefaultLayout() {
         </Layout>
       </Layout>
       {!navbar && <FixedSettingsButton />}
-      <SettingsDrawer />
+      <LazySettingsDrawer open={settingsOpen} />
     </Layout>
   );
 }

@@ -1,6 +1,5 @@
 import { Notification } from '@arco-design/web-react';
 import { useEffect } from 'react';
-import { getMenu } from '@/api/menu/get-menu.ts';
 import { tGlobal } from '@/locale/index.ts';
 import { useAuthStore } from '@/stores/auth-store.ts';
 import { useSettingsStore } from '@/stores/settings-store.ts';
@@ -11,6 +10,8 @@ const NOTICE_ID = 'menu-notice';
 export async function loadServerMenu(): Promise<boolean> {
   Notification.info({ id: NOTICE_ID, content: tGlobal('settings.menuLoading'), closable: true });
   try {
+    // Checked against the contract's menu schema: loaded when the setting is on, not before.
+    const { getMenu } = await import('@/api/menu/get-menu.ts');
     const menu = await getMenu();
     useSettingsStore.getState().setServerMenu(menu);
     Notification.success({

@@ -47,7 +47,9 @@ async function currentToken(): Promise<ExtensionTokenData | null> {
 /** Mints a fresh token and hands it over by both channels; quiet when it cannot. */
 export async function handOverToExtension(): Promise<boolean> {
   const token = await mint();
-  const { userInfo } = useAuthStore.getState();
+  // The stored user info, held to the contract before it leaves the console.
+  const { parseUserInfo } = await import('./extension-messages.ts');
+  const userInfo = parseUserInfo(JSON.stringify(useAuthStore.getState().userInfo));
   if (!token || !userInfo) return false;
   sendLoginData(token.token, token.expiresAt, userInfo);
   return true;

@@ -77,7 +77,10 @@ function profileFromUser(user: StoredUserInfo | null, role: Role | ''): UserProf
   };
 }
 
-/** The user info as this console stored it; `checkStoredUserInfo` holds it to the contract. */
+/**
+ * The user info as this console stored it. It is held to the contract where it leaves the
+ * console, on its way to the extension; here it only names the account until `me` answers.
+ */
 function readUserInfo(raw: string | null): StoredUserInfo | null {
   if (!raw) return null;
   try {
@@ -156,19 +159,6 @@ export const useAuthStore = create<AuthState>((set, get) => ({
     return role;
   },
 }));
-
-/**
- * Holds the user info read from storage at start to the contract, without making the first
- * screen wait for zod: damaged info is dropped, and is never handed to the extension.
- */
-export async function checkStoredUserInfo(): Promise<void> {
-  const raw = sessionStorageArea.read(sessionKeys.userInfo);
-  if (!raw || !useAuthStore.getState().userInfo) return;
-  const { parseUserInfo } = await import('@/lib/extension-messages.ts');
-  if (parseUserInfo(raw) || sessionStorageArea.read(sessionKeys.userInfo) !== raw) return;
-  // The profile's names come from `me`, which the signed-in shell loads at once.
-  useAuthStore.setState({ userInfo: null });
-}
 
 /** Logged in = a token exists (spec section 4). */
 export function isLoggedIn(): boolean {

@@ -27,6 +27,15 @@ const paidMessage: InboxMessage = {
   messageType: 1,
 };
 
+/** The box once it is on screen (its code loads on the first click of the bell). */
+function openedBox(): Promise<HTMLElement> {
+  return waitFor(() => {
+    const box = document.querySelector<HTMLElement>('.message-box');
+    if (!box) throw new Error('the message box is not open');
+    return box;
+  });
+}
+
 describe('message box', () => {
   it('shows unread counts per tab and the latest items; a click marks read; All Read; View More', async () => {
     let read = false;
@@ -54,7 +63,7 @@ describe('message box', () => {
     );
     expect(calls[0]).toMatch(new RegExp(`^GET ${apiPaths.messages.summary}\\?timeZone=`));
     fireEvent.click(screen.getByLabelText('Messages'));
-    const box = await waitFor(() => document.querySelector('.message-box') as HTMLElement);
+    const box = await openedBox();
     // It opens on the tab the unread message is in, not on an empty one.
     expect(await within(box).findByText('Payment succeeded')).toBeInTheDocument();
     fireEvent.click(within(box).getByText('Message'));
@@ -90,7 +99,7 @@ describe('message box', () => {
     });
     renderRoutes([{ path: '/', element: <MessageBoxEntry /> }], '/');
     fireEvent.click(await screen.findByLabelText('Messages'));
-    const box = await waitFor(() => document.querySelector('.message-box') as HTMLElement);
+    const box = await openedBox();
     fireEvent.click(await within(box).findByText('Notice (1)'));
     fireEvent.click(within(box).getByRole('button', { name: 'All Read' }));
     await waitFor(() =>

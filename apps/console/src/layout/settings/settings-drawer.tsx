@@ -1,6 +1,5 @@
 import {
   Alert,
-  Button,
   ColorPicker,
   Drawer,
   InputNumber,
@@ -9,7 +8,6 @@ import {
   Switch,
   Tooltip,
 } from '@arco-design/web-react';
-import { IconSettings } from '@arco-design/web-react/icon';
 import { locales, type Locale } from '@inviteflow/contract';
 import type { ReactNode } from 'react';
 import { primaryPalette } from '@/lib/palette.ts';
@@ -153,21 +151,5 @@ export function SettingsDrawer() {
 
       <Alert content={t('settings.hint')} />
     </Drawer>
-  );
-}
-
-/** When the navbar is hidden, this fixed button is the way back into the drawer. */
-export function FixedSettingsButton() {
-  const { t } = useT();
-  const update = useSettingsStore((state) => state.update);
-  return (
-    <Button
-      type="primary"
-      className="fixed-settings"
-      icon={<IconSettings />}
-      aria-label={t('navbar.settings')}
-      title={t('navbar.settings')}
-      onClick={() => update({ globalSettings: true })}
-    />
   );
 }

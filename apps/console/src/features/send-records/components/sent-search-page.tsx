@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { FilterTableCard } from '@/components/crud/filter-table-card.tsx';
 import { useKeysetList } from '@/components/crud/use-keyset-list.ts';
 import { FileExportButton } from '@/components/file-export-button.tsx';
+import { lazyWhenShown } from '@/components/lazy-when-shown.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { formatCount } from '@/lib/format-number.ts';
 import { browserTimeZone } from '@/lib/time-zone.ts';
@@ -24,13 +25,27 @@ import { useSendRecords, type RecordFilters } from '../api/get-send-records.ts';
 import { useStartSendExport } from '../api/start-export.ts';
 import { useSendRecordsT } from '../locale/index.ts';
 import { enumText } from '../model/enums.ts';
-import { CreateTaskDrawer } from './create-task-drawer.tsx';
-import { RecordDetailDrawer } from './record-detail-drawer.tsx';
-import { RecordEditModal } from './record-edit-modal.tsx';
 import { RecordStatus } from './record-status.tsx';
 import { SendFilterForm } from './send-filter-form.tsx';
-import { SendImportModal } from './send-import-modal.tsx';
 import './send-records.css';
+
+// The page's dialogs load when first opened: the list is what every visit needs.
+const CreateTaskDrawer = lazyWhenShown(
+  async () => (await import('./create-task-drawer.tsx')).CreateTaskDrawer,
+  (props: { visible: boolean; onClose: () => void }) => props.visible,
+);
+const SendImportModal = lazyWhenShown(
+  async () => (await import('./send-import-modal.tsx')).SendImportModal,
+  (props: { visible: boolean; onClose: () => void }) => props.visible,
+);
+const RecordDetailDrawer = lazyWhenShown(
+  async () => (await import('./record-detail-drawer.tsx')).RecordDetailDrawer,
+  (props: { id: number | null; onClose: () => void }) => props.id !== null,
+);
+const RecordEditModal = lazyWhenShown(
+  async () => (await import('./record-edit-modal.tsx')).RecordEditModal,
+  (props: { record: SendRecord | null; onClose: () => void }) => props.record !== null,
+);
 
 /** A running record under a live lease belongs to the extension for now. */
 function isLeased(record: SendRecord): boolean {

@@ -1,0 +1,85 @@
+import { Button, Empty, Spin, Tabs } from '@arco-design/web-react';
+import { inboxTypes, type InboxType } from '@inviteflow/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { MessageItem } from '@/components/message-item.tsx';
+import { useT } from '@/locale/index.ts';
+import { messageCenterPath } from './message-box.tsx';
+import { useMessages } from './use-messages.ts';
+
+const tabKey = {
+  message: 'messageBox.tab.message',
+  notice: 'messageBox.tab.notice',
+  todo: 'messageBox.tab.todo',
+} as const;
+
+/** The message box: tabs with unread counts, the newest items, All Read and View More. */
+export function MessagePanel({ onLeave }: { onLeave: () => void }) {
+  const { t } = useT();
+  const navigate = useNavigate();
+  const messages = useMessages();
+  // The box opens where the bell's count comes from: the first tab with unread messages.
+  const [active, setActive] = useState<InboxType>(
+    () => inboxTypes.find((type) => messages.unread[type] > 0) ?? 'message',
+  );
+  const shown = messages.latest(active);
+
+  return (
+    <div className="message-box">
+      <Tabs
+        activeTab={active}
+        onChange={(key) => setActive(key as InboxType)}
+        type="rounded"
+        size="small"
+        destroyOnHide
+      >
+        {inboxTypes.map((type) => {
+          const count = messages.unread[type];
+          return (
+            <Tabs.TabPane
+              key={type}
+              title={count > 0 ? `${t(tabKey[type])} (${count})` : t(tabKey[type])}
+            >
+              {messages.isLoading ? (
+                <Spin className="message-box-empty" />
+              ) : shown.length === 0 ? (
+                <Empty className="message-box-empty" description={t('messageBox.noContent')} />
+              ) : (
+                <div className="message-box-list">
+                  {shown.map((item) => (
+                    <MessageItem
+                      key={item.id}
+                      message={item}
+                      compact
+                      onOpen={(message) => void messages.open(message)}
+                    />
+                  ))}
+                </div>
+              )}
+            </Tabs.TabPane>
+          );
+        })}
+      </Tabs>
+      <div className="message-box-footer">
+        <Button
+          type="text"
+          size="small"
+          disabled={messages.unread[active] === 0}
+          onClick={() => void messages.markAllRead(active)}
+        >
+          {t('messageBox.allRead')}
+        </Button>
+        <Button
+          type="text"
+          size="small"
+          onClick={() => {
+            onLeave();
+            navigate(`${messageCenterPath}?type=${active}`);
+          }}
+        >
+          {t('messageBox.viewMore')}
+        </Button>
+      </div>
+    </div>
+  );
+}
