@@ -44,6 +44,21 @@ export function guardFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/**
+ * Excel and WPS read a CSV cell of digits as a number: past 11 digits it shows as
+ * 1.23457E+15 and past 15 it loses its last digits; a leading 0 is dropped. Such text
+ * (a long Douyin talent ID, a phone number with its 0) is written after a tab, which
+ * keeps it text there and which import trims away.
+ */
+export function keepDigitsAsText(text: string): string {
+  return /^(?:0\d+|\d{12,})$/.test(text) ? `\t${text}` : text;
+}
+
+/** A CSV text cell as spreadsheet apps should show it: never run, never turned into a number. */
+export function csvText(text: string): string {
+  return keepDigitsAsText(guardFormula(text));
+}
+
 interface RowSink<Row> {
   /** Writes a row; false when the sink wants to drain before the next one. */
   write(row: Row): boolean;
@@ -56,9 +71,10 @@ function csvSink<Row>(source: SheetSource<Row>, out: Writable): RowSink<Row> {
   // A BOM and CRLF, so Excel and WPS open the Chinese text as it is.
   const csv = stringify({ bom: true, record_delimiter: 'windows' });
   csv.pipe(out);
-  // Every text cell is guarded: a spreadsheet would run one starting like a formula.
+  // Every text cell is guarded: a spreadsheet would run one starting like a formula,
+  // or turn one of many digits into a rounded number.
   const put = (record: Cell[]) =>
-    csv.write(record.map((v) => (typeof v === 'string' ? guardFormula(v) : v)));
+    csv.write(record.map((v) => (typeof v === 'string' ? csvText(v) : v)));
   put(source.columns.map((c) => c.header));
   return {
     write: (row) => put(source.cells(row, yuanText)),
