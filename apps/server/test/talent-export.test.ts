@@ -66,6 +66,8 @@ function expectedCells(
   locale: Locale,
   timeZone: string,
   money: (fen: number) => unknown,
+  /** CSV: the clock text; XLSX: a date cell holding the clock reading. */
+  time: (text: string) => unknown = (text) => text,
 ) {
   const tiers = new Set(['quality', 'newbie', 'top', 'middle', 'tail']);
   return [
@@ -86,8 +88,8 @@ function expectedCells(
     money(t.businessAmountFen),
     t.dealCount,
     t.remark,
-    wallClock(t.addedAt, timeZone),
-    wallClock(t.updatedAt, timeZone),
+    time(wallClock(t.addedAt, timeZone)),
+    time(wallClock(t.updatedAt, timeZone)),
   ];
 }
 
@@ -148,13 +150,18 @@ describeApi('talent export', (h) => {
     const body = values.slice(1).map((row) => Array.from(row, (cell) => cell ?? ''));
     const asXmlReadsIt = (cell: unknown) =>
       typeof cell === 'string' ? cell.replace(/\r/g, '\n') : cell;
+    // Times are date cells (Excel and WPS sort and filter them as dates) holding the
+    // clock reading in the seller's zone.
+    const dateCell = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
     expect(body).toEqual(
       expected.map((talent) =>
-        expectedCells(talent, 'en-US', timeZone, (fen) => fen / 100).map(asXmlReadsIt),
+        expectedCells(talent, 'en-US', timeZone, (fen) => fen / 100, dateCell).map(asXmlReadsIt),
       ),
     );
-    // Money shows two decimals.
+    // Money shows two decimals, times to the second.
     expect(sheet.getColumn(15).numFmt).toBe('0.00');
+    expect(sheet.getColumn(18).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(sheet.getColumn(19).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
 
     const after = await h().api.get<ExportProgress>(paths.exportProgress(t.exportId), { token });
     expect(after.body.data).toMatchObject({
