@@ -259,6 +259,7 @@ test('exports the list to XLSX and the file holds the rows', async () => {
   expect(header.slice(0, 3)).toEqual(['达人名称', '平台', '达人ID']);
   const nameColumn = header.indexOf('达人名称') + 1;
   const fansColumn = header.indexOf('粉丝数') + 1;
+  const addedColumn = header.indexOf('添加时间') + 1;
   const names: string[] = [];
   const fans = new Map<string, number>();
   sheet!.eachRow((sheetRow, index) => {
@@ -266,6 +267,8 @@ test('exports the list to XLSX and the file holds the rows', async () => {
     const name = String(sheetRow.getCell(nameColumn).value);
     names.push(name);
     fans.set(name, Number(sheetRow.getCell(fansColumn).value));
+    // Times are date cells, which Excel and WPS sort and filter as dates.
+    expect(sheetRow.getCell(addedColumn).value).toBeInstanceOf(Date);
   });
   expect(names.sort()).toEqual([...library.map((talent) => talent.name), '小林的好物'].sort());
   expect(fans.get('Luna Glow')).toBe(48_000);

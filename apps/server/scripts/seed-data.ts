@@ -129,6 +129,16 @@ export const customLabels = [
   'Reviews',
   'UGC',
 ];
+/** Why sellers blacklist talents, as they write it. */
+export const blacklistReasons = [
+  '多次爽约，样品寄出后不发视频',
+  '恶意索要样品',
+  '刷单数据造假',
+  '报价反复变动，沟通态度差',
+  '直播中诋毁品牌',
+  '收款后失联',
+  'No-show after samples were sent',
+];
 const shopWords = ['旗舰店', '官方店', '专营店', '好物馆', '生活馆', '优选'];
 const shopBrands = [
   '花漾',
@@ -250,7 +260,8 @@ export function makeTalent(
             : `${name.replace(/\s+/g, '_').toLowerCase()}${r.int(1, 999)}`;
   const addedAt = now - r.int(0, 730) * DAY - r.int(0, DAY);
   const createdAt = Math.min(now, addedAt + r.int(0, 3) * DAY);
-  const updatedAt = Math.min(now, createdAt + r.int(0, 200) * DAY);
+  // Edited some time after it was made, never later than now (not all at the seed's moment).
+  const updatedAt = createdAt + Math.floor(r.next() * Math.min(200 * DAY, now - createdAt));
   return {
     userId,
     platform,

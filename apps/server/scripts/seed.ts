@@ -10,10 +10,18 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { loadConfigFromProcess } from '../src/config/index.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { DEMO_USERNAME, ensureDemoAccount } from '../src/demo-account.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { newInviteCode } from '../src/modules/auth/service.ts';
 import { userRepository } from '../src/modules/user/repository.ts';
-import { customLabels, makeTalent, random, shopsFor, type SeedTalent } from './seed-data.ts';
+import {
+  blacklistReasons,
+  customLabels,
+  makeTalent,
+  random,
+  shopsFor,
+  type SeedTalent,
+} from './seed-data.ts';
 
 const BATCH = 5_000;
 
@@ -100,10 +108,10 @@ export async function seedAccount(
   // The blacklist is the truth for blacklisted talents: give each one its entry.
   await db.query(
     `insert into blacklist_entries (user_id, talent_name, platform_talent_id, fans_count, reason, talent_id)
-     select user_id, name, platform_talent_id, fans_count, '多次爽约 / missed agreements', id
+     select user_id, name, platform_talent_id, fans_count, ($2::text[])[1 + id % cardinality($2::text[])], id
      from talents where user_id = $1 and status = 'blacklisted'
      on conflict do nothing`,
-    [userId],
+    [userId, blacklistReasons],
   );
   await db.query(
     `insert into talent_labels (user_id, name) select $1, unnest($2::text[]) on conflict do nothing`,
@@ -132,6 +140,20 @@ async function main() {
   const config = loadConfigFromProcess();
   const db = await openDatabase(config.database);
   await db.migrate();
+  // On an empty database the demo account is made as `npm start` makes it, so every
+  // start prints its password (a seed account's would be lost after this run).
+  if (
+    values.user === DEMO_USERNAME &&
+    config.demoAccount &&
+    (await userRepository.count(db.db)) === 0
+  ) {
+    const demo = await ensureDemoAccount(db.db, config.dataDir);
+    if (demo?.password) {
+      process.stdout.write(
+        `Created the demo account: ${demo.username} (or phone ${demo.phoneNumber}), password: ${demo.password}\n`,
+      );
+    }
+  }
   await seedLibrary(db, { talents: main, total, accounts, user: values.user, seed }, (line) =>
     process.stdout.write(`${line}\n`),
   );

@@ -414,6 +414,10 @@ describeApi('blacklist', (h) => {
     [{ talentName: '' }, 'Talent name cannot be empty'],
     [{ platformTalentId: undefined }, 'Talent ID cannot be empty'],
     [{ fansCount: undefined }, 'Fans count cannot be empty'],
+    // Blank and null are missing too, never a fans count of 0.
+    [{ fansCount: '' }, 'Fans count cannot be empty'],
+    [{ fansCount: null }, 'Fans count cannot be empty'],
+    [{ fansCount: 'many' }, 'Please enter a whole number of 0 or more'],
     [{ reason: ' ' }, 'Reason cannot be empty'],
     [{ reason: 'r'.repeat(201) }, 'Reason cannot be longer than 200 characters'],
   ])('requires every field of the add-blacklist form: %o', async (change, message) => {

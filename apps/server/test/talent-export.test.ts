@@ -27,9 +27,14 @@ const risky = [
   '\rReturned',
 ];
 
-/** Rows with every kind of value, formula-like names among them. */
+/** Digits a spreadsheet would round or strip of their leading 0, were they numbers. */
+const longId = '3875201946628017342';
+const zeroContact = '0571888866';
+
+/** Rows with every kind of value, formula-like names and number-like texts among them. */
 function rows(): TalentSeed[] {
   return Array.from({ length: 30 }, (_, i) => ({
+    ...(i === 8 ? { platformTalentId: longId } : {}),
     name: i < risky.length ? risky[i]! : i % 2 ? `达人 ${i}` : `Talent ${i}`,
     platform: i % 4 === 0 ? 'tiktok' : 'douyin',
     shopName: i % 3 ? '旗舰店' : '',
@@ -38,7 +43,7 @@ function rows(): TalentSeed[] {
     status: i === 7 ? 'blacklisted' : 'communicating',
     statusBeforeBlacklist: i === 7 ? 'active' : null,
     contactMethod: i % 3 ? 'wechat' : null,
-    contactInfo: i % 3 ? `wx_${i}` : '',
+    contactInfo: i === 10 ? zeroContact : i % 3 ? `wx_${i}` : '',
     fansCount: (i * 7919) % 20_000,
     videoAvgViews: i * 10,
     videoGpmFen: i * 105,
@@ -61,6 +66,8 @@ function expectedCells(
   locale: Locale,
   timeZone: string,
   money: (fen: number) => unknown,
+  /** CSV: the clock text; XLSX: a date cell holding the clock reading. */
+  time: (text: string) => unknown = (text) => text,
 ) {
   const tiers = new Set(['quality', 'newbie', 'top', 'middle', 'tail']);
   return [
@@ -81,8 +88,8 @@ function expectedCells(
     money(t.businessAmountFen),
     t.dealCount,
     t.remark,
-    wallClock(t.addedAt, timeZone),
-    wallClock(t.updatedAt, timeZone),
+    time(wallClock(t.addedAt, timeZone)),
+    time(wallClock(t.updatedAt, timeZone)),
   ];
 }
 
@@ -143,13 +150,18 @@ describeApi('talent export', (h) => {
     const body = values.slice(1).map((row) => Array.from(row, (cell) => cell ?? ''));
     const asXmlReadsIt = (cell: unknown) =>
       typeof cell === 'string' ? cell.replace(/\r/g, '\n') : cell;
+    // Times are date cells (Excel and WPS sort and filter them as dates) holding the
+    // clock reading in the seller's zone.
+    const dateCell = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
     expect(body).toEqual(
       expected.map((talent) =>
-        expectedCells(talent, 'en-US', timeZone, (fen) => fen / 100).map(asXmlReadsIt),
+        expectedCells(talent, 'en-US', timeZone, (fen) => fen / 100, dateCell).map(asXmlReadsIt),
       ),
     );
-    // Money shows two decimals.
+    // Money shows two decimals, times to the second.
     expect(sheet.getColumn(15).numFmt).toBe('0.00');
+    expect(sheet.getColumn(18).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(sheet.getColumn(19).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
 
     const after = await h().api.get<ExportProgress>(paths.exportProgress(t.exportId), { token });
     expect(after.body.data).toMatchObject({
@@ -159,7 +171,7 @@ describeApi('talent export', (h) => {
     });
   });
 
-  it('exports csv that Excel and WPS open: BOM, CRLF, every formula-like cell guarded', async () => {
+  it('exports csv that Excel and WPS open: BOM, CRLF, formula-like cells guarded, long digits kept as text', async () => {
     const { token } = await setUp(h());
     const expected = await expectedRows(h(), token, { sort: 'addedAt', order: 'desc' });
     const t = await ticket(h(), token, { format: 'csv' });
@@ -176,7 +188,11 @@ describeApi('talent export', (h) => {
     const records = parse(bytes, { bom: true, record_delimiter: '\r\n' }) as string[][];
     expect(records[0]).toEqual(talentFileColumns.map((c) => c.zh));
     const guard = (v: unknown) =>
-      typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : String(v);
+      typeof v === 'string' && /^[=+\-@\t\r]/.test(v)
+        ? `'${v}`
+        : typeof v === 'string' && /^(0\d+|\d{12,})$/.test(v)
+          ? `\t${v}`
+          : String(v);
     const yuan = (fen: number) => (fen / 100).toFixed(2);
     expect(records.slice(1)).toEqual(
       expected.map((talent) => expectedCells(talent, 'zh-CN', 'Asia/Shanghai', yuan).map(guard)),
@@ -185,6 +201,9 @@ describeApi('talent export', (h) => {
     for (const name of risky) expect(names).toContain(`'${name}`);
     expect(names.filter((n) => /^[=+\-@\t\r]/.test(n!))).toEqual([]);
     expect(records.slice(1).find((r) => r[0] === 'Talent 6')![17]).toBe('2026-07-01 04:06:05');
+    // A tab before the digits keeps them text in Excel and WPS: no 3.8752E+18, no lost 0.
+    expect(records.slice(1).find((r) => r[0] === 'Talent 8')![2]).toBe(`\t${longId}`);
+    expect(records.slice(1).find((r) => r[0] === 'Talent 10')![8]).toBe(`\t${zeroContact}`);
   });
 
   it('exports every row of a large filter once, in order, reading in batches', async () => {

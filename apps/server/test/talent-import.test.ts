@@ -144,24 +144,39 @@ describeApi('talent import', (h) => {
       [],
       [1, '海外达人', 'tt.star', 'TikTok', null, '已拉黑', null, null, null, null, null, null],
       [2, 'Email 达人', 'dy_mail', '抖音', null, null, null, null, null, 'email', 'not-mail', null],
+      [1, '坏状态', 'dy_bad6', '抖音', null, '随便', null, null, null, null, null, null],
+      [1, '坏行业', 'dy_bad7', '抖音', null, null, null, null, '汽车', null, null, null],
     ];
     const res = await importFile(h(), token, {
       content: await xlsxFile(rows, true),
       filename: 'talents.xlsx',
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.message).toBe('导入完成：新增 1，更新 1，失败 8');
+    expect(res.body.message).toBe('导入完成：新增 1，更新 1，失败 10');
     const report = res.body.data;
-    expect(report).toMatchObject({ accepted: 1, updated: 1, rejected: 8 });
+    expect(report).toMatchObject({ accepted: 1, updated: 1, rejected: 10 });
     expect(report.rows.map((r) => [r.row, r.outcome, r.platformTalentId, r.reason])).toEqual([
       [4, 'rejected', 'dy_bad1', '粉丝数：请输入不小于 0 的整数'],
       [5, 'rejected', 'dy_bad2', '带货金额(元)：请输入不小于 0 的金额，最多两位小数'],
-      [6, 'rejected', 'dy_bad3', '平台：请选择平台'],
+      // A value the column does not know is named, with what the column takes.
+      [6, 'rejected', 'dy_bad3', '平台：无法识别“快手”，请填写以下之一：抖音、TikTok'],
       [7, 'rejected', 'dy_bad4', '达人名称：达人名称不能为空'],
       [8, 'rejected', 'dy_new', '达人ID：与第 2 行的达人 ID 重复'],
       [9, 'rejected', 'dy_bad5', '添加时间：时间格式不正确'],
       [11, 'rejected', 'tt.star', '状态：不能直接设为该状态，拉黑达人请使用“加入黑名单”'],
       [12, 'rejected', 'dy_mail', '联系信息：请输入有效的邮箱格式'],
+      [
+        13,
+        'rejected',
+        'dy_bad6',
+        '状态：无法识别“随便”，请填写以下之一：合作中、合作结束、待联系、沟通中、已拒绝、活跃、不活跃、待定',
+      ],
+      [
+        14,
+        'rejected',
+        'dy_bad7',
+        '行业：无法识别“汽车”，请填写以下之一：美妆个护、服饰鞋包、食品饮料、家居生活、数码家电、母婴、医药健康、运动户外、宠物、珠宝配饰、图书文娱、其他',
+      ],
       [2, 'accepted', 'dy_new', null],
       [3, 'updated', 'dy_exist', null],
     ]);
@@ -209,6 +224,7 @@ describeApi('talent import', (h) => {
       ],
       ['c_2', '抖音', '张三', '合作中', '¥1,000.00', '2026-03-10T08:00:00+08:00', "'=SUM(A1)"],
       ['c_3', 'douyin', 'Bad GPM', '', '-1', '', ''],
+      ['c_4', 'Kuaishou', 'Bad platform', '', '', '', ''],
     ];
     const res = await importFile(
       h(),
@@ -217,14 +233,23 @@ describeApi('talent import', (h) => {
       { lang: 'en-US', fields: { timeZone: 'UTC' } },
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.message).toBe('Import finished: 2 added, 0 updated, 1 rejected');
-    expect(res.body.data.rows[0]).toEqual({
-      row: 4,
-      outcome: 'rejected',
-      name: 'Bad GPM',
-      platformTalentId: 'c_3',
-      reason: 'Video GPM (CNY): Please enter an amount of 0 or more with at most 2 decimals',
-    });
+    expect(res.body.message).toBe('Import finished: 2 added, 0 updated, 2 rejected');
+    expect(res.body.data.rows.slice(0, 2)).toEqual([
+      {
+        row: 4,
+        outcome: 'rejected',
+        name: 'Bad GPM',
+        platformTalentId: 'c_3',
+        reason: 'Video GPM (CNY): Please enter an amount of 0 or more with at most 2 decimals',
+      },
+      {
+        row: 5,
+        outcome: 'rejected',
+        name: 'Bad platform',
+        platformTalentId: 'c_4',
+        reason: 'Platform: "Kuaishou" is not recognised; use one of: Douyin, TikTok',
+      },
+    ]);
     const list = await allTalents(h(), token);
     expect(byId(list, 'c_1')).toMatchObject({
       platform: 'tiktok',

@@ -394,8 +394,14 @@ export const blacklistBody = z.object({
     platformTalentIdPattern,
     { error: 'validation.platformTalentIdFormat' },
   ),
-  fansCount: z.coerce
-    .number({ error: 'validation.fansCountRequired' })
+  // A number, never coerced: an empty or null fans count is missing, not 0.
+  fansCount: z
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null || issue.input === ''
+          ? 'validation.fansCountRequired'
+          : 'validation.numberInvalid',
+    })
     .int({ error: 'validation.numberInvalid' })
     .min(0, { error: 'validation.numberInvalid' })
     .max(COUNT_MAX, { error: 'validation.numberInvalid' }),

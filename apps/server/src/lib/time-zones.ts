@@ -119,9 +119,18 @@ function cachedOffset(instant: number, timeZone: string): number {
   return start;
 }
 
+/**
+ * The clock reading in the zone, to the second, as a Date whose UTC fields hold it:
+ * what a spreadsheet date cell (which has no zone) stores.
+ */
+export function wallClockAsUtc(date: Date, timeZone: string): Date {
+  const shifted = date.getTime() + cachedOffset(date.getTime(), timeZone);
+  return new Date(Math.floor(shifted / 1000) * 1000);
+}
+
 /** `YYYY-MM-DD HH:mm:ss` in the zone: what spreadsheets show and the importer reads back. */
 export function formatInZone(date: Date, timeZone: string): string {
-  const w = new Date(date.getTime() + cachedOffset(date.getTime(), timeZone));
+  const w = wallClockAsUtc(date, timeZone);
   return (
     `${pad(w.getUTCFullYear(), 4)}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())} ` +
     `${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}:${pad(w.getUTCSeconds())}`

@@ -5,6 +5,7 @@ import { finished } from 'node:stream/promises';
 import type { TalentFileFormat } from '@inviteflow/contract';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
+import { formatInZone, wallClockAsUtc } from '../time-zones.ts';
 import type { ExportJob, ExportJobs } from './export-jobs.ts';
 
 /**
@@ -13,7 +14,7 @@ import type { ExportJob, ExportJobs } from './export-jobs.ts';
  * (the browser) is slower than the database.
  */
 
-export type Cell = string | number;
+export type Cell = string | number | Date;
 
 export interface SheetColumn {
   header: string;
@@ -21,14 +22,23 @@ export interface SheetColumn {
   width?: number;
   /** Money columns: two decimals in XLSX (a number), yuan text in CSV. */
   money?: boolean;
+  /** Time columns: a date cell in XLSX, `YYYY-MM-DD HH:mm:ss` text in CSV. */
+  time?: boolean;
+}
+
+/** How the file's format writes money and times (CSV as text, XLSX as numbers and dates). */
+export interface CellFormat {
+  money: (fen: number) => Cell;
+  /** The clock reading of `at` in `timeZone`, to the second. */
+  time: (at: Date, timeZone: string) => Cell;
 }
 
 export interface SheetSource<Row> {
   format: TalentFileFormat;
   sheetName: string;
   columns: readonly SheetColumn[];
-  /** A row's cells in column order; money cells come from fen through `money`. */
-  cells: (row: Row, money: (fen: number) => Cell) => Cell[];
+  /** A row's cells in column order; money (from fen) and times through `format`. */
+  cells: (row: Row, format: CellFormat) => Cell[];
   /** The next batch after `last` (the previous batch's last row; undefined at first). */
   batch: (last: Row | undefined) => Promise<Row[]>;
   batchSize: number;
@@ -39,9 +49,31 @@ export function yuanText(fen: number): string {
   return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
 }
 
+/*
+ * Times: an XLSX date cell has no zone, so it holds the clock reading in the seller's
+ * zone (what import reads back in the same zone), to the second.
+ */
+const csvFormat: CellFormat = { money: yuanText, time: formatInZone };
+const xlsxFormat: CellFormat = { money: (fen) => fen / 100, time: wallClockAsUtc };
+
 /** Spreadsheet apps run a cell that starts like a formula; a leading ' makes it text. */
 export function guardFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/**
+ * Excel and WPS read a CSV cell of digits as a number: past 11 digits it shows as
+ * 1.23457E+15 and past 15 it loses its last digits; a leading 0 is dropped. Such text
+ * (a long Douyin talent ID, a phone number with its 0) is written after a tab, which
+ * keeps it text there and which import trims away.
+ */
+export function keepDigitsAsText(text: string): string {
+  return /^(?:0\d+|\d{12,})$/.test(text) ? `\t${text}` : text;
+}
+
+/** A CSV text cell as spreadsheet apps should show it: never run, never turned into a number. */
+export function csvText(text: string): string {
+  return keepDigitsAsText(guardFormula(text));
 }
 
 interface RowSink<Row> {
@@ -56,12 +88,13 @@ function csvSink<Row>(source: SheetSource<Row>, out: Writable): RowSink<Row> {
   // A BOM and CRLF, so Excel and WPS open the Chinese text as it is.
   const csv = stringify({ bom: true, record_delimiter: 'windows' });
   csv.pipe(out);
-  // Every text cell is guarded: a spreadsheet would run one starting like a formula.
+  // Every text cell is guarded: a spreadsheet would run one starting like a formula,
+  // or turn one of many digits into a rounded number.
   const put = (record: Cell[]) =>
-    csv.write(record.map((v) => (typeof v === 'string' ? guardFormula(v) : v)));
+    csv.write(record.map((v) => (typeof v === 'string' ? csvText(v) : v)));
   put(source.columns.map((c) => c.header));
   return {
-    write: (row) => put(source.cells(row, yuanText)),
+    write: (row) => put(source.cells(row, csvFormat)),
     drainable: csv,
     async end() {
       csv.end();
@@ -81,11 +114,11 @@ function xlsxSink<Row>(source: SheetSource<Row>, out: Writable): RowSink<Row> {
     header: c.header,
     key: c.key,
     width: c.width ?? 14,
-    style: c.money ? { numFmt: '0.00' } : {},
+    style: c.money ? { numFmt: '0.00' } : c.time ? { numFmt: 'yyyy-mm-dd hh:mm:ss' } : {},
   }));
   return {
     write(row) {
-      sheet.addRow(source.cells(row, (fen) => fen / 100)).commit();
+      sheet.addRow(source.cells(row, xlsxFormat)).commit();
       // The workbook pipes its zip into `out`: that is where backpressure shows.
       return !out.writableNeedDrain;
     },

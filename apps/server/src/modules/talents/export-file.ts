@@ -2,7 +2,12 @@ import type { PassThrough } from 'node:stream';
 import { translate, type TalentFilters, type TalentSortField } from '@inviteflow/contract';
 import type { Executor } from '../../db/client.ts';
 import type { ExportJob, ExportJobs } from '../../lib/sheets/export-jobs.ts';
-import { streamSheet, type Cell, type SheetSource } from '../../lib/sheets/writer.ts';
+import {
+  streamSheet,
+  type Cell,
+  type CellFormat,
+  type SheetSource,
+} from '../../lib/sheets/writer.ts';
 import { stampInZone } from '../../lib/time-zones.ts';
 import type { SortOrder } from './cursor.ts';
 import {
@@ -10,7 +15,6 @@ import {
   enumLabel,
   fileColumns,
   labelsToText,
-  timeText,
   type ColumnKey,
 } from './file-cells.ts';
 import { walkTalents, type TalentRow, type WalkedRow } from './repository.ts';
@@ -32,11 +36,11 @@ const moneyFen: Partial<Record<ColumnKey, keyof TalentRow>> = {
 };
 
 /** A row's cells, in the file's columns, as the seller reads them. */
-function cells(row: TalentRow, job: TalentExportJob, money: (fen: number) => Cell): Cell[] {
+function cells(row: TalentRow, job: TalentExportJob, format: CellFormat): Cell[] {
   const { locale, timeZone } = job;
   return fileColumns('export').map((column): Cell => {
     const fenField = moneyFen[column.key];
-    if (fenField) return money(row[fenField] as number);
+    if (fenField) return format.money(row[fenField] as number);
     switch (column.key) {
       case 'platform':
         return enumLabel('platform', row.platform, locale);
@@ -49,9 +53,9 @@ function cells(row: TalentRow, job: TalentExportJob, money: (fen: number) => Cel
       case 'labels':
         return labelsToText(row.labels, locale);
       case 'addedAt':
-        return timeText(row.addedAt, timeZone);
+        return format.time(row.addedAt, timeZone);
       case 'updatedAt':
-        return timeText(row.updatedAt, timeZone);
+        return format.time(row.updatedAt, timeZone);
       default:
         return row[column.key as keyof TalentRow] as Cell;
     }
@@ -77,8 +81,9 @@ function talentSheet(db: Executor, job: TalentExportJob): SheetSource<WalkedRow>
       key: c.key,
       width: c.key === 'addedAt' || c.key === 'updatedAt' ? 20 : 14,
       money: moneyFen[c.key] !== undefined,
+      time: c.key === 'addedAt' || c.key === 'updatedAt',
     })),
-    cells: (row, money) => cells(row, job, money),
+    cells: (row, format) => cells(row, job, format),
     batch: (last) =>
       walkTalents(db, job.userId, filters, {
         sort,

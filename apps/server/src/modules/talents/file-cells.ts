@@ -65,7 +65,17 @@ const tierKeys: ReadonlySet<string> = new Set(talentTiers);
  * that names nothing is handed on as it is, for validation to refuse by name.
  */
 export function enumFromText(kind: EnumKind, text: string): string {
-  return enumLookups[kind].get(normalize(text)) ?? text.trim();
+  return enumKeyFromText(kind, text) ?? text.trim();
+}
+
+/** The key a cell names (by key or by label, in either language, any case), if any. */
+export function enumKeyFromText(kind: EnumKind, text: string): string | undefined {
+  return enumLookups[kind].get(normalize(text));
+}
+
+/** The labels of these values, as a list a seller reads ("抖音、TikTok"). */
+export function enumChoices(kind: EnumKind, keys: readonly string[], locale: Locale): string {
+  return keys.map((key) => enumLabel(kind, key, locale)).join(locale === 'zh-CN' ? '、' : ', ');
 }
 
 export function labelsFromText(text: string): string[] {

@@ -2,7 +2,9 @@ import {
   DEFAULT_TALENT_STATUS,
   IMPORT_MAX_ROWS,
   issueMessage,
+  settableTalentStatuses,
   talentBody,
+  talentStatuses,
   translate,
   type ImportReport,
   type Locale,
@@ -23,7 +25,10 @@ import {
 import {
   columnHeader,
   countFromCell,
+  enumChoices,
   enumFromText,
+  enumKeyFromText,
+  enumKinds,
   fenFromCell,
   fileColumns,
   labelsFromText,
@@ -314,11 +319,13 @@ class ImportRun {
         }
         candidate[field] = textFromCell(value);
       } else if (enumColumns.has(key)) {
+        const kind = key as Exclude<EnumKind, 'status'>;
         candidate[field] =
-          value === null ? null : enumFromText(key as EnumKind, textFromCell(value));
+          value === null ? null : this.enumKey(key, kind, enumKinds[kind].keys, value);
       } else if (key === 'status') {
+        // "blacklisted" is named here too, so the blacklist rule below can refuse it by name.
         if (value !== null)
-          statusGiven = enumFromText('status', textFromCell(value)) as TalentStatus;
+          statusGiven = this.enumKey(key, 'status', talentStatuses, value) as TalentStatus;
       } else if (key === 'labels') {
         candidate.labels = value === null ? [] : labelsFromText(textFromCell(value));
       } else if (countColumns.has(key)) {
@@ -344,6 +351,29 @@ class ImportRun {
       throw new RowRejected(columnOfField.get(field) ?? 'name', issueMessage(locale, issue));
     }
     return { input: parsed.data, statusGiven };
+  }
+
+  /**
+   * The value a cell of a choice column names, in either language; a value it does not
+   * name is refused with the choices listed (the form's "please choose" would not say why).
+   */
+  private enumKey(
+    column: ColumnKey,
+    kind: EnumKind,
+    keys: readonly string[],
+    value: CellValue,
+  ): string {
+    const text = textFromCell(value);
+    const key = enumKeyFromText(kind, text);
+    if (key !== undefined && keys.includes(key)) return key;
+    const choices = kind === 'status' ? settableTalentStatuses : keys;
+    throw new RowRejected(
+      column,
+      this.message('error.importValueUnknown', {
+        value: text.trim(),
+        values: enumChoices(kind, choices, this.options.locale),
+      }),
+    );
   }
 
   /**

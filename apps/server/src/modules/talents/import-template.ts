@@ -16,11 +16,11 @@ import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import {
   columnHeader,
+  enumChoices,
   enumKinds,
   enumLabel,
   fileColumns,
   type ColumnKey,
-  type EnumKind,
 } from './file-cells.ts';
 
 /**
@@ -57,10 +57,6 @@ function exampleRow(locale: Locale): Record<ColumnKey, string | number> {
   };
 }
 
-function oneOf(kind: EnumKind, keys: readonly string[], locale: Locale): string {
-  return keys.map((key) => enumLabel(kind, key, locale)).join(locale === 'zh-CN' ? '、' : ', ');
-}
-
 /** What a column accepts, in words. */
 function rule(key: ColumnKey, locale: Locale): string {
   const t = (k: MessageKey, params?: Record<string, string | number>) =>
@@ -79,10 +75,10 @@ function rule(key: ColumnKey, locale: Locale): string {
     case 'platform':
     case 'industry':
     case 'contactMethod':
-      return t('template.ruleOneOf', { values: oneOf(key, enumKinds[key].keys, locale) });
+      return t('template.ruleOneOf', { values: enumChoices(key, enumKinds[key].keys, locale) });
     case 'status':
       return t('template.ruleStatus', {
-        values: oneOf('status', settableTalentStatuses, locale),
+        values: enumChoices('status', settableTalentStatuses, locale),
       });
     case 'labels':
       return t('template.ruleLabels', {
