@@ -130,7 +130,9 @@ export const FINDINGS_LISTED_MAX = 50;
 export const cooldownChoices = ['skip', 'include'] as const;
 export type CooldownChoice = (typeof cooldownChoices)[number];
 
-const rowId = (error: 'validation.invalidField' | 'validation.idsInvalid') =>
+const rowId = (
+  error: 'validation.invalidField' | 'validation.idsInvalid' | 'validation.shopRequired',
+) =>
   z.coerce
     .number({ error })
     .int({ error })
@@ -140,13 +142,17 @@ const rowId = (error: 'validation.invalidField' | 'validation.idsInvalid') =>
 const shopIdField = rowId('validation.invalidField').max(2 ** 31 - 1, {
   error: 'validation.invalidField',
 });
+/** The shop a task is for: a form left without one says so. */
+const taskShopId = rowId('validation.shopRequired').max(2 ** 31 - 1, {
+  error: 'validation.shopRequired',
+});
 /** Template ids are 32-bit in the database: a larger one cannot exist (and made the query fail). */
 const templateId = (error: 'validation.invalidField' | 'validation.idsInvalid') =>
   rowId(error).max(2 ** 31 - 1, { error });
 
 /** How a task picks its talents: by hand from the library, or by talent filters. */
 const talentPick = {
-  shopId: shopIdField,
+  shopId: taskShopId,
   taskType: z.enum(taskTypes, { error: 'validation.taskTypeRequired' }),
   filterType: z.enum(filterTypes, { error: 'validation.filterTypeRequired' }),
   /** manual: the library talents picked. */
@@ -354,7 +360,7 @@ export const sendImportColumnKeys = ['name', 'platform', 'platformTalentId'] as 
  * create's, with product template ids comma-separated.
  */
 export const sendImportFields = z.object({
-  shopId: shopIdField,
+  shopId: taskShopId,
   taskType: z.enum(taskTypes, { error: 'validation.taskTypeRequired' }),
   ...sendTaskSettings,
   productTemplateIds: z
@@ -479,6 +485,8 @@ export const sendStats = z.object({
     level: z.enum(membershipLevels),
     isActive: z.boolean(),
     validTo: isoDateTime.nullable(),
+    /** With no plan in force: when the last one ended (null: never a member). */
+    endedAt: isoDateTime.nullable(),
     shopBindLimit: z.number().int(),
     dailyInvitationCap: z.number().int(),
     usedToday: z.number().int(),
