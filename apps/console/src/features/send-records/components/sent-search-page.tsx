@@ -32,6 +32,18 @@ import { SendFilterForm } from './send-filter-form.tsx';
 import { SendImportModal } from './send-import-modal.tsx';
 import './send-records.css';
 
+/**
+ * A name in a narrow column: up to two lines (a row is two lines tall anyway, for the talent
+ * and its ID), the rest in a tooltip.
+ */
+function TwoLines({ text }: { text: string }) {
+  return (
+    <Typography.Paragraph className="send-two-lines" ellipsis={{ rows: 2, showTooltip: true }}>
+      {text}
+    </Typography.Paragraph>
+  );
+}
+
 /** A running record under a live lease belongs to the extension for now. */
 function isLeased(record: SendRecord): boolean {
   return (
@@ -112,10 +124,14 @@ export function SentSearchTablePage() {
       title: t('column.shopName'),
       dataIndex: 'shopName',
       width: 100,
-      ellipsis: true,
-      tooltip: true,
+      render: (name: string) => <TwoLines text={name} />,
     },
-    { title: t('column.setName'), dataIndex: 'setName', width: 100, ellipsis: true, tooltip: true },
+    {
+      title: t('column.setName'),
+      dataIndex: 'setName',
+      width: 100,
+      render: (name: string) => <TwoLines text={name} />,
+    },
     {
       title: t('column.contentType'),
       dataIndex: 'contentType',
