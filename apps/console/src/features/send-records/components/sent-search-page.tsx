@@ -33,14 +33,15 @@ import { SendImportModal } from './send-import-modal.tsx';
 import './send-records.css';
 
 /**
- * A name in a narrow column: up to two lines (a row is two lines tall anyway, for the talent
- * and its ID), the rest in a tooltip.
+ * A text in a narrow column (a name, or a type in English): up to two lines (a row is two
+ * lines tall anyway, for the talent and its ID), the whole text on hover.
  */
 function TwoLines({ text }: { text: string }) {
+  // A CSS clamp: Arco's measured ellipsis comes out empty in a cell still being laid out.
   return (
-    <Typography.Paragraph className="send-two-lines" ellipsis={{ rows: 2, showTooltip: true }}>
+    <span className="send-two-lines" title={text}>
       {text}
-    </Typography.Paragraph>
+    </span>
   );
 }
 
@@ -116,9 +117,9 @@ export function SentSearchTablePage() {
       title: t('column.taskType'),
       dataIndex: 'taskType',
       width: 120,
-      ellipsis: true,
-      tooltip: true,
-      render: (value: SendRecord['taskType']) => enumText.taskType(locale, value),
+      render: (value: SendRecord['taskType']) => (
+        <TwoLines text={enumText.taskType(locale, value)} />
+      ),
     },
     {
       title: t('column.shopName'),
@@ -136,9 +137,9 @@ export function SentSearchTablePage() {
       title: t('column.contentType'),
       dataIndex: 'contentType',
       width: 100,
-      ellipsis: true,
-      tooltip: true,
-      render: (value: SendRecord['contentType']) => enumText.contentType(locale, value),
+      render: (value: SendRecord['contentType']) => (
+        <TwoLines text={enumText.contentType(locale, value)} />
+      ),
     },
     {
       title: t('column.filterType'),
