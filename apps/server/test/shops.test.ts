@@ -4,6 +4,7 @@ import {
   type LoginData,
   type ShopChangeData,
   type ShopPage,
+  type SendStats,
   type ShopReportData,
 } from '@inviteflow/contract';
 import { and, eq } from 'drizzle-orm';
@@ -242,6 +243,15 @@ describeApi('shops', (h) => {
     h().app.clock.now = () => new Date(endsAt.getTime() + 1000);
     const page = await list(h(), token);
     expect(page.counts).toMatchObject({ BOUND: 1, EXPIRED: 1 });
+    // The workplace says the plan lapsed, and when.
+    const stats = await h().api.get<SendStats>(apiPaths.sendRecords.stats, { token });
+    expect(stats.body.data.membership).toMatchObject({
+      level: 'none',
+      isActive: false,
+      validTo: null,
+      endedAt: endsAt.toISOString(),
+    });
+    expect(stats.body.data.shops.counts).toEqual({ BOUND: 1, UNBOUND: 0, EXPIRED: 1 });
   });
 
   it("answers 404 for another seller's shop and changes nothing", async () => {

@@ -1,6 +1,7 @@
 import {
   CLAIM_LEASE_SECONDS,
   apiPaths,
+  sendErrorCodes,
   type ClaimData,
   type ReportData,
   type SendRecord,
@@ -331,7 +332,12 @@ describeApi('task API', (h) => {
     expect(nothing.totals).toEqual({ created: 0, succeeded: 0, failed: 0, successRate: null });
     expect(nothing.days).toHaveLength(14);
     expect(nothing.shops.list).toEqual([]);
-    expect(nothing.membership).toMatchObject({ level: 'none', dailyInvitationCap: 20 });
+    // Never a member: nothing ended.
+    expect(nothing.membership).toMatchObject({
+      level: 'none',
+      dailyInvitationCap: 20,
+      endedAt: null,
+    });
 
     const { records } = await claim(h(), token, shop.id);
     await h().api.post(paths.report(records[0]!.id), { status: 'success' }, { token });
@@ -358,6 +364,7 @@ describeApi('task API', (h) => {
     expect(stats.membership).toMatchObject({
       level: 'pro',
       isActive: true,
+      endedAt: null,
       dailyInvitationCap: 1000,
       usedToday: 4,
       remainingToday: 996,
@@ -410,5 +417,11 @@ describeApi('task API', (h) => {
     expect(calls[0]?.description).toContain('SKIP LOCKED');
     expect(calls[1]?.description).toContain('first final result wins');
     expect(JSON.stringify(spec.paths[paths.claim])).toContain('leasedUntil');
+    // The tag tells the loop as a whole, with every standard error code.
+    const tag = (doc.json() as { tags?: Array<{ name: string; description?: string }> }).tags?.find(
+      (t) => t.name === 'task API',
+    );
+    expect(tag?.description).toContain('claim');
+    for (const code of sendErrorCodes) expect(tag?.description).toContain(`\`${code}\``);
   });
 });

@@ -28,7 +28,9 @@ import {
   talentStatuses,
 } from './talents.ts';
 
-const rowId = (error: 'validation.invalidField' | 'validation.idsInvalid') =>
+const rowId = (
+  error: 'validation.invalidField' | 'validation.idsInvalid' | 'validation.shopRequired',
+) =>
   z.coerce
     .number({ error })
     .int({ error })
@@ -38,13 +40,17 @@ const rowId = (error: 'validation.invalidField' | 'validation.idsInvalid') =>
 const shopIdField = rowId('validation.invalidField').max(2 ** 31 - 1, {
   error: 'validation.invalidField',
 });
+/** The shop a task is for: a form left without one says so. */
+const taskShopId = rowId('validation.shopRequired').max(2 ** 31 - 1, {
+  error: 'validation.shopRequired',
+});
 /** Template ids are 32-bit in the database: a larger one cannot exist (and made the query fail). */
 const templateId = (error: 'validation.invalidField' | 'validation.idsInvalid') =>
   rowId(error).max(2 ** 31 - 1, { error });
 
 /** How a task picks its talents: by hand from the library, or by talent filters. */
 const talentPick = {
-  shopId: shopIdField,
+  shopId: taskShopId,
   taskType: z.enum(taskTypes, { error: 'validation.taskTypeRequired' }),
   filterType: z.enum(filterTypes, { error: 'validation.filterTypeRequired' }),
   /** manual: the library talents picked. */
@@ -247,7 +253,7 @@ export type SendRecordEditBody = z.input<typeof sendRecordEditBody>;
  * create's, with product template ids comma-separated.
  */
 export const sendImportFields = z.object({
-  shopId: shopIdField,
+  shopId: taskShopId,
   taskType: z.enum(taskTypes, { error: 'validation.taskTypeRequired' }),
   ...sendTaskSettings,
   productTemplateIds: z
@@ -350,6 +356,8 @@ export const sendStats = z.object({
     level: z.enum(membershipLevels),
     isActive: z.boolean(),
     validTo: isoDateTime.nullable(),
+    /** With no plan in force: when the last one ended (null: never a member). */
+    endedAt: isoDateTime.nullable(),
     shopBindLimit: z.number().int(),
     dailyInvitationCap: z.number().int(),
     usedToday: z.number().int(),

@@ -6,6 +6,7 @@ export const sendingZh = {
   'validation.shopNameRequired': '店铺名称不能为空',
   'validation.siteNameMax': '站点名称不能超过 {max} 个字符',
   'validation.shopCodeRequired': '店铺编码不能为空',
+  'validation.shopRequired': '请选择店铺',
   'validation.shopCodeFormat': '店铺编码只能包含字母、数字和 _ . -，最多 64 位',
   'validation.reportStatusInvalid': '执行结果只能是成功或失败',
   'validation.errorCodeInvalid': '错误码无效',
@@ -104,6 +105,7 @@ export const sendingEn: Record<keyof typeof sendingZh, string> = {
   'validation.shopNameRequired': 'Shop name cannot be empty',
   'validation.siteNameMax': 'Site name cannot be longer than {max} characters',
   'validation.shopCodeRequired': 'Shop code cannot be empty',
+  'validation.shopRequired': 'Please choose a shop',
   'validation.shopCodeFormat':
     'Shop code may contain only letters, digits and _ . -, at most 64 characters',
   'validation.reportStatusInvalid': 'The result must be success or failed',

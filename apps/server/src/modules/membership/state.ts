@@ -1,5 +1,5 @@
 import { limitsFor, type MembershipLevel, type PlanId } from '@inviteflow/contract';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, max } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { membershipPeriods } from '../../db/schema.ts';
 
@@ -65,4 +65,17 @@ export async function membershipState(
     finalPlanId,
     ...limitsFor(level),
   };
+}
+
+/** When the account's last membership period ended before `now` (null: none has ended). */
+export async function lastMembershipEnd(
+  db: Executor,
+  userId: number,
+  now: Date = new Date(),
+): Promise<Date | null> {
+  const [row] = await db
+    .select({ endsAt: max(membershipPeriods.endsAt) })
+    .from(membershipPeriods)
+    .where(and(eq(membershipPeriods.userId, userId), lte(membershipPeriods.endsAt, now)));
+  return row?.endsAt ?? null;
 }

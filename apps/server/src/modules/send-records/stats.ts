@@ -8,6 +8,7 @@ import {
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sendRecordDays, sendRecordFailures, talents } from '../../db/schema.ts';
+import { lastMembershipEnd } from '../membership/state.ts';
 import { overviewShops, shopCounts, toShop } from '../shops/repository.ts';
 import { ensureShopsWithinLimit, slotsOf } from '../shops/service.ts';
 import { countsByStatus } from './repository.ts';
@@ -40,7 +41,7 @@ export async function sendStatsFor(
   const state = await ensureShopsWithinLimit(db, userId, now);
   const period = periodDays(now, days);
   const first = period[0]!;
-  const [dayRows, failureRows, records, talentRows, counts, shops, slots, allowance] =
+  const [dayRows, failureRows, records, talentRows, counts, shops, slots, allowance, endedAt] =
     await Promise.all([
       db
         .select()
@@ -65,6 +66,7 @@ export async function sendStatsFor(
       overviewShops(db, userId, SHOPS_SHOWN),
       slotsOf(db, userId, now, state),
       dailyAllowance(db, userId, now, state),
+      state.isActive ? null : lastMembershipEnd(db, userId, now),
     ]);
   const byDay = new Map(dayRows.map((row) => [row.day, row]));
   const series = period.map((day) => ({
@@ -101,6 +103,7 @@ export async function sendStatsFor(
       level: state.level,
       isActive: state.isActive,
       validTo: state.validTo?.toISOString() ?? null,
+      endedAt: endedAt?.toISOString() ?? null,
       shopBindLimit: state.shopBindLimit,
       dailyInvitationCap: state.dailyInvitationCap,
       usedToday: allowance.used,

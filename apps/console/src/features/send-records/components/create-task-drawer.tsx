@@ -21,6 +21,7 @@ import {
   filterTypes,
   sendTaskBody,
   taskTypes,
+  translate,
   type ContentType,
   type FilterType,
   type SendPreviewBody,
@@ -33,6 +34,7 @@ import { useNavigate } from 'react-router';
 import { enumOptions } from '@/components/enum-options.tsx';
 import { zodRules } from '@/lib/form-rules.ts';
 import { formatCount } from '@/lib/format-number.ts';
+import { RequestError } from '@/lib/request.ts';
 import { useCreateTask } from '../api/create-task.ts';
 import { useProductChoices, useShopChoices } from '../api/get-choices.ts';
 import { usePreviewTask } from '../api/preview-task.ts';
@@ -128,15 +130,27 @@ function TalentTags({
 function PreviewPanel({
   preview,
   loading,
+  error,
   cooldown,
 }: {
   preview: SendPreviewData | undefined;
   loading: boolean;
+  /** Why the talents picked cannot be previewed (a bad range, too many matches): the create would say the same. */
+  error: unknown;
   cooldown: 'skip' | 'include';
 }) {
   const { t, locale } = useSendRecordsT();
   if (!preview) {
-    return loading ? <Spin tip={t('create.previewLoading')} /> : null;
+    if (loading) return <Spin tip={t('create.previewLoading')} />;
+    const reason = error instanceof RequestError ? error.serverMessage : undefined;
+    return reason ? (
+      <Alert
+        type="warning"
+        className="send-finding"
+        data-testid="send-preview-error"
+        content={reason}
+      />
+    ) : null;
   }
   const will = preview.willCreate[cooldown];
   const over = will > preview.remainingToday;
@@ -347,7 +361,9 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
             rules={[
               {
                 validator: (value: number[] | undefined, callback) =>
-                  callback(value?.length ? undefined : t('create.talentsPlaceholder')),
+                  callback(
+                    value?.length ? undefined : translate(locale, 'validation.talentsRequired'),
+                  ),
               },
             ]}
           >
@@ -361,6 +377,7 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
         <PreviewPanel
           preview={preview.data}
           loading={preview.isFetching}
+          error={preview.error}
           cooldown={values.cooldown}
         />
         <Form.Item

@@ -7,7 +7,7 @@ import {
 } from '@inviteflow/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
+import { fail, ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
 import { buildFilters } from '../model/filters.ts';
 import { previewBodyOf, taskBodyOf } from './create-task-drawer.tsx';
 import { rulesOf } from './rules-fields.tsx';
@@ -358,5 +358,46 @@ describe('create task', { timeout: 30_000 }, () => {
         cooldown: 'include',
       }),
     );
+  });
+
+  it('says what is missing on an empty create, and why the talents cannot be previewed', async () => {
+    stubFetch((url, init) => {
+      const path = url.split('?')[0];
+      if (init.method === 'POST' && path === apiPaths.sendRecords.preview) {
+        return fail(400, 'The minimum of a range cannot be greater than its maximum');
+      }
+      if (path === apiPaths.shops.list) {
+        return ok({
+          list: [{ id: 5, shopName: 'Glow Store', bindStatus: 'BOUND' }],
+          total: 1,
+          page: 1,
+          pageSize: 100,
+        });
+      }
+      if (path === apiPaths.sendRecords.count) return ok({ total: 0, exact: true });
+      if (path === apiPaths.templates.scripts || path === apiPaths.templates.products)
+        return ok({ list: [], total: 0, page: 1, pageSize: 100 });
+      if (path === apiPaths.talents.list)
+        return ok({ list: [], pageSize: 20, nextCursor: null, prevCursor: null });
+      return ok(pageOf([]));
+    });
+    renderPage(<SentSearchTablePage />, '/sent/search-table');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    const drawer = (await screen.findByText('Create invitation task')).closest(
+      '.arco-drawer',
+    ) as HTMLElement;
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Create' }));
+    expect(await within(drawer).findByText('Please choose a shop')).toBeInTheDocument();
+    expect(within(drawer).getByText('Please choose at least one talent')).toBeInTheDocument();
+    expect(within(drawer).getByText('Set name cannot be empty')).toBeInTheDocument();
+
+    // Rules the server cannot apply: its reason shows where the preview would be.
+    fireEvent.click(within(drawer).getAllByText('Choose a bound shop')[0] as HTMLElement);
+    fireEvent.click(await screen.findByRole('option', { name: 'Glow Store' }));
+    fireEvent.click(within(drawer).getByText('Rules'));
+    expect(
+      await within(drawer).findByText('The minimum of a range cannot be greater than its maximum'),
+    ).toBeInTheDocument();
+    expect(within(drawer).getByTestId('send-preview-error')).toBeVisible();
   });
 });

@@ -47,6 +47,19 @@ const RecordEditModal = lazyWhenShown(
   (props: { record: SendRecord | null; onClose: () => void }) => props.record !== null,
 );
 
+/**
+ * A text in a narrow column (a name, or a type in English): up to two lines (a row is two
+ * lines tall anyway, for the talent and its ID), the whole text on hover.
+ */
+function TwoLines({ text }: { text: string }) {
+  // A CSS clamp: Arco's measured ellipsis comes out empty in a cell still being laid out.
+  return (
+    <span className="send-two-lines" title={text}>
+      {text}
+    </span>
+  );
+}
+
 /** A running record under a live lease belongs to the extension for now. */
 function isLeased(record: SendRecord): boolean {
   return (
@@ -119,25 +132,29 @@ export function SentSearchTablePage() {
       title: t('column.taskType'),
       dataIndex: 'taskType',
       width: 120,
-      ellipsis: true,
-      tooltip: true,
-      render: (value: SendRecord['taskType']) => enumText.taskType(locale, value),
+      render: (value: SendRecord['taskType']) => (
+        <TwoLines text={enumText.taskType(locale, value)} />
+      ),
     },
     {
       title: t('column.shopName'),
       dataIndex: 'shopName',
       width: 100,
-      ellipsis: true,
-      tooltip: true,
+      render: (name: string) => <TwoLines text={name} />,
     },
-    { title: t('column.setName'), dataIndex: 'setName', width: 100, ellipsis: true, tooltip: true },
+    {
+      title: t('column.setName'),
+      dataIndex: 'setName',
+      width: 100,
+      render: (name: string) => <TwoLines text={name} />,
+    },
     {
       title: t('column.contentType'),
       dataIndex: 'contentType',
       width: 100,
-      ellipsis: true,
-      tooltip: true,
-      render: (value: SendRecord['contentType']) => enumText.contentType(locale, value),
+      render: (value: SendRecord['contentType']) => (
+        <TwoLines text={enumText.contentType(locale, value)} />
+      ),
     },
     {
       title: t('column.filterType'),

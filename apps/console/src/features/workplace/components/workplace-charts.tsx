@@ -2,6 +2,7 @@ import { Card, Empty, Grid } from '@arco-design/web-react';
 import type { SendStats } from '@inviteflow/contract';
 import { translate } from '@inviteflow/contract';
 import { useMemo } from 'react';
+import { formatCount } from '@/lib/format-number.ts';
 import { useWorkplaceT } from '../locale/index.ts';
 import { axisText, chartColors, dailyChartOption } from './chart-options.ts';
 import { useChart } from './use-chart.ts';
@@ -23,9 +24,10 @@ function DailyChart({ stats }: { stats: SendStats }) {
 
 function FailureChart({ stats }: { stats: SendStats }) {
   const { locale } = useWorkplaceT();
-  const rows = [...stats.topFailures].reverse();
-  const option = useMemo(
-    () => ({
+  const option = useMemo(() => {
+    // The most frequent reason on top.
+    const rows = [...stats.topFailures].reverse();
+    return {
       color: [chartColors.failed],
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
       grid: { left: 8, right: 24, top: 8, bottom: 4, containLabel: true },
@@ -36,9 +38,8 @@ function FailureChart({ stats }: { stats: SendStats }) {
         axisLabel: axisText,
       },
       series: [{ type: 'bar', barMaxWidth: 16, data: rows.map((r) => r.count) }],
-    }),
-    [rows, locale],
-  );
+    };
+  }, [stats, locale]);
   const ref = useChart(option);
   return (
     <div ref={ref} className="workplace-chart workplace-chart-small" data-testid="chart-failures" />
@@ -47,25 +48,34 @@ function FailureChart({ stats }: { stats: SendStats }) {
 
 function TalentChart({ stats }: { stats: SendStats }) {
   const { locale } = useWorkplaceT();
-  const option = useMemo(
-    () => ({
+  const option = useMemo(() => {
+    const data = stats.talentsByStatus.map((row) => ({
+      name: translate(locale, `enum.talentStatus.${row.status}`),
+      value: row.count,
+    }));
+    const counts = new Map(data.map((d) => [d.name, formatCount(d.value, locale)]));
+    return {
       tooltip: { trigger: 'item' },
-      legend: { type: 'scroll', orient: 'vertical', right: 0, top: 'middle', textStyle: axisText },
+      legend: {
+        type: 'scroll',
+        orient: 'vertical',
+        right: 0,
+        top: 'middle',
+        textStyle: axisText,
+        // The numbers at a glance, not only on hover.
+        formatter: (name: string) => `${name}  ${counts.get(name) ?? ''}`,
+      },
       series: [
         {
           type: 'pie',
           radius: ['45%', '70%'],
           center: ['35%', '50%'],
           label: { show: false },
-          data: stats.talentsByStatus.map((row) => ({
-            name: translate(locale, `enum.talentStatus.${row.status}`),
-            value: row.count,
-          })),
+          data,
         },
       ],
-    }),
-    [stats, locale],
-  );
+    };
+  }, [stats, locale]);
   const ref = useChart(option);
   return (
     <div ref={ref} className="workplace-chart workplace-chart-small" data-testid="chart-talents" />

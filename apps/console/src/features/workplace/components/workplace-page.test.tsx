@@ -27,6 +27,7 @@ function stats(overrides: Partial<SendStats> = {}): SendStats {
       level: 'none',
       isActive: false,
       validTo: null,
+      endedAt: null,
       shopBindLimit: 1,
       dailyInvitationCap: 20,
       usedToday: 0,
@@ -68,7 +69,8 @@ describe('workplace', { timeout: 30_000 }, () => {
       membership: {
         level: 'pro',
         isActive: true,
-        validTo: '2025-06-01T00:00:00.000Z',
+        validTo: '2099-06-01T00:00:00.000Z',
+        endedAt: null,
         shopBindLimit: 10,
         dailyInvitationCap: 1000,
         usedToday: 12,
@@ -93,5 +95,46 @@ describe('workplace', { timeout: 30_000 }, () => {
     expect(urls[0]).toBe(`${apiPaths.sendRecords.stats}?days=14`);
     fireEvent.click(screen.getByText('Last 30 days'));
     await waitFor(() => expect(urls).toContain(`${apiPaths.sendRecords.stats}?days=30`));
+  });
+
+  it('says when a lapsed membership ended, and warns before one ends', async () => {
+    stubFetch(() =>
+      ok(
+        stats({
+          membership: {
+            ...stats().membership,
+            endedAt: '2025-03-01T10:00:00.000Z',
+          },
+        }),
+      ),
+    );
+    const { unmount } = renderPage(<WorkplacePage />, '/sent/workplace');
+    expect(
+      await screen.findByText(
+        /^Your membership ended on 2025-03-01 \d{2}:\d{2}:00; you are on the free allowance/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No membership: you are on the free allowance')).toBeNull();
+    unmount();
+
+    const soon = new Date(Date.now() + 86_400_000).toISOString();
+    stubFetch(() =>
+      ok(
+        stats({
+          membership: {
+            ...stats().membership,
+            level: 'basic',
+            isActive: true,
+            validTo: soon,
+            shopBindLimit: 3,
+            dailyInvitationCap: 200,
+          },
+        }),
+      ),
+    );
+    renderPage(<WorkplacePage />, '/sent/workplace');
+    expect(
+      await screen.findByText(/^Your membership ends on .+ Renew in time/),
+    ).toBeInTheDocument();
   });
 });

@@ -13,7 +13,13 @@ import {
   Tag,
   Typography,
 } from '@arco-design/web-react';
-import { statsDayChoices, translate, type BindStatus, type SendStats } from '@inviteflow/contract';
+import {
+  MEMBERSHIP_EXPIRING_NOTICE_DAYS,
+  statsDayChoices,
+  translate,
+  type BindStatus,
+  type SendStats,
+} from '@inviteflow/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '@/lib/format-date.ts';
@@ -116,6 +122,41 @@ function ShopsCard({ stats }: { stats: SendStats }) {
   );
 }
 
+/** Whether a membership ends within the days its expiring notice is sent. */
+export function endsSoon(validTo: string | null, now = Date.now()): boolean {
+  return (
+    validTo !== null && Date.parse(validTo) - now <= MEMBERSHIP_EXPIRING_NOTICE_DAYS * 86_400_000
+  );
+}
+
+/** What the plan's state asks of the seller: none yet, lapsed (since when), or ending soon. */
+function membershipNotice(
+  m: SendStats['membership'],
+  text: (
+    key: 'membership.none' | 'membership.ended' | 'membership.endsSoon',
+    time?: string | null,
+  ) => string,
+) {
+  if (!m.isActive) {
+    return m.endedAt ? (
+      <Alert
+        type="warning"
+        className="workplace-plan-note"
+        content={text('membership.ended', m.endedAt)}
+      />
+    ) : (
+      <Alert type="info" className="workplace-plan-note" content={text('membership.none')} />
+    );
+  }
+  return endsSoon(m.validTo) ? (
+    <Alert
+      type="warning"
+      className="workplace-plan-note"
+      content={text('membership.endsSoon', m.validTo)}
+    />
+  ) : null;
+}
+
 function MembershipCard({ stats }: { stats: SendStats }) {
   const { t, locale } = useWorkplaceT();
   const navigate = useNavigate();
@@ -126,12 +167,12 @@ function MembershipCard({ stats }: { stats: SendStats }) {
       title={t('membership.title')}
       extra={
         <Link onClick={() => navigate('/membership/purchase')}>
-          {m.isActive ? t('membership.renew') : t('membership.upgrade')}
+          {m.isActive || m.endedAt ? t('membership.renew') : t('membership.upgrade')}
         </Link>
       }
     >
-      {!m.isActive && (
-        <Alert type="info" className="workplace-plan-none" content={t('membership.none')} />
+      {membershipNotice(m, (key, time) =>
+        t(key, { time: time ? formatDateTime(time, locale) : '' }),
       )}
       <Descriptions
         column={1}

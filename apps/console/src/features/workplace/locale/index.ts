@@ -35,6 +35,9 @@ export const workplaceMessages = defineMessages(
     'membership.plan': '当前套餐',
     'membership.validTo': '到期时间',
     'membership.none': '未开通会员，正在使用免费额度',
+    'membership.ended':
+      '会员已于 {time} 到期，现在使用免费额度：超出额度的店铺已过期，续费后可重新绑定',
+    'membership.endsSoon': '会员将于 {time} 到期，请及时续费，以免店铺绑定过期、邀约额度降低',
     'membership.allowance': '额度',
     'membership.limits': '可绑定 {shops} 个店铺，每天可创建 {cap} 条邀约',
     'membership.upgrade': '升级套餐',
@@ -75,6 +78,10 @@ export const workplaceMessages = defineMessages(
     'membership.plan': 'Plan',
     'membership.validTo': 'Valid until',
     'membership.none': 'No membership: you are on the free allowance',
+    'membership.ended':
+      'Your membership ended on {time}; you are on the free allowance and the shops beyond it have expired. Renew to bind them again',
+    'membership.endsSoon':
+      'Your membership ends on {time}. Renew in time so your shop bindings and daily cap stay as they are',
     'membership.allowance': 'Allowance',
     'membership.limits': 'Shop slots: {shops}; invitations a day: {cap}',
     'membership.upgrade': 'Upgrade',
