@@ -65,6 +65,15 @@ export default defineConfig({
               priority: 20,
             },
             {
+              // The message catalogue every page needs (zh-CN; English loads when chosen),
+              // alone, so that no lazy page's code is merged in and downloaded with it.
+              name: 'catalogue',
+              test: (id: string) =>
+                /packages[\\/]contract[\\/]src[\\/](messages\.ts|catalogue[\\/])/.test(id) &&
+                !id.includes('en-US'),
+              priority: 15,
+            },
+            {
               name: 'query-vendor',
               test: /node_modules[\\/]@tanstack[\\/]/,
               priority: 10,

@@ -5,6 +5,8 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
+import { loadLanguage } from './locale/language-pack.ts';
+import { currentLocale } from './stores/locale-store.ts';
 import { syncSettingsToDocument } from './stores/settings-store.ts';
 
 syncSettingsToDocument();
@@ -12,12 +14,15 @@ syncSettingsToDocument();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
+// English texts load before the first paint of an English console (Chinese needs none).
+void loadLanguage(currentLocale()).finally(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

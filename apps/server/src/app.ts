@@ -1,3 +1,5 @@
+// Both languages answer: the English catalogue joins the Chinese default.
+import '@inviteflow/contract/en-US';
 import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,

@@ -5,7 +5,7 @@ import {
   type ExportTicket,
   type SendImportReport,
   type SendRecordPage,
-  messages,
+  catalogue,
 } from '@inviteflow/contract';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
@@ -227,7 +227,7 @@ describeApi('send record files', (h) => {
         'invited last week',
       ]),
     );
-    expect(rows[1]![2]).toBe(messages['en-US']['enum.platform.douyin']);
+    expect(rows[1]![2]).toBe(catalogue('en-US')['enum.platform.douyin']);
     const progress = await h().api.get<ExportProgress>(
       paths.exportProgress(csvTicket.body.data.exportId),
       { token },

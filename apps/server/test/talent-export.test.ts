@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import {
   apiPaths,
-  messages,
+  catalogue,
   talentFileColumns,
   type ExportProgress,
   type ExportTicket,
@@ -57,7 +57,7 @@ function rows(): TalentSeed[] {
 }
 
 function label(locale: Locale, key: string): string {
-  return messages[locale][key as MessageKey];
+  return catalogue(locale)[key as MessageKey];
 }
 
 /** What a row of the file should say for a talent, computed from the API's own data. */

@@ -1,41 +1,49 @@
-import { baseEn, baseZh } from './catalogue/base.ts';
-import { extensionEn, extensionZh } from './catalogue/extension.ts';
-import { membershipEn, membershipZh } from './catalogue/membership.ts';
-import { sendingEn, sendingZh } from './catalogue/sending.ts';
+import { baseZh } from './catalogue/base.ts';
+import { extensionZh } from './catalogue/extension.ts';
+import { membershipZh } from './catalogue/membership.ts';
+import { sendingZh } from './catalogue/sending.ts';
 import type { Locale } from './locale.ts';
 
 /**
- * Messages shared by the server (envelope `message`) and the console (form
- * checks built from the same zod schemas). Schemas carry these keys as their
+ * Messages shared by the server (envelope `message`), the console (form checks built
+ * from the same zod schemas) and the extension. Schemas carry these keys as their
  * error text; each side translates them into the caller's language.
  * `{name}` placeholders are filled by `translate`.
  *
- * Each feature keeps its keys in a module of `catalogue/` (zh-CN `as const`, and
- * en-US typed by the zh-CN keys, so a missing translation fails the type check);
- * they are joined here. The catalogue test refuses a key defined by two modules.
+ * Each feature keeps its keys in a module of `catalogue/`: zh-CN in `<feature>.ts` (`as
+ * const`), en-US in `<feature>.en-US.ts`, typed by the zh-CN keys, so a missing
+ * translation fails the type check. zh-CN, the default language, is always here; en-US
+ * arrives with `import '@inviteflow/contract/en-US'` (messages-en-US.ts), which the server
+ * and the extension make at start and the console when English is chosen, so that a
+ * Chinese console never downloads the English texts. The catalogue test refuses a key
+ * defined by two modules.
  */
-export const catalogueModules = [
-  { zh: baseZh, en: baseEn },
-  { zh: membershipZh, en: membershipEn },
-  { zh: sendingZh, en: sendingEn },
-  { zh: extensionZh, en: extensionEn },
-] as const;
+export const catalogueModulesZh = [baseZh, membershipZh, sendingZh, extensionZh] as const;
 
 const zhCN = { ...baseZh, ...membershipZh, ...sendingZh, ...extensionZh };
 
 export type MessageKey = keyof typeof zhCN;
+export type Catalogue = Record<MessageKey, string>;
 
-const enUS: Record<MessageKey, string> = {
-  ...baseEn,
-  ...membershipEn,
-  ...sendingEn,
-  ...extensionEn,
-};
+const catalogues: Partial<Record<Locale, Catalogue>> = { 'zh-CN': zhCN };
 
-export const messages: Record<Locale, Record<MessageKey, string>> = {
-  'zh-CN': zhCN,
-  'en-US': enUS,
-};
+/** Makes a language's texts available (messages-en-US.ts does, for en-US). */
+export function provideCatalogue(locale: Locale, catalogue: Catalogue): void {
+  catalogues[locale] = catalogue;
+}
+
+/** Whether a language's texts are available. */
+export function hasCatalogue(locale: Locale): boolean {
+  return catalogues[locale] !== undefined;
+}
+
+/** A language's texts. Asking for one not provided is a mistake of the caller's start-up. */
+export function catalogue(locale: Locale): Catalogue {
+  const table = catalogues[locale];
+  if (!table)
+    throw new Error(`The ${locale} messages are not loaded: import '@inviteflow/contract/en-US'`);
+  return table;
+}
 
 export type MessageParams = Record<string, string | number>;
 
@@ -45,7 +53,7 @@ export function isMessageKey(value: unknown): value is MessageKey {
 
 /** Translates a catalogue key, filling `{name}` placeholders from params. */
 export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
-  const template = messages[locale][key];
+  const template = catalogue(locale)[key];
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
@@ -55,5 +63,5 @@ export function translate(locale: Locale, key: MessageKey, params?: MessageParam
 /** The localized name of a request field, or the raw path when it has none. */
 export function fieldLabel(locale: Locale, field: string): string {
   const key = `field.${field}`;
-  return isMessageKey(key) ? messages[locale][key] : field;
+  return isMessageKey(key) ? catalogue(locale)[key] : field;
 }

@@ -1,14 +1,10 @@
 import { ConfigProvider } from '@arco-design/web-react';
-import enUS from '@arco-design/web-react/es/locale/en-US';
-import zhCN from '@arco-design/web-react/es/locale/zh-CN';
-import type { Locale } from '@inviteflow/contract';
 import { useEffect, type ReactNode } from 'react';
 import { installLoginStatusResponder } from '@/lib/extension-bridge.ts';
 import { keepExtensionSignedIn, loginSnapshot } from '@/lib/extension-handover.ts';
+import { arcoLocale } from '@/locale/language-pack.ts';
 import { followOtherTabs } from '@/stores/auth-store.ts';
 import { useLocaleStore } from '@/stores/locale-store.ts';
-
-const arcoLocales = { 'zh-CN': zhCN, 'en-US': enUS } satisfies Record<Locale, unknown>;
 
 /** Arco's own texts (pagination, pickers, empty states) follow the console language. */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -26,5 +22,5 @@ export function AppProviders({ children }: { children: ReactNode }) {
   // Tabs sharing a remembered session follow each other's refreshes and logouts.
   useEffect(() => followOtherTabs(), []);
 
-  return <ConfigProvider locale={arcoLocales[locale]}>{children}</ConfigProvider>;
+  return <ConfigProvider locale={arcoLocale(locale)}>{children}</ConfigProvider>;
 }

@@ -12,7 +12,10 @@ export function LanguageSwitch() {
       trigger="click"
       position="br"
       droplist={
-        <Menu selectedKeys={[locale]} onClickMenuItem={(key) => isLocale(key) && changeLocale(key)}>
+        <Menu
+          selectedKeys={[locale]}
+          onClickMenuItem={(key) => isLocale(key) && void changeLocale(key)}
+        >
           {locales.map((item) => (
             <Menu.Item key={item}>{t(`locale.${item}`)}</Menu.Item>
           ))}

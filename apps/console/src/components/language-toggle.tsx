@@ -14,7 +14,7 @@ export function LanguageToggle() {
     <Button
       type="text"
       icon={<IconLanguage />}
-      onClick={() => changeLocale(other)}
+      onClick={() => void changeLocale(other)}
       title={t('navbar.language')}
     >
       {t(`locale.${other}`)}

@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+// Tests switch languages at will: English is loaded up front, as a chosen language would be.
+import { loadLanguage } from '@/locale/language-pack.ts';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -34,3 +36,5 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+await loadLanguage('en-US');

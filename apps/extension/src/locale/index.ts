@@ -1,4 +1,6 @@
 import { translate, type Locale, type MessageKey } from '@inviteflow/contract';
+// The server's texts in both languages (the catalogue's English arrives by this import).
+import '@inviteflow/contract/en-US';
 import { enUS } from './en-us.ts';
 import { zhCN, type TextKey } from './zh-cn.ts';
 

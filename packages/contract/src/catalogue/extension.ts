@@ -2,8 +2,3 @@
 export const extensionZh = {
   'error.extensionTokenScope': '插件令牌只能用于插件的店铺与任务接口',
 } as const;
-
-export const extensionEn: Record<keyof typeof extensionZh, string> = {
-  'error.extensionTokenScope':
-    "The extension's token only works for the extension's shop and task calls",
-};

@@ -1,4 +1,4 @@
-import { Card, Divider, Pagination, Typography } from '@arco-design/web-react';
+import { Card, Divider, Pagination } from '@arco-design/web-react';
 import type { ReactNode } from 'react';
 import { formatCount } from '@/lib/format-number.ts';
 import { useT } from '@/locale/index.ts';
@@ -31,7 +31,8 @@ export function FilterTableCard(props: {
   const { counted } = list;
   return (
     <Card className="filter-table-card" title={props.title}>
-      <Typography.Paragraph type="secondary">{props.intro}</Typography.Paragraph>
+      {/* Arco's secondary paragraph, drawn by its classes: the list pages load no Typography. */}
+      <div className="arco-typography arco-typography-secondary">{props.intro}</div>
       {props.filters}
       <Divider className="filter-table-divider" />
       <div className="filter-table-toolbar">{props.toolbar}</div>

@@ -138,7 +138,7 @@ export function SettingsDrawer() {
             type="button"
             size="small"
             value={locale}
-            onChange={(value: Locale) => changeLocale(value)}
+            onChange={(value: Locale) => void changeLocale(value)}
           >
             {locales.map((item) => (
               <Radio key={item} value={item}>

@@ -1,12 +1,4 @@
-import {
-  Button,
-  Empty,
-  Message,
-  Popconfirm,
-  Space,
-  Table,
-  Typography,
-} from '@arco-design/web-react';
+import { Button, Empty, Message, Popconfirm, Space, Table } from '@arco-design/web-react';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import { IconPlus, IconUpload } from '@arco-design/web-react/icon';
 import { SEND_RECORD_PAGE_SIZE_DEFAULT, apiPaths, type SendRecord } from '@inviteflow/contract';
@@ -115,16 +107,12 @@ export function SentSearchTablePage() {
       fixed: 'left',
       render: (name: string, record) => (
         <div className="send-talent-cell">
-          <Typography.Text bold className="send-talent-name" ellipsis={{ showTooltip: true }}>
+          <span className="send-talent-name send-one-line" title={name}>
             {name}
-          </Typography.Text>
-          <Typography.Text
-            type="secondary"
-            className="send-talent-id"
-            ellipsis={{ showTooltip: true }}
-          >
+          </span>
+          <span className="send-talent-id send-one-line" title={record.platformTalentId}>
             {record.platformTalentId}
-          </Typography.Text>
+          </span>
         </div>
       ),
     },

@@ -1,0 +1,79 @@
+import type { membershipZh } from './membership.ts';
+
+/** The en-US texts of membership.ts, key for key (a missing one fails the type check). */
+export const membershipEn: Record<keyof typeof membershipZh, string> = {
+  'field.planId': 'Plan',
+  'field.paymentMethod': 'Payment method',
+  'field.orderNo': 'Order number',
+  'field.type': 'Type',
+  'validation.planInvalid': 'Please choose a plan',
+  'validation.paymentMethodInvalid': 'Please choose a payment method (only Alipay for now)',
+  'validation.orderStatusInvalid': 'The order status is invalid',
+
+  'plan.none': 'Free',
+  'plan.basic': 'Basic',
+  'plan.pro': 'Pro',
+  'plan.enterprise': 'Enterprise',
+  'plan.feature.shops': 'Bind up to {count} shops',
+  'plan.feature.invitations': 'Create up to {count} invitations a day',
+  'plan.feature.duration': 'Valid for {months} months',
+  'plan.feature.durationOne': 'Valid for 1 month',
+  'plan.feature.perMonth': 'Only ¥{amount} a month',
+  'plan.feature.library': 'Unlimited talent library, blacklist, import and export',
+  'order.subject': 'InviteFlow {plan} membership ({months} months)',
+  'order.subjectOneMonth': 'InviteFlow {plan} membership (1 month)',
+
+  'error.orderNotPending': 'Only an order pending payment can be {action}; this order is {status}',
+  'order.action.pay': 'paid',
+  'order.action.cancel': 'cancelled',
+  'order.status.pending': 'pending payment',
+  'order.status.paid': 'paid',
+  'order.status.expired': 'expired',
+  'order.status.cancelled': 'cancelled',
+  'success.orderCreated': 'Order created, please complete the payment',
+  'success.orderCancelled': 'Order cancelled',
+  'success.markedRead': 'Marked as read',
+
+  'inbox.paymentSucceeded.title': 'Payment succeeded',
+  'inbox.paymentSucceeded.subTitle': '{plan} membership',
+  'inbox.paymentSucceeded.content':
+    'Order {orderNo} is paid. Your {plan} membership is valid until {validTo}.',
+  'inbox.membershipExpiring.title': 'Membership expiring soon',
+  'inbox.membershipExpiring.subTitle': '{plan} membership',
+  'inbox.membershipExpiring.content':
+    'Your {plan} membership expires on {validTo}. Renew now: the new plan starts when the current one ends, so no day is lost.',
+  'inbox.membershipExpired.title': 'Membership expired',
+  'inbox.membershipExpired.subTitle': '{plan} membership',
+  'inbox.membershipExpired.content':
+    'Your {plan} membership expired on {expiredAt}. Shop binding and daily invitations are back to the free allowance.',
+  'inbox.inviteRewardGranted.title': 'Invite reward granted',
+  'inbox.inviteRewardGranted.subTitle': 'Friend {invitee}',
+  'inbox.inviteRewardGranted.content':
+    'Your friend {invitee} made a first payment: you earned {days} days of membership, now valid until {validTo}.',
+  'inbox.taskBatchFailed.title': 'Invitation task failed',
+  'inbox.taskBatchFailed.subTitle': '{setName}',
+  'inbox.taskBatchFailed.content':
+    'In task "{setName}" (shop {shopName}), {failed} of {total} invitations failed. See the reasons in Send Records.',
+  'inbox.shopBindExpired.title': 'Shop binding expired',
+  'inbox.shopBindExpired.subTitle': '{shopName}',
+  'inbox.shopBindExpired.content':
+    'The binding of shop {shopName} ({platform}) has expired. Bind it again to keep inviting.',
+
+  'sandbox.title': 'Alipay Sandbox Checkout',
+  'sandbox.badge': 'SANDBOX',
+  'sandbox.notice':
+    'This is the built-in sandbox payment gateway, for trying and testing only. No real money is charged.',
+  'sandbox.orderNo': 'Merchant order number',
+  'sandbox.subject': 'Item',
+  'sandbox.amount': 'Amount due',
+  'sandbox.merchant': 'Merchant',
+  'sandbox.pay': 'Pay',
+  'sandbox.cancel': 'Cancel and return to the merchant',
+  'sandbox.paid': 'This order has been paid',
+  'sandbox.closed': 'This trade is closed (the order expired or was cancelled) and cannot be paid',
+  'sandbox.invalidRequest': 'Invalid payment request: {reason}',
+  'sandbox.reason.signature': 'the signature does not verify',
+  'sandbox.reason.params': 'a required parameter is missing or wrong',
+  'sandbox.reason.tradeNotFound': 'the trade does not exist',
+  'sandbox.backToMerchant': 'Back to the merchant',
+};

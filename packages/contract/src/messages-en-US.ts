@@ -1,0 +1,16 @@
+import { baseEn } from './catalogue/base.en-US.ts';
+import { extensionEn } from './catalogue/extension.en-US.ts';
+import { membershipEn } from './catalogue/membership.en-US.ts';
+import { sendingEn } from './catalogue/sending.en-US.ts';
+import { provideCatalogue, type Catalogue } from './messages.ts';
+
+/**
+ * The en-US texts of the catalogue (`import '@inviteflow/contract/en-US'`): importing this
+ * module makes `translate(…'en-US'…)` work. Kept out of the package's main entry so that a
+ * Chinese console does not download it.
+ */
+export const catalogueModulesEn = [baseEn, membershipEn, sendingEn, extensionEn] as const;
+
+export const enUS: Catalogue = { ...baseEn, ...membershipEn, ...sendingEn, ...extensionEn };
+
+provideCatalogue('en-US', enUS);
