@@ -2,10 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { z } from './zod.ts';
 import { pickLocale } from './locale.ts';
 import { catalogueModulesEn } from './messages-en-US.ts';
-import { catalogue, catalogueModulesZh, translate, type MessageKey } from './messages.ts';
+import {
+  catalogue,
+  catalogueModulesZh,
+  fillTemplate,
+  translate,
+  type MessageKey,
+} from './messages.ts';
 import { fieldErrors, issueMessage } from './validation.ts';
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) =>
+  [...new Set([...text.matchAll(/\{(\w+)(?:\}|, plural,)/g)].map((m) => m[1]))].sort();
 
 describe('message catalogue', () => {
   it('has a non-empty text for every key in both languages, with the same placeholders', () => {
@@ -99,5 +106,25 @@ describe('issue messages', () => {
       page: 'Page is invalid',
       surprise: 'surprise cannot be empty',
     });
+  });
+});
+
+describe('templates', () => {
+  it('fills names and picks the English plural form by the number', () => {
+    const template = 'Import: {count, plural, one {# row} other {# rows}} from {file}';
+    expect(fillTemplate(template, { count: 1, file: 'a.csv' })).toBe('Import: 1 row from a.csv');
+    expect(fillTemplate(template, { count: 2, file: 'a.csv' })).toBe('Import: 2 rows from a.csv');
+    expect(fillTemplate(template, { count: 0, file: 'a.csv' })).toBe('Import: 0 rows from a.csv');
+    expect(fillTemplate(template, { file: 'a.csv' })).toBe(
+      'Import: {count, plural, one {# row} other {# rows}} from a.csv',
+    );
+    expect(translate('en-US', 'plan.feature.duration', { months: 1 })).toBe('Valid for 1 month');
+    expect(translate('en-US', 'plan.feature.duration', { months: 12 })).toBe('Valid for 12 months');
+  });
+
+  it('writes a plural form only where the English text has one', () => {
+    // A plural in Chinese would be a mistake: the sentence does not change with the number.
+    for (const [key, text] of Object.entries(catalogue('zh-CN')))
+      expect(text.includes(', plural,'), key).toBe(false);
   });
 });

@@ -51,13 +51,29 @@ export function isMessageKey(value: unknown): value is MessageKey {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(zhCN, value);
 }
 
-/** Translates a catalogue key, filling `{name}` placeholders from params. */
-export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
-  const template = catalogue(locale)[key];
+const pluralPattern = /\{(\w+), plural, one \{([^{}]*)\} other \{([^{}]*)\}\}/g;
+
+/**
+ * Fills a template: `{name}` takes a parameter; `{name, plural, one {# talent} other
+ * {# talents}}` picks the form for the number (`#`), for English (Chinese has no plural).
+ * An unknown name stays visible, so a gap is noticed.
+ */
+export function fillTemplate(template: string, params?: MessageParams): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return template
+    .replace(pluralPattern, (whole, name: string, one: string, other: string) => {
+      if (!(name in params)) return whole;
+      const value = params[name]!;
+      return (Number(value) === 1 ? one : other).replaceAll('#', String(value));
+    })
+    .replace(/\{(\w+)\}/g, (whole, name: string) =>
+      name in params ? String(params[name]) : whole,
+    );
+}
+
+/** Translates a catalogue key, filling its placeholders from params (`fillTemplate`). */
+export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
+  return fillTemplate(catalogue(locale)[key], params);
 }
 
 /** The localized name of a request field, or the raw path when it has none. */

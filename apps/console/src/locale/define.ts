@@ -1,4 +1,4 @@
-import type { Locale } from '@inviteflow/contract';
+import { fillTemplate, type Locale } from '@inviteflow/contract';
 
 /** A feature's or the shell's texts: zh-CN is the source, en-US must have exactly its keys. */
 export type LocaleMessages<K extends string> = Record<Locale, Record<K, string>>;
@@ -16,10 +16,7 @@ export function defineMessages<const Z extends Record<string, string>>(
 
 export type MessageParams = Record<string, string | number>;
 
-/** Fills `{name}` placeholders; unknown names stay visible so a gap is noticed. */
+/** Fills placeholders and plural forms as the contract's catalogue does (`fillTemplate`). */
 export function formatMessage(template: string, params?: MessageParams): string {
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return fillTemplate(template, params);
 }

@@ -294,7 +294,7 @@ export const globalMessages = defineMessages(
     'export.running':
       'Exported {written} of {total} rows; the file downloads as it is written, keep this page open',
     'export.waiting': 'Preparing the export…',
-    'export.done': 'Export finished: {total} rows',
+    'export.done': 'Export finished: {total, plural, one {# row} other {# rows}}',
     'export.failed': 'The export failed; please export again later',
     'export.close': 'Close',
     'export.background': 'Continue in background',

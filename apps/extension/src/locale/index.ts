@@ -1,4 +1,4 @@
-import { translate, type Locale, type MessageKey } from '@inviteflow/contract';
+import { fillTemplate, translate, type Locale, type MessageKey } from '@inviteflow/contract';
 // The server's texts in both languages (the catalogue's English arrives by this import).
 import '@inviteflow/contract/en-US';
 import { enUS } from './en-us.ts';
@@ -22,11 +22,7 @@ export function resolveLocale(choice: Locale | null): Locale {
 }
 
 export function t(locale: Locale, key: TextKey, params?: Record<string, string | number>): string {
-  const template = texts[locale][key];
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return fillTemplate(texts[locale][key], params);
 }
 
 /** Shared catalogue texts (plan names, error code names), in the same language. */

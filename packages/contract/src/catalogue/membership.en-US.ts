@@ -14,13 +14,15 @@ export const membershipEn: Record<keyof typeof membershipZh, string> = {
   'plan.basic': 'Basic',
   'plan.pro': 'Pro',
   'plan.enterprise': 'Enterprise',
-  'plan.feature.shops': 'Bind up to {count} shops',
-  'plan.feature.invitations': 'Create up to {count} invitations a day',
-  'plan.feature.duration': 'Valid for {months} months',
+  'plan.feature.shops': 'Bind up to {count, plural, one {# shop} other {# shops}}',
+  'plan.feature.invitations':
+    'Create up to {count, plural, one {# invitation} other {# invitations}} a day',
+  'plan.feature.duration': 'Valid for {months, plural, one {# month} other {# months}}',
   'plan.feature.durationOne': 'Valid for 1 month',
   'plan.feature.perMonth': 'Only ¥{amount} a month',
   'plan.feature.library': 'Unlimited talent library, blacklist, import and export',
-  'order.subject': 'InviteFlow {plan} membership ({months} months)',
+  'order.subject':
+    'InviteFlow {plan} membership ({months, plural, one {# month} other {# months}})',
   'order.subjectOneMonth': 'InviteFlow {plan} membership (1 month)',
 
   'error.orderNotPending': 'Only an order pending payment can be {action}; this order is {status}',
@@ -53,7 +55,7 @@ export const membershipEn: Record<keyof typeof membershipZh, string> = {
   'inbox.taskBatchFailed.title': 'Invitation task failed',
   'inbox.taskBatchFailed.subTitle': '{setName}',
   'inbox.taskBatchFailed.content':
-    'In task "{setName}" (shop {shopName}), {failed} of {total} invitations failed. See the reasons in Send Records.',
+    'In task "{setName}" (shop {shopName}), {failed} of {total, plural, one {# invitation} other {# invitations}} failed. See the reasons in Send Records.',
   'inbox.shopBindExpired.title': 'Shop binding expired',
   'inbox.shopBindExpired.subTitle': '{shopName}',
   'inbox.shopBindExpired.content':

@@ -54,8 +54,8 @@ export const sendingEn: Record<keyof typeof sendingZh, string> = {
   'success.reportSaved': 'Result recorded',
   'success.reportRepeated': 'This record already has its result; nothing changed',
   'success.sendImported':
-    'Import finished: {accepted} send records created, {rejected} rows rejected',
-  'success.claimed': '{count} records claimed',
+    'Import finished: {accepted, plural, one {# send record} other {# send records}} created, {rejected, plural, one {# row} other {# rows}} rejected',
+  'success.claimed': '{count, plural, one {# record} other {# records}} claimed',
   'sending.skippedBlacklisted':
     'The talent was blacklisted after the task was made: skipped, never invited',
   'sending.plan.none': 'free allowance',

@@ -41,11 +41,13 @@ export function AppMenu({ mode }: { mode: 'vertical' | 'horizontal' }) {
   };
 
   const renderNode = (node: MenuNode) => {
+    const text = dynamicText(locale, node.localeKey);
+    // A long title (English at the spec's 220 px) is cut with an ellipsis: hovering says it all.
     const title = (
-      <>
+      <span title={text}>
         <MenuIcon name={node.icon} />
-        {dynamicText(locale, node.localeKey)}
-      </>
+        {text}
+      </span>
     );
     if (node.children && node.children.length > 0) {
       return (

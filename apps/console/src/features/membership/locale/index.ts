@@ -116,11 +116,12 @@ export const membershipMessages = defineMessages(
     'current.plan': 'Current plan',
     'current.expire': 'Expires at',
     'current.limits': 'Benefits',
-    'current.limitsValue': 'Bind {shops} shops · Create {invitations} invitations a day',
+    'current.limitsValue':
+      'Bind {shops, plural, one {# shop} other {# shops}} · Create {invitations, plural, one {# invitation} other {# invitations}} a day',
     'current.none': 'You have no active membership plan',
     'current.loadFailed': 'Your membership failed to load, please refresh and try again',
     'current.noneHint':
-      'Free allowance: bind {shops} shop and create {invitations} invitations a day. A plan lets you bind more shops and send more invitations.',
+      'Free allowance: bind {shops, plural, one {# shop} other {# shops}} and create {invitations, plural, one {# invitation} other {# invitations}} a day. A plan lets you bind more shops and send more invitations.',
     'current.extendHint':
       'Renewing or upgrading while active starts the new plan when the current one ends, so no day is lost.',
     'plans.title': 'Choose a plan',
@@ -133,7 +134,7 @@ export const membershipMessages = defineMessages(
     'summary.title': 'Order summary',
     'summary.plan': 'Plan name',
     'summary.duration': 'Duration',
-    'summary.durationValue': '{months} months',
+    'summary.durationValue': '{months, plural, one {# month} other {# months}}',
     'summary.durationOne': '1 month',
     'summary.total': 'Total amount',
     'summary.buy': 'Buy now',

@@ -91,7 +91,7 @@ describe('import send records', { timeout: 30_000 }, () => {
     });
     fireEvent.click(start);
     expect(
-      await screen.findByText('Import finished: 1 send records created, 1 rows rejected'),
+      await screen.findByText('Import finished: 1 send record created, 1 row rejected'),
     ).toBeInTheDocument();
     const body = uploads[0]!;
     expect(body.get('shopId')).toBe('5');

@@ -316,7 +316,7 @@ describe('create task', { timeout: 30_000 }, () => {
     expect(within(drawer).getByText('1 send records will be created')).toBeInTheDocument();
     expect(within(drawer).getByText('15 left today (daily cap 20)')).toBeInTheDocument();
     const findings = within(within(drawer).getByTestId('send-preview'));
-    expect(findings.getByText('1 talents are blacklisted and will not be invited:')).toBeVisible();
+    expect(findings.getByText('1 talent is blacklisted and will not be invited:')).toBeVisible();
     expect(findings.getByText('Banned')).toBeInTheDocument();
     expect(findings.getByText('Recent')).toBeInTheDocument();
     expect(posts.find((p) => p.url === apiPaths.sendRecords.preview)?.body).toEqual({

@@ -218,13 +218,14 @@ export const sendRecordsMessages = defineMessages(
     'create.maxCountPlaceholder': 'Empty: every matching talent (at most {max})',
     'create.preview': 'Preview',
     'create.previewLoading': 'Counting…',
-    'create.previewMatched': '{count} talents',
+    'create.previewMatched': '{count, plural, one {# talent} other {# talents}}',
     'create.previewWill': '{count} send records will be created',
     'create.previewCap': '{left} left today (daily cap {cap})',
     'create.previewOverCap': 'More than is left today: invite fewer talents or upgrade your plan',
-    'create.blacklisted': '{count} talents are blacklisted and will not be invited:',
+    'create.blacklisted':
+      '{count, plural, one {# talent is} other {# talents are}} blacklisted and will not be invited:',
     'create.cooldown':
-      '{count} talents were invited for this shop and task type within {days} days:',
+      '{count, plural, one {# talent was} other {# talents were}} invited for this shop and task type within {days} days:',
     'create.cooldownSkip': 'Skip them',
     'create.cooldownInclude': 'Invite them anyway',
     'create.script': 'Script',
@@ -242,7 +243,8 @@ export const sendRecordsMessages = defineMessages(
     'create.submit': 'Create',
     'create.done': '{count} send records created',
     'create.doneRefused': '{count} blacklisted talents were not invited',
-    'create.doneSkipped': '{count} talents in the cool-down were skipped',
+    'create.doneSkipped':
+      '{count, plural, one {# talent in the cool-down was} other {# talents in the cool-down were}} skipped',
     'import.title': 'Import send records',
     'import.step1': '1. Choose the task settings',
     'import.step2': '2. Download the template and fill in one talent per row (name, platform, ID)',
