@@ -23,7 +23,14 @@ const TALENTS = 50_000;
 const PRODUCT_PORT = 3930;
 const HELLO_PORT = 3931;
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisServer = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/**
+ * The bench's own Redis database (13), emptied before each run: the limits and
+ * revocations that tests leave in the shared database 0 (keyed by account ids that a
+ * fresh database hands out again) must not throttle the bench's sign-ins.
+ */
+const BENCH_REDIS_DB = 13;
+const redisUrl = `${redisServer.replace(/\/\d*$/, '')}/${BENCH_REDIS_DB}`;
 const APP_SECRET = 'bench-api-secret-bench-api-secret-0123456789';
 
 type Out = (line?: string) => void;
@@ -80,15 +87,22 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
-async function redisAnswers(): Promise<boolean> {
-  const { hostname, port } = new URL(redisUrl);
+/** Empties the bench's Redis database; false when no Redis answers. */
+async function freshRedis(): Promise<boolean> {
+  const { hostname, port } = new URL(redisServer);
   const net = await import('node:net');
   return new Promise((resolve) => {
     const socket = net.connect(Number(port || 6379), hostname, () => {
-      socket.write('PING\r\n');
+      socket.write(`SELECT ${BENCH_REDIS_DB}\r\nFLUSHDB\r\n`);
     });
+    let answer = '';
     socket.setTimeout(1_000, () => (socket.destroy(), resolve(false)));
-    socket.once('data', (data) => (socket.destroy(), resolve(String(data).startsWith('+PONG'))));
+    socket.on('data', (data) => {
+      answer += String(data);
+      if (answer.split('\r\n').length < 3) return;
+      socket.destroy();
+      resolve(answer === '+OK\r\n+OK\r\n');
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -211,7 +225,7 @@ export async function benchApi(out: Out): Promise<number> {
     );
     return 0;
   }
-  const withRedis = await redisAnswers();
+  const withRedis = await freshRedis();
   const dbName = `inviteflow_bench_api_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -5,13 +5,19 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  * The one route table (STYLE.md habit 4): each page node of the contract's `menuTree`
  * joined with its lazy page. Menu, breadcrumb, tab titles and the guard all read this.
  */
-type Page = LazyExoticComponent<ComponentType>;
+type Page = LazyExoticComponent<ComponentType> & {
+  /** Starts downloading the page's code before it is rendered. */
+  preload: () => Promise<unknown>;
+};
 
 function page<M extends Record<string, ComponentType>>(
   load: () => Promise<M>,
   name: keyof M,
 ): Page {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return Object.assign(
+    lazy(async () => ({ default: (await load())[name] as ComponentType })),
+    { preload: load },
+  );
 }
 
 const membership = () => import('@/features/membership/index.ts');

@@ -4,7 +4,7 @@ import { PageLoading } from '@/layout/page-loading.tsx';
 import { RedirectPage } from '@/layout/redirect-page.tsx';
 import { RouteErrorBoundary } from '@/layout/route-error.tsx';
 import { RequireAuth, RouteAccess } from './guard.tsx';
-import { pageRoutes, publicPaths } from './route-table.ts';
+import { pageRoutes, publicPaths, routeByPath } from './route-table.ts';
 
 /** A lazy page that uses TanStack Query: its module and the query client load side by side. */
 function lazyWithQuery(load: () => Promise<ComponentType>) {
@@ -29,9 +29,20 @@ const NotFoundPage = lazy(async () => ({
   default: (await import('@/layout/not-found-page.tsx')).NotFoundPage,
 }));
 // The shell is lazy too, so /login does not download the menu, drawer and tab bar.
-const DefaultLayout = lazyWithQuery(
-  async () => (await import('@/layout/default-layout.tsx')).DefaultLayout,
-);
+const loadLayout = async () => (await import('@/layout/default-layout.tsx')).DefaultLayout;
+const DefaultLayout = lazyWithQuery(loadLayout);
+
+/**
+ * Starts downloading the signed-in shell and the page at `path` while the sign-in is on its
+ * way, so that the shell, its page and the page's data do not load one after the other.
+ */
+export function preloadSignedIn(path: string): void {
+  void Promise.all([
+    loadLayout(),
+    import('./query-provider.tsx'),
+    routeByPath(path.split('?')[0] ?? path)?.Component.preload(),
+  ]).catch(() => undefined); // a failed download is tried again, and shown, by the render
+}
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;

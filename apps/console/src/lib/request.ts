@@ -216,6 +216,8 @@ async function execute<T>(attempt: Attempt): Promise<T> {
           ? JSON.stringify(options.body)
           : undefined,
       signal: options.signal,
+      // The data a page waits for goes ahead of code downloading in the background.
+      priority: 'high',
     });
   } catch (error) {
     // A cancelled call (the page went away) is not a failure anyone needs to hear about.

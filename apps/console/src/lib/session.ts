@@ -6,6 +6,7 @@ import { logout } from '@/api/auth/logout.ts';
 import { tCatalogue, tGlobal } from '@/locale/index.ts';
 import { useAuthStore } from '@/stores/auth-store.ts';
 import { handOverToExtension } from './extension-handover.ts';
+import { whenIdle } from './when-idle.ts';
 import { RequestError, TOAST_DURATION } from './request.ts';
 import { rememberedLogin } from './storage.ts';
 
@@ -38,8 +39,9 @@ export async function signIn(body: LoginBody, remember: boolean): Promise<LoginD
   useAuthStore.getState().startSession(data, remember);
   // A session the server refuses right away (me answers 401/403) is not a login.
   if (!(await loadMe())) return fail(tGlobal('auth.loginError'));
-  // The extension gets a token of its own, scoped to its calls; it never blocks the sign-in.
-  void handOverToExtension();
+  // The extension gets a token of its own, scoped to its calls. It never holds up the
+  // sign-in: it waits until the page the seller is going to has been drawn.
+  whenIdle(() => void handOverToExtension());
   Message.success(tCatalogue('success.loggedIn'));
   return data;
 }

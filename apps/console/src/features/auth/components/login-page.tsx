@@ -4,6 +4,7 @@ import type { LoginBody } from '@inviteflow/contract';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { afterLoginTarget } from '@/app/guard.tsx';
+import { preloadSignedIn } from '@/app/router.tsx';
 import { signIn } from '@/lib/session.ts';
 import { rememberedLogin } from '@/lib/storage.ts';
 import { useAuthStore } from '@/stores/auth-store.ts';
@@ -62,9 +63,16 @@ export function LoginPage() {
     const found = await check(values, ['username', 'password']);
     if (found.username || found.password) return;
     setSubmitting(true);
+    const target = afterLoginTarget(search);
     try {
-      await signIn({ username: values.username.trim(), password: values.password }, remember);
-      navigate(afterLoginTarget(search), { replace: true });
+      const signingIn = signIn(
+        { username: values.username.trim(), password: values.password },
+        remember,
+      );
+      // The sign-in request goes first; the shell's code downloads beside it, not before it.
+      preloadSignedIn(target);
+      await signingIn;
+      navigate(target, { replace: true });
     } catch {
       // signIn has shown the reason.
       setSubmitting(false);
