@@ -16,6 +16,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { apiPaths, type TalentSortField } from '@inviteflow/contract';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig, repoRoot } from '../src/config/index.ts';
@@ -348,6 +349,30 @@ async function benchExport(pgUrl: string, username: string, rows: number) {
   }
 }
 
+/** Creates the bench's PostgreSQL database on its first run (a fresh server has none). */
+async function ensureDatabase(url: string): Promise<void> {
+  const probe = new pg.Client({ connectionString: url });
+  try {
+    await probe.connect();
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '3D000') throw error; // not "no such database"
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  target.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: target.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name.replaceAll('"', '""')}"`);
+    out(`Created the database ${name}.`);
+  } finally {
+    await admin.end();
+  }
+}
+
 async function main() {
   out('# Talent library benchmark');
   out(
@@ -359,6 +384,7 @@ async function main() {
 
   if (!args['skip-postgres']) {
     const url = args['postgres-url']!;
+    await ensureDatabase(url);
     const db = await openDatabase({ kind: 'postgres', url, poolMax: 10 });
     await db.migrate();
     const [{ n } = { n: 0 }] = await db.query<{ n: number }>(
