@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeArgs } from '../../apps/server/src/node-args.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -27,7 +28,7 @@ export async function startProduct(
   let output = '';
   const server: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    [...serverNodeArgs, 'apps/server/src/main.ts'],
     {
       cwd: repoRoot,
       env: {

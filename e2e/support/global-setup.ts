@@ -3,6 +3,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { artifactsDir, baseURL, port, repoRoot, screenshotsDir, serverLog } from './server.ts';
+import { serverNodeArgs } from '../../apps/server/src/node-args.ts';
 
 /**
  * Starts the real product the way `npm start` does (the console must be built
@@ -13,7 +14,7 @@ export default async function globalSetup() {
   mkdirSync(screenshotsDir, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'inviteflow-e2e-'));
   const log = createWriteStream(serverLog);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, [...serverNodeArgs, 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -26,6 +26,7 @@ import { encodeCursor } from '../src/lib/keyset.ts';
 import { timeSorts } from '../src/modules/talents/cursor.ts';
 import { userRepository } from '../src/modules/user/repository.ts';
 import { seedLibrary } from './seed.ts';
+import { serverNodeArgs } from '../src/node-args.ts';
 
 const GOAL_P95_MS = 50;
 const GOAL_EXPORT_RSS_MB = 300;
@@ -275,7 +276,7 @@ async function benchDatabase(
 async function benchExport(pgUrl: string, username: string, rows: number) {
   out(`\n## Export of ${rows.toLocaleString('en-US')} rows (a server process on PostgreSQL)\n`);
   const port = 3900 + Math.floor(Math.random() * 90);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, [...serverNodeArgs, 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,

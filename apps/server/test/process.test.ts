@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiPaths } from '@inviteflow/contract';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverNodeArgs } from '../src/node-args.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -28,7 +29,7 @@ interface Running {
 async function start(dataDir: string): Promise<Running> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...serverNodeArgs, 'src/main.ts'], {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH,
@@ -64,6 +65,13 @@ const post = (url: string, body: unknown) =>
   });
 
 describe('the server process', () => {
+  it('is started by npm start with the arguments the tests and benchmarks use', () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts.start).toBe(`node ${serverNodeArgs.join(' ')} src/main.ts`);
+  });
+
   const dataDir = mkdtempSync(path.join(tmpdir(), 'inviteflow-process-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -106,7 +114,7 @@ describe('the server process', () => {
   }, 120_000);
 
   it('refuses to start with an invalid configuration, naming the variable', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [...serverNodeArgs, 'src/main.ts'], {
       cwd: serverRoot,
       env: { PATH: process.env.PATH, PORT: 'eighty' },
       stdio: ['ignore', 'pipe', 'pipe'],

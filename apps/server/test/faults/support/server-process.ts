@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeArgs } from '../../../src/node-args.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -55,7 +56,7 @@ export async function startServer(
   const port = await freePort();
   const begun = Date.now();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...serverNodeArgs, 'src/main.ts'], {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH,
