@@ -93,8 +93,6 @@ export interface BuildOptions {
   redis?: Redis | null;
   limitRules?: Partial<LimitRules>;
   sms?: SmsProvider;
-  /** Prefix of every Redis key this app writes (tests isolate themselves with it). */
-  redisKeyPrefix?: string;
   logger?: FastifyServerOptions['logger'];
   clock?: Clock;
 }
@@ -181,7 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('db', database.db);
   app.decorate('redis', redis);
   app.decorate('tokens', new TokenService(config.appSecret));
-  const prefix = options.redisKeyPrefix ?? 'inviteflow';
+  const prefix = config.redisKeyPrefix;
   app.decorate(
     'limits',
     new Limits({ ...defaultLimitRules, ...options.limitRules }, redis, `${prefix}:limit`),

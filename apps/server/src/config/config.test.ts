@@ -13,6 +13,7 @@ describe('configuration', () => {
       host: '127.0.0.1',
       port: 3000,
       redisUrl: null,
+      redisKeyPrefix: 'inviteflow',
       demoAccount: true,
     });
     expect(config.database).toEqual({ kind: 'pglite', dataDir: path.join(base, 'data', 'pglite') });
@@ -38,6 +39,7 @@ describe('configuration', () => {
   it('refuses invalid values with the variable named', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/APP_SECRET/);
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: 'two words' })).toThrow(/REDIS_KEY_PREFIX/);
     expect(() => loadConfig({ SMS_PROVIDER: 'aliyun', APP_SECRET: 'x'.repeat(40) })).toThrow(
       /ALIYUN_SMS_ACCESS_KEY_ID/,
     );

@@ -23,6 +23,10 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   REDIS_URL: z.string().url().optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'REDIS_KEY_PREFIX: 1-64 letters, digits, ":", "_" or "-"')
+    .default('inviteflow'),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   PUBLIC_URL: z.string().url().optional(),
   CORS_ORIGINS: z.string().default(''),
@@ -56,6 +60,8 @@ export interface Config {
   database:
     { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; poolMax: number };
   redisUrl: string | null;
+  /** Starts every Redis key the server writes: deployments (or test runs) sharing one Redis keep apart. */
+  redisKeyPrefix: string;
   /** Master secret; token and code keys are derived from it. */
   appSecret: string;
   publicUrl: string;
@@ -207,6 +213,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = re
       ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     redisUrl: e.REDIS_URL ?? null,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     appSecret: e.APP_SECRET ?? embeddedSecret(dataDir),
     publicUrl: (e.PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/$/, ''),
     corsOrigins: e.CORS_ORIGINS.split(',')

@@ -104,6 +104,9 @@ describe.skipIf(missing.length > 0)('two replicas on one PostgreSQL and one Redi
     const env = {
       DATABASE_URL: database.url,
       REDIS_URL: redisUrl!,
+      // Keys of this run only: another run on the same Redis within 15 minutes would find
+      // `user:1` (this database's first account) still locked by the first test here.
+      REDIS_KEY_PREFIX: `inviteflow-replicas:${randomBytes(6).toString('hex')}`,
       APP_SECRET: testSecret,
       DATA_DIR: dataDir,
       TRUST_PROXY: 'true',

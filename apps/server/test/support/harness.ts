@@ -166,8 +166,11 @@ export function describeApi(
             done();
           },
         });
-        const config = testConfig(options.config);
-        const redisKeyPrefix = `inviteflow-test:${randomBytes(6).toString('hex')}`;
+        // A prefix of its own: other test files and runs share the Redis.
+        const config = testConfig({
+          REDIS_KEY_PREFIX: `inviteflow-test:${randomBytes(6).toString('hex')}`,
+          ...options.config,
+        });
         const logger: FastifyServerOptions['logger'] = {
           ...(loggerOptions('info') as object),
           stream,
@@ -178,7 +181,6 @@ export function describeApi(
             database: database.handle,
             redis,
             sms,
-            redisKeyPrefix,
             limitRules: options.limitRules,
             logger,
           });
