@@ -47,8 +47,11 @@ async function main() {
   let redis: Redis | null = null;
   if (config.redisUrl) {
     // No offline queue: a command while Redis is away fails fast instead of piling up.
+    // Commands issued in one tick (the revocation checks of concurrent requests) travel
+    // in one write.
     redis = new Redis(config.redisUrl, {
       lazyConnect: true,
+      enableAutoPipelining: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
     });

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { setImmediate } from 'node:timers/promises';
 import {
   apiPaths,
   catalogue,
@@ -252,6 +253,10 @@ describeApi('talent export', (h) => {
       ).body.data;
       seen.push(`${progress.state}:${progress.written}`);
       if (progress.state === 'done') break;
+      // A progress bar polls between frames. Requests made by inject can complete in
+      // microtasks alone (a remembered token, PGlite on this thread), so a loop without
+      // a pause would never let the export's batches, which wait a turn, run.
+      await setImmediate();
     }
     expect((await download).statusCode).toBe(200);
     expect(seen.some((s) => /^running:[1-9]\d*$/.test(s) && !s.endsWith(':8000'))).toBe(true);

@@ -1,3 +1,6 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
 /** Escapes LIKE wildcards so a keyword matches itself literally (backslash is Postgres' default escape). */
 export function likeContains(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -6,4 +9,14 @@ export function likeContains(keyword: string): string {
 /** Offset of a page (pages start at 1). */
 export function pageOffset(page: number, pageSize: number): number {
   return (page - 1) * pageSize;
+}
+
+/**
+ * `column = any(array(subquery))`: the subquery (a page's ids, found on an index) runs
+ * once, first, and its ids are then read by primary key, as if they had been sent as
+ * a parameter, in the same round trip. A plain `in (subquery)` leaves the join order to
+ * the planner, which on a table it believes small may walk every row of the owner.
+ */
+export function amongIds(column: PgColumn, ids: SQLWrapper): SQL {
+  return sql`${column} = any(array(${ids}))`;
 }

@@ -23,6 +23,9 @@ const EXTENSION_AUDIENCE = 'inviteflow-extension';
 /** The only algorithm accepted: `alg: none` and key-confusion tricks are refused by construction. */
 const ALGORITHM = 'HS256';
 
+/** Verified tokens remembered per process: about 3 MB at most. */
+const VERIFIED_TOKENS_MAX = 10_000;
+
 /** `full`: the console's access token; `extension`: the extension's scoped token. */
 export type TokenScope = 'full' | typeof EXTENSION_TOKEN_SCOPE;
 
@@ -48,6 +51,8 @@ export class TokenService {
   private readonly jwtKey: Promise<CryptoKey>;
   private readonly codeKey: Buffer;
   private readonly linkKey: Buffer;
+  /** Tokens whose signature and claims were checked, by their exact text. */
+  private readonly verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
 
   constructor(secret: string) {
     this.jwtKey = webcrypto.subtle.importKey(
@@ -110,6 +115,34 @@ export class TokenService {
    * use never passes for the other.
    */
   async verifyBearer(token: string): Promise<AccessClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      // The same bytes were verified before; only time can have changed the answer.
+      if (Date.now() < known.expiresAtMs) return known.claims;
+      this.verified.delete(token);
+      return null;
+    }
+    const claims = await this.verifySignedBearer(token);
+    if (claims) this.remember(token, claims.claims, claims.expiresAtMs);
+    return claims?.claims ?? null;
+  }
+
+  /**
+   * Remembers a verified token until it expires, so a session's every request after
+   * its first skips the signature check (a WebCrypto job each time). Only exact token
+   * bytes hit; the oldest entry goes first when the cache is full.
+   */
+  private remember(token: string, claims: AccessClaims, expiresAtMs: number): void {
+    if (this.verified.size >= VERIFIED_TOKENS_MAX) {
+      const oldest = this.verified.keys().next();
+      if (!oldest.done) this.verified.delete(oldest.value);
+    }
+    this.verified.set(token, { claims: Object.freeze(claims), expiresAtMs });
+  }
+
+  private async verifySignedBearer(
+    token: string,
+  ): Promise<{ claims: AccessClaims; expiresAtMs: number } | null> {
     try {
       const { payload } = await jwtVerify(token, await this.jwtKey, {
         algorithms: [ALGORITHM],
@@ -131,7 +164,11 @@ export class TokenService {
       if (audiences.length !== 1) return null;
       const extension = audiences[0] === EXTENSION_AUDIENCE;
       if (extension !== (payload.scope === EXTENSION_TOKEN_SCOPE)) return null;
-      return { userId, sessionId, role, scope: extension ? EXTENSION_TOKEN_SCOPE : 'full' };
+      return {
+        claims: { userId, sessionId, role, scope: extension ? EXTENSION_TOKEN_SCOPE : 'full' },
+        // jwtVerify required exp; the token is valid while now < exp.
+        expiresAtMs: Number(payload.exp) * 1000,
+      };
     } catch {
       return null;
     }

@@ -7,7 +7,7 @@ import {
   type RefreshData,
 } from '@inviteflow/contract';
 import { SignJWT } from 'jose';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { describeApi, login, signedIn, type Harness } from '../support/harness.ts';
 import { apiRoutes, fillPath } from './support/route-table.ts';
 import { envelopeProblem, send } from './support/send.ts';
@@ -207,6 +207,21 @@ describeApi(
       expect(envelopeProblem(res, 'en-US')).toBeNull();
       // The same session signed just now passes: only the expiry was wrong.
       expect((await me(h(), await h().app.tokens.signAccess(session))).status).toBe(200);
+    });
+
+    it('a token accepted before is refused once it expires (a remembered check does not outlive it)', async () => {
+      const account = await signedIn(h());
+      expect((await me(h(), account.token)).status).toBe(200);
+      const { exp } = claimsOf(account.token) as { exp: number };
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(exp * 1000 - 1);
+        expect((await me(h(), account.token)).status).toBe(200);
+        vi.setSystemTime(exp * 1000);
+        expect((await me(h(), account.token)).status).toBe(401);
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it('logout ends the session: its access, refresh and extension tokens stop at once, other sessions go on', async () => {

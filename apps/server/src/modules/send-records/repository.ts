@@ -4,12 +4,12 @@ import {
   type SendRecordFilters,
   type SendRecordStatus,
 } from '@inviteflow/contract';
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { sendRecordCounts, sendRecords } from '../../db/schema.ts';
 import { countWithinBudget, type CountResult } from '../../lib/counting.ts';
 import type { Position, SortOrder } from '../../lib/keyset.ts';
-import { likeContains } from '../../lib/sql.ts';
+import { amongIds, likeContains } from '../../lib/sql.ts';
 
 const r = sendRecords;
 
@@ -44,7 +44,8 @@ const timeKey = sql<string>`to_char(${r.createdAt} at time zone 'UTC', 'YYYY-MM-
 
 /**
  * Records in (created time, id) order, after a boundary row or from a bounded offset: a
- * range scan of the covering index for the page's ids, then those rows only.
+ * range scan of the covering index for the page's ids, then those rows only, in one
+ * statement.
  */
 export async function walkRecords(
   db: Executor,
@@ -58,20 +59,18 @@ export async function walkRecords(
       ? sql`(${r.createdAt}, ${r.id}) > (${walk.after.value}::timestamptz, ${walk.after.id}::bigint)`
       : sql`(${r.createdAt}, ${r.id}) < (${walk.after.value}::timestamptz, ${walk.after.id}::bigint)`
     : undefined;
-  let query = db
+  let ids = db
     .select({ id: r.id })
     .from(r)
     .where(and(recordConditions(userId, filters), after))
     .orderBy(direction(r.createdAt), direction(r.id))
     .limit(walk.limit)
     .$dynamic();
-  if (walk.offset) query = query.offset(walk.offset);
-  const ids = (await query).map((row) => row.id);
-  if (!ids.length) return [];
+  if (walk.offset) ids = ids.offset(walk.offset);
   const rows = await db
     .select({ row: r, key: timeKey })
     .from(r)
-    .where(and(eq(r.userId, userId), inArray(r.id, ids)))
+    .where(and(eq(r.userId, userId), amongIds(r.id, ids)))
     .orderBy(direction(r.createdAt), direction(r.id));
   return rows.map(({ row, key }) => ({ ...row, position: { value: key, id: row.id } }));
 }

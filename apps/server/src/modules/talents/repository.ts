@@ -13,7 +13,7 @@ import { talentCounts, talentFollowUps, talentLabels, talents } from '../../db/s
 import { countExactly, countWithinBudget, type CountResult } from '../../lib/counting.ts';
 import { AppError } from '../../lib/errors.ts';
 import { talentsWithIds } from '../blacklist/service.ts';
-import { pageOffset } from '../../lib/sql.ts';
+import { amongIds, pageOffset } from '../../lib/sql.ts';
 import { timeSorts, type Position, type SortOrder } from './cursor.ts';
 import { isUnfiltered, talentConditions } from './filters.ts';
 
@@ -79,20 +79,20 @@ function positionSql(column: PgColumn, isTime: boolean) {
 /**
  * The ids of one page: only (sort value, id) and the filter columns are read, so
  * on an index that carries them (the default sort's) the scan touches no table
- * rows at all, however many it skips or filters out.
+ * rows at all, however many it skips or filters out. As a subquery, the rows are
+ * then read in the same statement.
  */
-async function pageIds(db: Executor, where: SQL, walk: Walk): Promise<number[]> {
+function pageIdsQuery(db: Executor, where: SQL, walk: Walk) {
   const column = sortColumns[walk.sort];
   const direction = walk.order === 'asc' ? asc : desc;
-  let query = db
+  const query = db
     .select({ id: t.id })
     .from(t)
     .where(where)
     .orderBy(direction(column), direction(t.id))
     .limit(walk.limit)
     .$dynamic();
-  if (walk.offset) query = query.offset(walk.offset);
-  return (await query).map((row) => row.id);
+  return walk.offset ? query.offset(walk.offset) : query;
 }
 
 /**
@@ -143,13 +143,15 @@ async function namePageIds(
       if (found.length >= walk.limit) return found;
     }
   }
-  return pageIds(db, and(talentConditions(userId, filters), start)!, walk);
+  const rows = await pageIdsQuery(db, and(talentConditions(userId, filters), start)!, walk);
+  return rows.map((row) => row.id);
 }
 
 /**
  * Rows in (sort column, id) order, optionally after a boundary row: a range scan of
  * the owner's (user_id, column, id) index at any depth, never a deep OFFSET. The
- * page's ids are found first and only those rows are then read.
+ * page's ids are found first and only those rows are then read, in one round trip
+ * when the ids come from a single scan.
  */
 export async function walkTalents(
   db: Executor,
@@ -159,23 +161,23 @@ export async function walkTalents(
 ): Promise<WalkedRow[]> {
   const column = sortColumns[walk.sort];
   const isTime = timeSorts.has(walk.sort);
-  const ids =
-    filters.name && walk.sort === 'addedAt' && !walk.offset
-      ? await namePageIds(db, userId, filters, walk)
-      : await pageIds(
-          db,
-          and(
-            talentConditions(userId, filters),
-            walk.after ? boundaryAfter(column, isTime, walk.order, walk.after) : undefined,
-          )!,
-          walk,
-        );
-  if (!ids.length) return [];
+  let page: SQL;
+  if (filters.name && walk.sort === 'addedAt' && !walk.offset) {
+    const ids = await namePageIds(db, userId, filters, walk);
+    if (!ids.length) return [];
+    page = inArray(t.id, ids);
+  } else {
+    const where = and(
+      talentConditions(userId, filters),
+      walk.after ? boundaryAfter(column, isTime, walk.order, walk.after) : undefined,
+    )!;
+    page = amongIds(t.id, pageIdsQuery(db, where, walk));
+  }
   const direction = walk.order === 'asc' ? asc : desc;
   const rows = await db
     .select({ ...rowColumns, key: positionSql(column, isTime) })
     .from(t)
-    .where(and(eq(t.userId, userId), inArray(t.id, ids)))
+    .where(and(eq(t.userId, userId), page))
     .orderBy(direction(column), direction(t.id));
   // Times leave the database as exact UTC text (microseconds), so a cursor is exact.
   return rows.map(({ key, ...row }) => ({
