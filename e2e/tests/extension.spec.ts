@@ -448,6 +448,87 @@ test('the popup shows the account, today’s work and the shops, in both languag
   await en.close();
 });
 
+test('a run stopped by the platform’s quota starts again with Resume in the popup', async () => {
+  // One record per claim: the one after the quota stays pending, not leased.
+  await setStorage({
+    uiLocale: 'zh-CN',
+    runnerSettings: {
+      minDelaySeconds: 0.2,
+      maxDelaySeconds: 0.6,
+      batchSize: 1,
+      idlePollSeconds: 1,
+    },
+  });
+  const access = await consoleAccessToken();
+  const report = (await storage<{ shop: { id: number } }>('shopReport'))!;
+  const quotaTalent = { name: '额度用完', id: `quota_${stamp}` };
+  const nextTalent = { name: 'Resume Star', id: `resume_${stamp}` };
+  const ids: number[] = [];
+  for (const talent of [quotaTalent, nextTalent]) {
+    const added = await call('POST', '/api/v1/talents', access, {
+      platform: 'douyin',
+      platformTalentId: talent.id,
+      name: talent.name,
+    });
+    expect(added.status).toBe(200);
+    ids.push((added.body.data as { id: number }).id);
+  }
+  const created = await call('POST', '/api/v1/send-records', access, {
+    shopId: report.shop.id,
+    taskType: 'free_product',
+    contentType: 'vertical_video',
+    filterType: 'manual',
+    talentIds: ids,
+    script: '你好 {talentName}',
+    setName: '额度停止后继续',
+  });
+  expect(created.status).toBe(200);
+
+  const sellerPage = await context.newPage();
+  await sellerPage.goto(
+    `${sellerOrigin}/inviteflow-test-seller/affiliate?${new URLSearchParams({
+      'shop-name': 'InviteFlow 测试旗舰店',
+      'shop-code': shopCode,
+      quota: quotaTalent.id,
+    })}`,
+  );
+  const panel = sellerPage.locator('inviteflow-panel');
+  await expect(panel).toHaveAttribute('data-runner', 'stopped', { timeout: 30_000 });
+  await expect(
+    sellerPage.locator(`.invite-result[data-talent-id="${quotaTalent.id}"]`),
+  ).toHaveAttribute('data-status', 'error');
+  // The run ended: nothing more is tried until the seller says so.
+  await sellerPage.waitForTimeout(1_500);
+  await expect(sellerPage.locator('.invite-result')).toHaveCount(1);
+
+  const popup = await context.newPage();
+  await popup.setViewportSize({ width: 360, height: 640 });
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  await expect(popup.locator('[data-runner-state]')).toHaveAttribute(
+    'data-runner-state',
+    'stopped',
+  );
+  await expect(popup.locator('[data-section="runner"]')).toContainText('平台邀约额度已用完');
+  await popup.screenshot({ path: path.join(screenshotsDir, 'extension-popup-stopped-zh-CN.png') });
+  await popup.getByRole('button', { name: '继续' }).click();
+  await popup.close();
+
+  const sent = sellerPage.locator(`.invite-result[data-talent-id="${nextTalent.id}"]`);
+  await expect(sent).toHaveAttribute('data-status', 'sent', { timeout: 30_000 });
+  await expect(sellerPage.locator('.invite-result')).toHaveCount(2);
+  await sellerPage.close();
+
+  const records = await call(
+    'GET',
+    `/api/v1/send-records?${new URLSearchParams({ talentName: quotaTalent.name })}`,
+    access,
+  );
+  expect(records.body.data).toMatchObject({
+    list: [{ status: 'failed', errorCode: 'quota_exceeded' }],
+  });
+  await baseSettings();
+});
+
 test('logging out clears the extension and its token stops working', async () => {
   const { token } = (await storage<StoredAuth>('auth'))!;
   await consolePage.getByRole('button', { name: seller.username }).click();

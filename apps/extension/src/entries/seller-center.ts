@@ -6,7 +6,7 @@ import { PagePanel, type PanelShop } from '../page/panel.ts';
 import { acquireRunnerLease, type HeldLease } from '../runner/runner-lease.ts';
 import { TaskRunner } from '../runner/runner.ts';
 import { reportSeenShop } from '../shop/report-shop.ts';
-import { authItem, localeItem, statusItem } from '../storage/items.ts';
+import { authItem, controlItem, localeItem, statusItem } from '../storage/items.ts';
 
 /**
  * Content script on seller-center pages: wiring only. The page's adapter reads the shop,
@@ -87,6 +87,12 @@ async function main() {
     if (shop === 'signedOut' || shop === 'noShop') void report();
     // A run that ended signed out goes on with the renewed login.
     else if (typeof shop === 'object' && shop.shop) void startRunner(shop.shop.id);
+  });
+  // Resume after a run ended (quota, the platform's login, an error): run again on this
+  // page's shop. A run still alive (paused, or waiting for the lease) goes on by itself.
+  controlItem.watch((control) => {
+    if (!control.paused && !runner && typeof shop === 'object' && shop.shop)
+      void startRunner(shop.shop.id);
   });
   mark('reporting');
   await render();

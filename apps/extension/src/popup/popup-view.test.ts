@@ -29,7 +29,8 @@ function render(model: Partial<PopupModel>) {
   const calls: string[] = [];
   const actions: PopupActions = {
     openConsole: (path) => calls.push(`open ${path}`),
-    togglePause: () => calls.push('toggle'),
+    pause: () => calls.push('pause'),
+    resume: () => calls.push('resume'),
     switchLanguage: () => calls.push('language'),
   };
   const app = document.createElement('main');
@@ -93,6 +94,30 @@ describe('the popup', () => {
     const toggle = yesterday.app.querySelector<HTMLButtonElement>('[data-action="toggle-runner"]')!;
     expect(toggle.textContent).toBe('Resume');
     toggle.click();
-    expect(yesterday.calls).toEqual(['toggle']);
+    expect(yesterday.calls).toEqual(['resume']);
+  });
+
+  it('offers Pause while a run goes on, and Resume once it stopped (the quota, say)', () => {
+    const toggle = (app: HTMLElement) =>
+      app.querySelector<HTMLButtonElement>('[data-action="toggle-runner"]')!;
+    const live = render({
+      auth,
+      locale: 'en-US',
+      status: running,
+      lease: { owner: 'tab', until: new Date(now.getTime() + 60_000).toISOString() },
+    });
+    expect(toggle(live.app).textContent).toBe('Pause');
+    toggle(live.app).click();
+    expect(live.calls).toEqual(['pause']);
+
+    const stopped = render({
+      auth,
+      locale: 'en-US',
+      status: { ...running, state: 'stopped', reason: 'quota' },
+    });
+    expect(stopped.app.textContent).toContain("The platform's invitation quota is used up");
+    expect(toggle(stopped.app).textContent).toBe('Resume');
+    toggle(stopped.app).click();
+    expect(stopped.calls).toEqual(['resume']);
   });
 });

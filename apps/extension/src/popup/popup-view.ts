@@ -24,7 +24,9 @@ export interface PopupModel {
 
 export interface PopupActions {
   openConsole(path: string): void;
-  togglePause(): void;
+  pause(): void;
+  /** Lifts a pause, or starts again a run that stopped. */
+  resume(): void;
   switchLanguage(): void;
 }
 
@@ -214,13 +216,19 @@ function runner(document: Document, model: PopupModel, actions: PopupActions) {
     state === 'stopped' && status.reason
       ? ` · ${t(locale, `runner.reason.${status.reason}` as TextKey)}`
       : '';
+  // A stopped run (the platform's quota, its login) starts again with Resume.
+  const resumable = paused || state === 'stopped';
   const toggle = h(
     document,
     'button',
-    { class: `button${paused ? ' primary' : ''}`, type: 'button', 'data-action': 'toggle-runner' },
-    t(locale, paused ? 'runner.resume' : 'runner.pause'),
+    {
+      class: `button${resumable ? ' primary' : ''}`,
+      type: 'button',
+      'data-action': 'toggle-runner',
+    },
+    t(locale, resumable ? 'runner.resume' : 'runner.pause'),
   );
-  toggle.addEventListener('click', () => actions.togglePause());
+  toggle.addEventListener('click', () => (resumable ? actions.resume() : actions.pause()));
   return h(
     document,
     'section',

@@ -56,7 +56,8 @@ async function render() {
   app.replaceChildren(
     ...renderPopup(document, current, {
       openConsole: (path) => void chrome.tabs.create({ url: consoleUrl(path, heldOrigin) }),
-      togglePause: () => void controlItem.update((c) => ({ paused: !c.paused })),
+      pause: () => void controlItem.set({ paused: true }),
+      resume: () => void controlItem.set({ paused: false, resumedAt: new Date().toISOString() }),
       switchLanguage: () =>
         void localeItem.set(current.locale === 'zh-CN' ? 'en-US' : 'zh-CN').then(loadSummary),
     }),

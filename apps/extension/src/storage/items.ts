@@ -52,10 +52,16 @@ export const defaultRunnerSettings: RunnerSettings = {
 };
 export const settingsItem = defineItem('runnerSettings', runnerSettings, defaultRunnerSettings);
 
-/** The seller's Pause / Resume from the popup. */
-export const controlItem = defineItem('runnerControl', z.object({ paused: z.boolean() }), {
-  paused: false,
-});
+/**
+ * The seller's Pause / Resume from the popup. `resumedAt` changes on every Resume, so a
+ * Resume after a run stopped (the platform's quota, say) is a change the seller-center
+ * page sees, even though `paused` was already false.
+ */
+export const controlItem = defineItem(
+  'runnerControl',
+  z.object({ paused: z.boolean(), resumedAt: z.string().optional() }),
+  { paused: false },
+);
 
 export const runnerStates = [
   'idle',
