@@ -6,14 +6,16 @@ import {
   type ShopPage,
   type TalentPage,
 } from '@inviteflow/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/request.ts';
 import { sendRecordsQueryKey } from './get-send-records.ts';
 
 /**
  * What the forms of this feature choose from: the seller's shops, talents and templates,
- * read from their own endpoints (one request each, the largest page). Read again each time
- * a form opens (`enabled`): a shop bound or a template written a moment ago is offered.
+ * read from their own endpoints. Talents and templates are searched on the server as the
+ * seller types (one page each time: a library may hold thousands); shops, which a plan
+ * limits to a few, come in one page. Read again each time a form opens: a shop bound or a
+ * template written a moment ago is offered.
  */
 const choices = [...sendRecordsQueryKey, 'choices'] as const;
 
@@ -29,47 +31,43 @@ export function useShopChoices(tab: 'all' | 'BOUND', enabled = true) {
   );
 }
 
-/** Talents whose name holds `name`, newest added first, for the picker. */
-export function useTalentChoices(name: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: [...choices, 'talents', name],
-      staleTime: 0,
-      queryFn: ({ signal }) =>
-        request<TalentPage>(apiPaths.talents.list, {
-          query: { name: name || undefined, pageSize: 20 },
-          signal,
-        }),
-      placeholderData: keepPreviousData,
-    }),
-  );
+/** Talents whose name holds `search`, newest added first, for the picker. */
+export function talentChoices(search: string) {
+  return queryOptions({
+    queryKey: [...choices, 'talents', search],
+    staleTime: 0,
+    queryFn: ({ signal }) =>
+      request<TalentPage>(apiPaths.talents.list, {
+        query: { name: search || undefined, pageSize: 20 },
+        signal,
+      }),
+  });
 }
 
-export function useScriptChoices() {
-  return useQuery(
-    queryOptions({
-      staleTime: 0,
-      queryKey: [...choices, 'scripts'],
-      queryFn: ({ signal }) =>
-        request<Page<ScriptTemplate>>(apiPaths.templates.scripts, {
-          query: { pageSize: 100 },
-          signal,
-        }),
-    }),
-  );
+/** Script templates whose remark or content holds `search`. */
+export function scriptChoices(search: string) {
+  return queryOptions({
+    staleTime: 0,
+    queryKey: [...choices, 'scripts', search],
+    queryFn: ({ signal }) =>
+      request<Page<ScriptTemplate>>(apiPaths.templates.scripts, {
+        query: { keyword: search || undefined, pageSize: 50 },
+        signal,
+      }),
+  });
 }
 
-export function useProductChoices(enabled = true) {
-  return useQuery(
+/** Product templates whose name or product ID holds `search` (asked while `enabled`). */
+export function productChoices(enabled: boolean) {
+  return (search: string) =>
     queryOptions({
       enabled,
       staleTime: 0,
-      queryKey: [...choices, 'products'],
+      queryKey: [...choices, 'products', search],
       queryFn: ({ signal }) =>
         request<Page<ProductTemplate>>(apiPaths.templates.products, {
-          query: { pageSize: 100 },
+          query: { keyword: search || undefined, pageSize: 50 },
           signal,
         }),
-    }),
-  );
+    });
 }

@@ -36,14 +36,14 @@ import { zodRules } from '@/lib/form-rules.ts';
 import { formatCount } from '@/lib/format-number.ts';
 import { RequestError } from '@/lib/request.ts';
 import { useCreateTask } from '../api/create-task.ts';
-import { useProductChoices, useShopChoices } from '../api/get-choices.ts';
+import { useShopChoices } from '../api/get-choices.ts';
 import { usePreviewTask } from '../api/preview-task.ts';
 import { useSendRecordsT } from '../locale/index.ts';
 import { enumText } from '../model/enums.ts';
 import { RulesFields, rulesOf, type RuleValues } from './rules-fields.tsx';
-import { ProductsSelect } from './products-select.tsx';
+import { ProductsSelect, useProductPicker } from './products-select.tsx';
 import { ScriptField } from './script-field.tsx';
-import { SEARCH_DELAY_MS } from './talent-picker.tsx';
+import { SEARCH_DELAY_MS } from './searched-choices.ts';
 import { TalentPicker } from './talent-picker.tsx';
 
 export interface CreateValues {
@@ -220,7 +220,7 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
   const [asked, setAsked] = useState<SendPreviewBody | null>(null);
   const [templateId, setTemplateId] = useState<number | undefined>();
   const shops = useShopChoices('BOUND', visible);
-  const products = useProductChoices(visible).data?.list ?? [];
+  const products = useProductPicker(visible);
   const create = useCreateTask();
   const shape = sendTaskBody.shape;
 
@@ -246,7 +246,7 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
   const boundShops = shops.data?.list ?? [];
   const shop = boundShops.find((s) => s.id === values.shopId);
   const chosenProducts = (values.productTemplateIds ?? [])
-    .map((id) => products.find((p) => p.id === id))
+    .map((id) => products.known.get(id))
     .filter((p) => p !== undefined);
 
   const submit = async () => {
@@ -401,7 +401,7 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
           label={t('create.products')}
           rules={zodRules(shape.productTemplateIds, locale, (v) => v ?? [])}
         >
-          <ProductsSelect products={products} />
+          <ProductsSelect picker={products} />
         </Form.Item>
         <Form.Item
           field="setName"

@@ -8,8 +8,9 @@ import {
   type ScriptValues,
 } from '@inviteflow/contract';
 import { useRef } from 'react';
-import { useScriptChoices } from '../api/get-choices.ts';
+import { scriptChoices } from '../api/get-choices.ts';
 import { useSendRecordsT } from '../locale/index.ts';
+import { useSearchedChoices } from './searched-choices.ts';
 
 /**
  * The script of a task: copied from a template or written here, with buttons that insert
@@ -25,7 +26,7 @@ export function ScriptField(props: {
   sample: ScriptValues;
 }) {
   const { t, locale } = useSendRecordsT();
-  const scripts = useScriptChoices().data?.list ?? [];
+  const scripts = useSearchedChoices(scriptChoices);
   const area = useRef<RefTextAreaType>(null);
   const script = props.value ?? '';
 
@@ -49,21 +50,18 @@ export function ScriptField(props: {
         value={props.templateId}
         allowClear
         showSearch
-        filterOption={(input, option) =>
-          String((option as { props?: { extra?: string } }).props?.extra ?? '')
-            .toLowerCase()
-            .includes(input.toLowerCase())
-        }
+        filterOption={false}
+        onSearch={scripts.onSearch}
         onChange={(id: number | undefined) => {
           props.onTemplate(id);
-          const chosen = scripts.find((s) => s.id === id);
+          const chosen = id === undefined ? undefined : scripts.known.get(id);
           if (chosen) props.onChange?.(chosen.content);
         }}
         className="send-script-template"
         aria-label={t('create.scriptTemplate')}
       >
-        {scripts.map((s) => (
-          <Select.Option key={s.id} value={s.id} extra={`${s.remark} ${s.content}`}>
+        {scripts.shown(props.templateId === undefined ? [] : [props.templateId]).map((s) => (
+          <Select.Option key={s.id} value={s.id}>
             {s.remark || s.content.slice(0, 40)}
           </Select.Option>
         ))}

@@ -12,7 +12,7 @@ import { enumOptions } from '@/components/enum-options.tsx';
 import { FileImportModal } from '@/components/file-import-modal.tsx';
 import { zodRules } from '@/lib/form-rules.ts';
 import { tCatalogue } from '@/locale/index.ts';
-import { useProductChoices, useShopChoices } from '../api/get-choices.ts';
+import { useShopChoices } from '../api/get-choices.ts';
 import {
   sendImportTemplateUrl,
   useImportSendRecords,
@@ -20,7 +20,7 @@ import {
 } from '../api/import-send-records.ts';
 import { useSendRecordsT } from '../locale/index.ts';
 import { enumText } from '../model/enums.ts';
-import { ProductsSelect } from './products-select.tsx';
+import { ProductsSelect, useProductPicker } from './products-select.tsx';
 import { ScriptField } from './script-field.tsx';
 
 type SettingsForm = Partial<Omit<ImportSettings, 'scriptTemplateId'>>;
@@ -36,7 +36,7 @@ export function SendImportModal({ visible, onClose }: { visible: boolean; onClos
   const [templateId, setTemplateId] = useState<number | undefined>();
   const [settings, setSettings] = useState<SettingsForm>({});
   const shops = useShopChoices('BOUND', visible).data?.list ?? [];
-  const products = useProductChoices(visible).data?.list ?? [];
+  const products = useProductPicker(visible);
   const mutation = useImportSendRecords();
   const shape = sendTaskBody.shape;
 
@@ -135,14 +135,14 @@ export function SendImportModal({ visible, onClose }: { visible: boolean; onClos
                   talentName: t('create.sampleTalent'),
                   shopName: shop?.shopName ?? '',
                   productNames: (settings.productTemplateIds ?? []).flatMap((id) => {
-                    const found = products.find((p) => p.id === id);
+                    const found = products.known.get(id);
                     return found ? [found.productName] : [];
                   }),
                 }}
               />
             </Form.Item>
             <Form.Item field="productTemplateIds" label={t('create.products')}>
-              <ProductsSelect products={products} />
+              <ProductsSelect picker={products} />
             </Form.Item>
             <Space size={16} align="start" wrap>
               <Form.Item

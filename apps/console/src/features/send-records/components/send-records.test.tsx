@@ -360,6 +360,76 @@ describe('create task', { timeout: 30_000 }, () => {
     );
   });
 
+  it('finds script and product templates beyond the first page by searching the server', async () => {
+    const asked: string[] = [];
+    const page = <T,>(list: T[]) => ok({ list, total: list.length, page: 1, pageSize: 50 });
+    stubFetch((url) => {
+      const [path, query] = url.split('?');
+      const keyword = new URLSearchParams(query).get('keyword');
+      if (path === apiPaths.templates.scripts) {
+        asked.push(`scripts:${keyword ?? ''}`);
+        return keyword === 'launch'
+          ? page([
+              { id: 150, remark: 'Launch day', content: 'Hi {talentName}, try {productNames}' },
+            ])
+          : page([{ id: 1, remark: 'Welcome', content: 'Hello' }]);
+      }
+      if (path === apiPaths.templates.products) {
+        asked.push(`products:${keyword ?? ''}`);
+        return keyword === 'serum'
+          ? page([{ id: 240, productId: 'P-240', productName: 'Serum' }])
+          : page([{ id: 11, productId: 'P-1', productName: 'Mask' }]);
+      }
+      if (path === apiPaths.shops.list) return page([]);
+      if (path === apiPaths.sendRecords.count) return ok({ total: 0, exact: true });
+      if (path === apiPaths.talents.list)
+        return ok({ list: [], pageSize: 20, nextCursor: null, prevCursor: null });
+      return ok(pageOf([]));
+    });
+    renderPage(<SentSearchTablePage />, '/sent/search-table');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    const drawer = (await screen.findByText('Create invitation task')).closest(
+      '.arco-drawer',
+    ) as HTMLElement;
+
+    // The script template: not on the first page, found by what the seller types.
+    fireEvent.click(
+      within(drawer).getAllByText('Choose a script template, or write one')[0] as HTMLElement,
+    );
+    expect(await screen.findByRole('option', { name: 'Welcome' })).toBeInTheDocument();
+    fireEvent.change(drawer.querySelector('.send-script-template input')!, {
+      target: { value: 'launch' },
+    });
+    // The search is asked once typing pauses (300 ms). Arco marks the typed part in an
+    // option's label, so the option is found by its whole text.
+    const optionReading = (text: string) =>
+      waitFor(() => {
+        const option = screen.queryAllByRole('option').find((o) => o.textContent === text);
+        if (!option) throw new Error(`no option "${text}"`);
+        return option;
+      });
+    fireEvent.click(await optionReading('Launch day'));
+    expect(
+      within(drawer).getByPlaceholderText('Write the invitation; insert the variables below'),
+    ).toHaveValue('Hi {talentName}, try {productNames}');
+
+    // The product template likewise; once picked it keeps its name while other searches run.
+    fireEvent.click(
+      within(drawer).getAllByText('Choose the products to promote, at most 20')[0] as HTMLElement,
+    );
+    const products = drawer.querySelector<HTMLInputElement>('.send-products input')!;
+    fireEvent.change(products, { target: { value: 'serum' } });
+    // In a multiple select the option's label, not its row, takes the click.
+    fireEvent.click((await optionReading('Serum · P-240')).lastElementChild!);
+    fireEvent.change(products, { target: { value: 'mask' } });
+    await waitFor(() => expect(asked).toContain('products:mask'));
+    expect(drawer.querySelector('.send-products .arco-tag')?.textContent).toBe('Serum · P-240');
+    await waitFor(() =>
+      expect(drawer.querySelector('.send-script-preview-text')?.textContent).toContain('Serum'),
+    );
+    expect(asked).toEqual(expect.arrayContaining(['scripts:', 'scripts:launch', 'products:serum']));
+  });
+
   it('says what is missing on an empty create, and why the talents cannot be previewed', async () => {
     stubFetch((url, init) => {
       const path = url.split('?')[0];
