@@ -158,6 +158,49 @@ async function consoleAccessToken(): Promise<string> {
   return token;
 }
 
+/** Adds `list` to the library and a task inviting them through the reported shop. */
+async function taskFor(
+  list: ReadonlyArray<{ name: string; id: string }>,
+  script: string,
+  setName: string,
+) {
+  const access = await consoleAccessToken();
+  const report = (await storage<{ shop: { id: number } }>('shopReport'))!;
+  const ids: number[] = [];
+  for (const talent of list) {
+    const added = await call('POST', '/api/v1/talents', access, {
+      platform: 'douyin',
+      platformTalentId: talent.id,
+      name: talent.name,
+    });
+    expect(added.status).toBe(200);
+    ids.push((added.body.data as { id: number }).id);
+  }
+  const created = await call('POST', '/api/v1/send-records', access, {
+    shopId: report.shop.id,
+    taskType: 'free_product',
+    contentType: 'vertical_video',
+    filterType: 'manual',
+    talentIds: ids,
+    script,
+    setName,
+  });
+  expect(created.status).toBe(200);
+}
+
+/** The stand-in seller center showing the bound shop; `platform` says whom it refuses. */
+async function openSellerCenter(platform: { ineligible?: string; quota?: string }) {
+  const page = await context.newPage();
+  await page.goto(
+    `${sellerOrigin}/inviteflow-test-seller/affiliate?${new URLSearchParams({
+      'shop-name': 'InviteFlow 测试旗舰店',
+      'shop-code': shopCode,
+      ...platform,
+    })}`,
+  );
+  return page;
+}
+
 async function popupShot(name: string, locale: 'zh-CN' | 'en-US') {
   await setStorage({ uiLocale: locale });
   const popup = await context.newPage();
@@ -317,13 +360,7 @@ test('the scoped token works on the summary and nowhere outside the extension’
 test('on the seller center the shop is reported and bound, shown on the page and in the popup', async () => {
   // Held paused until the task exists, then resumed from the popup.
   await setStorage({ runnerControl: { paused: true } });
-  const seller = await context.newPage();
-  const query = new URLSearchParams({
-    'shop-name': 'InviteFlow 测试旗舰店',
-    'shop-code': shopCode,
-    ineligible: talents[1]!.id,
-  });
-  await seller.goto(`${sellerOrigin}/inviteflow-test-seller/affiliate?${query}`);
+  const seller = await openSellerCenter({ ineligible: talents[1]!.id });
   await expect(seller.locator('html')).toHaveAttribute('data-inviteflow-seller', 'bound');
   const panel = seller.locator('inviteflow-panel');
   await expect(panel).toHaveAttribute('data-shop', 'bound');
@@ -348,37 +385,8 @@ test('on the seller center the shop is reported and bound, shown on the page and
 });
 
 test('two records are executed from the seller center: one sent, one refused with a standard code', async () => {
-  const access = await consoleAccessToken();
-  const report = (await storage<{ shop: { id: number } }>('shopReport'))!;
-  const ids: number[] = [];
-  for (const talent of talents) {
-    const added = await call('POST', '/api/v1/talents', access, {
-      platform: 'douyin',
-      platformTalentId: talent.id,
-      name: talent.name,
-    });
-    expect(added.status).toBe(200);
-    ids.push((added.body.data as { id: number }).id);
-  }
-  const created = await call('POST', '/api/v1/send-records', access, {
-    shopId: report.shop.id,
-    taskType: 'free_product',
-    contentType: 'vertical_video',
-    filterType: 'manual',
-    talentIds: ids,
-    script: '你好 {talentName}，欢迎来 {shopName} 带货',
-    setName: '插件执行',
-  });
-  expect(created.status).toBe(200);
-
-  const sellerPage = await context.newPage();
-  await sellerPage.goto(
-    `${sellerOrigin}/inviteflow-test-seller/affiliate?${new URLSearchParams({
-      'shop-name': 'InviteFlow 测试旗舰店',
-      'shop-code': shopCode,
-      ineligible: talents[1]!.id,
-    })}`,
-  );
+  await taskFor(talents, '你好 {talentName}，欢迎来 {shopName} 带货', '插件执行');
+  const sellerPage = await openSellerCenter({ ineligible: talents[1]!.id });
   await expect(sellerPage.locator('html')).toHaveAttribute(
     'data-inviteflow-seller',
     'alreadyBound',
@@ -459,39 +467,10 @@ test('a run stopped by the platform’s quota starts again with Resume in the po
       idlePollSeconds: 1,
     },
   });
-  const access = await consoleAccessToken();
-  const report = (await storage<{ shop: { id: number } }>('shopReport'))!;
   const quotaTalent = { name: '额度用完', id: `quota_${stamp}` };
   const nextTalent = { name: 'Resume Star', id: `resume_${stamp}` };
-  const ids: number[] = [];
-  for (const talent of [quotaTalent, nextTalent]) {
-    const added = await call('POST', '/api/v1/talents', access, {
-      platform: 'douyin',
-      platformTalentId: talent.id,
-      name: talent.name,
-    });
-    expect(added.status).toBe(200);
-    ids.push((added.body.data as { id: number }).id);
-  }
-  const created = await call('POST', '/api/v1/send-records', access, {
-    shopId: report.shop.id,
-    taskType: 'free_product',
-    contentType: 'vertical_video',
-    filterType: 'manual',
-    talentIds: ids,
-    script: '你好 {talentName}',
-    setName: '额度停止后继续',
-  });
-  expect(created.status).toBe(200);
-
-  const sellerPage = await context.newPage();
-  await sellerPage.goto(
-    `${sellerOrigin}/inviteflow-test-seller/affiliate?${new URLSearchParams({
-      'shop-name': 'InviteFlow 测试旗舰店',
-      'shop-code': shopCode,
-      quota: quotaTalent.id,
-    })}`,
-  );
+  await taskFor([quotaTalent, nextTalent], '你好 {talentName}', '额度停止后继续');
+  const sellerPage = await openSellerCenter({ quota: quotaTalent.id });
   const panel = sellerPage.locator('inviteflow-panel');
   await expect(panel).toHaveAttribute('data-runner', 'stopped', { timeout: 30_000 });
   await expect(
@@ -521,7 +500,7 @@ test('a run stopped by the platform’s quota starts again with Resume in the po
   const records = await call(
     'GET',
     `/api/v1/send-records?${new URLSearchParams({ talentName: quotaTalent.name })}`,
-    access,
+    await consoleAccessToken(),
   );
   expect(records.body.data).toMatchObject({
     list: [{ status: 'failed', errorCode: 'quota_exceeded' }],
