@@ -11,9 +11,10 @@ import { useEffect, useRef, useState } from 'react';
 export const SEARCH_DELAY_MS = 300;
 
 /**
- * What a picker that searches the server needs: the typed text, asked once typing pauses,
- * (cut to what a search may hold), and every item any search has shown, so that a picked item keeps its label while later
- * searches show others (the server answers one page, never the whole library).
+ * What a picker that searches the server needs: the typed text, asked once typing pauses
+ * (cut to what a search may hold), and every item any search has shown, so that a picked
+ * item keeps its label while later searches show others (the server answers one page,
+ * never the whole library).
  */
 export function useSearchedChoices<
   TPage extends { list: readonly { id: number }[] },

@@ -171,6 +171,13 @@ describe('send records page', () => {
   });
 });
 
+/** The send records page with its create drawer open. */
+async function openCreateDrawer(): Promise<HTMLElement> {
+  renderPage(<SentSearchTablePage />, '/sent/search-table');
+  fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
+  return (await screen.findByText('Create invitation task')).closest('.arco-drawer') as HTMLElement;
+}
+
 describe('create task', { timeout: 30_000 }, () => {
   it('asks the preview only once it knows the shop and the talents, and builds the body', () => {
     const base = {
@@ -297,11 +304,7 @@ describe('create task', { timeout: 30_000 }, () => {
         return ok({ list: [], total: 0, page: 1, pageSize: 100 });
       return ok(pageOf([]));
     });
-    renderPage(<SentSearchTablePage />, '/sent/search-table');
-    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
-    const drawer = (await screen.findByText('Create invitation task')).closest(
-      '.arco-drawer',
-    ) as HTMLElement;
+    const drawer = await openCreateDrawer();
     fireEvent.click(within(drawer).getAllByText('Choose a bound shop')[0] as HTMLElement);
     fireEvent.click(await screen.findByRole('option', { name: 'Glow Store' }));
     fireEvent.click(
@@ -386,11 +389,7 @@ describe('create task', { timeout: 30_000 }, () => {
         return ok({ list: [], pageSize: 20, nextCursor: null, prevCursor: null });
       return ok(pageOf([]));
     });
-    renderPage(<SentSearchTablePage />, '/sent/search-table');
-    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
-    const drawer = (await screen.findByText('Create invitation task')).closest(
-      '.arco-drawer',
-    ) as HTMLElement;
+    const drawer = await openCreateDrawer();
 
     // The script template: not on the first page, found by what the seller types.
     fireEvent.click(
@@ -451,11 +450,7 @@ describe('create task', { timeout: 30_000 }, () => {
         return ok({ list: [], pageSize: 20, nextCursor: null, prevCursor: null });
       return ok(pageOf([]));
     });
-    renderPage(<SentSearchTablePage />, '/sent/search-table');
-    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
-    const drawer = (await screen.findByText('Create invitation task')).closest(
-      '.arco-drawer',
-    ) as HTMLElement;
+    const drawer = await openCreateDrawer();
     fireEvent.click(within(drawer).getByRole('button', { name: 'Create' }));
     expect(await within(drawer).findByText('Please choose a shop')).toBeInTheDocument();
     expect(within(drawer).getByText('Please choose at least one talent')).toBeInTheDocument();
