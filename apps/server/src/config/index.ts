@@ -60,8 +60,10 @@ export interface Config {
   database:
     { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; poolMax: number };
   redisUrl: string | null;
-  /** Starts every Redis key the server writes: deployments (or test runs) sharing one
-   * Redis keep apart. */
+  /**
+   * Starts every Redis key the server writes: deployments (or test runs) sharing one
+   * Redis keep apart.
+   */
   redisKeyPrefix: string;
   /** Master secret; token and code keys are derived from it. */
   appSecret: string;
