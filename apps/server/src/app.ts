@@ -14,6 +14,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config/index.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { JobRunner, type Job } from './lib/jobs.ts';
+import { ListCache, MemoryDataVersions, RedisDataVersions } from './lib/list-cache.ts';
 import { Limits, defaultLimitRules, type LimitRules } from './lib/limits.ts';
 import { DatabaseRevocations, RedisRevocations, type RevocationStore } from './lib/revocations.ts';
 import { TokenService } from './lib/tokens.ts';
@@ -54,6 +55,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { consoleStaticPlugin } from './plugins/console-static.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { listCachePlugin } from './plugins/list-cache.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { textInputPlugin } from './plugins/text-input.ts';
 
@@ -145,7 +147,11 @@ function backgroundJobs(app: FastifyInstance): Job[] {
     {
       name: 'release-leases',
       everyMs: MINUTE_MS,
-      run: (now) => releaseLapsedLeases(app.db, now),
+      run: async (now) => {
+        const released = await releaseLapsedLeases(app.db, now);
+        await app.listCache.changed(released.accounts);
+        return released.count;
+      },
     },
   ];
   if (app.config.payment.provider === 'sandbox') {
@@ -216,6 +222,18 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   await app.register(docsPlugin, { publicUrl: config.publicUrl });
   await app.register(authPlugin);
+  await app.register(listCachePlugin, {
+    cache: new ListCache(
+      // Without Redis, only a lone process (PGlite) may keep versions to itself.
+      redis
+        ? new RedisDataVersions(redis, `${prefix}:data-version`)
+        : database.kind === 'pglite'
+          ? new MemoryDataVersions()
+          : null,
+      config.listCacheMb * 1024 * 1024,
+      app.log,
+    ),
+  });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -14,6 +14,7 @@ describe('configuration', () => {
       port: 3000,
       redisUrl: null,
       redisKeyPrefix: 'inviteflow',
+      listCacheMb: 32,
       demoAccount: true,
     });
     expect(config.database).toEqual({ kind: 'pglite', dataDir: path.join(base, 'data', 'pglite') });
@@ -40,6 +41,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/APP_SECRET/);
     expect(() => loadConfig({ REDIS_KEY_PREFIX: 'two words' })).toThrow(/REDIS_KEY_PREFIX/);
+    expect(() => loadConfig({ LIST_CACHE_MB: '-1' })).toThrow(/LIST_CACHE_MB/);
     expect(() => loadConfig({ SMS_PROVIDER: 'aliyun', APP_SECRET: 'x'.repeat(40) })).toThrow(
       /ALIYUN_SMS_ACCESS_KEY_ID/,
     );

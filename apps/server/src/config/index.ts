@@ -27,6 +27,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'REDIS_KEY_PREFIX: 1-64 letters, digits, ":", "_" or "-"')
     .default('inviteflow'),
+  LIST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   PUBLIC_URL: z.string().url().optional(),
   CORS_ORIGINS: z.string().default(''),
@@ -65,6 +66,8 @@ export interface Config {
    * Redis keep apart.
    */
   redisKeyPrefix: string;
+  /** Memory for cached list and count answers per process, in MB; 0 turns the cache off. */
+  listCacheMb: number;
   /** Master secret; token and code keys are derived from it. */
   appSecret: string;
   publicUrl: string;
@@ -217,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = re
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    listCacheMb: e.LIST_CACHE_MB,
     appSecret: e.APP_SECRET ?? embeddedSecret(dataDir),
     publicUrl: (e.PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/$/, ''),
     corsOrigins: e.CORS_ORIGINS.split(',')

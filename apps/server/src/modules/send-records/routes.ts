@@ -48,6 +48,7 @@ export async function sendRecordRoutes(fastify: FastifyInstance) {
   app.get(
     paths.list,
     {
+      config: { listCache: true },
       schema: {
         tags,
         summary: 'List send records (keyset pages, newest first)',
@@ -73,6 +74,7 @@ export async function sendRecordRoutes(fastify: FastifyInstance) {
   app.get(
     paths.count,
     {
+      config: { listCache: true },
       schema: {
         tags,
         summary: 'Count the send records of a filter',

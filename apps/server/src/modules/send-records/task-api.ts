@@ -175,16 +175,19 @@ const RELEASE_BATCH = 1_000;
  * takes lapsed records itself, so nothing waits for this job. A late report of a
  * returned record is still accepted (it was claimed once).
  */
-export async function releaseLapsedLeases(db: Database, now: Date): Promise<number> {
+export async function releaseLapsedLeases(
+  db: Database,
+  now: Date,
+): Promise<{ count: number; accounts: number[] }> {
   return db.transaction(async (tx) => {
     const lapsed = await tx
-      .select({ id: sendRecords.id })
+      .select({ id: sendRecords.id, userId: sendRecords.userId })
       .from(sendRecords)
       .where(and(eq(sendRecords.status, 'running'), lt(sendRecords.leasedUntil, now)))
       .orderBy(asc(sendRecords.leasedUntil))
       .limit(RELEASE_BATCH)
       .for('update', { skipLocked: true });
-    if (!lapsed.length) return 0;
+    if (!lapsed.length) return { count: 0, accounts: [] };
     await tx
       .update(sendRecords)
       .set({ status: 'pending', leaseId: null, leasedUntil: null, updatedAt: now })
@@ -194,7 +197,7 @@ export async function releaseLapsedLeases(db: Database, now: Date): Promise<numb
           lapsed.map((row) => row.id),
         ),
       );
-    return lapsed.length;
+    return { count: lapsed.length, accounts: [...new Set(lapsed.map((row) => row.userId))] };
   });
 }
 

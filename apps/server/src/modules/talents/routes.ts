@@ -52,6 +52,7 @@ export async function talentRoutes(fastify: FastifyInstance) {
   app.get(
     paths.list,
     {
+      config: { listCache: true },
       schema: {
         tags,
         summary: 'List talents (keyset pages)',
@@ -81,6 +82,7 @@ export async function talentRoutes(fastify: FastifyInstance) {
   app.get(
     paths.count,
     {
+      config: { listCache: true },
       schema: {
         tags,
         summary: 'Count the talents of a filter',
@@ -102,6 +104,7 @@ export async function talentRoutes(fastify: FastifyInstance) {
   app.get(
     paths.facets,
     {
+      config: { listCache: true },
       schema: {
         tags,
         summary: "Shop names in use and the seller's own labels, for the filters",

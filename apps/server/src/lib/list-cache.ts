@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+
+/**
+ * Each account's data version: a token that changes with every write to the account's
+ * talents, records, shops or templates. Cached answers are filed under the version they
+ * were read at, so a change makes them unreachable at once, on every replica.
+ */
+export interface DataVersions {
+  current(accountId: number): Promise<string>;
+  change(accountIds: readonly number[]): Promise<void>;
+}
+
+/**
+ * Versions in Redis, shared by every replica. Random tokens, never counters: a Redis that
+ * lost its data starts each account on a new token, so no old answer becomes current again.
+ */
+export class RedisDataVersions implements DataVersions {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  async current(accountId: number): Promise<string> {
+    const key = `${this.prefix}:${accountId}`;
+    const version = await this.redis.get(key);
+    if (version !== null) return version;
+    // Two replicas may start the same account at once: NX keeps the first token.
+    await this.redis.set(key, randomUUID(), 'NX');
+    return (await this.redis.get(key)) ?? randomUUID();
+  }
+
+  async change(accountIds: readonly number[]): Promise<void> {
+    const pipeline = this.redis.pipeline();
+    for (const id of accountIds) pipeline.set(`${this.prefix}:${id}`, randomUUID());
+    const results = (await pipeline.exec()) ?? [];
+    const failed = results.find(([error]) => error);
+    if (failed) throw failed[0];
+  }
+}
+
+/** Versions in this process: right only when no other process serves the same database (PGlite). */
+export class MemoryDataVersions implements DataVersions {
+  private readonly versions = new Map<number, number>();
+
+  async current(accountId: number): Promise<string> {
+    return String(this.versions.get(accountId) ?? 0);
+  }
+
+  async change(accountIds: readonly number[]): Promise<void> {
+    for (const id of accountIds) this.versions.set(id, (this.versions.get(id) ?? 0) + 1);
+  }
+}
+
+/**
+ * Bounds an answer's life even if a write ever failed to change the version (Redis lost
+ * between the write and its version change): stale for at most this long.
+ */
+export const LIST_CACHE_TTL_MS = 10_000;
+
+/**
+ * Serialized answers of the lists and counts, per account, data version, language and
+ * URL, in this process. A list asked again while nothing changed skips the database,
+ * validation and serialization. `versions` null turns it off (several processes on
+ * PostgreSQL without Redis share no version).
+ */
+export class ListCache {
+  private readonly entries: LRUCache<string, Buffer> | null;
+
+  constructor(
+    private readonly versions: DataVersions | null,
+    maxBytes: number,
+    private readonly log: FastifyBaseLogger,
+    /** What answers age by (milliseconds); tests pass their own. */
+    clock: { now(): number } = performance,
+  ) {
+    this.entries =
+      versions && maxBytes > 0
+        ? new LRUCache<string, Buffer>({
+            maxSize: maxBytes,
+            sizeCalculation: (body, key) => body.length + key.length,
+            ttl: LIST_CACHE_TTL_MS,
+            perf: clock,
+          })
+        : null;
+  }
+
+  get enabled(): boolean {
+    return this.entries !== null;
+  }
+
+  /** The account's version; null when the cache is off or the version cannot be read (then nothing is cached). */
+  version(accountId: number): Promise<string | null> | null {
+    if (!this.entries || !this.versions) return null;
+    return this.versions.current(accountId).catch((error: unknown) => {
+      this.log.warn({ err: error }, 'list cache: data version unreadable; answering uncached');
+      return null;
+    });
+  }
+
+  /** The key of one answer; the URL carries the path and the filters. */
+  key(accountId: number, version: string, locale: string, url: string): string {
+    return `${accountId}\n${version}\n${locale}\n${url}`;
+  }
+
+  get(key: string): Buffer | undefined {
+    return this.entries?.get(key);
+  }
+
+  set(key: string, body: Buffer): void {
+    this.entries?.set(key, body);
+  }
+
+  /**
+   * After a write: the accounts' cached answers stop being served. Never throws, since
+   * the write itself is done; if Redis cannot take the change, this process forgets
+   * everything it holds and other replicas' answers expire within the TTL.
+   */
+  async changed(accountIds: readonly number[]): Promise<void> {
+    if (!this.entries || !this.versions || !accountIds.length) return;
+    try {
+      await this.versions.change(accountIds);
+    } catch (error) {
+      this.entries.clear();
+      this.log.error({ err: error, accountIds }, 'list cache: data version not changed');
+    }
+  }
+}
