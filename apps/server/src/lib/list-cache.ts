@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import type { RevocationStore } from './revocations.ts';
 
 /**
  * Each account's data version: a token that changes with every write to the account's
@@ -11,6 +12,10 @@ import { LRUCache } from 'lru-cache';
 export interface DataVersions {
   current(accountId: number): Promise<string>;
   change(accountIds: readonly number[]): Promise<void>;
+  /** Where the version is kept in Redis, so another read can fetch it beside its own. */
+  key?(accountId: number): string;
+  /** The version from a value read at `key` (none yet: one is made). */
+  fromStored?(accountId: number, stored: string | null): Promise<string>;
 }
 
 /**
@@ -23,18 +28,25 @@ export class RedisDataVersions implements DataVersions {
     private readonly prefix: string,
   ) {}
 
+  key(accountId: number): string {
+    return `${this.prefix}:${accountId}`;
+  }
+
   async current(accountId: number): Promise<string> {
-    const key = `${this.prefix}:${accountId}`;
-    const version = await this.redis.get(key);
-    if (version !== null) return version;
+    return this.fromStored(accountId, await this.redis.get(this.key(accountId)));
+  }
+
+  async fromStored(accountId: number, stored: string | null): Promise<string> {
+    if (stored !== null) return stored;
     // Two replicas may start the same account at once: NX keeps the first token.
+    const key = this.key(accountId);
     await this.redis.set(key, randomUUID(), 'NX');
     return (await this.redis.get(key)) ?? randomUUID();
   }
 
   async change(accountIds: readonly number[]): Promise<void> {
     const pipeline = this.redis.pipeline();
-    for (const id of accountIds) pipeline.set(`${this.prefix}:${id}`, randomUUID());
+    for (const id of accountIds) pipeline.set(this.key(id), randomUUID());
     const results = (await pipeline.exec()) ?? [];
     const failed = results.find(([error]) => error);
     if (failed) throw failed[0];
@@ -94,10 +106,37 @@ export class ListCache {
   /** The account's version; null when the cache is off or the version cannot be read (then nothing is cached). */
   version(accountId: number): Promise<string | null> | null {
     if (!this.entries || !this.versions) return null;
-    return this.versions.current(accountId).catch((error: unknown) => {
+    return this.settle(this.versions.current(accountId));
+  }
+
+  private settle(version: Promise<string>): Promise<string | null> {
+    return version.catch((error: unknown) => {
       this.log.warn({ err: error }, 'list cache: data version unreadable; answering uncached');
       return null;
     });
+  }
+
+  /**
+   * Whether the session was ended, and the account's version (null: answer uncached).
+   * On Redis both come from one command; a failure to read the revocation throws, as
+   * `isRevoked` does.
+   */
+  async checkSession(
+    revocations: RevocationStore,
+    sessionId: string,
+    accountId: number,
+  ): Promise<{ revoked: boolean; version: string | null }> {
+    const versions = this.entries ? this.versions : null;
+    if (versions?.key && versions.fromStored && revocations.isRevokedReading) {
+      const [revoked, stored] = await revocations.isRevokedReading(
+        sessionId,
+        versions.key(accountId),
+      );
+      if (revoked || stored !== null) return { revoked, version: stored };
+      return { revoked, version: await this.settle(versions.fromStored(accountId, stored)) };
+    }
+    const version = this.version(accountId);
+    return { revoked: await revocations.isRevoked(sessionId), version: await version };
   }
 
   /** The key of one answer; the URL carries the path and the filters. */

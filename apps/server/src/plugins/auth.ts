@@ -34,21 +34,31 @@ export function bearerToken(request: FastifyRequest): string | null {
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null as unknown as AccessClaims);
-  app.addHook('onRequest', async (request) => {
-    if (request.is404 || request.routeOptions.config.public) return;
-    // Only the versioned API is private; /api/health and /api/docs are public by design.
-    if (!request.url.startsWith('/api/v1/')) return;
+  const authenticate = async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw unauthenticated();
     const claims = await app.tokens.verifyBearer(token);
     if (!claims) throw unauthenticated();
-    // Asked beside the revocation check, so both travel to Redis in one round trip.
-    if (request.routeOptions.config.listCache)
-      request.dataVersion = app.listCache.version(claims.userId);
-    if (await app.revocations.isRevoked(claims.sessionId)) throw unauthenticated();
+    if (request.routeOptions.config.listCache) {
+      // The data version comes with the revocation check: one Redis command for both.
+      const session = await app.listCache.checkSession(
+        app.revocations,
+        claims.sessionId,
+        claims.userId,
+      );
+      if (session.revoked) throw unauthenticated();
+      request.dataVersion = session.version;
+    } else if (await app.revocations.isRevoked(claims.sessionId)) throw unauthenticated();
     if (claims.scope !== 'full' && !request.routeOptions.config.extension) {
       throw new AppError(403, 'error.extensionTokenScope');
     }
     request.auth = claims;
+  };
+  // Not async itself: public routes and files pass without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    // Only the versioned API is private; /api/health and /api/docs are public by design.
+    if (request.is404 || request.routeOptions.config.public || !request.url.startsWith('/api/v1/'))
+      return done();
+    authenticate(request).then(() => done(), done);
   });
 });

@@ -36,8 +36,9 @@ function toIssue(item: ZodValidationItem): z.core.$ZodIssue {
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('locale', 'zh-CN');
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.locale = pickLocale(request.headers['accept-language']);
+    done();
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -1,10 +1,4 @@
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  onRequestAsyncHookHandler,
-  onSendAsyncHookHandler,
-} from 'fastify';
+import type { FastifyInstance, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ListCache } from '../lib/list-cache.ts';
 
@@ -21,8 +15,8 @@ declare module 'fastify' {
     listCache: ListCache;
   }
   interface FastifyRequest {
-    /** The caller's data version, started by the auth hook beside the revocation check. */
-    dataVersion: Promise<string | null> | null;
+    /** The caller's data version, read by the auth hook with the revocation check. */
+    dataVersion: string | null;
     /** Where this answer is filed once made; null when it is not to be cached. */
     listCacheKey: string | null;
   }
@@ -48,25 +42,23 @@ export const listCachePlugin = fp(async (app: FastifyInstance, opts: { cache: Li
   app.decorateRequest('dataVersion', null);
   app.decorateRequest('listCacheKey', null);
 
-  const lookup: onRequestAsyncHookHandler = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) => {
-    const version = await request.dataVersion;
-    if (version === null || version === undefined) return;
+  const lookup: onRequestHookHandler = (request, reply, done) => {
+    const version = request.dataVersion;
+    if (version === null) return done();
     const key = cache.key(request.auth.userId, version, request.locale, request.url);
     const hit = cache.get(key);
     if (hit) return reply.header('content-type', JSON_TYPE).send(hit);
     request.listCacheKey = key;
+    done();
   };
 
-  const store: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
+  const store: onSendHookHandler<unknown> = (request, reply, payload, done) => {
     if (request.listCacheKey === null || reply.statusCode !== 200 || typeof payload !== 'string')
-      return payload;
+      return done(null, payload);
     // Kept as bytes: a hit then skips encoding the text again, as well as making it.
     const body = Buffer.from(payload);
     cache.set(request.listCacheKey, body);
-    return body;
+    done(null, body);
   };
 
   if (cache.enabled) {
@@ -77,8 +69,9 @@ export const listCachePlugin = fp(async (app: FastifyInstance, opts: { cache: Li
     });
   }
 
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.auth && !READS.has(request.method)) await cache.changed([request.auth.userId]);
-    return payload;
+  // Not async: reads, most requests, pass straight through.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!request.auth || READS.has(request.method)) return done(null, payload);
+    void cache.changed([request.auth.userId]).then(() => done(null, payload));
   });
 });
