@@ -8,7 +8,9 @@
  *
  * The product runs as `npm start` runs it, in its own process, on a fresh PostgreSQL
  * database (and Redis when it answers), with a seeded library: 50,000 talents and
- * 2,500 send records in the signed-in account.
+ * 2,500 send records in the signed-in account. The lists are answered from the product's
+ * list cache after their first request (nothing writes during the bench); a second
+ * process with the cache off gives the uncached figures beside them.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
@@ -22,6 +24,7 @@ const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 8);
 const TALENTS = 50_000;
 const PRODUCT_PORT = 3930;
 const HELLO_PORT = 3931;
+const UNCACHED_PORT = 3932;
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisServer = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /**
@@ -43,6 +46,8 @@ interface Case {
   token?: boolean;
   /** A list endpoint: the budget applies at 100 connections. */
   budget?: boolean;
+  /** Asked of the second process, which runs with the list cache off (LIST_CACHE_MB=0). */
+  uncached?: boolean;
 }
 
 interface Figures {
@@ -235,17 +240,22 @@ export async function benchApi(out: Out): Promise<number> {
 
   const hello = await startHello();
   let product: RunningProduct | undefined;
+  let uncachedProduct: RunningProduct | undefined;
   let broken = 0;
   try {
-    product = await startProduct(PRODUCT_PORT, {
+    const env = {
       DATABASE_URL: databaseUrl.toString(),
       APP_SECRET,
       DEMO_ACCOUNT: 'true',
       ...(withRedis ? { REDIS_URL: redisUrl } : {}),
-    });
+    };
+    product = await startProduct(PRODUCT_PORT, env);
     const account = await seedAccount(product, databaseUrl.toString(), out);
+    // The same product beside it, every list read from the database: what a list costs
+    // the first time, and every time its account's data keeps changing.
+    uncachedProduct = await startProduct(UNCACHED_PORT, { ...env, LIST_CACHE_MB: '0' });
     out(
-      `Product: one process on PostgreSQL${withRedis ? ' and Redis' : ' (no Redis: limits and revocation in process)'}; ${SECONDS} s per case after a 2 s warm-up.\n`,
+      `Product: one process on PostgreSQL${withRedis ? ' and Redis' : ' (no Redis: limits and revocation in process; no list cache)'}; ${SECONDS} s per case after a 2 s warm-up. The "uncached" cases ask a second process, started with LIST_CACHE_MB=0 and idle otherwise.\n`,
     );
     const cases: Case[] = [
       {
@@ -269,6 +279,20 @@ export async function benchApi(out: Out): Promise<number> {
         token: true,
         budget: true,
       },
+      {
+        name: 'talent list, uncached',
+        method: 'GET',
+        path: `${apiPaths.talents.list}?pageSize=20`,
+        token: true,
+        uncached: true,
+      },
+      {
+        name: 'send-records list, uncached',
+        method: 'GET',
+        path: `${apiPaths.sendRecords.list}?pageSize=20`,
+        token: true,
+        uncached: true,
+      },
     ];
     out('| case | connections | req/s | p50 ms | p99 ms | errors | vs bare | budget |');
     out('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
@@ -283,7 +307,7 @@ export async function benchApi(out: Out): Promise<number> {
         const headers: Record<string, string> = c.token
           ? { authorization: `Bearer ${account.token}` }
           : {};
-        const url = `${product.url}${c.path}`;
+        const url = `${(c.uncached ? uncachedProduct : product).url}${c.path}`;
         await load(url, connections, c, headers, 2);
         const f = await load(url, connections, c, headers);
         const ratio = f.rps / bare.rps;
@@ -303,6 +327,7 @@ export async function benchApi(out: Out): Promise<number> {
     );
   } finally {
     await product?.stop();
+    await uncachedProduct?.stop();
     hello.kill('SIGTERM');
     await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
     await admin.end();
