@@ -14,7 +14,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config/index.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { JobRunner, type Job } from './lib/jobs.ts';
-import { ListCache, MemoryDataVersions, RedisDataVersions } from './lib/list-cache.ts';
+import { ListCache, RedisDataVersions, memoryDataVersions } from './lib/list-cache.ts';
 import { Limits, defaultLimitRules, type LimitRules } from './lib/limits.ts';
 import { DatabaseRevocations, RedisRevocations, type RevocationStore } from './lib/revocations.ts';
 import { TokenService } from './lib/tokens.ts';
@@ -228,7 +228,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       redis
         ? new RedisDataVersions(redis, `${prefix}:data-version`)
         : database.kind === 'pglite'
-          ? new MemoryDataVersions()
+          ? memoryDataVersions(database)
           : null,
       config.listCacheMb * 1024 * 1024,
       app.log,

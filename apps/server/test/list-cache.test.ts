@@ -85,6 +85,19 @@ describeApi('list cache', (h) => {
     expect(await names(h().api, second.token)).toEqual(['乙的达人']);
   });
 
+  it('apps built on one database share the versions, as replicas do through Redis', async () => {
+    const { token } = await signedIn(h());
+    await addTalent(h(), token, { name: '原名' });
+    const otherApi = new ApiClient(
+      await h()
+        .replica()
+        .then((app) => () => app),
+    );
+    expect(await names(otherApi, token)).toEqual(['原名']);
+    await addTalent(h(), token, { name: '新人' });
+    expect((await names(otherApi, token)).sort()).toEqual(['原名', '新人'].sort());
+  });
+
   it('shows records the lease job returned to pending', async () => {
     const account = await signedIn(h());
     await grantPlan(h(), account.tokens.user.id, 'pro');

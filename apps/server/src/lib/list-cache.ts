@@ -66,6 +66,18 @@ export class MemoryDataVersions implements DataVersions {
   }
 }
 
+const versionsPerDatabase = new WeakMap<object, MemoryDataVersions>();
+
+/** The in-process versions of one database, shared by every app built on it (tests build replicas). */
+export function memoryDataVersions(database: object): MemoryDataVersions {
+  let versions = versionsPerDatabase.get(database);
+  if (!versions) {
+    versions = new MemoryDataVersions();
+    versionsPerDatabase.set(database, versions);
+  }
+  return versions;
+}
+
 /**
  * Bounds an answer's life even if a write ever failed to change the version (Redis lost
  * between the write and its version change): stale for at most this long.
@@ -121,22 +133,27 @@ export class ListCache {
    * On Redis both come from one command; a failure to read the revocation throws, as
    * `isRevoked` does.
    */
-  async checkSession(
+  checkSession(
     revocations: RevocationStore,
     sessionId: string,
     accountId: number,
   ): Promise<{ revoked: boolean; version: string | null }> {
     const versions = this.entries ? this.versions : null;
     if (versions?.key && versions.fromStored && revocations.isRevokedReading) {
-      const [revoked, stored] = await revocations.isRevokedReading(
-        sessionId,
-        versions.key(accountId),
-      );
-      if (revoked || stored !== null) return { revoked, version: stored };
-      return { revoked, version: await this.settle(versions.fromStored(accountId, stored)) };
+      const fromStored = versions.fromStored.bind(versions);
+      // A chain rather than async steps: this runs on every cached request.
+      return revocations
+        .isRevokedReading(sessionId, versions.key(accountId))
+        .then(([revoked, stored]) =>
+          revoked || stored !== null
+            ? { revoked, version: stored }
+            : this.settle(fromStored(accountId, null)).then((version) => ({ revoked, version })),
+        );
     }
     const version = this.version(accountId);
-    return { revoked: await revocations.isRevoked(sessionId), version: await version };
+    return revocations
+      .isRevoked(sessionId)
+      .then(async (revoked) => ({ revoked, version: await version }));
   }
 
   /** The key of one answer; the URL carries the path and the filters. */

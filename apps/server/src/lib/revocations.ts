@@ -58,8 +58,9 @@ export class RedisRevocations implements RevocationStore {
     return (await this.redis.exists(`${this.prefix}:${sessionId}`)) === 1;
   }
 
-  async isRevokedReading(sessionId: string, key: string): Promise<[boolean, string | null]> {
-    const [revoked, value] = await this.redis.mget(`${this.prefix}:${sessionId}`, key);
-    return [revoked !== null && revoked !== undefined, value ?? null];
+  isRevokedReading(sessionId: string, key: string): Promise<[boolean, string | null]> {
+    return this.redis
+      .mget(`${this.prefix}:${sessionId}`, key)
+      .then(([revoked, value]) => [revoked !== null && revoked !== undefined, value ?? null]);
   }
 }

@@ -115,16 +115,24 @@ export class TokenService {
    * use never passes for the other.
    */
   async verifyBearer(token: string): Promise<AccessClaims | null> {
-    const known = this.verified.get(token);
-    if (known) {
-      // The same bytes were verified before; only time can have changed the answer.
-      if (Date.now() < known.expiresAtMs) return known.claims;
-      this.verified.delete(token);
-      return null;
-    }
+    const known = this.verifiedBefore(token);
+    if (known !== undefined) return known;
     const claims = await this.verifySignedBearer(token);
     if (claims) this.remember(token, claims.claims, claims.expiresAtMs);
     return claims?.claims ?? null;
+  }
+
+  /**
+   * `verifyBearer` without waiting, for a token verified before: its claims, or null once
+   * it expired; undefined when these bytes were never verified (ask `verifyBearer`).
+   */
+  verifiedBefore(token: string): AccessClaims | null | undefined {
+    const known = this.verified.get(token);
+    if (!known) return undefined;
+    // The same bytes were verified before; only time can have changed the answer.
+    if (Date.now() < known.expiresAtMs) return known.claims;
+    this.verified.delete(token);
+    return null;
   }
 
   /**
