@@ -38,7 +38,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const token = bearerToken(request);
     if (!token) throw unauthenticated();
     // Most requests carry a token verified before: answered without a wait.
-    const claims = app.tokens.verifiedBefore(token) ?? (await app.tokens.verifyBearer(token));
+    const known = app.tokens.verifiedBefore(token);
+    const claims = known === undefined ? await app.tokens.verifyBearer(token) : known;
     if (!claims) throw unauthenticated();
     if (request.routeOptions.config.listCache) {
       // The data version comes with the revocation check: one Redis command for both.

@@ -89,7 +89,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   const locale = pickLocale(request.headers['accept-language']);
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
   // No hook ran for this request: the security headers are set here.
-  request.server.securityHeaders?.(request.raw, reply.raw, () => undefined);
+  if (request.server.securityHeaders) reply.headers(request.server.securityHeaders);
   return reply
     .status(status)
     .send(

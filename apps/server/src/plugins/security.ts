@@ -6,12 +6,8 @@ import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Sets the security headers on a raw response (for answers made outside the hooks). */
-    securityHeaders: (
-      req: IncomingMessage,
-      res: ServerResponse,
-      next: (error?: unknown) => void,
-    ) => void;
+    /** The security headers of every answer (also set on answers made outside the hooks). */
+    securityHeaders: Readonly<Record<string, string>>;
   }
 }
 
@@ -74,10 +70,7 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
     });
     const headers = constantHeaders(setHeaders);
-    app.decorate('securityHeaders', (_req: IncomingMessage, res: ServerResponse, next) => {
-      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-      next();
-    });
+    app.decorate('securityHeaders', headers);
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
       done();
