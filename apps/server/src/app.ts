@@ -16,6 +16,7 @@ import type { Database, DatabaseHandle } from './db/client.ts';
 import { JobRunner, type Job } from './lib/jobs.ts';
 import { ListCache, RedisDataVersions, memoryDataVersions } from './lib/list-cache.ts';
 import { Limits, defaultLimitRules, type LimitRules } from './lib/limits.ts';
+import { TrackedReads } from './lib/tracked-reads.ts';
 import { DatabaseRevocations, RedisRevocations, type RevocationStore } from './lib/revocations.ts';
 import { TokenService } from './lib/tokens.ts';
 import {
@@ -65,6 +66,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     db: Database;
     redis: Redis | null;
+    /** The in-process copies of hot Redis keys (null without Redis). */
+    trackedReads: TrackedReads | null;
     tokens: TokenService;
     limits: Limits;
     revocations: RevocationStore;
@@ -186,13 +189,19 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('redis', redis);
   app.decorate('tokens', new TokenService(config.appSecret));
   const prefix = config.redisKeyPrefix;
+  // The hot reads of every request (revocations, data versions), answered in process.
+  const trackedReads = redis ? new TrackedReads(redis, app.log) : null;
+  if (trackedReads) app.addHook('onClose', () => trackedReads.close());
+  app.decorate('trackedReads', trackedReads);
   app.decorate(
     'limits',
     new Limits({ ...defaultLimitRules, ...options.limitRules }, redis, `${prefix}:limit`),
   );
   app.decorate<RevocationStore>(
     'revocations',
-    redis ? new RedisRevocations(redis, `${prefix}:revoked`) : new DatabaseRevocations(database.db),
+    redis && trackedReads
+      ? new RedisRevocations(redis, trackedReads, `${prefix}:revoked`)
+      : new DatabaseRevocations(database.db),
   );
   app.decorate<EphemeralStore>(
     'ephemeral',
@@ -225,8 +234,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(listCachePlugin, {
     cache: new ListCache(
       // Without Redis, only a lone process (PGlite) may keep versions to itself.
-      redis
-        ? new RedisDataVersions(redis, `${prefix}:data-version`)
+      redis && trackedReads
+        ? new RedisDataVersions(redis, trackedReads, `${prefix}:data-version`)
         : database.kind === 'pglite'
           ? memoryDataVersions(database)
           : null,

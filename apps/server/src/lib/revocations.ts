@@ -1,6 +1,7 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '@inviteflow/contract';
 import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
+import type { TrackedReads } from './tracked-reads.ts';
 import type { Database } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 
@@ -38,29 +39,36 @@ export class DatabaseRevocations implements RevocationStore {
   }
 }
 
-/** Keeps revoked session ids in Redis for as long as an access token can live. */
+/**
+ * Keeps revoked session ids in Redis for as long as an access token can live. Checks
+ * read through `TrackedReads`: a session seen recently is answered in process, and a
+ * revocation from any replica reaches that answer through Redis's invalidation.
+ */
 export class RedisRevocations implements RevocationStore {
   constructor(
     private readonly redis: Redis,
+    private readonly reads: TrackedReads,
     private readonly prefix = 'inviteflow:revoked',
   ) {}
 
   async revoke(sessionIds: string[]): Promise<void> {
     if (!sessionIds.length) return;
-    const pipeline = this.redis.pipeline();
-    // A minute beyond the token lifetime covers clock skew between replicas.
-    for (const id of sessionIds)
-      pipeline.set(`${this.prefix}:${id}`, '1', 'EX', ACCESS_TOKEN_TTL_SECONDS + 60);
-    await pipeline.exec();
+    const keys = sessionIds.map((id) => `${this.prefix}:${id}`);
+    await this.reads.write(keys, async () => {
+      const pipeline = this.redis.pipeline();
+      // A minute beyond the token lifetime covers clock skew between replicas.
+      for (const key of keys) pipeline.set(key, '1', 'EX', ACCESS_TOKEN_TTL_SECONDS + 60);
+      await pipeline.exec();
+    });
   }
 
-  async isRevoked(sessionId: string): Promise<boolean> {
-    return (await this.redis.exists(`${this.prefix}:${sessionId}`)) === 1;
+  isRevoked(sessionId: string): Promise<boolean> {
+    return this.reads.read([`${this.prefix}:${sessionId}`]).then(([revoked]) => revoked != null);
   }
 
   isRevokedReading(sessionId: string, key: string): Promise<[boolean, string | null]> {
-    return this.redis
-      .mget(`${this.prefix}:${sessionId}`, key)
-      .then(([revoked, value]) => [revoked !== null && revoked !== undefined, value ?? null]);
+    return this.reads
+      .read([`${this.prefix}:${sessionId}`, key])
+      .then(([revoked, value]) => [revoked != null, value ?? null]);
   }
 }
