@@ -80,6 +80,43 @@ async function load(
   };
 }
 
+/**
+ * The budget is a ratio, and this machine's speed drifts by a fifth within a minute. So a
+ * budgeted case is measured in rounds, each the bare route and the case back to back for
+ * half the usual time; each round gives a ratio, and the median round decides. The case's
+ * figures are the rounds' mean req/s, worst p99 and total errors.
+ */
+const ROUNDS = 3;
+
+interface Paired extends Figures {
+  ratio: number;
+  rounds: { bare: number; rps: number; ratio: number }[];
+}
+
+async function paired(
+  bareUrl: string,
+  url: string,
+  connections: number,
+  c: Case,
+  headers: Record<string, string>,
+): Promise<Paired> {
+  const rounds: { bare: number; rps: number; ratio: number; f: Figures }[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const bare = await load(bareUrl, connections, { method: 'GET' }, {}, SECONDS / 2);
+    const f = await load(url, connections, c, headers, SECONDS / 2);
+    rounds.push({ bare: bare.rps, rps: f.rps, ratio: f.rps / bare.rps, f });
+  }
+  const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)]!;
+  return {
+    rps: rounds.reduce((sum, r) => sum + r.rps, 0) / ROUNDS,
+    p50: median.f.p50,
+    p99: Math.max(...rounds.map((r) => r.f.p99)),
+    errors: rounds.reduce((sum, r) => sum + r.f.errors, 0),
+    ratio: median.ratio,
+    rounds: rounds.map(({ bare, rps, ratio }) => ({ bare, rps, ratio })),
+  };
+}
+
 async function reachable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
   try {
@@ -294,6 +331,7 @@ export async function benchApi(out: Out): Promise<number> {
         uncached: true,
       },
     ];
+    const rounds: string[] = [];
     out('| case | connections | req/s | p50 ms | p99 ms | errors | vs bare | budget |');
     out('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
     for (const connections of [10, 100]) {
@@ -309,19 +347,38 @@ export async function benchApi(out: Out): Promise<number> {
           : {};
         const url = `${(c.uncached ? uncachedProduct : product).url}${c.path}`;
         await load(url, connections, c, headers, 2);
-        const f = await load(url, connections, c, headers);
-        const ratio = f.rps / bare.rps;
+        const budgeted = c.budget && connections === 100;
+        let f: Figures;
+        let ratio: number;
         let verdict = '';
-        if (c.budget && connections === 100) {
+        if (budgeted) {
+          const p = await paired(bareUrl, url, connections, c, headers);
+          f = p;
+          ratio = p.ratio;
           const ok = ratio >= BUDGET_RATIO && f.p99 < BUDGET_P99_MS && f.errors === 0;
           if (!ok) broken++;
           verdict = ok ? 'ok' : 'BROKEN';
+          rounds.push(
+            `${c.name}: ${p.rounds
+              .map(
+                (r) =>
+                  `${Math.round(r.rps)} / ${Math.round(r.bare)} = ${(r.ratio * 100).toFixed(0)}%`,
+              )
+              .join(', ')}`,
+          );
+        } else {
+          f = await load(url, connections, c, headers);
+          ratio = f.rps / bare.rps;
         }
         out(
           `| ${c.name} | ${connections} | ${Math.round(f.rps)} | ${f.p50} | ${f.p99} | ${f.errors} | ${(ratio * 100).toFixed(0)}% | ${verdict} |`,
         );
       }
     }
+    out(
+      `\nBudgeted rows at 100 connections are ${ROUNDS} rounds of ${SECONDS / 2} s, each the case right after the bare route (req/s of the case / of the bare route); "vs bare" is the median round:`,
+    );
+    for (const line of rounds) out(`- ${line}`);
     out(
       `\nBudget: at 100 connections the list endpoints reach ≥ ${BUDGET_RATIO * 100}% of the bare route's req/s with p99 < ${BUDGET_P99_MS} ms and no errors.`,
     );
