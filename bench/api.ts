@@ -294,6 +294,11 @@ export async function benchApi(out: Out): Promise<number> {
     out(
       `Product: one process on PostgreSQL${withRedis ? ' and Redis' : ' (no Redis: limits and revocation in process; no list cache)'}; ${SECONDS} s per case after a 2 s warm-up. The "uncached" cases ask a second process, started with LIST_CACHE_MB=0 and idle otherwise.\n`,
     );
+    // Each list is asked of the cached product (the budget) and of the uncached one.
+    const lists = [
+      ['talent list', `${apiPaths.talents.list}?pageSize=20`],
+      ['send-records list', `${apiPaths.sendRecords.list}?pageSize=20`],
+    ] as const;
     const cases: Case[] = [
       {
         name: 'sign-in (argon2id)',
@@ -302,34 +307,20 @@ export async function benchApi(out: Out): Promise<number> {
         body: JSON.stringify({ username: account.username, password: account.password }),
       },
       { name: 'me', method: 'GET', path: apiPaths.auth.me, token: true },
-      {
-        name: 'talent list',
+      ...lists.map(([name, path]): Case => ({
+        name,
         method: 'GET',
-        path: `${apiPaths.talents.list}?pageSize=20`,
+        path,
         token: true,
         budget: true,
-      },
-      {
-        name: 'send-records list',
+      })),
+      ...lists.map(([name, path]): Case => ({
+        name: `${name}, uncached`,
         method: 'GET',
-        path: `${apiPaths.sendRecords.list}?pageSize=20`,
-        token: true,
-        budget: true,
-      },
-      {
-        name: 'talent list, uncached',
-        method: 'GET',
-        path: `${apiPaths.talents.list}?pageSize=20`,
+        path,
         token: true,
         uncached: true,
-      },
-      {
-        name: 'send-records list, uncached',
-        method: 'GET',
-        path: `${apiPaths.sendRecords.list}?pageSize=20`,
-        token: true,
-        uncached: true,
-      },
+      })),
     ];
     const rounds: string[] = [];
     out('| case | connections | req/s | p50 ms | p99 ms | errors | vs bare | budget |');
