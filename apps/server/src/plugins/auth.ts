@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, unauthenticated } from '../lib/errors.ts';
 import type { AccessClaims } from '../lib/tokens.ts';
@@ -26,9 +26,25 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
+/** Declares one route public (for routes whose options we do not write ourselves). */
+export function markPublic(route: RouteOptions): void {
+  route.config = { ...route.config, public: true };
+}
+
 /**
- * Every /api/v1 route requires a valid access token of a live session, except
- * routes marked `config: { public: true }` and unknown paths (which answer 404).
+ * Declares every route registered in this (encapsulated) scope public: for plugins that
+ * are not ours (the API document's UI, the console's files), whose routes take no config.
+ */
+export function publicScope(scope: FastifyInstance): void {
+  scope.addHook('onRoute', markPublic);
+}
+
+/**
+ * Every route requires a valid access token of a live session unless it is declared
+ * public (`config: { public: true }`, `markPublic`, `publicScope`); unknown paths answer
+ * 404. The decision is the matched route's, never the raw URL's: the router decodes the
+ * path (`/api/%761/...` and `/%61pi/v1/...` are `/api/v1/...`), ignores a trailing slash
+ * and takes `;x` into a parameter, so any test of `request.url` can be spelled around.
  * The extension's scoped token (same session, scope `extension`) passes only on
  * routes marked `config: { extension: true }`.
  */
@@ -58,9 +74,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   };
   // Not async itself: public routes and files pass without a promise.
   app.addHook('onRequest', (request, _reply, done) => {
-    // Only the versioned API is private; /api/health and /api/docs are public by design.
-    if (request.is404 || request.routeOptions.config.public || !request.url.startsWith('/api/v1/'))
-      return done();
+    if (request.is404 || request.routeOptions.config.public) return done();
     authenticate(request).then(() => done(), done);
   });
 });

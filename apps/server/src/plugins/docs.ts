@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { publicScope } from './auth.ts';
 
 /**
  * What the task API is for and how an extension uses it, as a whole (each call describes
@@ -69,16 +70,20 @@ export const docsPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: str
     if (!route.config?.extension) return;
     route.schema = { ...route.schema, security: [{ bearerAuth: [] }, { extensionToken: [] }] };
   });
-  await app.register(swaggerUi, {
-    routePrefix: apiPaths.docs,
-    staticCSP: true,
-    // Swagger UI sets a few inline styles: allow them on the docs pages only. No
-    // external validator badge, and no https upgrade for a plain-HTTP local server.
-    transformStaticCSP: (header) =>
-      header
-        .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")
-        .replace(/ validator\.swagger\.io/, '')
-        .replace(/\s*upgrade-insecure-requests;?/, ''),
-    uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null },
+  // The document and its UI are public; their routes are swagger-ui's, declared so by scope.
+  await app.register(async (scope) => {
+    publicScope(scope);
+    await scope.register(swaggerUi, {
+      routePrefix: apiPaths.docs,
+      staticCSP: true,
+      // Swagger UI sets a few inline styles: allow them on the docs pages only. No
+      // external validator badge, and no https upgrade for a plain-HTTP local server.
+      transformStaticCSP: (header) =>
+        header
+          .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")
+          .replace(/ validator\.swagger\.io/, '')
+          .replace(/\s*upgrade-insecure-requests;?/, ''),
+      uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null },
+    });
   });
 });

@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { markPublic } from './auth.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,6 +77,11 @@ export const securityPlugin = fp(
       done();
     });
     const allowed = new Set(opts.corsOrigins);
+    // The preflight route @fastify/cors adds (`OPTIONS *`) is asked by browsers before any
+    // credential is sent (Fetch standard, CORS-preflight request): public by declaration.
+    app.addHook('onRoute', (route) => {
+      if (route.method === 'OPTIONS' && route.url === '*') markPublic(route);
+    });
     await app.register(cors, {
       origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],

@@ -7,6 +7,7 @@ import type { SandboxCredentials } from './credentials.ts';
 import { checkoutPage, messagePage } from './page.ts';
 import { requestSignContent, rsa2Sign, rsa2Verify } from './signing.ts';
 import { formParams } from '../form-params.ts';
+import { publicScope } from '../../../plugins/auth.ts';
 import {
   closeIfOverdue,
   closeTrade,
@@ -97,6 +98,8 @@ const notExist = {
  * alipay.trade.query and alipay.trade.close with signed responses.
  */
 export async function sandboxGatewayRoutes(app: FastifyInstance) {
+  // It plays Alipay, which has no session of ours: its pages and calls are public.
+  publicScope(app);
   // Alipay speaks forms; only this plugin's routes accept them.
   await app.register(formbody);
   const creds = () => app.payments.sandbox();
