@@ -147,11 +147,64 @@ describeApi('shops', (h) => {
       'This shop is bound to another account; unbind it there first',
     );
     expect(theirs.body.message).not.toContain(a.user.username);
-    const report = await h().api.post(paths.report, identity, { token: b.token });
-    expect(report.status).toBe(409);
     // Once the first account lets it go, the other may bind it.
     await h().api.post(paths.unbind(mine.id), undefined, { token: a.token });
     expect((await h().api.post(paths.list, identity, { token: b.token })).status).toBe(200);
+  });
+
+  it('lets the account that sees a shop in its seller center take it from a hand binding (F8)', async () => {
+    const squatter = await signedIn(h());
+    const owner = await signedIn(h());
+    const identity = shopIdentity({
+      platform: 'tiktok',
+      shopName: 'Glow Store',
+      shopCode: 'GLOW-1',
+    });
+    const claimed = await bindNewShop(h(), squatter.token, identity);
+    // The owner's extension reports the shop from inside its seller center: it wins.
+    const report = await h().api.post<ShopReportData>(paths.report, identity, {
+      token: owner.token,
+      lang: 'en-US',
+    });
+    expect(report.status).toBe(200);
+    expect(report.body.data).toMatchObject({
+      outcome: 'bound',
+      shop: { bindStatus: 'BOUND', source: 'extension' },
+    });
+    // The hand binding ended, its slot free at once, with a message saying why.
+    const gone = (await list(h(), squatter.token)).list.find((s) => s.id === claimed.id);
+    expect(gone).toMatchObject({ bindStatus: 'EXPIRED' });
+    const messages = await h()
+      .database.handle.db.select()
+      .from(inboxMessages)
+      .where(eq(inboxMessages.userId, squatter.tokens.user.id));
+    expect(messages.map((m) => m.kind)).toEqual(['shopClaimedInSellerCenter']);
+    const box = await h().api.get<{ list: Array<{ title: string; content: string }> }>(
+      apiPaths.messages.list,
+      { token: squatter.token, lang: 'en-US', query: { type: 'notice' } },
+    );
+    expect(box.body.data.list[0]).toMatchObject({ title: 'Shop bound from its seller center' });
+    expect(box.body.data.list[0]!.content).toContain('Glow Store');
+    // Now neither a hand binding nor the squatter's own report takes it back: the owner saw it first.
+    for (const path of [paths.list, paths.report, paths.bind(claimed.id)]) {
+      const body = path === paths.bind(claimed.id) ? undefined : identity;
+      const again = await h().api.post(path, body, { token: squatter.token, lang: 'en-US' });
+      expect(again.status).toBe(409);
+    }
+    // A hand binding the extension then sees becomes a seen one: another report cannot take it.
+    const other = await signedIn(h());
+    const handBound = shopIdentity({ shopCode: 'SEEN-LATER' });
+    await bindNewShop(h(), other.token, handBound);
+    const seen = await h().api.post<ShopReportData>(paths.report, handBound, {
+      token: other.token,
+    });
+    expect(seen.body.data).toMatchObject({
+      outcome: 'alreadyBound',
+      shop: { source: 'extension' },
+    });
+    const third = await signedIn(h());
+    const refused = await h().api.post(paths.report, handBound, { token: third.token });
+    expect(refused.status).toBe(409);
   });
 
   it('binds the shop the extension reports, idempotently, keeping its names current', async () => {

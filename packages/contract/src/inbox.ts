@@ -25,6 +25,7 @@ export const inboxEvents = {
   inviteRewardGranted: { type: 'message', messageType: 1 },
   taskBatchFailed: { type: 'todo', messageType: 2 },
   shopBindExpired: { type: 'todo', messageType: 3 },
+  shopClaimedInSellerCenter: { type: 'notice', messageType: 0 },
 } as const satisfies Record<string, { type: InboxType; messageType: number }>;
 export type InboxEventKind = keyof typeof inboxEvents;
 export const inboxEventKinds = Object.keys(inboxEvents) as InboxEventKind[];
@@ -47,6 +48,8 @@ export interface InboxEventParams {
     total: number;
   };
   shopBindExpired: { shopId: number; shopName: string; platform: string };
+  /** A hand-bound shop that an account signed in to its seller center bound instead. */
+  shopClaimedInSellerCenter: { shopId: number; shopName: string; platform: string };
 }
 
 /** Spec: Message, worded in the reader's language, `time` in the reader's zone. */

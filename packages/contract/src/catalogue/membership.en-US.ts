@@ -60,6 +60,10 @@ export const membershipEn: Record<keyof typeof membershipZh, string> = {
   'inbox.shopBindExpired.subTitle': '{shopName}',
   'inbox.shopBindExpired.content':
     'The binding of shop {shopName} ({platform}) has expired. Bind it again to keep inviting.',
+  'inbox.shopClaimedInSellerCenter.title': 'Shop bound from its seller center',
+  'inbox.shopClaimedInSellerCenter.subTitle': '{shopName}',
+  'inbox.shopClaimedInSellerCenter.content':
+    'Shop {shopName} ({platform}) was bound by an account signed in to its seller center, so your binding, added by hand, has ended. If the shop is yours, open its seller center with the InviteFlow extension to bind it again.',
 
   'sandbox.title': 'Alipay Sandbox Checkout',
   'sandbox.badge': 'SANDBOX',

@@ -58,6 +58,10 @@ export const membershipZh = {
   'inbox.shopBindExpired.subTitle': '{shopName}',
   'inbox.shopBindExpired.content':
     '店铺 {shopName}（{platform}）的绑定已失效，请重新绑定后继续邀约。',
+  'inbox.shopClaimedInSellerCenter.title': '店铺已由其卖家中心绑定',
+  'inbox.shopClaimedInSellerCenter.subTitle': '{shopName}',
+  'inbox.shopClaimedInSellerCenter.content':
+    '店铺 {shopName}（{platform}）已被登录该店铺卖家中心的账号绑定，您手动添加的绑定已失效。如果这是您的店铺，请用 InviteFlow 插件打开该店铺的卖家中心重新绑定。',
 
   'sandbox.title': '支付宝沙箱收银台',
   'sandbox.badge': '沙箱',

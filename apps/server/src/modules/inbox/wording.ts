@@ -20,6 +20,7 @@ const avatars: Record<InboxEventKind, string> = {
   inviteRewardGranted: 'gift',
   taskBatchFailed: 'task-failed',
   shopBindExpired: 'shop',
+  shopClaimedInSellerCenter: 'shop',
 };
 
 /** `YYYY-MM-DD HH:mm` in the reader's zone. */

@@ -53,14 +53,14 @@ export async function lockShopByIdentity(
   return row;
 }
 
-/** Whether another account has this shop bound now. */
-export async function boundElsewhere(
-  db: Executor,
+/** Another account's binding of this shop now, locked (at most one: a partial unique index). */
+export async function lockBoundElsewhere(
+  tx: Executor,
   userId: number,
   identity: { platform: string; shopCode: string },
-): Promise<boolean> {
-  const rows = await db
-    .select({ id: shops.id })
+): Promise<ShopRow | undefined> {
+  const [row] = await tx
+    .select()
     .from(shops)
     .where(
       and(
@@ -70,8 +70,9 @@ export async function boundElsewhere(
         ne(shops.userId, userId),
       ),
     )
-    .limit(1);
-  return rows.length > 0;
+    .limit(1)
+    .for('update');
+  return row;
 }
 
 /** BOUND shops, most recently bound first (the order in which a smaller limit expires them). */

@@ -180,7 +180,10 @@ export async function shopRoutes(fastify: FastifyInstance) {
         description:
           'Binds the shop the extension sees (name, platform, site, shop code) to the caller. ' +
           'Idempotent: a shop already bound answers `outcome: alreadyBound` with its names ' +
-          `brought up to date. ${limitRules} The refusal's message is meant to be shown as it is.`,
+          `brought up to date. ${limitRules} A shop another account bound by hand is taken over ` +
+          '(its binding ends, with a message to that account): a shop seen from inside its ' +
+          'seller center wins over a typed shop code. A shop another account saw there first ' +
+          "answers 409. The refusal's message is meant to be shown as it is.",
         body: shopIdentityBody,
         response: responses(shopReportData),
       },
@@ -193,6 +196,8 @@ export async function shopRoutes(fastify: FastifyInstance) {
         'extension',
         app.clock.now(),
       );
+      // The account whose hand binding ended sees it at its next read, on any replica.
+      if (result.displacedUserId) await app.listCache.changed([result.displacedUserId]);
       return ok(
         request,
         { shop: toShop(result.shop), outcome: result.outcome },

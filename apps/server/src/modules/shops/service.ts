@@ -22,10 +22,10 @@ import { postInboxMessage } from '../inbox/post.ts';
 import { membershipState, type MembershipState } from '../membership/state.ts';
 import { lockAccount } from '../user/repository.ts';
 import {
-  boundElsewhere,
   boundShops,
   countBoundShops,
   lockShop,
+  lockBoundElsewhere,
   lockShopByIdentity,
   usedSlots,
   type ShopRow,
@@ -134,6 +134,8 @@ export interface BindResult {
   shop: ShopRow;
   outcome: 'bound' | 'alreadyBound';
   slots: ShopSlots;
+  /** The account whose hand binding of the shop this bind ended, if any. */
+  displacedUserId?: number;
 }
 
 function limitReached(state: MembershipState): AppError {
@@ -209,10 +211,11 @@ async function bindLocked(
 ): Promise<BindResult> {
   const names = { shopName: identity.shopName, siteName: identity.siteName };
   if (existing?.bindStatus === 'BOUND') {
-    // Idempotent: the extension reports the shop it sees on every visit; keep its names current.
+    // Idempotent: the extension reports the shop it sees on every visit; keep its names
+    // current. A hand binding it sees from inside the seller center is a seen one from now.
     const [shop] = await tx
       .update(shops)
-      .set({ ...names, updatedAt: now })
+      .set({ ...names, ...(source === 'extension' ? { source } : {}), updatedAt: now })
       .where(and(eq(shops.userId, userId), eq(shops.id, existing.id)))
       .returning();
     return { shop: shop!, outcome: 'alreadyBound', slots: await slotsOf(tx, userId, now, state) };
@@ -225,7 +228,15 @@ async function bindLocked(
   }
   const { used } = await usedSlots(tx, userId, now, existing?.id);
   if (used >= state.shopBindLimit) throw limitReached(state);
-  if (await boundElsewhere(tx, userId, identity)) throw conflict('error.shopBoundElsewhere');
+  const other = await lockBoundElsewhere(tx, userId, identity);
+  if (other) {
+    // Anyone can type a shop code, so a hand binding proves nothing; an account that sees
+    // the shop from inside its seller center wins over one (a squatter otherwise locks
+    // the real owner out). Between two bindings of the same kind, the first stays.
+    if (source !== 'extension' || other.source !== 'manual')
+      throw conflict('error.shopBoundElsewhere');
+    await endHandBinding(tx, other, now);
+  }
   const bound = {
     ...names,
     bindStatus: 'BOUND',
@@ -251,7 +262,29 @@ async function bindLocked(
           createdAt: now,
         })
         .returning();
-  return { shop: shop!, outcome: 'bound', slots: await slotsOf(tx, userId, now, state) };
+  return {
+    shop: shop!,
+    outcome: 'bound',
+    slots: await slotsOf(tx, userId, now, state),
+    ...(other ? { displacedUserId: other.userId } : {}),
+  };
+}
+
+/**
+ * Ends another account's hand binding of a shop that was just seen from inside its seller
+ * center: EXPIRED (its slot is free at once, as for a lapsed plan) with a message saying why.
+ */
+async function endHandBinding(tx: Executor, shop: ShopRow, now: Date): Promise<void> {
+  await tx
+    .update(shops)
+    .set({ bindStatus: 'EXPIRED', expiredAt: now, updatedAt: now })
+    .where(and(eq(shops.userId, shop.userId), eq(shops.id, shop.id)));
+  await postInboxMessage(tx, {
+    userId: shop.userId,
+    kind: 'shopClaimedInSellerCenter',
+    params: { shopId: shop.id, shopName: shop.shopName, platform: shop.platform },
+    dedupeKey: `shopClaimedInSellerCenter:${shop.id}:${shop.boundAt?.toISOString() ?? 'never'}`,
+  });
 }
 
 /** Unbinds a BOUND shop; it keeps its slot, and cannot be bound again, until its next bind time. */
