@@ -172,8 +172,37 @@ describeApi(
       expect((await orderRow(h(), order.orderNo)).status).toBe('pending');
       expect(await periodsOf(h(), order.userId)).toHaveLength(0);
       expect(await messageCount(h(), order.userId)).toBe(0);
-      const events = await h().app.db.select().from(paymentEvents);
-      expect(events.map((e) => [e.outcome, e.signatureValid])).toEqual([[outcome, false]]);
+      // Not the gateway's: not written, so not shown on the order it names (F10).
+      expect(outcome).toBe('refused:signature');
+      expect(await h().app.db.select().from(paymentEvents)).toEqual([]);
+    });
+
+    it('writes nothing for a burst of forged notifications, logs a few and throttles the rest (F10)', async () => {
+      const order = await withOrder(h());
+      const forged = { ...(await signedNotification(h(), order)), total_amount: '0.01' };
+      const answers = await Promise.all(
+        Array.from({ length: 300 }, () =>
+          h().app.inject({
+            method: 'POST',
+            url: apiPaths.payments.alipayNotify,
+            headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+            payload: new URLSearchParams(forged).toString(),
+          }),
+        ),
+      );
+      const statuses = answers.map((a) => a.statusCode);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(280);
+      expect(answers.find((a) => a.statusCode === 200)!.body).toBe('failure');
+      expect(await h().app.db.select().from(paymentEvents)).toEqual([]);
+      const detail = await h().api.get<{ events: unknown[] }>(paths.order(order.orderNo), {
+        token: order.token,
+      });
+      expect(detail.body.data.events).toEqual([]);
+      const lines = h().logs.filter((line) => line.includes('refused: signature'));
+      expect(lines).toHaveLength(20);
+      // The gateway's own notification still goes through.
+      expect(await notify(h().app, await signedNotification(h(), order))).toBe('success');
     });
 
     it.each([

@@ -21,6 +21,8 @@ export const defaultLimitRules = {
   smsPerIpHour: { points: 30, duration: 3600 },
   loginFailuresPerAccount: { points: 5, duration: 15 * 60 },
   loginFailuresPerIp: { points: 50, duration: 15 * 60 },
+  /** Payment notifications whose signature fails: not the gateway's, so not worth a write. */
+  forgedNotificationsPerIp: { points: 20, duration: 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof defaultLimitRules;

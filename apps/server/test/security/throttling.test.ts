@@ -67,6 +67,7 @@ describeApi('security: the documented limits are the configured ones', () => {
       smsPerIpHour: { points: 30, duration: 3600 },
       loginFailuresPerAccount: { points: 5, duration: 900 },
       loginFailuresPerIp: { points: 50, duration: 900 },
+      forgedNotificationsPerIp: { points: 20, duration: 60 },
     });
   });
 });

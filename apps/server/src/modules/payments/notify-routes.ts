@@ -24,7 +24,8 @@ export async function paymentNotifyRoutes(app: FastifyInstance) {
           'Form-urlencoded, signed by the gateway (RSA2). Accepted only when the signature ' +
           "verifies, the order exists, the amount equals the order's price, app_id (and seller_id " +
           'when configured) match and trade_status is TRADE_SUCCESS or TRADE_FINISHED. Idempotent. ' +
-          'Answers text/plain `success` after the commit, else `failure`.',
+          'Answers text/plain `success` after the commit, else `failure`. A notification whose ' +
+          'signature fails is not recorded; more than 20 of them a minute from one address answer 429.',
         security: [],
         body: z.record(z.string(), z.unknown()),
       },
@@ -32,9 +33,19 @@ export async function paymentNotifyRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const params = formParams(request.body);
       const gateway = await app.payments.gateway();
+      const signatureValid = gateway.verify(params);
+      if (!signatureValid) {
+        // Not the gateway's: nothing is written, and each address gets a few log lines a
+        // minute, then 429 (counted before the line, so a burst cannot pass the limit).
+        await app.limits.consume('forgedNotificationsPerIp', request.ip, 'error.tooManyRequests');
+        request.log.warn(
+          { orderNo: params.out_trade_no?.slice(0, 64), ip: request.ip },
+          'payment notification refused: signature',
+        );
+      }
       const outcome = await settlePayment(app.db, gateway, {
         source: 'notify',
-        signatureValid: gateway.verify(params),
+        signatureValid,
         orderNo: params.out_trade_no ?? '',
         appId: params.app_id ?? '',
         // Absent counts as wrong: a notification must name our seller when one is configured.
@@ -44,7 +55,8 @@ export async function paymentNotifyRoutes(app: FastifyInstance) {
         totalAmount: params.total_amount ?? null,
         buyerLogonId: params.buyer_logon_id ?? null,
       });
-      request.log.info({ orderNo: params.out_trade_no, outcome }, 'payment notification');
+      if (signatureValid)
+        request.log.info({ orderNo: params.out_trade_no, outcome }, 'payment notification');
       return reply
         .type('text/plain; charset=utf-8')
         .send(isSettled(outcome) ? 'success' : 'failure');

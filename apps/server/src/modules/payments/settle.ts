@@ -77,8 +77,10 @@ async function record(
  * status means paid. Then, in one transaction under the order's row lock: the order
  * is paid, a membership period is appended (its unique key on the order makes a second
  * grant impossible), the payer gets a message, and an invitee's first payment rewards
- * the inviter. Repeats find the order paid and change nothing. Every report is kept in
- * payment_events.
+ * the inviter. Repeats find the order paid and change nothing. Every report the gateway
+ * signed is kept in payment_events; one whose signature fails is not the gateway's, so it
+ * is neither written nor shown on the order it names (anyone can post those, without end):
+ * the caller logs it.
  */
 export async function settlePayment(
   db: Database,
@@ -86,10 +88,7 @@ export async function settlePayment(
   report: PaymentReport,
   now: Date = new Date(),
 ): Promise<SettleOutcome> {
-  if (!report.signatureValid) {
-    await record(db, report, await orderIdOf(db, report.orderNo), 'refused:signature');
-    return 'refused:signature';
-  }
+  if (!report.signatureValid) return 'refused:signature';
   try {
     return await db.transaction(async (tx) => {
       const [order] = await tx
