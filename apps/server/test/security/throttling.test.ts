@@ -13,7 +13,7 @@ import { envelopeProblem, send } from './support/send.ts';
  */
 
 const { auth } = apiPaths;
-const behindProxy = { config: { TRUST_PROXY: 'true' } };
+const behindProxy = { config: { TRUST_PROXY: '1' } };
 
 let ipCounter = 0;
 /** A new client address each call (documentation range 203.0.113.0/24 and beyond). */

@@ -65,6 +65,7 @@ describe('Aliyun SMS provider', () => {
     accessKeySecret: 'SK',
     signName: 'InviteFlow',
     templateCode: 'SMS_123',
+    noticeTemplateCode: 'SMS_456',
     endpoint,
   });
 
