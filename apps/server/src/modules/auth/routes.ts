@@ -42,7 +42,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         summary: 'Send a verification code',
         description:
           'Purpose `register`, `reset` or `change-phone` (signed in; the new number). The answer is the ' +
-          "same whatever account the phone has: the call that takes the code says so once the code is right. " +
+          'same whatever account the phone has: the call that takes the code says so once the code is right. ' +
           'One send per phone per 60 s, five per hour, limits per IP and for the whole server: ' +
           'otherwise 429 with the wait.',
         security: [],

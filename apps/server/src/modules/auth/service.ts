@@ -184,8 +184,7 @@ export class AuthService {
     attempt?: Attempt,
   ): Promise<void> {
     const taken =
-      attempt ??
-      (await this.app.limits.attempt('error.loginLocked', ['loginFailuresPerIp', ip]));
+      attempt ?? (await this.app.limits.attempt('error.loginLocked', ['loginFailuresPerIp', ip]));
     await taken.take(['loginFailuresPerAccount', accountIdKey(user.id)]);
     if (!(await verifyPassword(user.passwordHash, password))) throw wrong;
     await taken.refund();

@@ -7,11 +7,7 @@ import type { RevocationStore } from '../../lib/revocations.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 
 export type RevokeReason =
-  | 'logout'
-  | 'password-changed'
-  | 'password-reset'
-  | 'phone-changed'
-  | 'refresh-reuse';
+  'logout' | 'password-changed' | 'password-reset' | 'phone-changed' | 'refresh-reuse';
 
 export interface IssuedTokens {
   access_token: string;

@@ -128,7 +128,8 @@ export class SmsCodes {
   private async whyUnusable(id: number, now: Date): Promise<AppError> {
     const [row] = await this.db.select().from(smsCodes).where(eq(smsCodes.id, id)).limit(1);
     if (!row || row.consumedAt) return badRequest('error.codeNotRequested');
-    if (row.failedAttempts >= SMS_MAX_WRONG_ATTEMPTS) return badRequest('error.codeTooManyAttempts');
+    if (row.failedAttempts >= SMS_MAX_WRONG_ATTEMPTS)
+      return badRequest('error.codeTooManyAttempts');
     if (row.expiresAt.getTime() <= now.getTime()) return badRequest('error.codeExpired');
     return badRequest('error.codeNotRequested');
   }
