@@ -1,5 +1,10 @@
 import { z } from './zod.ts';
-import { isoDateTime, optionalEmailField, phoneNumberField } from './fields.ts';
+import {
+  enteredPasswordField,
+  isoDateTime,
+  optionalEmailField,
+  phoneNumberField,
+} from './fields.ts';
 import { NICKNAME_MAX, smsCodePattern } from './field-limits.ts';
 
 /** The user center's profile (spec: nickname, email, phone, register time, last login time). */
@@ -13,6 +18,9 @@ export const profileData = z.object({
   lastLoginAt: isoDateTime.nullable(),
 });
 export type ProfileData = z.infer<typeof profileData>;
+
+/** The account's current password where a form asks for it (a phone change). */
+export const currentPasswordField = enteredPasswordField('validation.oldPasswordRequired');
 
 /**
  * Editing the profile. The phone number signs the user in and is where a password reset
