@@ -112,7 +112,11 @@ export class Attempt {
     private readonly message: MessageKey,
   ) {}
 
-  /** Takes one use of each counter; on a full one, gives back all this attempt took and throws. */
+  /**
+   * Takes one use of each counter; on a full one, gives back all this attempt took of
+   * the others and throws. (The full counter keeps the count it just made: it is past
+   * its limit already, and a fixed window ends when it ends however far past.)
+   */
   async take(...keys: LimitKey[]): Promise<void> {
     for (const [name, key] of keys) {
       try {
