@@ -240,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = re
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const trustProxy = trustProxyConfig(e.TRUST_PROXY);
   const dataDir = path.resolve(baseDir, e.DATA_DIR);
   // The embedded default generates its secret; production must bring its own.
   if ((e.DATABASE_URL || e.NODE_ENV === 'production') && !e.APP_SECRET) {
@@ -289,7 +290,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = re
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
-    trustProxy: trustProxyConfig(e.TRUST_PROXY),
+    trustProxy,
     consoleDir: e.CONSOLE_DIR
       ? path.resolve(baseDir, e.CONSOLE_DIR)
       : path.join(repoRoot, 'apps/console/dist'),
