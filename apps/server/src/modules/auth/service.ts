@@ -172,9 +172,10 @@ export class AuthService {
   /**
    * Checks an account's password under the sign-in throttle. The uses are taken before
    * the (slow) hash is evaluated, atomically: a burst of guesses sent in one tick gets at
-   * most the limit evaluated (issue 15, F2). `names` are the throttle keys of the names
-   * typed (none when the account is known by its session). A right password gives the
-   * uses back; a wrong one keeps them and answers `wrong`.
+   * most the limit evaluated (issue 15, F2). Counted per IP and on the account itself
+   * (`user:<id>`), added to `attempt` when the caller already took some (sign-in takes
+   * the address and the name typed first). A right password gives every use back; a
+   * wrong one keeps them and answers `wrong`.
    */
   private async verifyUnderThrottle(
     user: UserRow,
