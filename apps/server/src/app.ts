@@ -110,6 +110,7 @@ export const redactedLogPaths = [
   '*.password',
   '*.confirmPassword',
   '*.oldPassword',
+  '*.currentPassword',
   '*.newPassword',
   '*.code',
   '*.access_token',
@@ -122,6 +123,21 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 }
 
 const MINUTE_MS = 60_000;
+
+/**
+ * TRUST_PROXY as Fastify takes it. Addresses and ranges go as they are (proxy-addr trusts
+ * exactly those peers). A hop count becomes a function trusting the nearest `hops`
+ * addresses, whoever they are: Fastify itself now ignores a bare number (it cannot check
+ * the peer), so the count is honoured only here, and the README says to use it only when
+ * clients cannot reach the server but through the proxies.
+ */
+function fastifyTrustProxy(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  const hops = trust;
+  return (_address, hop) => hop < hops;
+}
 
 /**
  * The background jobs, each safe with several replicas: unpaid orders expire after
@@ -173,7 +189,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const redis = options.redis ?? null;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Query strings like ?ids=1&ids=2 arrive as arrays; no prototype tricks.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -195,7 +211,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('trackedReads', trackedReads);
   app.decorate(
     'limits',
-    new Limits({ ...defaultLimitRules, ...options.limitRules }, redis, `${prefix}:limit`),
+    new Limits(
+      {
+        ...defaultLimitRules,
+        smsGlobalHour: { ...defaultLimitRules.smsGlobalHour, points: config.smsGlobalMaxPerHour },
+        ...options.limitRules,
+      },
+      redis,
+      `${prefix}:limit`,
+    ),
   );
   app.decorate<RevocationStore>(
     'revocations',

@@ -1,5 +1,10 @@
 import { z } from './zod.ts';
-import { isoDateTime, optionalEmailField, phoneNumberField } from './fields.ts';
+import {
+  enteredPasswordField,
+  isoDateTime,
+  optionalEmailField,
+  phoneNumberField,
+} from './fields.ts';
 import { NICKNAME_MAX, smsCodePattern } from './field-limits.ts';
 
 /** The user center's profile (spec: nickname, email, phone, register time, last login time). */
@@ -14,9 +19,15 @@ export const profileData = z.object({
 });
 export type ProfileData = z.infer<typeof profileData>;
 
+/** The account's current password where a form asks for it (a phone change). */
+export const currentPasswordField = enteredPasswordField('validation.oldPasswordRequired');
+
 /**
- * Editing the profile. Changing the phone number (it signs the user in) needs a
- * verification code sent to the new number with purpose `change-phone`.
+ * Editing the profile. The phone number signs the user in and is where a password reset
+ * goes, so changing it needs both a verification code sent to the new number (purpose
+ * `change-phone`) and the account's current password: a stolen access token alone cannot
+ * move the account to the thief's phone. Both are required only when the number changes,
+ * which only the server knows, so it checks their presence.
  */
 export const updateProfileBody = z.object({
   nickname: z
@@ -35,5 +46,11 @@ export const updateProfileBody = z.object({
     .refine((value) => value === undefined || smsCodePattern.test(value), {
       error: 'validation.codeFormat',
     }),
+  /** The account's password, kept exactly as typed; needed when the phone number changes. */
+  currentPassword: z
+    .string({ error: 'validation.oldPasswordRequired' })
+    .max(256, { error: 'validation.passwordMax' })
+    .nullish()
+    .transform((value) => value || undefined),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;

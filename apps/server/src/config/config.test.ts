@@ -91,4 +91,60 @@ describe('configuration', () => {
     });
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
   });
+
+  it("takes TRUST_PROXY as a hop count or the proxies' addresses, and refuses true (issue 15, F5)", () => {
+    const secret = { APP_SECRET: 'x'.repeat(40) };
+    const trust = (value?: string) => loadConfig({ ...secret, TRUST_PROXY: value }).trustProxy;
+    for (const none of [undefined, '', 'false', 'no', '0']) expect(trust(none)).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 127.0.0.1,::1 ,fd00::/8,loopback')).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    // Trusting every hop let clients choose their address: refused, with the way out named.
+    for (const every of ['true', 'TRUE', 'yes']) {
+      expect(() => trust(every)).toThrow(ConfigError);
+      expect(() => trust(every)).toThrow(
+        /TRUST_PROXY=true .*TRUST_PROXY=1.*TRUST_PROXY=10\.0\.0\.0\/8/,
+      );
+    }
+    for (const wrong of [
+      '10.0.0.0/33',
+      '10.0.0/8',
+      'proxy.internal',
+      '1.2.3.4/8/8',
+      '-1',
+      '17',
+      ',',
+    ]) {
+      expect(() => trust(wrong)).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('sets the hourly SMS ceiling, and the Aliyun provider needs a notice template', () => {
+    const secret = { APP_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(secret).smsGlobalMaxPerHour).toBe(1000);
+    expect(loadConfig({ ...secret, SMS_GLOBAL_MAX_PER_HOUR: '200' }).smsGlobalMaxPerHour).toBe(200);
+    expect(() => loadConfig({ ...secret, SMS_GLOBAL_MAX_PER_HOUR: '0' })).toThrow(
+      /SMS_GLOBAL_MAX_PER_HOUR/,
+    );
+    const aliyun = {
+      ...secret,
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_SMS_ACCESS_KEY_ID: 'AK',
+      ALIYUN_SMS_ACCESS_KEY_SECRET: 'SK',
+      ALIYUN_SMS_SIGN_NAME: 'InviteFlow',
+      ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+    };
+    expect(() => loadConfig(aliyun)).toThrow(/ALIYUN_SMS_NOTICE_TEMPLATE_CODE/);
+    expect(loadConfig({ ...aliyun, ALIYUN_SMS_NOTICE_TEMPLATE_CODE: 'SMS_2' }).sms).toMatchObject({
+      provider: 'aliyun',
+      templateCode: 'SMS_1',
+      noticeTemplateCode: 'SMS_2',
+    });
+  });
 });

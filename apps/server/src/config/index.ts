@@ -1,4 +1,5 @@
 import { createPrivateKey, createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,13 +32,15 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   PUBLIC_URL: z.string().url().optional(),
   CORS_ORIGINS: z.string().default(''),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: z.string().default('false'),
   CONSOLE_DIR: z.string().optional(),
   SMS_PROVIDER: z.enum(['console', 'aliyun']).default('console'),
+  SMS_GLOBAL_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
   ALIYUN_SMS_SIGN_NAME: z.string().optional(),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  ALIYUN_SMS_NOTICE_TEMPLATE_CODE: z.string().optional(),
   ALIYUN_SMS_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com/'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'alipay']).default('sandbox'),
   ALIPAY_APP_ID: z.string().optional(),
@@ -72,7 +75,13 @@ export interface Config {
   appSecret: string;
   publicUrl: string;
   corsOrigins: string[];
-  trustProxy: boolean;
+  /**
+   * Which peers may say who the client is (X-Forwarded-For), as Fastify's `trustProxy`
+   * takes it: `false` (none: the socket's address is the client), a number of proxy hops
+   * in front of the server, or the proxies' addresses and CIDR ranges. Never `true`:
+   * trusting every hop takes the left-most address, which the client writes.
+   */
+  trustProxy: false | number | string[];
   consoleDir: string;
   sms:
     | { provider: 'console' }
@@ -82,8 +91,12 @@ export interface Config {
         accessKeySecret: string;
         signName: string;
         templateCode: string;
+        /** The template of notices (the phone number changed); takes a `phone` parameter. */
+        noticeTemplateCode: string;
         endpoint: string;
       };
+  /** The ceiling on SMS sends per hour for the whole server (every phone, every address). */
+  smsGlobalMaxPerHour: number;
   /**
    * How memberships are paid. `sandbox`: the embedded gateway served by this server
    * (keys generated once and kept in the database). `alipay`: Alipay page pay with the
@@ -116,6 +129,53 @@ function embeddedSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** proxy-addr's names for reserved ranges, accepted by Fastify's `trustProxy` beside addresses. */
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (proxyRangeNames.has(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const family = isIP(address);
+  if (!family) return false;
+  if (bits === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/**
+ * TRUST_PROXY: `false` (or unset, or 0), a hop count, or a comma-separated list of the
+ * proxies' addresses and ranges. `true` trusted every hop, so the left-most
+ * X-Forwarded-For, written by the client, became its address (issue 15, F5): refused.
+ */
+function trustProxyConfig(value: string): Config['trustProxy'] {
+  const text = value.trim().toLowerCase();
+  if (text === '' || text === 'false' || text === 'no' || text === '0') return false;
+  if (text === 'true' || text === 'yes') {
+    throw new ConfigError(
+      'TRUST_PROXY=true is no longer accepted: trusting every hop lets a client choose its own ' +
+        'address with X-Forwarded-For. Give the number of proxies in front of the server ' +
+        '(TRUST_PROXY=1 behind one load balancer) or their addresses (TRUST_PROXY=10.0.0.0/8,127.0.0.1)',
+    );
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 16) throw new ConfigError('TRUST_PROXY: a hop count from 0 to 16');
+    return hops;
+  }
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+  if (!entries.length || wrong.length) {
+    throw new ConfigError(
+      `TRUST_PROXY: expected false, a hop count, or proxy addresses and CIDR ranges; not ${wrong.join(', ') || value}`,
+    );
+  }
+  return entries;
 }
 
 /** Environment values often carry a PEM's line breaks as `\\n`. */
@@ -180,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = re
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const trustProxy = trustProxyConfig(e.TRUST_PROXY);
   const dataDir = path.resolve(baseDir, e.DATA_DIR);
   // The embedded default generates its secret; production must bring its own.
   if ((e.DATABASE_URL || e.NODE_ENV === 'production') && !e.APP_SECRET) {
@@ -196,6 +257,8 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = re
         'ALIYUN_SMS_ACCESS_KEY_SECRET',
         'ALIYUN_SMS_SIGN_NAME',
         'ALIYUN_SMS_TEMPLATE_CODE',
+        // The old number must hear of a phone change; without a template it could not.
+        'ALIYUN_SMS_NOTICE_TEMPLATE_CODE',
       ] as const
     ).filter((key) => !e[key]);
     if (missing.length) throw new ConfigError(`SMS_PROVIDER=aliyun needs ${missing.join(', ')}`);
@@ -205,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = re
       accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET!,
       signName: e.ALIYUN_SMS_SIGN_NAME!,
       templateCode: e.ALIYUN_SMS_TEMPLATE_CODE!,
+      noticeTemplateCode: e.ALIYUN_SMS_NOTICE_TEMPLATE_CODE!,
       endpoint: e.ALIYUN_SMS_ENDPOINT,
     };
   }
@@ -226,11 +290,12 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = re
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
     consoleDir: e.CONSOLE_DIR
       ? path.resolve(baseDir, e.CONSOLE_DIR)
       : path.join(repoRoot, 'apps/console/dist'),
     sms,
+    smsGlobalMaxPerHour: e.SMS_GLOBAL_MAX_PER_HOUR,
     payment: paymentConfig(e),
     demoAccount: e.DEMO_ACCOUNT ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

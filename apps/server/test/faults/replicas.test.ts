@@ -109,7 +109,7 @@ describe.skipIf(missing.length > 0)('two replicas on one PostgreSQL and one Redi
       REDIS_KEY_PREFIX: `inviteflow-replicas:${randomBytes(6).toString('hex')}`,
       APP_SECRET: testSecret,
       DATA_DIR: dataDir,
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       DEMO_ACCOUNT: 'false',
       // The console SMS provider logs codes at info.
       LOG_LEVEL: 'info',

@@ -6,14 +6,16 @@ import { envelopeProblem, send } from './support/send.ts';
 
 /**
  * Throttling as docs/architecture.md "Throttling" says: SMS sends 1 per phone per 60 s and
- * 5 per hour, 30 per IP per hour; sign-in failures 5 per account (by name, whatever the
- * IP) and 50 per IP per 15 minutes; codes die after 5 wrong tries. Behind a proxy
- * (TRUST_PROXY) each request below comes from another address (X-Forwarded-For): the
- * per-phone, per-account and per-code limits hold all the same.
+ * 5 per hour, 30 per IP per hour, 1000 per hour for the whole server; sign-in failures 5
+ * per account (by name, whatever the IP) and 50 per IP per 15 minutes; codes die after 5
+ * tries; failed code checks 30 per IP and 1000 for the whole server per hour. Behind a
+ * proxy (TRUST_PROXY=1, one trusted hop) each request below comes from another address
+ * (X-Forwarded-For): the per-phone, per-account, per-code and global limits hold all the
+ * same. Bursts sent in one tick: bursts.test.ts.
  */
 
 const { auth } = apiPaths;
-const behindProxy = { config: { TRUST_PROXY: 'true' } };
+const behindProxy = { config: { TRUST_PROXY: '1' } };
 
 let ipCounter = 0;
 /** A new client address each call (documentation range 203.0.113.0/24 and beyond). */
@@ -59,16 +61,21 @@ function expectThrottled(res: Awaited<ReturnType<typeof send>>, pattern: RegExp)
 const smsTooOften = /^Verification codes are requested too often, please try again in \d+ seconds$/;
 const signInLocked = /^Too many failed sign-in attempts, please try again in \d+ seconds$/;
 
-describeApi('security: the documented limits are the configured ones', () => {
+describeApi('security: the documented limits are the configured ones', (h) => {
   it('docs/architecture.md "Throttling" and the code say the same numbers', () => {
     expect(defaultLimitRules).toEqual({
       smsPerPhoneMinute: { points: 1, duration: 60 },
       smsPerPhoneHour: { points: 5, duration: 3600 },
       smsPerIpHour: { points: 30, duration: 3600 },
+      smsGlobalHour: { points: 1000, duration: 3600 },
       loginFailuresPerAccount: { points: 5, duration: 900 },
       loginFailuresPerIp: { points: 50, duration: 900 },
+      codeFailuresPerIp: { points: 30, duration: 3600 },
+      codeFailuresGlobal: { points: 1000, duration: 3600 },
       forgedNotificationsPerIp: { points: 20, duration: 60 },
     });
+    // SMS_GLOBAL_MAX_PER_HOUR's default is the documented ceiling.
+    expect(h().app.limits.rules.smsGlobalHour).toEqual(defaultLimitRules.smsGlobalHour);
   });
 });
 
@@ -264,4 +271,192 @@ describeApi(
     });
   },
   behindProxy,
+);
+
+/** What a proxy in front of the server sends: what the client wrote, then the client's socket. */
+function viaProxy(clientWrote: string, clientAddress: string) {
+  return { 'x-forwarded-for': `${clientWrote}, ${clientAddress}` };
+}
+
+const smsCheckedTooOften =
+  /^Verification codes are checked too often, please try again in \d+ seconds$/;
+
+describeApi(
+  'security: behind one trusted hop (TRUST_PROXY=1), the client cannot choose its address',
+  (h) => {
+    it('a left-most X-Forwarded-For written by the client does not make a new address', async () => {
+      const client = nextIp();
+      const sendVia = (phoneNumber: string, clientWrote: string) =>
+        send(h(), {
+          method: 'POST',
+          url: auth.sendSmsCode,
+          body: { phoneNumber, purpose: 'register' },
+          headers: viaProxy(clientWrote, client),
+          lang: 'en-US',
+        });
+      for (let i = 0; i < 30; i++) {
+        expect((await sendVia(uniquePhone(), nextIp())).status).toBe(200);
+      }
+      expectThrottled(await sendVia(uniquePhone(), nextIp()), smsTooOften);
+      // Another client behind the same proxy goes on.
+      expect((await sendCode(h(), uniquePhone(), nextIp())).status).toBe(200);
+    });
+
+    it("a client cannot lock a chosen victim's address out by naming it", async () => {
+      const victim = nextIp();
+      const attacker = nextIp();
+      for (let i = 0; i < 50; i++) {
+        const res = await send(h(), {
+          method: 'POST',
+          url: auth.login,
+          body: { username: `ghost_${i}`, password: 'whatever' },
+          headers: viaProxy(victim, attacker),
+          lang: 'en-US',
+        });
+        expect(res.status).toBe(400);
+      }
+      expectThrottled(await signIn(h(), 'ghost_last', 'whatever', attacker), signInLocked);
+      // The victim, arriving through the proxy from its own address, is not locked.
+      expect((await signIn(h(), 'ghost_last', 'whatever', victim)).status).toBe(400);
+    });
+  },
+  { config: { TRUST_PROXY: '1' } },
+);
+
+describeApi(
+  "security: TRUST_PROXY as the proxies' addresses",
+  (h) => {
+    it('trusts the listed proxy, takes the address it appended, and ignores what the client wrote', async () => {
+      // inject's socket is 127.0.0.1: the listed proxy.
+      const client = nextIp();
+      for (let i = 0; i < 30; i++) {
+        const res = await send(h(), {
+          method: 'POST',
+          url: auth.sendSmsCode,
+          body: { phoneNumber: uniquePhone(), purpose: 'register' },
+          headers: viaProxy(nextIp(), client),
+        });
+        expect(res.status).toBe(200);
+      }
+      const refused = await send(h(), {
+        method: 'POST',
+        url: auth.sendSmsCode,
+        body: { phoneNumber: uniquePhone(), purpose: 'register' },
+        headers: viaProxy(nextIp(), client),
+        lang: 'en-US',
+      });
+      expectThrottled(refused, smsTooOften);
+    });
+
+    it('a peer that is not a listed proxy is believed about nothing', async () => {
+      const peer = '192.0.2.77';
+      const fromPeer = (phoneNumber: string) =>
+        h().app.inject({
+          method: 'POST',
+          url: auth.sendSmsCode,
+          remoteAddress: peer,
+          headers: { 'x-forwarded-for': nextIp() },
+          payload: { phoneNumber, purpose: 'register' },
+        });
+      for (let i = 0; i < 30; i++) expect((await fromPeer(uniquePhone())).statusCode).toBe(200);
+      expect((await fromPeer(uniquePhone())).statusCode).toBe(429);
+    });
+  },
+  { config: { TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' } },
+);
+
+describeApi(
+  'security: a ceiling on SMS sends per hour for the whole server',
+  (h) => {
+    it('refuses the next send once the hour holds SMS_GLOBAL_MAX_PER_HOUR, whatever the phone and address', async () => {
+      for (let i = 0; i < 3; i++) {
+        expect((await sendCode(h(), uniquePhone(), nextIp())).status).toBe(200);
+      }
+      const refused = await sendCode(h(), uniquePhone(), nextIp());
+      expectThrottled(refused, smsTooOften);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+      expect(h().sms.sent).toHaveLength(3);
+    });
+
+    it('a send refused by another limit does not use up the ceiling', async () => {
+      const phone = uniquePhone();
+      expect((await sendCode(h(), phone, nextIp())).status).toBe(200);
+      // The phone's minute: refused, and given back to the ceiling.
+      for (let i = 0; i < 5; i++) expect((await sendCode(h(), phone, nextIp())).status).toBe(429);
+      expect((await sendCode(h(), uniquePhone(), nextIp())).status).toBe(200);
+      expect((await sendCode(h(), uniquePhone(), nextIp())).status).toBe(200);
+      expect((await sendCode(h(), uniquePhone(), nextIp())).status).toBe(429);
+    });
+  },
+  { config: { TRUST_PROXY: '1', SMS_GLOBAL_MAX_PER_HOUR: '3' } },
+);
+
+/** A register or reset submission with a made-up code: what an account prober sends. */
+async function probe(h: Harness, kind: 'register' | 'reset', ip: string) {
+  const user = newUser();
+  return send(h, {
+    method: 'POST',
+    url: kind === 'register' ? auth.register : auth.resetPassword,
+    body:
+      kind === 'register'
+        ? { ...user, code: '123456', confirmPassword: user.password }
+        : {
+            phoneNumber: user.phoneNumber,
+            code: '123456',
+            newPassword: 'Probe-pass-1',
+            confirmPassword: 'Probe-pass-1',
+          },
+    headers: from(ip),
+    lang: 'en-US',
+  });
+}
+
+describeApi(
+  'security: account probes on register and reset',
+  (h) => {
+    it('30 failed code checks per address per hour, register and reset together; another address goes on', async () => {
+      const ip = nextIp();
+      for (let i = 0; i < 30; i++) {
+        const res = await probe(h(), i % 2 ? 'register' : 'reset', ip);
+        expect(res.status).toBe(400);
+        expect((res.json as { message: string }).message).toBe(
+          'Please get a verification code first',
+        );
+      }
+      expectThrottled(await probe(h(), 'register', ip), smsCheckedTooOften);
+      expectThrottled(await probe(h(), 'reset', ip), smsCheckedTooOften);
+      expect((await probe(h(), 'register', nextIp())).status).toBe(400);
+    });
+
+    it('a right code gives its check back: registering does not count against the address', async () => {
+      const ip = nextIp();
+      for (let i = 0; i < 29; i++) await probe(h(), 'register', ip);
+      const user = newUser();
+      await sendCode(h(), user.phoneNumber, ip);
+      const registered = await send(h(), {
+        method: 'POST',
+        url: auth.register,
+        body: { ...user, code: h().sms.lastCode(user.phoneNumber), confirmPassword: user.password },
+        headers: from(ip),
+      });
+      expect(registered.status).toBe(200);
+      expect((await probe(h(), 'reset', ip)).status).toBe(400);
+      expectThrottled(await probe(h(), 'reset', ip), smsCheckedTooOften);
+    });
+  },
+  behindProxy,
+);
+
+describeApi(
+  'security: account probes on register and reset, for the whole server',
+  (h) => {
+    it('failed code checks are capped for the whole server, whatever the addresses', async () => {
+      for (let i = 0; i < 10; i++) {
+        expect((await probe(h(), i % 2 ? 'register' : 'reset', nextIp())).status).toBe(400);
+      }
+      expectThrottled(await probe(h(), 'register', nextIp()), smsCheckedTooOften);
+      expectThrottled(await probe(h(), 'reset', nextIp()), smsCheckedTooOften);
+    });
+  },
+  { ...behindProxy, limitRules: { codeFailuresGlobal: { points: 10, duration: 3600 } } },
 );

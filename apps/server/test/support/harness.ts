@@ -7,14 +7,20 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from 'vi
 import { buildApp, loggerOptions, type App } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/index.ts';
 import type { LimitRules } from '../../src/lib/limits.ts';
-import type { SmsProvider } from '../../src/modules/auth/sms-provider.ts';
+import type { SmsNotice, SmsProvider } from '../../src/modules/auth/sms-provider.ts';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts';
 
 /** The SMS edge of the world, recorded: tests read the code a user would receive. */
 export class RecordingSms implements SmsProvider {
   readonly name = 'recording';
   readonly sent: Array<{ phoneNumber: string; code: string; purpose: SmsPurpose }> = [];
+  /** Notices (no code), in the order sent. */
+  readonly notices: Array<{ phoneNumber: string; notice: SmsNotice }> = [];
   failNext = false;
+
+  async notify(phoneNumber: string, notice: SmsNotice): Promise<void> {
+    this.notices.push({ phoneNumber, notice });
+  }
 
   async send(phoneNumber: string, code: string, purpose: SmsPurpose): Promise<void> {
     if (this.failNext) {

@@ -57,6 +57,8 @@ export const baseEn: Record<keyof typeof baseZh, string> = {
   'error.smsTooFrequent':
     'Verification codes are requested too often, please try again in {seconds} seconds',
   'error.smsSendFailed': 'Failed to send verification code, please try again',
+  'error.codeCheckTooFrequent':
+    'Verification codes are checked too often, please try again in {seconds} seconds',
   'error.oldPasswordIncorrect': 'Current password is incorrect',
   'error.productIdTaken': 'A product template with product ID {productId} already exists',
   'success.ok': 'Success',
@@ -76,6 +78,7 @@ export const baseEn: Record<keyof typeof baseZh, string> = {
   'field.password': 'Password',
   'field.confirmPassword': 'Confirm password',
   'field.oldPassword': 'Current password',
+  'field.currentPassword': 'Current password',
   'field.newPassword': 'New password',
   'field.inviteCode': 'Invitation code',
   'field.purpose': 'Code purpose',

@@ -58,6 +58,7 @@ export const baseZh = {
   'error.codeTooManyAttempts': '验证码错误次数过多，请重新获取',
   'error.smsTooFrequent': '验证码发送过于频繁，请 {seconds} 秒后再试',
   'error.smsSendFailed': '验证码发送失败，请重试',
+  'error.codeCheckTooFrequent': '验证码校验过于频繁，请 {seconds} 秒后再试',
   'error.oldPasswordIncorrect': '当前密码错误',
   'error.productIdTaken': '已存在商品 ID 为 {productId} 的商品模板',
   // Success messages.
@@ -79,6 +80,7 @@ export const baseZh = {
   'field.password': '密码',
   'field.confirmPassword': '确认密码',
   'field.oldPassword': '当前密码',
+  'field.currentPassword': '当前密码',
   'field.newPassword': '新密码',
   'field.inviteCode': '邀请码',
   'field.purpose': '验证码用途',

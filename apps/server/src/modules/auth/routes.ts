@@ -41,8 +41,9 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Send a verification code',
         description:
-          'Purpose `register` (phone not yet registered), `reset` (phone registered) or `change-phone` ' +
-          '(signed in; the new number). One send per phone per 60 s, five per hour, and a per-IP limit: ' +
+          'Purpose `register`, `reset` or `change-phone` (signed in; the new number). The answer is the ' +
+          'same whatever account the phone has: the call that takes the code says so once the code is right. ' +
+          'One send per phone per 60 s, five per hour, limits per IP and for the whole server: ' +
           'otherwise 429 with the wait.',
         security: [],
         body: sendSmsCodeBody,
@@ -51,15 +52,13 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { phoneNumber, purpose } = request.body;
-      let userId: number | undefined;
       if (purpose === 'change-phone') {
         // Only a signed-in user may ask for a code to move their account to a new number.
         const token = bearerToken(request);
         const claims = token ? await app.tokens.verifyAccess(token) : null;
         if (!claims || (await app.revocations.isRevoked(claims.sessionId))) throw unauthenticated();
-        userId = claims.userId;
       }
-      const data = await service.sendCode(phoneNumber, purpose, request.ip, userId);
+      const data = await service.sendCode(phoneNumber, purpose, request.ip);
       return ok(request, data, 'success.smsSent');
     },
   );
@@ -71,12 +70,17 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Register an account',
+        description:
+          'The code is checked first: until it is right, the answers say nothing about which ' +
+          'usernames or phones are taken. Failed code checks are limited per IP and for the whole ' +
+          'server (429).',
         security: [],
         body: registerBody,
         response: responses(registerData),
       },
     },
-    async (request) => ok(request, await service.register(request.body), 'success.registered'),
+    async (request) =>
+      ok(request, await service.register(request.body, request.ip), 'success.registered'),
   );
 
   app.post(
@@ -173,13 +177,16 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Change the password',
-        description: 'Needs the current password. Every other session of the account ends.',
+        description:
+          'Needs the current password, checked under the sign-in throttle (429). Every other ' +
+          'session of the account ends.',
         body: changePasswordBody,
         response: emptyResponses,
       },
     },
     async (request) => {
-      await service.changePassword(request.auth.userId, request.auth.sessionId, request.body);
+      const { userId, sessionId } = request.auth;
+      await service.changePassword(userId, sessionId, request.body, request.ip);
       return ok(request, null, 'success.passwordChanged');
     },
   );
@@ -191,14 +198,17 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Reset a forgotten password with a code sent to the phone',
-        description: 'Every session of the account ends.',
+        description:
+          'The code is checked first: whether the phone has an account is said only after it. ' +
+          'Every session of the account ends. Failed code checks are limited per IP and for the ' +
+          'whole server (429).',
         security: [],
         body: resetPasswordBody,
         response: emptyResponses,
       },
     },
     async (request) => {
-      await service.resetPassword(request.body);
+      await service.resetPassword(request.body, request.ip);
       return ok(request, null, 'success.passwordReset');
     },
   );

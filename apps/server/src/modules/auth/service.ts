@@ -15,9 +15,11 @@ import {
   badRequest,
   conflict,
   isUniqueViolation,
+  type AppError,
   unauthenticated,
   unprocessable,
 } from '../../lib/errors.ts';
+import { EVERYONE, type Attempt } from '../../lib/limits.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { membershipState, type MembershipState } from '../membership/state.ts';
 import { countBoundShops } from '../shops/repository.ts';
@@ -71,6 +73,18 @@ function accountKey(identifier: string): string {
   return identifier.trim().toLowerCase();
 }
 
+/** The throttle key every password check of one account counts on, whatever name was typed. */
+function accountIdKey(userId: number): string {
+  return `user:${userId}`;
+}
+
+/** What changing the phone number takes besides the new number (issue 15, F4). */
+export interface PhoneChange {
+  phoneNumber: string;
+  code?: string;
+  currentPassword?: string;
+}
+
 /** Registration, sign-in, sessions and passwords. Handlers stay a few lines; the rules live here. */
 export class AuthService {
   readonly codes: SmsCodes;
@@ -85,17 +99,38 @@ export class AuthService {
     return this.app.db;
   }
 
-  /** Sends a code after checking the phone fits the purpose. */
-  async sendCode(phoneNumber: string, purpose: SmsPurpose, ip: string, userId?: number) {
-    const owner = await userRepository.findByPhone(this.db, phoneNumber);
-    if (purpose === 'register' && owner) throw conflict('error.phoneTaken');
-    if (purpose === 'reset' && !owner) throw unprocessable('error.phoneNotRegistered');
-    if (purpose === 'change-phone' && owner && owner.id !== userId)
-      throw conflict('error.phoneTaken');
+  /**
+   * Sends a code for any purpose to any well-formed number, whatever account it has:
+   * refusing a `register` code for a registered phone or a `reset` code for an unknown
+   * one told anyone which numbers have accounts (issue 15, F7). The call that takes
+   * the code says what it must about the account, once the code is shown to be right.
+   */
+  async sendCode(phoneNumber: string, purpose: SmsPurpose, ip: string) {
     return this.codes.send(phoneNumber, purpose, ip);
   }
 
-  async register(body: z.output<typeof registerBody>): Promise<MeData> {
+  /**
+   * Takes one of the code checks an address (and the whole server) may fail before a code
+   * is compared: guessing codes, or probing accounts with made-up ones, is bounded however
+   * many phones the guesses spread over. A success gives it back.
+   */
+  private codeAttempt(ip: string) {
+    return this.app.limits.attempt(
+      'error.codeCheckTooFrequent',
+      ['codeFailuresPerIp', ip],
+      ['codeFailuresGlobal', EVERYONE],
+    );
+  }
+
+  /**
+   * The code first, then the account: until a right code for the phone is shown, every
+   * submission gets the same answers whatever accounts exist (issue 15, F7). After it,
+   * a taken name or phone is said (the code keeps the try it took, so one code cannot
+   * probe names forever).
+   */
+  async register(body: z.output<typeof registerBody>, ip: string): Promise<MeData> {
+    const attempt = await this.codeAttempt(ip);
+    const codeId = await this.codes.check(body.phoneNumber, 'register', body.code);
     if (await userRepository.findByUsername(this.db, body.username))
       throw conflict('error.usernameTaken');
     if (await userRepository.findByPhone(this.db, body.phoneNumber))
@@ -106,10 +141,9 @@ export class AuthService {
       if (!inviter) throw unprocessable('error.inviteCodeNotFound');
       invitedByUserId = inviter.id;
     }
-    const codeId = await this.codes.check(body.phoneNumber, 'register', body.code);
     const passwordHash = await hashPassword(body.password);
 
-    for (let attempt = 0; ; attempt++) {
+    for (let attemptNo = 0; ; attemptNo++) {
       try {
         const user = await this.db.transaction(async (tx) => {
           await this.codes.consume(tx, codeId);
@@ -122,40 +156,63 @@ export class AuthService {
             passwordChangedAt: new Date(),
           });
         });
+        await attempt.refund();
         return toMe(user);
       } catch (error) {
         // Two registrations racing for one name or phone: the loser hears why.
         if (isUniqueViolation(error, 'users_username_lower_key'))
           throw conflict('error.usernameTaken');
         if (isUniqueViolation(error, 'users_phone_number_key')) throw conflict('error.phoneTaken');
-        if (isUniqueViolation(error, 'users_invite_code_key') && attempt < 5) continue;
+        if (isUniqueViolation(error, 'users_invite_code_key') && attemptNo < 5) continue;
         throw error;
       }
     }
   }
 
-  async login(identifier: string, password: string, meta: ClientMeta): Promise<LoginData> {
-    const { limits } = this.app;
-    const user = phonePattern.test(identifier.trim())
-      ? await userRepository.findByPhone(this.db, identifier.trim())
-      : await userRepository.findByUsername(this.db, identifier.trim());
-    // Failures count against the name typed and, for a real account, against the account
-    // itself: its username and its phone are one account (alternating them gave an
-    // attacker five tries for each). `user:<id>` is the key change-password counts on too.
-    const accounts = user ? [accountKey(identifier), `user:${user.id}`] : [accountKey(identifier)];
-    for (const key of accounts)
-      await limits.check('loginFailuresPerAccount', key, 'error.loginLocked');
-    await limits.check('loginFailuresPerIp', meta.ip, 'error.loginLocked');
+  /**
+   * Checks an account's password under the sign-in throttle. The uses are taken before
+   * the (slow) hash is evaluated, atomically: a burst of guesses sent in one tick gets at
+   * most the limit evaluated (issue 15, F2). Counted per IP and on the account itself
+   * (`user:<id>`), added to `attempt` when the caller already took some (sign-in takes
+   * the address and the name typed first). A right password gives every use back; a
+   * wrong one keeps them and answers `wrong`.
+   */
+  private async verifyUnderThrottle(
+    user: UserRow,
+    password: string,
+    ip: string,
+    wrong: AppError,
+    attempt?: Attempt,
+  ): Promise<void> {
+    const taken =
+      attempt ?? (await this.app.limits.attempt('error.loginLocked', ['loginFailuresPerIp', ip]));
+    await taken.take(['loginFailuresPerAccount', accountIdKey(user.id)]);
+    if (!(await verifyPassword(user.passwordHash, password))) throw wrong;
+    await taken.refund();
+  }
 
-    const valid = user
-      ? await verifyPassword(user.passwordHash, password)
-      : await verifyAgainstDummy(password);
-    if (!user || !valid) {
-      for (const key of accounts) await limits.record('loginFailuresPerAccount', key);
-      await limits.record('loginFailuresPerIp', meta.ip);
-      throw badRequest('error.accountOrPasswordIncorrect');
+  async login(identifier: string, password: string, meta: ClientMeta): Promise<LoginData> {
+    const name = identifier.trim();
+    // The address and the name typed are counted before the account is even looked up:
+    // those refused here cost nothing, and no lookup tells them anything.
+    const attempt = await this.app.limits.attempt(
+      'error.loginLocked',
+      ['loginFailuresPerIp', meta.ip],
+      ['loginFailuresPerAccount', accountKey(name)],
+    );
+    const user = phonePattern.test(name)
+      ? await userRepository.findByPhone(this.db, name)
+      : await userRepository.findByUsername(this.db, name);
+    const incorrect = badRequest('error.accountOrPasswordIncorrect');
+    if (!user) {
+      // As long as a real check, so the time does not tell which names exist.
+      await verifyAgainstDummy(password);
+      throw incorrect;
     }
-    for (const key of accounts) await limits.reset('loginFailuresPerAccount', key);
+    // Failures count against the name typed and against the account itself: its
+    // username and its phone are one account (alternating them gave an attacker five
+    // tries for each). `user:<id>` is the key change-password counts on too.
+    await this.verifyUnderThrottle(user, password, meta.ip, incorrect, attempt);
 
     const { tokens, signedIn } = await this.db.transaction(async (tx) => {
       const issued = await this.sessions.start(tx, user, meta);
@@ -195,35 +252,107 @@ export class AuthService {
   }
 
   /** Changes the password and ends every other session of the account. */
-  async changePassword(userId: number, sessionId: string, body: ChangePasswordBody): Promise<void> {
-    const key = `user:${userId}`;
-    const { limits } = this.app;
-    await limits.check('loginFailuresPerAccount', key, 'error.loginLocked');
+  async changePassword(
+    userId: number,
+    sessionId: string,
+    body: ChangePasswordBody,
+    ip: string,
+  ): Promise<void> {
     const user = await userRepository.findById(this.db, userId);
     if (!user) throw unauthenticated();
-    if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
-      await limits.record('loginFailuresPerAccount', key);
-      throw badRequest('error.oldPasswordIncorrect');
-    }
-    await limits.reset('loginFailuresPerAccount', key);
+    await this.verifyUnderThrottle(
+      user,
+      body.oldPassword,
+      ip,
+      badRequest('error.oldPasswordIncorrect'),
+    );
     const passwordHash = await hashPassword(body.newPassword);
     await userRepository.update(this.db, userId, { passwordHash, passwordChangedAt: new Date() });
     await this.sessions.revokeAllOf(userId, 'password-changed', sessionId);
   }
 
-  /** Sets a new password with a code sent to the phone; every session of the account ends. */
-  async resetPassword(body: ResetPasswordBody): Promise<void> {
+  /**
+   * Moves the account to another phone number, with the profile's other fields. The
+   * number signs the account in and receives its password resets, so a stolen access
+   * token must not be enough (issue 15, F4): it takes the current password (under the
+   * sign-in throttle) and a code sent to the new number; the old number is told, and
+   * every other session of the account ends. A taken number is said only after the
+   * code is shown to be right (F7).
+   */
+  async changePhone(
+    userId: number,
+    sessionId: string,
+    change: PhoneChange,
+    values: Partial<Pick<UserRow, 'nickname' | 'email'>>,
+    ip: string,
+  ): Promise<UserRow> {
+    if (!change.currentPassword) throw badRequest('validation.oldPasswordRequired');
+    if (!change.code) throw badRequest('validation.codeRequired');
+    const user = await userRepository.findById(this.db, userId);
+    if (!user) throw unauthenticated();
+    await this.verifyUnderThrottle(
+      user,
+      change.currentPassword,
+      ip,
+      badRequest('error.oldPasswordIncorrect'),
+    );
+    const attempt = await this.codeAttempt(ip);
+    const codeId = await this.codes.check(change.phoneNumber, 'change-phone', change.code);
+    const owner = await userRepository.findByPhone(this.db, change.phoneNumber);
+    if (owner && owner.id !== userId) throw conflict('error.phoneTaken');
+    let updated: UserRow | undefined;
+    try {
+      updated = await this.db.transaction(async (tx) => {
+        await this.codes.consume(tx, codeId);
+        return userRepository.update(tx, userId, { ...values, phoneNumber: change.phoneNumber });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_phone_number_key')) throw conflict('error.phoneTaken');
+      throw error;
+    }
+    if (!updated) throw unauthenticated();
+    await attempt.refund();
+    await this.sessions.revokeAllOf(userId, 'phone-changed', sessionId);
+    await this.notifyPhoneChanged(user.phoneNumber, change.phoneNumber);
+    return updated;
+  }
+
+  /**
+   * Tells the old number it no longer signs the account in. After the change: it is a
+   * fact to report, and a refusal by the provider (the old number out of service, its
+   * own per-number limits) must not keep the owner on a number they may have lost; a
+   * failure is logged as an error for the operator.
+   */
+  private async notifyPhoneChanged(oldPhone: string, newPhone: string): Promise<void> {
+    try {
+      await this.app.sms.notify(oldPhone, { kind: 'phone-changed', newPhoneNumber: newPhone });
+    } catch (error) {
+      this.app.log.error(
+        { err: error, provider: this.app.sms.name },
+        'SMS provider failed to send the phone-changed notice',
+      );
+    }
+  }
+
+  /**
+   * Sets a new password with a code sent to the phone; every session of the account ends.
+   * The code first: whether the phone has an account is said only to whoever shows a right
+   * code for it (issue 15, F7).
+   */
+  async resetPassword(body: ResetPasswordBody, ip: string): Promise<void> {
+    const attempt = await this.codeAttempt(ip);
+    const codeId = await this.codes.check(body.phoneNumber, 'reset', body.code);
     const user = await userRepository.findByPhone(this.db, body.phoneNumber);
     if (!user) throw unprocessable('error.phoneNotRegistered');
-    const codeId = await this.codes.check(body.phoneNumber, 'reset', body.code);
     const passwordHash = await hashPassword(body.newPassword);
     await this.db.transaction(async (tx) => {
       await this.codes.consume(tx, codeId);
       await userRepository.update(tx, user.id, { passwordHash, passwordChangedAt: new Date() });
     });
+    await attempt.refund();
     await this.sessions.revokeAllOf(user.id, 'password-reset');
     // Proving the phone lifts a sign-in lock on the account.
-    for (const key of [accountKey(user.username), user.phoneNumber, `user:${user.id}`]) {
+    for (const key of [accountKey(user.username), user.phoneNumber, accountIdKey(user.id)]) {
       await this.app.limits.reset('loginFailuresPerAccount', key);
     }
   }

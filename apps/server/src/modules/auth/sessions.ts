@@ -6,7 +6,8 @@ import { refreshTokens, sessions } from '../../db/schema.ts';
 import type { RevocationStore } from '../../lib/revocations.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 
-export type RevokeReason = 'logout' | 'password-changed' | 'password-reset' | 'refresh-reuse';
+export type RevokeReason =
+  'logout' | 'password-changed' | 'password-reset' | 'phone-changed' | 'refresh-reuse';
 
 export interface IssuedTokens {
   access_token: string;

@@ -12,13 +12,16 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { smsCodes } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import type { Limits } from '../../lib/limits.ts';
+import { EVERYONE, type Limits } from '../../lib/limits.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
 /**
  * Verification codes: 6 digits from a secure random source, valid 5 minutes,
- * single use, dead after 5 wrong tries; sends limited per phone and per IP.
+ * single use, dead after 5 tries; sends limited per phone, per IP and for the
+ * whole server. Only the code's owner learns anything from it: a send answers the
+ * same whatever the phone's account, and the calls that take a code say nothing
+ * about accounts before it is shown to be right (issue 15, F7).
  */
 export class SmsCodes {
   constructor(
@@ -30,12 +33,14 @@ export class SmsCodes {
   ) {}
 
   async send(phoneNumber: string, purpose: SmsPurpose, ip: string): Promise<SendSmsCodeData> {
-    const counted: Array<[Parameters<Limits['refund']>[0], string]> = [
+    // The address first: a flooding client is refused before it touches a phone's counters.
+    const attempt = await this.limits.attempt(
+      'error.smsTooFrequent',
       ['smsPerIpHour', ip],
       ['smsPerPhoneMinute', phoneNumber],
       ['smsPerPhoneHour', phoneNumber],
-    ];
-    for (const [name, key] of counted) await this.limits.consume(name, key, 'error.smsTooFrequent');
+      ['smsGlobalHour', EVERYONE],
+    );
 
     const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
     const now = new Date();
@@ -69,15 +74,19 @@ export class SmsCodes {
     } catch (error) {
       this.log.error({ err: error, provider: this.provider.name }, 'SMS provider failed');
       await this.db.delete(smsCodes).where(eq(smsCodes.id, row.id));
-      for (const [name, key] of counted) await this.limits.refund(name, key);
+      await attempt.refund();
       throw new AppError(502, 'error.smsSendFailed');
     }
     return { resendAfterSeconds: SMS_RESEND_SECONDS, expiresInSeconds: SMS_CODE_TTL_SECONDS };
   }
 
   /**
-   * Checks a code without using it up; a wrong code counts against it at once
-   * (committed on its own, so a failing request cannot roll the count back).
+   * Checks a code without using it up. Each check first takes one of the code's five
+   * tries in a single conditional UPDATE (committed on its own, so a failing request
+   * cannot roll it back), and only then compares: however many checks arrive at once,
+   * at most five are ever compared. A wrong code keeps its try; so does a right one
+   * (the caller then uses the code up, or refuses for another reason, which counts as
+   * a try too: a right code cannot be replayed to ask about other accounts forever).
    * Returns the id to pass to `consume` inside the caller's transaction.
    */
   async check(phoneNumber: string, purpose: SmsPurpose, code: string): Promise<number> {
@@ -94,32 +103,47 @@ export class SmsCodes {
       .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
       .limit(1);
     if (!row) throw badRequest('error.codeNotRequested');
-    if (row.failedAttempts >= SMS_MAX_WRONG_ATTEMPTS) throw badRequest('error.codeTooManyAttempts');
-    if (row.expiresAt.getTime() <= Date.now()) throw badRequest('error.codeExpired');
+    const now = new Date();
+    const [taken] = await this.db
+      .update(smsCodes)
+      .set({ failedAttempts: sql`${smsCodes.failedAttempts} + 1` })
+      .where(
+        and(
+          eq(smsCodes.id, row.id),
+          isNull(smsCodes.consumedAt),
+          lt(smsCodes.failedAttempts, SMS_MAX_WRONG_ATTEMPTS),
+          gt(smsCodes.expiresAt, now),
+        ),
+      )
+      .returning({ tries: smsCodes.failedAttempts });
+    if (!taken) throw await this.whyUnusable(row.id, now);
     if (!this.tokens.codeMatches(row.codeHash, phoneNumber, purpose, code)) {
-      const [updated] = await this.db
-        .update(smsCodes)
-        .set({ failedAttempts: sql`${smsCodes.failedAttempts} + 1` })
-        .where(eq(smsCodes.id, row.id))
-        .returning({ failedAttempts: smsCodes.failedAttempts });
-      const tooMany = (updated?.failedAttempts ?? SMS_MAX_WRONG_ATTEMPTS) >= SMS_MAX_WRONG_ATTEMPTS;
-      throw badRequest(tooMany ? 'error.codeTooManyAttempts' : 'error.codeIncorrect');
+      const last = taken.tries >= SMS_MAX_WRONG_ATTEMPTS;
+      throw badRequest(last ? 'error.codeTooManyAttempts' : 'error.codeIncorrect');
     }
     return row.id;
   }
 
-  /** Uses the code up; of two requests racing with one code, only one wins. */
+  /** Why a code could not take another try: used up or replaced, out of tries, or expired. */
+  private async whyUnusable(id: number, now: Date): Promise<AppError> {
+    const [row] = await this.db.select().from(smsCodes).where(eq(smsCodes.id, id)).limit(1);
+    if (!row || row.consumedAt) return badRequest('error.codeNotRequested');
+    if (row.failedAttempts >= SMS_MAX_WRONG_ATTEMPTS)
+      return badRequest('error.codeTooManyAttempts');
+    if (row.expiresAt.getTime() <= now.getTime()) return badRequest('error.codeExpired');
+    return badRequest('error.codeNotRequested');
+  }
+
+  /**
+   * Uses the code up; of two requests racing with one code, only one wins. The tries
+   * were counted by `check`, which passed: the code's last try may be the right one.
+   */
   async consume(tx: Executor, id: number): Promise<void> {
     const used = await tx
       .update(smsCodes)
       .set({ consumedAt: new Date() })
       .where(
-        and(
-          eq(smsCodes.id, id),
-          isNull(smsCodes.consumedAt),
-          lt(smsCodes.failedAttempts, SMS_MAX_WRONG_ATTEMPTS),
-          gt(smsCodes.expiresAt, new Date()),
-        ),
+        and(eq(smsCodes.id, id), isNull(smsCodes.consumedAt), gt(smsCodes.expiresAt, new Date())),
       )
       .returning({ id: smsCodes.id });
     if (!used.length) throw badRequest('error.codeExpired');

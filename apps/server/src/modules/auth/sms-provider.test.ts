@@ -27,6 +27,31 @@ describe('console SMS provider', () => {
     expect(lines[0]).toContain('482913');
     await app.close();
   });
+
+  it('writes a notice as its own line, without a code, the new number masked', async () => {
+    const lines: string[] = [];
+    const app = Fastify({
+      logger: {
+        level: 'info',
+        stream: new Writable({
+          write(chunk, _e, done) {
+            lines.push(String(chunk));
+            done();
+          },
+        }),
+      },
+    });
+    await new ConsoleSmsProvider(app.log).notify('13800138000', {
+      kind: 'phone-changed',
+      newPhoneNumber: '13912345678',
+    });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('[sms:console] notice for 13800138000 (phone-changed)');
+    expect(lines[0]).toContain('139****5678');
+    expect(lines[0]).not.toContain('13912345678');
+    expect(lines[0]).not.toMatch(/verification code/);
+    await app.close();
+  });
 });
 
 describe('Aliyun SMS provider', () => {
@@ -65,6 +90,7 @@ describe('Aliyun SMS provider', () => {
     accessKeySecret: 'SK',
     signName: 'InviteFlow',
     templateCode: 'SMS_123',
+    noticeTemplateCode: 'SMS_456',
     endpoint,
   });
 
@@ -75,6 +101,21 @@ describe('Aliyun SMS provider', () => {
     expect(form.get('Action')).toBe('SendSms');
     expect(form.get('PhoneNumbers')).toBe('13800138000');
     expect(form.get('TemplateParam')).toBe('{"code":"123456"}');
+    const signature = form.get('Signature');
+    form.delete('Signature');
+    expect(signature).toBe(signAliyunRpc('POST', Object.fromEntries(form), 'SK'));
+  });
+
+  it('sends a notice with the notice template, the new number masked as its `phone` parameter', async () => {
+    const { url, received } = await gateway(() => ({ status: 200, body: { Code: 'OK' } }));
+    await new AliyunSmsProvider(settings(url)).notify('13800138000', {
+      kind: 'phone-changed',
+      newPhoneNumber: '13912345678',
+    });
+    const form = received[0]!;
+    expect(form.get('PhoneNumbers')).toBe('13800138000');
+    expect(form.get('TemplateCode')).toBe('SMS_456');
+    expect(form.get('TemplateParam')).toBe('{"phone":"139****5678"}');
     const signature = form.get('Signature');
     form.delete('Signature');
     expect(signature).toBe(signAliyunRpc('POST', Object.fromEntries(form), 'SK'));

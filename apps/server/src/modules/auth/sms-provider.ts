@@ -3,10 +3,27 @@ import type { SmsPurpose } from '@inviteflow/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/index.ts';
 
-/** Sends a verification code to a phone. The only edge of the world on the SMS path. */
+/**
+ * A message that tells, not asks: no code, nothing to type. `phone-changed` goes to the
+ * account's old number when it is replaced, so a takeover does not go unseen.
+ */
+export type SmsNotice = { kind: 'phone-changed'; newPhoneNumber: string };
+
+/**
+ * Sends verification codes and notices to phones. The only edge of the world on the
+ * SMS path.
+ */
 export interface SmsProvider {
   readonly name: string;
   send(phoneNumber: string, code: string, purpose: SmsPurpose): Promise<void>;
+  notify(phoneNumber: string, notice: SmsNotice): Promise<void>;
+}
+
+/** 138****8000: enough for the owner to recognise a number, not enough to call it. */
+export function maskPhone(phoneNumber: string): string {
+  return phoneNumber.length >= 7
+    ? `${phoneNumber.slice(0, 3)}****${phoneNumber.slice(-4)}`
+    : '****';
 }
 
 /**
@@ -22,6 +39,14 @@ export class ConsoleSmsProvider implements SmsProvider {
     this.logger.info(
       { sms: { phoneNumber, code, purpose } },
       `[sms:console] verification code for ${phoneNumber} (${purpose}): ${code}`,
+    );
+  }
+
+  async notify(phoneNumber: string, notice: SmsNotice): Promise<void> {
+    const newPhone = maskPhone(notice.newPhoneNumber);
+    this.logger.info(
+      { sms: { phoneNumber, notice: notice.kind, newPhone } },
+      `[sms:console] notice for ${phoneNumber} (${notice.kind}): the account's phone number is now ${newPhone}`,
     );
   }
 }
@@ -47,7 +72,11 @@ export function signAliyunRpc(
   return createHmac('sha1', `${accessKeySecret}&`).update(stringToSign).digest('base64');
 }
 
-/** Alibaba Cloud SMS (Dysmsapi SendSms); the template must take a `code` parameter. */
+/**
+ * Alibaba Cloud SMS (Dysmsapi SendSms). Codes use the verification template, which must
+ * take a `code` parameter; notices use the notice template (ALIYUN_SMS_NOTICE_TEMPLATE_CODE),
+ * which must take a `phone` parameter (the new number, masked).
+ */
 export class AliyunSmsProvider implements SmsProvider {
   readonly name = 'aliyun';
   constructor(
@@ -56,6 +85,20 @@ export class AliyunSmsProvider implements SmsProvider {
   ) {}
 
   async send(phoneNumber: string, code: string): Promise<void> {
+    await this.sendSms(phoneNumber, this.settings.templateCode, { code });
+  }
+
+  async notify(phoneNumber: string, notice: SmsNotice): Promise<void> {
+    await this.sendSms(phoneNumber, this.settings.noticeTemplateCode, {
+      phone: maskPhone(notice.newPhoneNumber),
+    });
+  }
+
+  private async sendSms(
+    phoneNumber: string,
+    templateCode: string,
+    templateParam: Record<string, string>,
+  ): Promise<void> {
     const params: Record<string, string> = {
       AccessKeyId: this.settings.accessKeyId,
       Action: 'SendSms',
@@ -66,8 +109,8 @@ export class AliyunSmsProvider implements SmsProvider {
       SignatureMethod: 'HMAC-SHA1',
       SignatureNonce: randomUUID(),
       SignatureVersion: '1.0',
-      TemplateCode: this.settings.templateCode,
-      TemplateParam: JSON.stringify({ code }),
+      TemplateCode: templateCode,
+      TemplateParam: JSON.stringify(templateParam),
       Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
       Version: '2017-05-25',
     };

@@ -2,7 +2,7 @@ import { apiPaths, profileData, updateProfileBody, type ProfileData } from '@inv
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-import { badRequest, conflict, isUniqueViolation, unauthenticated } from '../../lib/errors.ts';
+import { unauthenticated } from '../../lib/errors.ts';
 import { responses } from '../../lib/route-schemas.ts';
 import { userRepository, type UserRow } from './repository.ts';
 
@@ -47,43 +47,32 @@ export async function profileRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Edit nickname, email and phone',
         description:
-          'A new phone number signs the account in, so changing it needs `code`: a verification code ' +
-          'sent to the new number with purpose `change-phone`.',
+          'A new phone number signs the account in and receives password resets, so changing it ' +
+          'needs `code` (a verification code sent to the new number with purpose `change-phone`) ' +
+          'and `currentPassword` (checked under the sign-in throttle: 429). The old number is told ' +
+          'by SMS and every other session of the account ends. A number taken by another account ' +
+          'is refused (409) once the code is right.',
         body: updateProfileBody,
         response: responses(profileData),
       },
     },
     async (request) => {
-      const { userId } = request.auth;
-      const body = request.body;
+      const { userId, sessionId } = request.auth;
+      const { nickname, email, phoneNumber, code, currentPassword } = request.body;
       const user = await userRepository.findById(app.db, userId);
       if (!user) throw unauthenticated();
-      const phoneChanges = body.phoneNumber !== user.phoneNumber;
-      const values = { nickname: body.nickname, email: body.email, phoneNumber: body.phoneNumber };
-      try {
-        let updated: UserRow | undefined;
-        if (phoneChanges) {
-          if (!body.code) throw badRequest('validation.codeRequired');
-          const owner = await userRepository.findByPhone(app.db, body.phoneNumber);
-          if (owner && owner.id !== userId) throw conflict('error.phoneTaken');
-          const codeId = await app.authService.codes.check(
-            body.phoneNumber,
-            'change-phone',
-            body.code,
-          );
-          updated = await app.db.transaction(async (tx) => {
-            await app.authService.codes.consume(tx, codeId);
-            return userRepository.update(tx, userId, values);
-          });
-        } else {
-          updated = await userRepository.update(app.db, userId, values);
-        }
-        if (!updated) throw unauthenticated();
-        return ok(request, toProfile(updated), 'success.saved');
-      } catch (error) {
-        if (isUniqueViolation(error, 'users_phone_number_key')) throw conflict('error.phoneTaken');
-        throw error;
-      }
+      const updated =
+        phoneNumber === user.phoneNumber
+          ? await userRepository.update(app.db, userId, { nickname, email })
+          : await app.authService.changePhone(
+              userId,
+              sessionId,
+              { phoneNumber, code, currentPassword },
+              { nickname, email },
+              request.ip,
+            );
+      if (!updated) throw unauthenticated();
+      return ok(request, toProfile(updated), 'success.saved');
     },
   );
 }

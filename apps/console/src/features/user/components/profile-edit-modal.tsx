@@ -1,5 +1,10 @@
-import { Form, Input, Message, Modal } from '@arco-design/web-react';
-import { updateProfileBody, type ProfileData, type UpdateProfileBody } from '@inviteflow/contract';
+import { Alert, Form, Input, Message, Modal } from '@arco-design/web-react';
+import {
+  currentPasswordField,
+  updateProfileBody,
+  type ProfileData,
+  type UpdateProfileBody,
+} from '@inviteflow/contract';
 import { useEffect } from 'react';
 import { SmsCodeField } from '@/components/sms-code-field.tsx';
 import { zodRules } from '@/lib/form-rules.ts';
@@ -12,9 +17,14 @@ interface EditForm {
   email: string;
   phoneNumber: string;
   code?: string;
+  currentPassword?: string;
 }
 
-/** Edits nickname, email and phone; a new phone needs a code sent to it (purpose change-phone). */
+/**
+ * Edits nickname, email and phone. A new phone signs the account in and receives its
+ * password resets, so it needs a code sent to it (purpose change-phone) and the current
+ * password; the old number is told, and the account's other sign-ins end.
+ */
 export function ProfileEditModal(props: {
   profile: ProfileData;
   visible: boolean;
@@ -35,6 +45,7 @@ export function ProfileEditModal(props: {
         email: profile.email,
         phoneNumber: profile.phoneNumber,
         code: '',
+        currentPassword: '',
       });
     }
   }, [visible, profile, form]);
@@ -51,6 +62,7 @@ export function ProfileEditModal(props: {
       email: values.email,
       phoneNumber: values.phoneNumber.trim(),
       code: phoneChanged ? values.code : undefined,
+      currentPassword: phoneChanged ? values.currentPassword : undefined,
     };
     try {
       await mutation.mutateAsync(body);
@@ -93,7 +105,20 @@ export function ProfileEditModal(props: {
         >
           <Input maxLength={11} autoComplete="tel" />
         </Form.Item>
-        {phoneChanged && <SmsCodeField form={form} purpose="change-phone" label={t('edit.code')} />}
+        {phoneChanged && (
+          <>
+            <SmsCodeField form={form} purpose="change-phone" label={t('edit.code')} />
+            <Form.Item
+              field="currentPassword"
+              label={t('edit.currentPassword')}
+              required
+              rules={zodRules(currentPasswordField, locale)}
+            >
+              <Input.Password autoComplete="current-password" />
+            </Form.Item>
+            <Alert type="warning" content={t('edit.phoneChangeNotice')} />
+          </>
+        )}
       </Form>
     </Modal>
   );
