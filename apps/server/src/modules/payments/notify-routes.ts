@@ -26,7 +26,16 @@ export async function paymentNotifyRoutes(app: FastifyInstance) {
           'when configured) match and trade_status is TRADE_SUCCESS or TRADE_FINISHED. Idempotent. ' +
           'Answers text/plain `success` after the commit, else `failure`.',
         security: [],
+        consumes: ['application/x-www-form-urlencoded'],
         body: z.record(z.string(), z.unknown()),
+        response: {
+          200: {
+            description:
+              '`success` once the payment is in the books (or was already), else `failure`: ' +
+              'the gateway sends the notification again',
+            content: { 'text/plain': { schema: z.enum(['success', 'failure']) } },
+          },
+        },
       },
     },
     async (request, reply) => {

@@ -50,7 +50,9 @@ export async function profileRoutes(fastify: FastifyInstance) {
           'A new phone number signs the account in, so changing it needs `code`: a verification code ' +
           'sent to the new number with purpose `change-phone`.',
         body: updateProfileBody,
-        response: responses(profileData),
+        response: responses(profileData, {
+          409: 'The new phone number belongs to another account',
+        }),
       },
     },
     async (request) => {
