@@ -50,7 +50,7 @@ function sessionRoute(route: RouteOptions): boolean {
  * route that reads input 400, one that reads a body 413 and 415 too; a route with ids in
  * its path 404; every route 500 and 503. Its own (409, 422, 429, ...) the route names.
  */
-export function impliedFailures(route: RouteOptions): FailureStatus[] {
+function impliedFailures(route: RouteOptions): FailureStatus[] {
   const schema = route.schema ?? {};
   const methods = [route.method].flat().map((method) => method.toUpperCase());
   const readsBody = methods.some((method) => bodyMethods.has(method));
@@ -105,8 +105,11 @@ export const docsPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: str
       info: {
         title: 'InviteFlow API',
         description:
-          'The API behind the InviteFlow console and extension. Every response is the envelope ' +
-          '`{ success, code, message, data, timestamp }`; `message` follows `Accept-Language` (zh-CN or en-US).',
+          'The API behind the InviteFlow console and extension. Every JSON response is the envelope ' +
+          '`{ success, code, message, data, timestamp }`; `message` follows `Accept-Language` (zh-CN or en-US). ' +
+          'Each operation lists every status it answers; a failure is the envelope with `success` false ' +
+          'and `code` the status. Files, the payment notification (plain text) and the sandbox ' +
+          "gateway's pages answer as their operation says.",
         version: '1.0.0',
       },
       servers: [{ url: opts.publicUrl }],
