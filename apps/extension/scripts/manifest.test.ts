@@ -1,7 +1,31 @@
-import { PINNED_EXTENSION_ID } from '@inviteflow/contract';
+import { PINNED_EXTENSION_ID, apiPaths } from '@inviteflow/contract';
 import { describe, expect, it } from 'vitest';
 import { parseConsoleOrigins } from '../src/build-config.ts';
 import { EXTENSION_PUBLIC_KEY, buildManifest, extensionIdOf } from './manifest.ts';
+
+/**
+ * Chrome's match patterns (`<scheme>://<host><path>`, `*` any run of characters in the
+ * path, `*.` any subdomain), as it applies them to a page's URL without its fragment.
+ */
+function matchesPattern(pattern: string, url: string): boolean {
+  const parsed = /^(\*|https?):\/\/(\*|(?:\*\.)?[^/*]+)(\/.*)$/.exec(pattern);
+  if (!parsed) throw new Error(`not a match pattern: ${pattern}`);
+  const [, scheme, host, path] = parsed as unknown as [string, string, string, string];
+  const target = new URL(url);
+  if (scheme !== '*' && `${scheme}:` !== target.protocol) return false;
+  const hostOk =
+    host === '*' ||
+    (host.startsWith('*.')
+      ? target.host === host.slice(2) || target.host.endsWith(host.slice(1))
+      : target.host === host);
+  const glob = new RegExp(
+    `^${path
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
+  return hostOk && glob.test(`${target.pathname}${target.search}`);
+}
 
 const config = {
   consoleOrigins: ['https://console.example.com', 'http://127.0.0.1:3000'],
@@ -27,6 +51,30 @@ describe('the manifest', () => {
       js: ['console-bridge.js'],
     });
     expect(manifest.permissions).toEqual(['storage']);
+  });
+
+  it('runs the bridge on console pages only, not on the API, its document or the sandbox', () => {
+    const bridge = buildManifest(config, { withKey: true }).content_scripts[0]!;
+    const runsOn = (url: string) =>
+      bridge.matches.some((pattern) => matchesPattern(pattern, url)) &&
+      !(bridge.exclude_matches ?? []).some((pattern) => matchesPattern(pattern, url));
+    for (const origin of config.consoleOrigins) {
+      for (const path of ['/', '/login', '/sent/search-table?page=2', '/redirect/user/info']) {
+        expect(runsOn(`${origin}${path}`), path).toBe(true);
+      }
+      for (const path of [
+        apiPaths.docs,
+        `${apiPaths.docs}/`,
+        `${apiPaths.docs}/static/index.html`,
+        `${apiPaths.docs}/json`,
+        apiPaths.health,
+        apiPaths.menu,
+        `${apiPaths.sandbox.alipayGateway}?app_id=1`,
+        apiPaths.sandbox.pay,
+      ]) {
+        expect(runsOn(`${origin}${path}`), path).toBe(false);
+      }
+    }
   });
 
   it('runs on the platforms’ seller centers, and on the stand-in only when asked', () => {

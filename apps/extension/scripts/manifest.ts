@@ -12,6 +12,9 @@ export const EXTENSION_PUBLIC_KEY =
 
 export const iconSizes = [16, 32, 48, 128] as const;
 
+/** Paths of a console origin that the server answers itself, not the console (match patterns). */
+export const serverOnlyPaths = ['/api/*', '/sandbox/*'] as const;
+
 /** Chrome's id of an extension: the first 128 bits of SHA-256 of its public key, as letters a-p. */
 export async function extensionIdOf(publicKeyBase64: string): Promise<string> {
   const { createHash } = await import('node:crypto');
@@ -29,6 +32,12 @@ export async function extensionIdOf(publicKeyBase64: string): Promise<string> {
  */
 export function buildManifest(config: BuildConfig, options: { withKey: boolean }) {
   const consolePages = config.consoleOrigins.map((origin) => `${origin}/*`);
+  // The console's server answers more than the console on its origin: the API (and its
+  // document's pages at /api/docs) and the sandbox payment pages. The bridge has no
+  // business there: it runs on the console's own pages only.
+  const notConsolePages = config.consoleOrigins.flatMap((origin) =>
+    serverOnlyPaths.map((path) => `${origin}${path}`),
+  );
   const sellerPages = adaptersFor(config.testSellerCenter).flatMap((adapter) => adapter.matches);
   const icons = Object.fromEntries(
     iconSizes.map((size) => [String(size), `icons/icon-${size}.png`]),
@@ -51,7 +60,12 @@ export function buildManifest(config: BuildConfig, options: { withKey: boolean }
     permissions: ['storage'],
     host_permissions: consolePages,
     content_scripts: [
-      { matches: consolePages, js: ['console-bridge.js'], run_at: 'document_idle' },
+      {
+        matches: consolePages,
+        exclude_matches: notConsolePages,
+        js: ['console-bridge.js'],
+        run_at: 'document_idle',
+      },
       { matches: sellerPages, js: ['seller-center.js'], run_at: 'document_idle' },
     ],
     externally_connectable: { matches: consolePages },

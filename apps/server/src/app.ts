@@ -14,6 +14,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config/index.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { JobRunner, type Job } from './lib/jobs.ts';
+import { REDACTED, serializeRequest } from './lib/request-log.ts';
 import { ListCache, RedisDataVersions, memoryDataVersions } from './lib/list-cache.ts';
 import { Limits, defaultLimitRules, type LimitRules } from './lib/limits.ts';
 import { TrackedReads } from './lib/tracked-reads.ts';
@@ -119,7 +120,12 @@ export const redactedLogPaths = [
 ];
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  return { level, redact: { paths: redactedLogPaths, censor: '[redacted]' } };
+  return {
+    level,
+    redact: { paths: redactedLogPaths, censor: REDACTED },
+    // The URL of a one-time download link holds its token: logged without it.
+    serializers: { req: serializeRequest },
+  };
 }
 
 const MINUTE_MS = 60_000;

@@ -15,7 +15,12 @@ export function envelope<T extends z.ZodType>(data: T) {
   });
 }
 
-export const errorEnvelope = envelope(z.null());
+/** The failure envelope; named, so a generated document (OpenAPI) holds it once. */
+export const errorEnvelope = envelope(z.null()).meta({
+  id: 'Failure',
+  description:
+    'A failure: `success` false, `code` the HTTP status, `message` what to tell the user',
+});
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 export interface Envelope<T> {

@@ -98,7 +98,15 @@ export function appRoutes(): RouteObject[] {
             })),
             {
               path: '/redirect/*',
-              element: <RedirectPage />,
+              element: (
+                <RedirectPage
+                  notFound={
+                    <Lazy>
+                      <NotFoundPage />
+                    </Lazy>
+                  }
+                />
+              ),
             },
             {
               path: '*',

@@ -3,12 +3,13 @@ import { Writable } from 'node:stream';
 import { apiPaths, type Envelope, type LoginData, type SmsPurpose } from '@inviteflow/contract';
 import type { FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
 import { buildApp, loggerOptions, type App } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/index.ts';
 import type { LimitRules } from '../../src/lib/limits.ts';
 import type { SmsNotice, SmsProvider } from '../../src/modules/auth/sms-provider.ts';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts';
+import { watchUndocumentedAnswers } from './documented-answers.ts';
 
 /** The SMS edge of the world, recorded: tests read the code a user would receive. */
 export class RecordingSms implements SmsProvider {
@@ -150,6 +151,8 @@ export function describeApi(
       let redis: Redis | null = null;
       const apps: App[] = [];
       let current: Harness;
+      /** Answers whose status the API document does not list (see documented-answers.ts). */
+      const undocumented: string[] = [];
 
       beforeAll(async () => {
         database = await createTestDatabase(kind, postgresUrl);
@@ -164,6 +167,7 @@ export function describeApi(
 
       beforeEach(async () => {
         await database.reset();
+        undocumented.length = 0;
         const sms = new RecordingSms();
         const logs: string[] = [];
         const stream = new Writable({
@@ -190,6 +194,7 @@ export function describeApi(
             limitRules: options.limitRules,
             logger,
           });
+          watchUndocumentedAnswers(app, undocumented);
           await app.ready();
           apps.push(app);
           return app;
@@ -199,6 +204,7 @@ export function describeApi(
       });
       afterEach(async () => {
         while (apps.length) await apps.pop()!.close();
+        expect(undocumented, 'every status a route answers is in the API document').toEqual([]);
       });
 
       body(() => current);

@@ -1,6 +1,7 @@
 import type { PassThrough } from 'node:stream';
-import { errorEnvelope, type TalentFileFormat } from '@inviteflow/contract';
+import type { TalentFileFormat } from '@inviteflow/contract';
 import { z } from 'zod';
+import { failureResponses, type Failures } from '../route-schemas.ts';
 
 /** The media types of the sheets the API answers. */
 export const contentTypes: Record<TalentFileFormat, string> = {
@@ -14,15 +15,17 @@ export const contentTypes: Record<TalentFileFormat, string> = {
  */
 export const fileBody = (body: Buffer | PassThrough) => body as unknown as string;
 
-/** A file answer, documented by its media types (errors are still the JSON envelope). */
-export function fileResponses(description: string) {
+/** A file answer, documented by its media types (failures are still the JSON envelope). */
+export function fileResponses<F extends Failures = Record<never, never>>(
+  description: string,
+  failures?: F,
+) {
   const file = z.string().describe('The file');
   return {
     200: {
       description,
       content: { [contentTypes.xlsx]: { schema: file }, 'text/csv': { schema: file } },
     },
-    '4xx': errorEnvelope,
-    '5xx': errorEnvelope,
+    ...failureResponses(failures ?? ({} as F)),
   };
 }

@@ -16,6 +16,7 @@ import {
 } from '@inviteflow/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { emptyResponses, responses } from '../../lib/route-schemas.ts';
@@ -47,7 +48,13 @@ export async function authRoutes(fastify: FastifyInstance) {
           'otherwise 429 with the wait.',
         security: [],
         body: sendSmsCodeBody,
-        response: responses(sendSmsCodeData),
+        response: responses(sendSmsCodeData, {
+          401: 'Purpose `change-phone` without a valid session',
+          409: 'The phone number is already registered (register, change-phone)',
+          422: 'The phone number is not registered (reset)',
+          429: 'Too many codes for this phone or from this address: wait the seconds in Retry-After',
+          502: 'The SMS provider failed to send the code (nothing was counted)',
+        }),
       },
     },
     async (request) => {
@@ -76,7 +83,10 @@ export async function authRoutes(fastify: FastifyInstance) {
           'server (429).',
         security: [],
         body: registerBody,
-        response: responses(registerData),
+        response: responses(registerData, {
+          409: 'The username or the phone number is already registered',
+          422: 'The invite code does not exist',
+        }),
       },
     },
     async (request) =>
@@ -95,7 +105,9 @@ export async function authRoutes(fastify: FastifyInstance) {
           'Repeated failures are throttled per account and per IP (429).',
         security: [],
         body: loginBody,
-        response: responses(loginData),
+        response: responses(loginData, {
+          429: 'Too many failures for this account or from this address: wait the seconds in Retry-After',
+        }),
       },
     },
     async (request) => {
@@ -120,7 +132,9 @@ export async function authRoutes(fastify: FastifyInstance) {
           'Presenting a used refresh token ends the whole session.',
         security: [],
         body: refreshBody,
-        response: responses(refreshData),
+        response: responses(refreshData, {
+          401: 'The refresh token is unknown, expired, used before, or its session has ended',
+        }),
       },
     },
     async (request) => ok(request, await service.refresh(request.body.refresh_token)),
@@ -181,7 +195,9 @@ export async function authRoutes(fastify: FastifyInstance) {
           'Needs the current password, checked under the sign-in throttle (429). Every other ' +
           'session of the account ends.',
         body: changePasswordBody,
-        response: emptyResponses,
+        response: responses(z.null(), {
+          429: 'Too many wrong passwords for this account: wait the seconds in Retry-After',
+        }),
       },
     },
     async (request) => {
@@ -204,7 +220,7 @@ export async function authRoutes(fastify: FastifyInstance) {
           'whole server (429).',
         security: [],
         body: resetPasswordBody,
-        response: emptyResponses,
+        response: responses(z.null(), { 422: 'The phone number is not registered' }),
       },
     },
     async (request) => {

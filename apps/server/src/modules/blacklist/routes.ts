@@ -46,7 +46,7 @@ export async function blacklistRoutes(fastify: FastifyInstance) {
           'Every library talent of that ID shows blacklisted until the entry is removed. ' +
           'An ID already listed answers 409.',
         body: blacklistBody,
-        response: responses(blacklistEntry),
+        response: responses(blacklistEntry, { 409: 'The talent ID is already listed' }),
       },
     },
     async (request) => {

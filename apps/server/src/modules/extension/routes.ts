@@ -20,7 +20,7 @@ export async function extensionRoutes(fastify: FastifyInstance) {
           'Accepts the console access token or the extension token. `counts.pending` and ' +
           '`counts.running` are the queue as it stands; `done` (succeeded + failed) counts ' +
           'records finished today in `timeZone`.',
-        response: responses(extensionSummary),
+        response: responses(extensionSummary, { 404: 'The account no longer exists' }),
       },
     },
     async (request) =>

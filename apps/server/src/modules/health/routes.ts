@@ -32,7 +32,10 @@ export async function healthRoutes(fastify: FastifyInstance) {
         tags: ['health'],
         summary: 'Health check',
         security: [],
-        response: { 200: envelope(healthData), 503: envelope(unhealthyData) },
+        response: {
+          200: envelope(healthData).describe('The database (and Redis, when configured) answer'),
+          503: envelope(unhealthyData).describe('Something does not answer: `data.down` names it'),
+        },
       },
     },
     async (request, reply) => {

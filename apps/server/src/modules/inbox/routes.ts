@@ -91,7 +91,9 @@ export async function inboxRoutes(fastify: FastifyInstance) {
         description:
           "All or nothing: when any id is not the caller's message, 404 and nothing changes.",
         body: inboxReadBody,
-        response: responses(inboxReadResult),
+        response: responses(inboxReadResult, {
+          404: "An id is not one of the caller's messages: nothing changed",
+        }),
       },
     },
     async (request) => {

@@ -22,6 +22,7 @@ import { membershipInfo, planList } from './plans.ts';
 
 const tags = ['membership'];
 const paths = apiPaths.membership;
+const notPending = 'The order is no longer pending (paid, cancelled or expired)';
 
 /** Plans, the membership in force, purchase and the purchase records; the caller's own only. */
 export async function membershipRoutes(fastify: FastifyInstance) {
@@ -131,7 +132,7 @@ export async function membershipRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Pay a pending order: its payment page again',
         params: orderNoParams,
-        response: responses(paymentUrlData),
+        response: responses(paymentUrlData, { 422: notPending }),
       },
     },
     async (request) => {
@@ -152,7 +153,7 @@ export async function membershipRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Cancel a pending order',
         params: orderNoParams,
-        response: responses(membershipOrder),
+        response: responses(membershipOrder, { 422: notPending }),
       },
     },
     async (request) => {

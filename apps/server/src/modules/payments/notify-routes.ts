@@ -27,7 +27,16 @@ export async function paymentNotifyRoutes(app: FastifyInstance) {
           'Answers text/plain `success` after the commit, else `failure`. A notification whose ' +
           'signature fails is not recorded; more than 20 of them a minute from one address answer 429.',
         security: [],
+        consumes: ['application/x-www-form-urlencoded'],
         body: z.record(z.string(), z.unknown()),
+        response: {
+          200: {
+            description:
+              '`success` once the payment is in the books (or was already), else `failure`: ' +
+              'the gateway sends the notification again',
+            content: { 'text/plain': { schema: z.enum(['success', 'failure']) } },
+          },
+        },
       },
     },
     async (request, reply) => {

@@ -100,7 +100,10 @@ export async function sendRecordImportRoutes(fastify: FastifyInstance) {
         body: sendImportFields.extend({
           file: z.string().describe('The .xlsx or .csv file of talents (binary)'),
         }),
-        response: responses(sendImportReport),
+        response: responses(sendImportReport, {
+          404: 'The shop is not the caller’s',
+          422: 'As for a create: shop not bound, template not found, nothing to invite, daily cap',
+        }),
       },
       // withUpload reads the multipart body as a stream; the schema only documents it.
       validatorCompiler: () => (data) => ({ value: data }),

@@ -20,10 +20,11 @@ import {
 } from '@inviteflow/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { keysetPage } from '../../lib/keyset.ts';
-import { emptyResponses, responses } from '../../lib/route-schemas.ts';
+import { responses } from '../../lib/route-schemas.ts';
 import {
   RECORD_SORT,
   countRecords,
@@ -123,7 +124,10 @@ export async function sendRecordRoutes(fastify: FastifyInstance) {
           'were invited for this shop and task type within the cool-down, how many records a ' +
           'create would make either way, and what the daily cap leaves today. Writes nothing.',
         body: sendPreviewBody,
-        response: responses(sendPreviewData),
+        response: responses(sendPreviewData, {
+          404: 'The shop, or a picked talent, is not the caller’s',
+          422: 'The rules match more talents than a task may hold',
+        }),
       },
     },
     async (request) =>
@@ -152,7 +156,12 @@ export async function sendRecordRoutes(fastify: FastifyInstance) {
           'records exceed what the plan’s daily cap leaves today (the message says the cap, ' +
           'what is left and how to raise it). Picks that are not the caller’s talents: 404.',
         body: sendTaskBody,
-        response: responses(sendTaskResult),
+        response: responses(sendTaskResult, {
+          404: 'The shop, or a picked talent, is not the caller’s',
+          422:
+            'The shop is not bound, a template is not the caller’s, nothing is left to invite, ' +
+            'or the records exceed what the daily cap leaves today',
+        }),
       },
     },
     async (request) => {
@@ -193,7 +202,7 @@ export async function sendRecordRoutes(fastify: FastifyInstance) {
         description: 'Only while pending; otherwise 409.',
         params: idParams,
         body: sendRecordEditBody,
-        response: responses(sendRecord),
+        response: responses(sendRecord, { 409: 'The record is no longer pending' }),
       },
     },
     async (request) => {
@@ -216,7 +225,9 @@ export async function sendRecordRoutes(fastify: FastifyInstance) {
         summary: 'Delete a send record',
         description: 'Not while the extension holds it under a live lease (409).',
         params: idParams,
-        response: emptyResponses,
+        response: responses(z.null(), {
+          409: 'The record is running: an extension holds its lease',
+        }),
       },
     },
     async (request) => {
@@ -242,7 +253,10 @@ export async function sendRecordRoutes(fastify: FastifyInstance) {
           'after its task was made is not handed out: it fails with `blacklisted` and is listed ' +
           'in `skipped`. `records` may be empty: nothing is waiting.',
         body: claimBody,
-        response: responses(claimData),
+        response: responses(claimData, {
+          404: 'The shop is not the caller’s',
+          422: 'The shop is not bound',
+        }),
       },
     },
     async (request) => {
@@ -272,7 +286,7 @@ export async function sendRecordRoutes(fastify: FastifyInstance) {
           'the last open record of a task finishes and some failed, the seller gets one message.',
         params: idParams,
         body: reportBody,
-        response: responses(reportData),
+        response: responses(reportData, { 409: 'The record was never claimed' }),
       },
     },
     async (request) => {

@@ -46,6 +46,11 @@ const limitRules =
   'limit and how to raise it), when the shop was unbound less than 24 hours ago, or 409 when ' +
   'another account has the shop bound (never saying which).';
 
+const bindRefusals = {
+  409: 'Another account has the shop bound',
+  422: 'Every slot of the plan is in use, or the shop was unbound less than 24 hours ago',
+} as const;
+
 /** My Shops: the tabs, binding by hand, unbinding. The caller's own shops only. */
 export async function shopRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -101,7 +106,7 @@ export async function shopRoutes(fastify: FastifyInstance) {
           'Creates the shop, or binds the caller’s shop of the same platform and shop code ' +
           `again; an already bound shop answers as it is (names updated). ${limitRules}`,
         body: shopIdentityBody,
-        response: responses(shopChangeData),
+        response: responses(shopChangeData, bindRefusals),
       },
     },
     async (request) => {
@@ -124,7 +129,7 @@ export async function shopRoutes(fastify: FastifyInstance) {
         summary: 'Bind one of the caller’s shops again',
         description: `An UNBOUND shop after its next bind time, or an EXPIRED one (no wait). ${limitRules}`,
         params: idParams,
-        response: responses(shopChangeData),
+        response: responses(shopChangeData, bindRefusals),
       },
     },
     async (request) => {
@@ -148,7 +153,7 @@ export async function shopRoutes(fastify: FastifyInstance) {
           'Only a BOUND shop. It keeps its slot, and cannot be bound again, for 24 hours ' +
           '(`nextBindAt`). Its pending records wait until it is bound again.',
         params: idParams,
-        response: responses(shopChangeData),
+        response: responses(shopChangeData, { 422: 'The shop is not bound' }),
       },
     },
     async (request) => {
@@ -185,7 +190,7 @@ export async function shopRoutes(fastify: FastifyInstance) {
           'seller center wins over a typed shop code. A shop another account saw there first ' +
           "answers 409. The refusal's message is meant to be shown as it is.",
         body: shopIdentityBody,
-        response: responses(shopReportData),
+        response: responses(shopReportData, bindRefusals),
       },
     },
     async (request) => {

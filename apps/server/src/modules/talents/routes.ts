@@ -45,6 +45,10 @@ const tags = ['talents'];
 const paths = apiPaths.talents;
 const byId = `${paths.list}/:id`;
 
+const talentExists = 'The account has a talent of this platform and ID (the message names it)';
+const blacklistedStatus = "A blacklisted talent's status is the blacklist's (the message names it)";
+const notAllYours = "An id is not one of the caller's talents: nothing changed";
+
 /** The talent library: list, count, facets, CRUD, batch actions and follow-ups; the caller's own only. */
 export async function talentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -134,7 +138,7 @@ export async function talentRoutes(fastify: FastifyInstance) {
           'One talent per platform and talent ID in an account: a duplicate answers 409 naming ' +
           'the existing talent. A talent whose ID is blacklisted is stored as blacklisted.',
         body: talentBody,
-        response: responses(talent),
+        response: responses(talent, { 409: talentExists }),
       },
     },
     async (request) => {
@@ -154,7 +158,7 @@ export async function talentRoutes(fastify: FastifyInstance) {
           'pending_contact when null); another status answers 422.',
         params: idParams,
         body: talentBody,
-        response: responses(talent),
+        response: responses(talent, { 409: talentExists, 422: blacklistedStatus }),
       },
     },
     async (request) => {
@@ -183,7 +187,7 @@ export async function talentRoutes(fastify: FastifyInstance) {
         summary: 'Set the status of selected talents',
         description: `${allOrNothing} Blacklisted talents refuse it (422, naming them).`,
         body: batchStatusBody,
-        response: responses(batchResult),
+        response: responses(batchResult, { 404: notAllYours, 422: blacklistedStatus }),
       },
     },
     async (request) => {
@@ -201,7 +205,10 @@ export async function talentRoutes(fastify: FastifyInstance) {
         summary: 'Add, remove or replace labels of selected talents',
         description: `${allOrNothing} No talent may end with more than 10 labels (422, naming it).`,
         body: batchLabelsBody,
-        response: responses(batchResult),
+        response: responses(batchResult, {
+          404: notAllYours,
+          422: 'A talent would end with more than 10 labels (the message names it)',
+        }),
       },
     },
     async (request) => {
@@ -219,7 +226,7 @@ export async function talentRoutes(fastify: FastifyInstance) {
         summary: 'Blacklist selected talents with a reason',
         description: `${allOrNothing} The same as adding each to the blacklist.`,
         body: batchBlacklistBody,
-        response: responses(batchResult),
+        response: responses(batchResult, { 404: notAllYours }),
       },
     },
     async (request) => {
@@ -258,7 +265,7 @@ export async function talentRoutes(fastify: FastifyInstance) {
         description: 'A blacklisted talent refuses a status change (422).',
         params: idParams,
         body: followUpBody,
-        response: responses(followUp),
+        response: responses(followUp, { 422: blacklistedStatus }),
       },
     },
     async (request) => {

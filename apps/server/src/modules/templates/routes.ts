@@ -119,6 +119,8 @@ export async function scriptTemplateRoutes(fastify: FastifyInstance) {
   );
 }
 
+const productIdTaken = 'Another template of the account has this product ID';
+
 /** Product templates: the same calls; one template per product ID in an account. */
 export async function productTemplateRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -176,7 +178,7 @@ export async function productTemplateRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Create a product template',
         body: productTemplateBody,
-        response: responses(productTemplate),
+        response: responses(productTemplate, { 409: productIdTaken }),
       },
     },
     async (request) => {
@@ -195,7 +197,7 @@ export async function productTemplateRoutes(fastify: FastifyInstance) {
         summary: 'Edit a product template',
         params: idParams,
         body: productTemplateBody,
-        response: responses(productTemplate),
+        response: responses(productTemplate, { 409: productIdTaken }),
       },
     },
     async (request) => {

@@ -53,7 +53,9 @@ export async function profileRoutes(fastify: FastifyInstance) {
           'by SMS and every other session of the account ends. A number taken by another account ' +
           'is refused (409) once the code is right.',
         body: updateProfileBody,
-        response: responses(profileData),
+        response: responses(profileData, {
+          409: 'The new phone number belongs to another account',
+        }),
       },
     },
     async (request) => {

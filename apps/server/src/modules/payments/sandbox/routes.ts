@@ -1,5 +1,5 @@
 import formbody from '@fastify/formbody';
-import { apiPaths, translate, type Locale } from '@inviteflow/contract';
+import { apiPaths, errorEnvelope, translate, type Locale } from '@inviteflow/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { amountToFen } from '../gateway.ts';
@@ -22,7 +22,47 @@ import {
 } from './trades.ts';
 
 const tags = ['sandbox'];
-const formFields = z.record(z.string(), z.unknown());
+
+/** A parameter of Alipay's messages (every other parameter passes through unread). */
+const param = (description: string) => z.string().optional().describe(description);
+
+/** The signed request of the merchant's server, in the query (page pay) or the form (OpenAPI). */
+const signedRequest = z.looseObject({
+  app_id: param("The merchant app's id"),
+  method: param('`alipay.trade.page.pay`, `alipay.trade.query` or `alipay.trade.close`'),
+  charset: param('`utf-8`'),
+  sign_type: param('`RSA2`'),
+  sign: param("RSA2 signature over the other parameters, with the merchant app's key"),
+  timestamp: param('`yyyy-MM-dd HH:mm:ss`'),
+  version: param('`1.0`'),
+  notify_url: param('Where the notification is posted (page pay)'),
+  return_url: param('Where the browser goes back (page pay)'),
+  biz_content: param(
+    'JSON: `out_trade_no`, and `total_amount`, `subject`, `time_expire` for page pay',
+  ),
+});
+
+/** The buyer's button on the cashier page. */
+const cashierForm = z.looseObject({ trade_no: param("The sandbox's trade number") });
+
+/** Alipay's forms are form-urlencoded. */
+const consumes = ['application/x-www-form-urlencoded'];
+
+const page = z.string().describe('An HTML page');
+const htmlAnswer = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: page } },
+});
+/** A 400 is the HTML page (a request Alipay would refuse) or, for a malformed body, the JSON failure. */
+const refused = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: page }, 'application/json': { schema: errorEnvelope } },
+});
+/** Back to the merchant's return_url. */
+const backToMerchant = z.undefined().meta({
+  description: "To the merchant's `return_url` (`Location`), with the signed return parameters",
+  headers: { location: { type: 'string', description: "The merchant's return_url" } },
+});
 
 function isHttpUrl(value: string | undefined): value is string {
   if (!value) return false;
@@ -82,6 +122,10 @@ function queryNode(trade: SandboxTrade): Record<string, string> {
   return node;
 }
 
+const signedAnswerSchema = z
+  .record(z.string(), z.unknown())
+  .describe('`alipay_trade_query_response` or `alipay_trade_close_response`, and `sign`');
+
 const notExist = {
   code: '40004',
   msg: 'Business Failed',
@@ -111,12 +155,20 @@ export async function sandboxGatewayRoutes(app: FastifyInstance) {
   app.get(
     apiPaths.sandbox.alipayGateway,
     {
+      // Reached by the buyer's browser and the merchant's server: trusted through signatures.
+      config: { public: true },
       schema: {
         tags,
         summary: 'Sandbox cashier (alipay.trade.page.pay)',
         description:
           'Opened by the buyer from the signed page-pay URL; shows the order, Pay and Cancel.',
-        querystring: formFields,
+        querystring: signedRequest,
+        response: {
+          200: htmlAnswer(
+            'The cashier (order, Pay, Cancel), or the trade is already paid or closed',
+          ),
+          400: refused('The signature does not verify, or a parameter is missing or wrong'),
+        },
       },
     },
     async (request, reply) => {
@@ -180,7 +232,22 @@ export async function sandboxGatewayRoutes(app: FastifyInstance) {
   app.post(
     apiPaths.sandbox.pay,
     {
-      schema: { tags, summary: 'Sandbox cashier: the buyer pays', body: formFields },
+      // Reached by the buyer's browser and the merchant's server: trusted through signatures.
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Sandbox cashier: the buyer pays',
+        description:
+          'Marks the trade paid, posts the signed notification to the merchant, and sends the ' +
+          'browser back to its return_url.',
+        consumes,
+        body: cashierForm,
+        response: {
+          200: htmlAnswer('The trade was closed before it was paid'),
+          303: backToMerchant,
+          404: htmlAnswer('No such trade'),
+        },
+      },
     },
     async (request, reply) => {
       const locale = request.locale;
@@ -209,10 +276,17 @@ export async function sandboxGatewayRoutes(app: FastifyInstance) {
   app.post(
     apiPaths.sandbox.cancel,
     {
+      // Reached by the buyer's browser and the merchant's server: trusted through signatures.
+      config: { public: true },
       schema: {
         tags,
         summary: 'Sandbox cashier: the buyer goes back without paying',
-        body: formFields,
+        consumes,
+        body: cashierForm,
+        response: {
+          303: backToMerchant,
+          404: htmlAnswer('No such trade'),
+        },
       },
     },
     async (request, reply) => {
@@ -228,10 +302,23 @@ export async function sandboxGatewayRoutes(app: FastifyInstance) {
   app.post(
     apiPaths.sandbox.alipayGateway,
     {
+      // Reached by the buyer's browser and the merchant's server: trusted through signatures.
+      config: { public: true },
       schema: {
         tags,
         summary: 'Sandbox OpenAPI: alipay.trade.query and alipay.trade.close',
-        body: formFields,
+        description:
+          'As Alipay answers: always 200, `{"<method>_response": {code, msg, ...}, "sign": ...}`, ' +
+          "signed with the platform's key; `code` 10000 is success, 40002 a bad signature, " +
+          '40004 a refusal (`sub_code` says which).',
+        consumes,
+        body: signedRequest,
+        response: {
+          200: {
+            description: 'The signed answer (also for a refusal)',
+            content: { 'application/json': { schema: signedAnswerSchema } },
+          },
+        },
       },
     },
     async (request, reply) => {
