@@ -183,18 +183,24 @@ describeApi('the API document', (h) => {
         json({ username: 'a', password: 'x'.repeat(2 * 1024 * 1024) }),
         413,
       );
-      // The phone of an account cannot register again.
-      await expectDocumented(
-        'POST',
-        apiPaths.auth.sendSmsCode,
-        json({ phoneNumber: user.phoneNumber, purpose: 'register' }),
-        409,
-      );
       // A second code for the same phone within the minute.
       const phone = uniquePhone();
       const send = json({ phoneNumber: phone, purpose: 'register' });
       await expectDocumented('POST', apiPaths.auth.sendSmsCode, send, 200);
       await expectDocumented('POST', apiPaths.auth.sendSmsCode, send, 429);
+      // A taken username, said once the code is right.
+      await expectDocumented(
+        'POST',
+        apiPaths.auth.register,
+        json({
+          username: user.username,
+          phoneNumber: phone,
+          code: h().sms.lastCode(phone),
+          password: 'Secret-123',
+          confirmPassword: 'Secret-123',
+        }),
+        409,
+      );
       // A cancelled order cannot be cancelled again.
       const bought = await purchase(h(), token);
       const cancel = apiPaths.membership.cancel(bought.body.data.orderId);

@@ -50,8 +50,6 @@ export async function authRoutes(fastify: FastifyInstance) {
         body: sendSmsCodeBody,
         response: responses(sendSmsCodeData, {
           401: 'Purpose `change-phone` without a valid session',
-          409: 'The phone number is already registered (register, change-phone)',
-          422: 'The phone number is not registered (reset)',
           429: 'Too many codes for this phone or from this address: wait the seconds in Retry-After',
           502: 'The SMS provider failed to send the code (nothing was counted)',
         }),
@@ -86,6 +84,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         response: responses(registerData, {
           409: 'The username or the phone number is already registered',
           422: 'The invite code does not exist',
+          429: 'Too many failed code checks from this address or for the whole server: wait the seconds in Retry-After',
         }),
       },
     },
@@ -220,7 +219,10 @@ export async function authRoutes(fastify: FastifyInstance) {
           'whole server (429).',
         security: [],
         body: resetPasswordBody,
-        response: responses(z.null(), { 422: 'The phone number is not registered' }),
+        response: responses(z.null(), {
+          422: 'The phone number is not registered',
+          429: 'Too many failed code checks from this address or for the whole server: wait the seconds in Retry-After',
+        }),
       },
     },
     async (request) => {

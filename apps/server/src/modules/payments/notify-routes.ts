@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isSettled, settlePayment } from './settle.ts';
 import { formParams } from './form-params.ts';
+import { failure } from '../../lib/route-schemas.ts';
 
 /**
  * The gateway's asynchronous payment notification (public: no bearer token; trusted
@@ -36,6 +37,10 @@ export async function paymentNotifyRoutes(app: FastifyInstance) {
               'the gateway sends the notification again',
             content: { 'text/plain': { schema: z.enum(['success', 'failure']) } },
           },
+          429: failure(
+            'More than 20 notifications with a bad signature from this address in a minute: ' +
+              'wait the seconds in Retry-After',
+          ),
         },
       },
     },

@@ -55,6 +55,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
         body: updateProfileBody,
         response: responses(profileData, {
           409: 'The new phone number belongs to another account',
+          429: 'Too many wrong passwords for this account, or failed code checks: wait the seconds in Retry-After',
         }),
       },
     },
