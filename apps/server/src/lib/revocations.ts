@@ -148,11 +148,13 @@ export class RedisRevocations implements RevocationStore {
   ): boolean | Promise<boolean> {
     if (revoked != null) return true;
     if (live != null) return false;
-    let pending = this.pending.get(sessionId);
-    if (!pending) {
-      pending = this.fromDatabase(sessionId).finally(() => this.pending.delete(sessionId));
-      this.pending.set(sessionId, pending);
-    }
+    const waiting = this.pending.get(sessionId);
+    if (waiting) return waiting;
+    const pending: Promise<boolean> = this.fromDatabase(sessionId).finally(() => {
+      // A logout meanwhile may have put a newer read in its place: leave that one.
+      if (this.pending.get(sessionId) === pending) this.pending.delete(sessionId);
+    });
+    this.pending.set(sessionId, pending);
     return pending;
   }
 

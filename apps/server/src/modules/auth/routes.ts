@@ -162,7 +162,8 @@ export async function authRoutes(fastify: FastifyInstance) {
       try {
         rotated = await service.refresh(token);
       } catch (error) {
-        if (cookie) refreshCookie.clear(reply);
+        // A refused token is dead for good; a failure of ours (the database away) is not.
+        if (cookie && error instanceof AppError && error.status === 401) refreshCookie.clear(reply);
         throw error;
       }
       const { access_token: accessToken, refresh_token: next, sessionExpiresAt } = rotated;
