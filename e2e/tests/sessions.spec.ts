@@ -1,4 +1,11 @@
-import { expect, test, type BrowserContext, type Cookie, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type BrowserContext,
+  type Cookie,
+  type Page,
+  type Route,
+} from '@playwright/test';
 import { registerSeller, submitSignIn, type Seller } from '../support/console.ts';
 import { baseURL } from '../support/server.ts';
 
@@ -130,7 +137,17 @@ test.describe('a remembered session', () => {
     const second = await context.newPage();
     await second.goto('/sent/search-table');
     await expectSignedIn(second);
-    // Both tabs send the same cookie at once, past the console's own lock.
+    // Both tabs' refresh calls are held until both were made, then sent at once: both
+    // carry the cookie as it is now, as when two tabs refresh in the same moment.
+    const held: Route[] = [];
+    let bothHeld!: () => void;
+    const ready = new Promise<void>((resolve) => (bothHeld = resolve));
+    await context.route(`**${refreshPath}`, async (route) => {
+      held.push(route);
+      if (held.length === 2) bothHeld();
+      await ready;
+      await route.fulfill({ response: await route.fetch() });
+    });
     const refresh = (p: Page) =>
       p.evaluate(async (path) => {
         const response = await fetch(path, {
@@ -145,6 +162,7 @@ test.describe('a remembered session', () => {
         };
       }, refreshPath);
     const [one, two] = await Promise.all([refresh(page), refresh(second)]);
+    await context.unroute(`**${refreshPath}`);
     expect(one.status).toBe(200);
     expect(two.status).toBe(200);
     expect(two.token).toBe(one.token);
