@@ -292,10 +292,13 @@ test('signing in on the console hands the extension its scoped token by both pat
   expect(Date.parse(auth.expiresAt)).toBe(claims.exp * 1000);
   const everything = JSON.stringify(await everythingStored());
   expect(everything).not.toContain(access);
-  const refresh = await consolePage.evaluate(
-    () => sessionStorage.getItem('refresh_token') ?? localStorage.getItem('refresh_token'),
+  // The refresh token is the console's HttpOnly cookie: neither the page nor the extension
+  // ever holds it.
+  const [refresh] = (await consolePage.context().cookies(baseURL + '/api/v1/auth/refresh')).filter(
+    (cookie) => cookie.name === 'inviteflow_refresh',
   );
-  expect(everything).not.toContain(refresh!);
+  expect(refresh?.httpOnly).toBe(true);
+  expect(everything).not.toContain(refresh!.value.slice(2));
 });
 
 test('a reloaded console answers the extension’s login request through the window message', async () => {

@@ -230,7 +230,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate<RevocationStore>(
     'revocations',
     redis && trackedReads
-      ? new RedisRevocations(redis, trackedReads, `${prefix}:revoked`)
+      ? new RedisRevocations(redis, trackedReads, new DatabaseRevocations(database.db), prefix)
       : new DatabaseRevocations(database.db),
   );
   app.decorate<EphemeralStore>(

@@ -479,6 +479,20 @@ describeApi('logs', (h) => {
     const { user, tokens } = await signedIn(h());
     await h().api.post(auth.refresh, { refresh_token: tokens.refresh_token });
     await h().api.post(auth.login, { username: user.username, password: 'Wrong-password-77' });
+    // The browser's way: the refresh token in a cookie, both ways.
+    const browser = await h().app.inject({
+      method: 'POST',
+      url: auth.login,
+      payload: { username: user.username, password: user.password },
+    });
+    const cookie = String(browser.headers['set-cookie']).split(';')[0]!;
+    const rotated = await h().app.inject({
+      method: 'POST',
+      url: auth.refresh,
+      payload: {},
+      headers: { cookie },
+    });
+    expect(rotated.statusCode).toBe(200);
     const code = h().sms.lastCode(user.phoneNumber);
     const text = h().logs.join('\n');
     expect(text).toContain('incoming request');
@@ -487,6 +501,8 @@ describeApi('logs', (h) => {
       'Wrong-password-77',
       tokens.access_token,
       tokens.refresh_token,
+      cookie.split('=')[1]!.slice(2),
+      String(rotated.headers['set-cookie']).split(';')[0]!.split('=')[1]!.slice(2),
       code,
     ]) {
       expect(text).not.toContain(secret);

@@ -54,12 +54,35 @@ export const registerBody = z
   .refine(passwordsMatch, { error: 'validation.passwordMismatch', path: ['confirmPassword'] });
 export type RegisterBody = z.input<typeof registerBody>;
 
+/**
+ * How the refresh token travels. `cookie` (the default, what browsers get): an `HttpOnly`,
+ * `SameSite=Strict` cookie scoped to the refresh path, never readable by the page's
+ * scripts. `body`: in the answer's `refresh_token`, for clients that are not browsers and
+ * keep the token themselves (they then send it back in the refresh call's body).
+ */
+export const refreshTokenDeliveries = ['cookie', 'body'] as const;
+export type RefreshTokenDelivery = (typeof refreshTokenDeliveries)[number];
+
 export const loginBody = z.object({
   /** A username or a phone number. */
   username: requiredText('validation.usernameRequired').max(64, {
     error: 'validation.usernameRequired',
   }),
   password: enteredPasswordField('validation.passwordRequired'),
+  remember: z
+    .boolean({ error: 'validation.invalidField' })
+    .optional()
+    .describe(
+      'The sign-in form\'s "remember": the refresh cookie then outlives the browser (Max-Age, ' +
+        "up to the session's 30 days); otherwise it is a session cookie that ends with the browser",
+    ),
+  refreshTokenDelivery: z
+    .enum(refreshTokenDeliveries, { error: 'validation.invalidField' })
+    .optional()
+    .describe(
+      '`cookie` (default): the refresh token is set as an HttpOnly cookie and is not in the answer. ' +
+        '`body`: for clients that are not browsers, it is answered in `refresh_token` and no cookie is set',
+    ),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -77,23 +100,36 @@ export const loginUser = z.object({
 });
 export type LoginUser = z.infer<typeof loginUser>;
 
+/** Only a client that asked for `refreshTokenDelivery: 'body'` gets `refresh_token`. */
+const deliveredRefreshToken = z
+  .string()
+  .optional()
+  .describe(
+    'Present only for `refreshTokenDelivery: body` (login) or a refresh token sent in the body (refresh); ' +
+      'browsers get it as the HttpOnly refresh cookie instead',
+  );
+
 export const loginData = z.object({
   access_token: z.string(),
-  refresh_token: z.string(),
+  refresh_token: deliveredRefreshToken,
   user: loginUser,
 });
 export type LoginData = z.infer<typeof loginData>;
 
 export const refreshBody = z.object({
-  refresh_token: requiredText('validation.requiredField').max(512, {
-    error: 'validation.invalidField',
-  }),
+  refresh_token: requiredText('validation.requiredField')
+    .max(512, { error: 'validation.invalidField' })
+    .optional()
+    .describe(
+      'Clients that are not browsers: the refresh token they hold. Browsers send `{}`: the ' +
+        'refresh cookie carries it',
+    ),
 });
 export type RefreshBody = z.infer<typeof refreshBody>;
 
 export const refreshData = z.object({
   access_token: z.string(),
-  refresh_token: z.string(),
+  refresh_token: deliveredRefreshToken,
 });
 export type RefreshData = z.infer<typeof refreshData>;
 
@@ -139,3 +175,15 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 /** Access tokens live 15 minutes; refresh tokens 30 days, rotated on every use. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * After a rotation, the refresh token just used still answers for this long, with the
+ * same new pair the rotation answered (two tabs refreshing at once, an answer lost on the
+ * way); after it, presenting it again is reuse and ends the session.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
+/**
+ * The refresh cookie (HttpOnly, SameSite=Strict, Path = the refresh call). Over HTTPS it
+ * is also Secure and carries the `__Secure-` prefix, which browsers only accept from a
+ * secure origin.
+ */
+export const REFRESH_COOKIE_NAME = 'inviteflow_refresh';

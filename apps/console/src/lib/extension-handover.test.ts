@@ -18,7 +18,7 @@ function api() {
   let minted = 0;
   return stubFetch((url) => {
     if (url.endsWith(apiPaths.auth.login))
-      return ok({ access_token: 'access-1', refresh_token: 'refresh-1', user: signedInUser });
+      return ok({ access_token: 'access-1', user: signedInUser });
     if (url.endsWith(apiPaths.auth.me))
       return ok({ id: 7, username: 'seller01', phoneNumber: '13800138000', createdAt: '' });
     if (url.endsWith(apiPaths.auth.extensionToken)) {
@@ -91,7 +91,7 @@ describe('handing the extension its own token', () => {
     // Signing out forgets it: the next account never gets the previous one's token.
     const stop = keepExtensionSignedIn();
     useAuthStore.getState().endSession();
-    signIn('access-2', 'refresh-2');
+    signIn('access-2');
     expect((await loginSnapshot()).token).toBe('ext-2');
     stop();
   });

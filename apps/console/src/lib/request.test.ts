@@ -6,6 +6,7 @@ import { fail, json, ok, resetApp, signIn, signedInUser, stubFetch } from '@/tes
 import { followOtherTabs, useAuthStore } from '@/stores/auth-store.ts';
 import { request, RequestError } from './request.ts';
 import { loadMe, signIn as signInFlow, signOut } from './session.ts';
+import { sessionStorageArea } from './storage.ts';
 
 const scripts = apiPaths.templates.scripts;
 
@@ -197,7 +198,7 @@ describe('logout', () => {
 
 describe('login', () => {
   it('is an error when the response has no access_token', async () => {
-    stubFetch(() => ok({ refresh_token: 'r', user: signedInUser }));
+    stubFetch(() => ok({ user: signedInUser }));
     await expect(signInFlow({ username: 'seller01', password: 'secret1' }, false)).rejects.toThrow(
       'login failed, no access token obtained',
     );
@@ -232,10 +233,12 @@ describe('login', () => {
             phoneNumber: '13800138000',
             createdAt: '2025-01-02T03:04:05.000Z',
           })
-        : ok({ access_token: 'A', refresh_token: 'R', user: signedInUser }),
+        : ok({ access_token: 'A', user: signedInUser }),
     );
     await signInFlow({ username: 'seller01', password: 'secret1' }, false);
     expect(sessionStorage.getItem('token')).toBe('A');
+    // The refresh token is the server's HttpOnly cookie: nothing of it in storage.
+    expect(Object.keys(sessionStorage).sort()).toEqual(['accountId', 'token', 'userInfo']);
     expect(sessionStorage.getItem('accountId')).toBe('7');
     expect(JSON.parse(sessionStorage.getItem('userInfo') ?? 'null')).toEqual(signedInUser);
     expect(localStorage.getItem('token')).toBeNull();
@@ -258,7 +261,9 @@ describe('login whose session is refused at once', () => {
     stubFetch((url) =>
       url.endsWith('/auth/me')
         ? fail(401, 'revoked')
-        : ok({ access_token: 'A', refresh_token: 'R', user: signedInUser }),
+        : url.endsWith('/auth/refresh')
+          ? fail(401, 'revoked')
+          : ok({ access_token: 'A', user: signedInUser }),
     );
     await expect(signInFlow({ username: 'seller01', password: 'secret1' }, true)).rejects.toThrow(
       'Login error, refresh and try again',
@@ -269,33 +274,42 @@ describe('login whose session is refused at once', () => {
 });
 
 describe('token refresh', () => {
-  it('refreshes once on a 401 and retries the call with the new token', async () => {
-    signIn('old-access', 'refresh-1');
-    const seen: string[] = [];
+  /** What a refresh call sends: JSON `{}`, no bearer token, the browser adding the cookie. */
+  function expectCookieRefresh(init: RequestInit) {
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{}');
+    expect(init.credentials).toBe('same-origin');
+    const headers = new Headers(init.headers);
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(headers.get('Authorization')).toBeNull();
+  }
+
+  it('refreshes once on a 401 with the refresh cookie and retries the call with the new token', async () => {
+    signIn('old-access');
     const fetchStub = stubFetch((url, init) => {
       const auth = new Headers(init.headers).get('Authorization') ?? '';
-      seen.push(`${url} ${auth}`);
       if (url.endsWith('/auth/refresh')) {
-        expect(JSON.parse(String(init.body))).toEqual({ refresh_token: 'refresh-1' });
-        return ok({ access_token: 'new-access', refresh_token: 'refresh-2' });
+        expectCookieRefresh(init);
+        return ok({ access_token: 'new-access' });
       }
       return auth === 'Bearer new-access' ? ok('fresh') : fail(401, 'expired');
     });
     await expect(request(scripts)).resolves.toBe('fresh');
     expect(fetchStub).toHaveBeenCalledTimes(3);
-    expect(useAuthStore.getState().refreshToken).toBe('refresh-2');
+    expect(useAuthStore.getState().token).toBe('new-access');
     expect(localStorage.getItem('token')).toBe('new-access');
+    expect(localStorage.getItem('refresh_token')).toBeNull();
     expect(screen.queryByText('Authentication failed')).not.toBeInTheDocument();
   });
 
-  it('shares one refresh between concurrent 401s (single flight)', async () => {
-    signIn('old-access', 'refresh-1');
+  it('two concurrent 401s share one refresh (single flight)', async () => {
+    signIn('old-access');
     let refreshes = 0;
     stubFetch(async (url, init) => {
       if (url.endsWith('/auth/refresh')) {
         refreshes += 1;
         await new Promise((resolve) => setTimeout(resolve, 20));
-        return ok({ access_token: 'new-access', refresh_token: 'refresh-2' });
+        return ok({ access_token: 'new-access' });
       }
       const auth = new Headers(init.headers).get('Authorization');
       return auth === 'Bearer new-access' ? ok(url) : fail(401, 'expired');
@@ -310,7 +324,7 @@ describe('token refresh', () => {
   });
 
   it('shows the auth dialog when the refresh fails, and retries at most once', async () => {
-    signIn('old-access', 'refresh-1');
+    signIn('old-access');
     const fetchStub = stubFetch((url) =>
       url.endsWith('/auth/refresh') ? fail(401, 'reused') : fail(401, 'expired'),
     );
@@ -320,27 +334,61 @@ describe('token refresh', () => {
   });
 
   it('never refreshes for /auth/login', async () => {
-    signIn('old-access', 'refresh-1');
+    signIn('old-access');
     const fetchStub = stubFetch(() => fail(401, 'no'));
     await rejection(request(apiPaths.auth.login, { method: 'POST', body: {} }));
     expect(fetchStub).toHaveBeenCalledTimes(1);
   });
 
-  it('takes over the pair another tab rotated instead of spending the old refresh token', async () => {
-    signIn('old-access', 'refresh-1');
-    // The other tab refreshed: the shared storage holds the new pair, this tab's memory the old.
+  it('takes the access token another tab refreshed instead of refreshing again', async () => {
+    signIn('old-access');
+    // The other tab refreshed: the shared storage holds its token, this tab's memory the old.
     localStorage.setItem('token', 'other-tab-access');
-    localStorage.setItem('refresh_token', 'refresh-2');
     const seen: string[] = [];
     stubFetch((url, init) => {
-      if (url.endsWith('/auth/refresh')) throw new Error('must not spend a refresh token');
+      if (url.endsWith('/auth/refresh')) throw new Error('must not refresh again');
       const auth = new Headers(init.headers).get('Authorization') ?? '';
       seen.push(auth);
       return auth === 'Bearer other-tab-access' ? ok('fine') : fail(401, 'expired');
     });
     await expect(request(scripts)).resolves.toBe('fine');
     expect(seen).toEqual(['Bearer old-access', 'Bearer other-tab-access']);
-    expect(useAuthStore.getState().refreshToken).toBe('refresh-2');
+    expect(useAuthStore.getState().token).toBe('other-tab-access');
+  });
+
+  it('a remembered session opened after its access token expired stays signed in (me refreshes once)', async () => {
+    signIn('expired-access');
+    const fetchStub = stubFetch((url, init) => {
+      if (url.endsWith('/auth/refresh')) {
+        expectCookieRefresh(init);
+        return ok({ access_token: 'new-access' });
+      }
+      const auth = new Headers(init.headers).get('Authorization');
+      return auth === 'Bearer new-access'
+        ? ok({ id: 7, username: 'seller01', phoneNumber: '13800138000', createdAt: 'x' })
+        : fail(401, 'expired');
+    });
+    expect(await loadMe()).toBe(true);
+    expect(fetchStub).toHaveBeenCalledTimes(3);
+    expect(useAuthStore.getState().token).toBe('new-access');
+    expect(useAuthStore.getState().profile.name).toBe('seller01');
+    expect(screen.queryByText('Authentication failed')).not.toBeInTheDocument();
+  });
+
+  it('a logout with an expired access token refreshes first, so the server ends the session and clears the cookie', async () => {
+    signIn('expired-access');
+    const calls: string[] = [];
+    stubFetch((url, init) => {
+      const auth = new Headers(init.headers).get('Authorization') ?? '';
+      calls.push(`${url.replace(/^.*\/auth\//, '')} ${auth}`.trim());
+      if (url.endsWith('/auth/refresh')) return ok({ access_token: 'new-access' });
+      return auth === 'Bearer new-access' ? ok(null) : fail(401, 'expired');
+    });
+    await signOut();
+    expect(calls).toEqual(['logout Bearer expired-access', 'refresh', 'logout Bearer new-access']);
+    expect(useAuthStore.getState().token).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(screen.queryByText('Authentication failed')).not.toBeInTheDocument();
   });
 });
 
@@ -350,12 +398,11 @@ describe('other tabs', () => {
   }
 
   it('follows a refresh and a logout made in another tab', () => {
-    signIn('access-1', 'refresh-1');
+    signIn('access-1');
     const stop = followOtherTabs();
     localStorage.setItem('token', 'access-2');
-    localStorage.setItem('refresh_token', 'refresh-2');
-    storageEvent('refresh_token');
-    expect(useAuthStore.getState()).toMatchObject({ token: 'access-2', refreshToken: 'refresh-2' });
+    storageEvent('token');
+    expect(useAuthStore.getState().token).toBe('access-2');
     localStorage.clear();
     storageEvent(null);
     expect(useAuthStore.getState().token).toBeNull();
@@ -363,11 +410,27 @@ describe('other tabs', () => {
   });
 
   it('ignores keys that are not the session', () => {
-    signIn('access-1', 'refresh-1');
+    signIn('access-1');
     const stop = followOtherTabs();
     localStorage.setItem('token', 'changed-without-event');
     storageEvent('arco-locale');
     expect(useAuthStore.getState().token).toBe('access-1');
     stop();
+  });
+});
+
+describe('the refresh token of an earlier version', () => {
+  it('is dropped from storage, and a new sign-in or a sign-out leaves none', () => {
+    localStorage.setItem('refresh_token', 'legacy-1');
+    sessionStorage.setItem('refresh_token', 'legacy-2');
+    sessionStorageArea.dropLegacy();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    expect(sessionStorage.getItem('refresh_token')).toBeNull();
+    localStorage.setItem('refresh_token', 'legacy-3');
+    signIn('access-1');
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    localStorage.setItem('refresh_token', 'legacy-4');
+    useAuthStore.getState().endSession();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
   });
 });

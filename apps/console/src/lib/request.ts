@@ -55,8 +55,13 @@ export class RequestError extends Error {
 const isPath = (path: string, target: string) => path.split('?')[0]?.endsWith(target) ?? false;
 const isMePath = (path: string) => isPath(path, '/auth/me');
 const isLogoutPath = (path: string) => path.includes('/auth/logout');
-/** Paths whose 401 must not trigger a token refresh: it would loop or hide the real answer. */
-const noRefreshPaths = [apiPaths.auth.me, apiPaths.auth.login, apiPaths.auth.refresh];
+/**
+ * Paths whose 401 must not trigger a token refresh: it would loop or hide the real answer.
+ * `me` and logout do refresh once: a remembered session opened after its access token
+ * expired is still signed in, and a logout then still reaches the server, which ends the
+ * session and clears the refresh cookie.
+ */
+const noRefreshPaths = [apiPaths.auth.login, apiPaths.auth.refresh];
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
@@ -122,9 +127,10 @@ export function resetRequestState() {
 let refreshing: Promise<boolean> | null = null;
 
 /**
- * Runs the refresh under a browser-wide lock (Web Locks API), so two tabs of one
- * remembered session never spend the same refresh token: the server would take the
- * second use for a replay and end the session everywhere.
+ * Runs the refresh under a browser-wide lock (Web Locks API), so tabs of one browser
+ * take turns: a tab that waited finds the access token another tab of a remembered
+ * session stored, or sends the cookie as the last refresh left it. (Should two refreshes
+ * still cross, the server answers a refresh token's repeat within 30 s with the same pair.)
  */
 async function underRefreshLock<T>(work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
@@ -132,34 +138,33 @@ async function underRefreshLock<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Trades the refresh token for a new pair. Single flight: every 401 that arrives while a
- * refresh is running waits for that refresh, because the server rotates the refresh token
- * and a second use of the old one would end the whole session.
+ * Gets a new access token with the refresh cookie (HttpOnly: the browser sends it, no
+ * script here ever sees it; the server answers the access token and sets the next cookie).
+ * Single flight: every 401 that arrives while a refresh is running waits for that refresh.
+ * `expired` is the access token the failed call carried.
  */
-export function refreshSession(): Promise<boolean> {
+export function refreshSession(expired: string | null = useAuthStore.getState().token) {
   refreshing ??= underRefreshLock(async () => {
-    const held = useAuthStore.getState().refreshToken;
-    // Another tab may have rotated the shared pair while this one waited: use theirs.
-    const storedRefresh = sessionStorageArea.read(sessionKeys.refreshToken);
-    const storedAccess = sessionStorageArea.read(sessionKeys.token);
-    if (storedRefresh && storedAccess && storedRefresh !== held) {
-      useAuthStore.getState().setTokens(storedAccess, storedRefresh);
+    // Another tab of a remembered session may have refreshed while this one waited: its
+    // access token is in the shared storage.
+    const stored = sessionStorageArea.read(sessionKeys.token);
+    if (stored && stored !== expired) {
+      useAuthStore.getState().setToken(stored);
       return true;
     }
-    const refreshToken = storedRefresh ?? held;
-    if (!refreshToken) return false;
     try {
       const response = await fetch(buildUrl(apiPaths.auth.refresh), {
         method: 'POST',
+        // JSON, which the server requires of a refresh: no other site can send it.
         headers: headers(true, null),
-        body: JSON.stringify({ refresh_token: refreshToken }),
+        body: '{}',
+        credentials: 'same-origin',
       });
       const body = await readBody(response);
       if (!response.ok || !isEnvelope(body) || !body.success || body.code !== 200) return false;
       const accessToken = text(field(body.data, 'access_token'));
-      const nextRefresh = text(field(body.data, 'refresh_token'));
-      if (!accessToken || !nextRefresh) return false;
-      useAuthStore.getState().setTokens(accessToken, nextRefresh);
+      if (!accessToken) return false;
+      useAuthStore.getState().setToken(accessToken);
       return true;
     } catch {
       return false;
@@ -185,16 +190,16 @@ async function authFailure<T>(
   serverMessage: string | undefined,
 ): Promise<T> {
   const { path, options, retried } = attempt;
-  // The me call decides whether a stored session is still alive; its caller logs out
-  // and goes to /login, so no dialog and no toast here. Logout ends the session anyway.
-  if (isMePath(path) || isLogoutPath(path))
-    throw new RequestError(message, 'auth', code, serverMessage, false);
   if (code === 401 && !retried && !noRefreshPaths.some((p) => isPath(path, p))) {
     const current = useAuthStore.getState().token;
     // Another call already refreshed while this one was on the wire: just retry with the new token.
     if (current && current !== sentToken) return execute<T>({ ...attempt, retried: true });
-    if (await refreshSession()) return execute<T>({ ...attempt, retried: true });
+    if (await refreshSession(sentToken)) return execute<T>({ ...attempt, retried: true });
   }
+  // The me call decides whether a stored session is still alive; its caller logs out
+  // and goes to /login, so no dialog and no toast here. Logout ends the session anyway.
+  if (isMePath(path) || isLogoutPath(path))
+    throw new RequestError(message, 'auth', code, serverMessage, false);
   if (kind === 'envelope' && !options.quiet) toast(message);
   authDialog();
   throw new RequestError(message, 'auth', code, serverMessage, true);
@@ -267,7 +272,7 @@ async function execute<T>(attempt: Attempt): Promise<T> {
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   if (isLogoutPath(path)) {
     try {
-      return await execute<T>({ path, options: { ...options, quiet: true }, retried: true });
+      return await execute<T>({ path, options: { ...options, quiet: true }, retried: false });
     } catch {
       return null as T;
     }

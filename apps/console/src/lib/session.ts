@@ -27,7 +27,8 @@ function fail(message: string): never {
 export async function signIn(body: LoginBody, remember: boolean): Promise<LoginData> {
   let data: LoginData | null;
   try {
-    data = await login(body);
+    // "remember" also tells the server to keep the refresh cookie past the browser's session.
+    data = await login({ ...body, remember });
   } catch (error) {
     if (error instanceof RequestError && error.shown) throw error;
     const serverMessage = error instanceof RequestError ? error.serverMessage : undefined;

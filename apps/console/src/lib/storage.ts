@@ -2,17 +2,21 @@
  * Browser storage of the session (spec section 3: token, accountId, user info) and of the
  * login form's "remember" choice. A remembered session lives in localStorage and survives
  * closing the browser; otherwise it lives in sessionStorage and ends with the tab.
- * The password itself is never stored anywhere.
+ * The password itself is never stored anywhere, and neither is the refresh token: the
+ * server keeps it in an HttpOnly cookie that no script of the page can read (persistent
+ * for a remembered session, ending with the browser otherwise).
  */
 export const sessionKeys = {
   token: 'token',
-  refreshToken: 'refresh_token',
   accountId: 'accountId',
   userInfo: 'userInfo',
 } as const;
 export type SessionKey = (typeof sessionKeys)[keyof typeof sessionKeys];
 
 const allSessionKeys = Object.values(sessionKeys);
+
+/** Where earlier versions kept the refresh token, readable by any script: removed on sight. */
+const legacyKeys = ['refresh_token'];
 
 /** The login form's remembered account name and the state of its checkbox. */
 export const rememberKeys = {
@@ -60,7 +64,16 @@ export const sessionStorageArea = {
   },
   clear(): void {
     safe(() => {
-      for (const key of allSessionKeys) {
+      for (const key of [...allSessionKeys, ...legacyKeys]) {
+        localStorage.removeItem(key);
+        sessionStorage.removeItem(key);
+      }
+    }, undefined);
+  },
+  /** Drops what earlier versions stored and this one must not keep (a refresh token). */
+  dropLegacy(): void {
+    safe(() => {
+      for (const key of legacyKeys) {
         localStorage.removeItem(key);
         sessionStorage.removeItem(key);
       }

@@ -46,18 +46,18 @@ export const emptyProfile: UserProfile = {
 };
 
 interface AuthState {
+  /** The access token (the spec's stored `token`); the refresh token is an HttpOnly cookie. */
   token: string | null;
-  refreshToken: string | null;
   accountId: string | null;
   userInfo: StoredUserInfo | null;
   profile: UserProfile;
   /**
-   * Stores a fresh login: tokens, account id and user info. The extension gets its own
-   * scoped token from the sign-in flow (lib/extension-handover.ts), never these.
+   * Stores a fresh login: access token, account id and user info. The extension gets its
+   * own scoped token from the sign-in flow (lib/extension-handover.ts), never this one.
    */
   startSession: (data: LoginData, remember: boolean) => void;
-  /** Stores rotated tokens after a refresh (the extension's token is renewed on its own). */
-  setTokens: (accessToken: string, refreshToken: string) => void;
+  /** Stores the access token a refresh answered (the extension's token is renewed on its own). */
+  setToken: (accessToken: string) => void;
   /** Completes the profile from `GET auth/me`. */
   applyMe: (me: MeData) => void;
   /** Local half of logout: storage, profile, extension, server menu, tabs and cached data. */
@@ -96,13 +96,15 @@ function readSession() {
   const userInfo = readUserInfo(sessionStorageArea.read(sessionKeys.userInfo));
   return {
     token,
-    refreshToken: sessionStorageArea.read(sessionKeys.refreshToken),
     accountId: sessionStorageArea.read(sessionKeys.accountId),
     userInfo,
     // A stored session belongs to a real login, and a real login is always the user role.
     profile: profileFromUser(userInfo, token ? 'user' : ''),
   };
 }
+
+// A refresh token an earlier version left in storage is not kept (it is a cookie now).
+sessionStorageArea.dropLegacy();
 
 export const useAuthStore = create<AuthState>((set, get) => ({
   ...readSession(),
@@ -111,7 +113,6 @@ export const useAuthStore = create<AuthState>((set, get) => ({
     sessionStorageArea.start(
       {
         token: data.access_token,
-        refresh_token: data.refresh_token,
         accountId: String(data.user.id),
         userInfo: JSON.stringify(userInfo),
       },
@@ -119,15 +120,14 @@ export const useAuthStore = create<AuthState>((set, get) => ({
     );
     set({
       token: data.access_token,
-      refreshToken: data.refresh_token,
       accountId: String(data.user.id),
       userInfo,
       profile: profileFromUser(userInfo, 'user'),
     });
   },
-  setTokens: (accessToken, refreshToken) => {
-    sessionStorageArea.update({ token: accessToken, refresh_token: refreshToken });
-    set({ token: accessToken, refreshToken });
+  setToken: (accessToken) => {
+    sessionStorageArea.update({ token: accessToken });
+    set({ token: accessToken });
   },
   applyMe: (me) =>
     set((state) => ({
@@ -144,7 +144,6 @@ export const useAuthStore = create<AuthState>((set, get) => ({
     sessionStorageArea.clear();
     set({
       token: null,
-      refreshToken: null,
       accountId: null,
       userInfo: null,
       profile: { ...emptyProfile },
@@ -167,8 +166,8 @@ export function isLoggedIn(): boolean {
 
 /**
  * Keeps tabs of one remembered session in step (localStorage is shared, memory is not):
- * rotated tokens are taken over, a logout elsewhere ends this tab's session too, and a
- * different account signing in elsewhere reloads this tab for that account.
+ * a refreshed access token is taken over, a logout elsewhere ends this tab's session too,
+ * and a different account signing in elsewhere reloads this tab for that account.
  */
 export function followOtherTabs(target: Window = window): () => void {
   const keys: string[] = Object.values(sessionKeys);
@@ -185,9 +184,7 @@ export function followOtherTabs(target: Window = window): () => void {
       target.location.reload();
       return;
     }
-    if (next.token !== current.token || next.refreshToken !== current.refreshToken) {
-      useAuthStore.setState({ token: next.token, refreshToken: next.refreshToken });
-    }
+    if (next.token !== current.token) useAuthStore.setState({ token: next.token });
   };
   target.addEventListener('storage', onStorage);
   return () => target.removeEventListener('storage', onStorage);

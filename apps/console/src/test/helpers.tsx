@@ -60,18 +60,15 @@ export const signedInUser = {
   currentShopBindCount: 0,
 };
 
-/** A signed-in session as a real login leaves it. */
-export function signIn(token = 'access-1', refreshToken = 'refresh-1') {
-  useAuthStore
-    .getState()
-    .startSession({ access_token: token, refresh_token: refreshToken, user: signedInUser }, true);
+/** A signed-in, remembered session as a real login leaves it (the refresh token is a cookie). */
+export function signIn(token = 'access-1') {
+  useAuthStore.getState().startSession({ access_token: token, user: signedInUser }, true);
 }
 
 /** Every store back to a fresh page load, in the given language, with no toast or dialog left. */
 export async function resetApp(locale: Locale = 'en-US') {
   useAuthStore.setState({
     token: null,
-    refreshToken: null,
     accountId: null,
     userInfo: null,
     profile: { ...emptyProfile },

@@ -9,7 +9,8 @@ import { sessions } from '../db/schema.ts';
  * Answers "was this session ended?" for every authenticated request, so an
  * access token stops working at logout, not when it expires. The sessions
  * table is the truth; Redis, when configured, answers the hot path for every
- * replica without a database round trip.
+ * replica without a database round trip, and the table answers whatever Redis
+ * does not know (a key it lost included).
  */
 export interface RevocationStore {
   revoke(sessionIds: string[]): Promise<void>;
@@ -39,36 +40,131 @@ export class DatabaseRevocations implements RevocationStore {
   }
 }
 
+/** Sessions whose key names are kept made (two short strings each). */
+const KEY_NAMES_MAX = 100_000;
+
+/** How long Redis's word on a session (ended, or known live) is kept: an access token's life. */
+const MARK_TTL_SECONDS = ACCESS_TOKEN_TTL_SECONDS + 60;
+
 /**
- * Keeps revoked session ids in Redis for as long as an access token can live. Checks
- * read through `TrackedReads`: a session seen recently is answered in process, and a
- * revocation from any replica reaches that answer through Redis's invalidation.
+ * Marks a session live unless it was ended meanwhile, in one step: a logout that ran
+ * while the database was read has set `revoked`, and its mark must not be hidden.
+ */
+const MARK_LIVE = `if redis.call('EXISTS', KEYS[1]) == 0 then
+  redis.call('SET', KEYS[2], '1', 'EX', ARGV[1])
+end
+return 0`;
+
+/**
+ * Session revocation on Redis, for every replica, with the sessions table as the truth
+ * behind it. Per session, Redis holds one of two marks for as long as an access token
+ * can live: `revoked:<id>` (ended) or `live:<id>` (checked against the database, not
+ * ended). A request reads both through `TrackedReads` (a session seen recently is
+ * answered in process, and a change from any replica reaches that copy through Redis's
+ * invalidation). Only when neither mark is there (a session's first request in an access
+ * token's life, or Redis lost its keys: a restart without persistence, an eviction, a
+ * failover) is the database asked, once per session however many requests wait, and its
+ * answer marked again. So a lost key never revives a logged-out token.
+ *
+ * A logout sets `revoked` and deletes `live` in one transaction before writing the
+ * table, and `live` is set only while `revoked` is absent (MARK_LIVE): whatever Redis
+ * forgets, the marks it keeps never say "live" for an ended session.
  */
 export class RedisRevocations implements RevocationStore {
+  private readonly pending = new Map<string, Promise<boolean>>();
+  /**
+   * Each session's two key names, made once: every request reads them, and a name built
+   * anew is hashed anew by the copies' map (a measurable share of a cached answer).
+   */
+  private readonly keyNames = new Map<string, readonly [string, string]>();
+
   constructor(
     private readonly redis: Redis,
     private readonly reads: TrackedReads,
-    private readonly prefix = 'inviteflow:revoked',
+    private readonly database: DatabaseRevocations,
+    private readonly prefix = 'inviteflow',
   ) {}
+
+  private revokedKey(sessionId: string): string {
+    return `${this.prefix}:revoked:${sessionId}`;
+  }
+
+  private liveKey(sessionId: string): string {
+    return `${this.prefix}:live:${sessionId}`;
+  }
 
   async revoke(sessionIds: string[]): Promise<void> {
     if (!sessionIds.length) return;
-    const keys = sessionIds.map((id) => `${this.prefix}:${id}`);
-    await this.reads.write(keys, async () => {
-      const pipeline = this.redis.pipeline();
+    // A database read that started before this logout must not answer for later requests.
+    for (const id of sessionIds) this.pending.delete(id);
+    const revoked = sessionIds.map((id) => this.revokedKey(id));
+    const live = sessionIds.map((id) => this.liveKey(id));
+    await this.reads.write([...revoked, ...live], async () => {
+      const transaction = this.redis.multi();
       // A minute beyond the token lifetime covers clock skew between replicas.
-      for (const key of keys) pipeline.set(key, '1', 'EX', ACCESS_TOKEN_TTL_SECONDS + 60);
-      await pipeline.exec();
+      for (const key of revoked) transaction.set(key, '1', 'EX', MARK_TTL_SECONDS);
+      transaction.del(...live);
+      const results = (await transaction.exec()) ?? [];
+      const failed = results.find(([error]) => error);
+      if (failed) throw failed[0];
     });
   }
 
+  private marks(sessionId: string): readonly [string, string] {
+    let names = this.keyNames.get(sessionId);
+    if (!names) {
+      if (this.keyNames.size >= KEY_NAMES_MAX) this.keyNames.clear();
+      names = [this.revokedKey(sessionId), this.liveKey(sessionId)];
+      this.keyNames.set(sessionId, names);
+    }
+    return names;
+  }
+
   isRevoked(sessionId: string): Promise<boolean> {
-    return this.reads.read([`${this.prefix}:${sessionId}`]).then(([revoked]) => revoked != null);
+    return this.reads
+      .read(this.marks(sessionId))
+      .then(([revoked, live]) => this.decide(sessionId, revoked, live));
   }
 
   isRevokedReading(sessionId: string, key: string): Promise<[boolean, string | null]> {
+    const [revokedKey, liveKey] = this.marks(sessionId);
     return this.reads
-      .read([`${this.prefix}:${sessionId}`, key])
-      .then(([revoked, value]) => [revoked != null, value ?? null]);
+      .read([revokedKey, liveKey, key])
+      .then(
+        ([revoked, live, value]): [boolean, string | null] | Promise<[boolean, string | null]> => {
+          const decided = this.decide(sessionId, revoked, live);
+          return typeof decided === 'boolean'
+            ? [decided, value ?? null]
+            : decided.then((isRevoked) => [isRevoked, value ?? null]);
+        },
+      );
+  }
+
+  /** From the marks when Redis has one; from the database (and marked again) when not. */
+  private decide(
+    sessionId: string,
+    revoked: string | null | undefined,
+    live: string | null | undefined,
+  ): boolean | Promise<boolean> {
+    if (revoked != null) return true;
+    if (live != null) return false;
+    const waiting = this.pending.get(sessionId);
+    if (waiting) return waiting;
+    const pending: Promise<boolean> = this.fromDatabase(sessionId).finally(() => {
+      // A logout meanwhile may have put a newer read in its place: leave that one.
+      if (this.pending.get(sessionId) === pending) this.pending.delete(sessionId);
+    });
+    this.pending.set(sessionId, pending);
+    return pending;
+  }
+
+  private async fromDatabase(sessionId: string): Promise<boolean> {
+    const revoked = await this.database.isRevoked(sessionId);
+    const keys = [this.revokedKey(sessionId), this.liveKey(sessionId)];
+    await this.reads.write(keys, async () => {
+      if (revoked) await this.redis.set(keys[0]!, '1', 'EX', MARK_TTL_SECONDS);
+      else await this.redis.eval(MARK_LIVE, 2, ...keys, MARK_TTL_SECONDS);
+    });
+    return revoked;
   }
 }

@@ -51,6 +51,7 @@ export class TokenService {
   private readonly jwtKey: Promise<CryptoKey>;
   private readonly codeKey: Buffer;
   private readonly linkKey: Buffer;
+  private readonly successorKey: Buffer;
   /** Tokens whose signature and claims were checked, by their exact text. */
   private readonly verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
 
@@ -64,6 +65,7 @@ export class TokenService {
     );
     this.codeKey = deriveKey(secret, 'sms-code');
     this.linkKey = deriveKey(secret, 'download-link');
+    this.successorKey = deriveKey(secret, 'refresh-successor');
   }
 
   async signAccess(claims: SessionClaims, now = Date.now()): Promise<string> {
@@ -185,6 +187,15 @@ export class TokenService {
   /** A new opaque refresh token; only its hash is stored. */
   newRefreshToken(): string {
     return randomBytes(32).toString('base64url');
+  }
+
+  /**
+   * The refresh token that rotating `token` issues: a keyed hash of it, so the server can
+   * answer a repeat of the same rotation (within the grace window) with the same token
+   * without storing it. Only the server, holding the key, can compute it.
+   */
+  successorRefreshToken(token: string): string {
+    return createHmac('sha256', this.successorKey).update(token).digest('base64url');
   }
 
   hashRefreshToken(token: string): string {

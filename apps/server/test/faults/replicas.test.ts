@@ -11,6 +11,7 @@ import {
   type ReportData,
   type SendTaskResult,
 } from '@inviteflow/contract';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { alipayTime, fenToAmount } from '../../src/modules/payments/gateway.ts';
 import type { SandboxCredentials } from '../../src/modules/payments/sandbox/credentials.ts';
@@ -85,11 +86,44 @@ async function registered(server: ServerProcess) {
       confirmPassword: account.password,
     },
   });
-  const login = await ok<LoginData>(server.url, 'POST', apiPaths.auth.login, {
-    headers: fromClient,
-    body: { username: account.username, password: account.password },
-  });
+  // As a client that is not a browser: the refresh token in the answer (no cookie jar here).
+  const login = await ok<LoginData & { refresh_token: string }>(
+    server.url,
+    'POST',
+    apiPaths.auth.login,
+    {
+      headers: fromClient,
+      body: {
+        username: account.username,
+        password: account.password,
+        refreshTokenDelivery: 'body',
+      },
+    },
+  );
   return { account, login, token: login.access_token };
+}
+
+/**
+ * Keys of this run only: another run on the same Redis within 15 minutes would find
+ * `user:1` (this database's first account) still locked by the first test here.
+ */
+const redisKeyPrefix = `inviteflow-replicas:${randomBytes(6).toString('hex')}`;
+
+/** Deletes every key of this run from Redis, as a restart without persistence or an eviction would. */
+async function forgetRedisKeys(): Promise<number> {
+  const redis = new Redis(redisUrl!, { maxRetriesPerRequest: 1 });
+  try {
+    let deleted = 0;
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisKeyPrefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) deleted += await redis.del(...keys);
+    } while (cursor !== '0');
+    return deleted;
+  } finally {
+    redis.disconnect();
+  }
 }
 
 describe.skipIf(missing.length > 0)('two replicas on one PostgreSQL and one Redis', () => {
@@ -104,9 +138,7 @@ describe.skipIf(missing.length > 0)('two replicas on one PostgreSQL and one Redi
     const env = {
       DATABASE_URL: database.url,
       REDIS_URL: redisUrl!,
-      // Keys of this run only: another run on the same Redis within 15 minutes would find
-      // `user:1` (this database's first account) still locked by the first test here.
-      REDIS_KEY_PREFIX: `inviteflow-replicas:${randomBytes(6).toString('hex')}`,
+      REDIS_KEY_PREFIX: redisKeyPrefix,
       APP_SECRET: testSecret,
       DATA_DIR: dataDir,
       TRUST_PROXY: '1',
@@ -183,6 +215,36 @@ describe.skipIf(missing.length > 0)('two replicas on one PostgreSQL and one Redi
     ).toBe(401);
     console.warn(
       `[faults] replicas: logout on A, the token refused by B ${refusedInMs} ms later (the next request)`,
+    );
+  }, 60_000);
+
+  it('a logout on A holds on B after Redis lost its keys; a live session goes on on both', async () => {
+    const gone = await registered(a);
+    const live = await registered(b);
+    expect((await call(a.url, 'GET', apiPaths.auth.me, { token: gone.token })).status).toBe(200);
+    expect((await call(b.url, 'GET', apiPaths.auth.me, { token: live.token })).status).toBe(200);
+    await ok(a.url, 'POST', apiPaths.auth.logout, { token: gone.token });
+    // Redis restarts empty (or evicts the keys, or fails over to a replica that lacked them).
+    expect(await forgetRedisKeys()).toBeGreaterThan(0);
+    // B never saw the logged-out session: it holds no copy, and Redis no longer knows the
+    // logout. The database does.
+    for (const server of [b, a]) {
+      expect((await call(server.url, 'GET', apiPaths.auth.me, { token: gone.token })).status).toBe(
+        401,
+      );
+      expect((await call(server.url, 'GET', apiPaths.auth.me, { token: live.token })).status).toBe(
+        200,
+      );
+      expect(
+        (
+          await call(server.url, 'POST', apiPaths.auth.refresh, {
+            body: { refresh_token: gone.login.refresh_token },
+          })
+        ).status,
+      ).toBe(401);
+    }
+    console.warn(
+      '[faults] replicas: Redis emptied after a logout on A: the token stays refused on A and B, a live one works',
     );
   }, 60_000);
 

@@ -163,7 +163,7 @@ describeApi(
         expect(call.status).toBe(200);
         expect(call.headers['access-control-allow-origin']).toBe(origin);
         expect(String(call.headers.vary)).toMatch(/origin/i);
-        // No cookies are used: credentials are never allowed.
+        // Credentials are never allowed: no other origin's call carries the refresh cookie.
         expect(call.headers['access-control-allow-credentials']).toBeUndefined();
       }
     });

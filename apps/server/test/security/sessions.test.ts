@@ -2,10 +2,13 @@ import { hkdfSync } from 'node:crypto';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   apiPaths,
+  REFRESH_COOKIE_NAME,
+  REFRESH_REUSE_GRACE_SECONDS,
   type ExtensionTokenData,
-  type LoginData,
   type RefreshData,
 } from '@inviteflow/contract';
+import { parseSetCookie, type SetCookie } from 'cookie';
+import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { expect, it, vi } from 'vitest';
 import { describeApi, login, signedIn, type Harness } from '../support/harness.ts';
@@ -52,8 +55,17 @@ async function summary(h: Harness, token: string) {
   return send(h, { method: 'GET', url: apiPaths.extension.summary, token });
 }
 
+/** A refresh as a client that is not a browser makes it: the token in the body, the next one answered. */
 async function refresh(h: Harness, refreshToken: string) {
-  return h.api.post<RefreshData>(auth.refresh, { refresh_token: refreshToken });
+  return h.api.post<Required<RefreshData>>(auth.refresh, { refresh_token: refreshToken });
+}
+
+/** Puts a used refresh token's rotation `seconds` further in the past. */
+async function ageRotation(h: Harness, refreshToken: string, seconds: number) {
+  await h.database.handle.db.execute(
+    sql`update refresh_tokens set used_at = used_at - make_interval(secs => ${seconds})
+        where token_hash = ${h.app.tokens.hashRefreshToken(refreshToken)}`,
+  );
 }
 
 /** Any value for a path parameter: the session is checked before the route looks at it. */
@@ -239,7 +251,7 @@ describeApi(
 
     it('a password change ends every other session (access, refresh, extension) and keeps this one', async () => {
       const { user, token } = await signedIn(h());
-      const other = (await login(h(), user.phoneNumber, user.password)).body.data as LoginData;
+      const other = (await login(h(), user.phoneNumber, user.password)).body.data;
       const otherScoped = await extensionToken(h(), other.access_token);
       const changed = await h().api.post(
         auth.changePassword,
@@ -271,13 +283,15 @@ describeApi(
       expect((await summary(h(), scoped)).status).toBe(401);
     });
 
-    it('a refresh token works once; replaying a used one ends the whole session, every token it issued', async () => {
+    it('a refresh token works once; replayed after the grace window it ends the whole session, every token it issued', async () => {
       const { tokens, token } = await signedIn(h());
       const scoped = await extensionToken(h(), token);
       const rotated = await refresh(h(), tokens.refresh_token);
       expect(rotated.status).toBe(200);
       expect(rotated.body.data.refresh_token).not.toBe(tokens.refresh_token);
-      // The thief replays the old one: refused, and the rightful holder's new tokens die too.
+      // The thief replays the old one after the grace window: refused, and the rightful
+      // holder's new tokens die too.
+      await ageRotation(h(), tokens.refresh_token, REFRESH_REUSE_GRACE_SECONDS + 1);
       const replay = await refresh(h(), tokens.refresh_token);
       expect(replay.status).toBe(401);
       expect((await refresh(h(), rotated.body.data.refresh_token)).status).toBe(401);
@@ -293,7 +307,8 @@ describeApi(
         const res = await refresh(h(), candidate);
         expect(res.status, candidate.slice(0, 20)).toBe(401);
       }
-      expect((await h().api.post(auth.refresh, {})).status).toBe(400);
+      // Nothing in the body and no cookie: no session to refresh.
+      expect((await h().api.post(auth.refresh, {})).status).toBe(401);
       expect((await h().api.post(auth.refresh, { refresh_token: 'x'.repeat(513) })).status).toBe(
         400,
       );
@@ -347,4 +362,308 @@ describeApi(
   },
   // A reset code follows the register code to the same phone within the minute.
   { limitRules: { smsPerPhoneMinute: { points: 10, duration: 60 } } },
+);
+
+/** The Set-Cookie headers of an answer, parsed. */
+function setCookies(res: { headers: Record<string, unknown> }): SetCookie[] {
+  const raw = res.headers['set-cookie'];
+  const lines = raw === undefined ? [] : Array.isArray(raw) ? raw.map(String) : [String(raw)];
+  return lines.map((line) => parseSetCookie(line));
+}
+
+/** The one refresh cookie an answer sets (fails when there is none or more). */
+function refreshCookieOf(res: { headers: Record<string, unknown> }): SetCookie {
+  const cookies = setCookies(res);
+  expect(cookies.map((c) => c.name)).toEqual([REFRESH_COOKIE_NAME]);
+  return cookies[0]!;
+}
+
+/** What the browser sends back to the refresh path. */
+const cookieHeader = (cookie: SetCookie) => `${cookie.name}=${cookie.value}`;
+
+/** Signs in as the console does: no delivery asked for, so the refresh token comes as a cookie. */
+async function browserSignIn(h: Harness, remember?: boolean) {
+  const { user } = await signedIn(h);
+  const res = await send(h, {
+    method: 'POST',
+    url: auth.login,
+    body: { username: user.username, password: user.password, remember },
+  });
+  expect(res.status).toBe(200);
+  const data = (res.json as { data: Record<string, unknown> }).data;
+  return { user, res, data, cookie: refreshCookieOf(res), token: String(data.access_token) };
+}
+
+/** A refresh as the console makes it: `{}` as JSON, the browser adding the cookie. */
+function browserRefresh(
+  h: Harness,
+  cookie: SetCookie | string,
+  headers: Record<string, string> = {},
+) {
+  return send(h, {
+    method: 'POST',
+    url: auth.refresh,
+    body: {},
+    headers: { cookie: typeof cookie === 'string' ? cookie : cookieHeader(cookie), ...headers },
+  });
+}
+
+const accessTokenOf = (res: { json: unknown }) =>
+  String((res.json as { data: { access_token: string } }).data.access_token);
+
+describeApi('security: the refresh cookie (F11/F13)', (h) => {
+  it('sign-in sets the refresh token as an HttpOnly, SameSite=Strict cookie of the refresh path, never in the body', async () => {
+    const { res, data, cookie } = await browserSignIn(h());
+    expect(Object.keys(data).sort()).toEqual(['access_token', 'user']);
+    expect(res.text).not.toContain(String(cookie.value).slice(2));
+    expect(cookie).toMatchObject({
+      name: 'inviteflow_refresh',
+      path: '/api/v1/auth/refresh',
+      httpOnly: true,
+      sameSite: 'strict',
+    });
+    // Served over plain HTTP (PUBLIC_URL http://...): not Secure, or the browser would drop it.
+    expect(cookie.secure).toBeUndefined();
+    // Not remembered: a cookie for the browser's session, no lifetime of its own.
+    expect(cookie.maxAge).toBeUndefined();
+    expect(cookie.expires).toBeUndefined();
+    expect(cookie.value).toMatch(/^s\.[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('"remember" makes the cookie persistent for the session\'s 30 days, and each rotation keeps it so', async () => {
+    const { cookie } = await browserSignIn(h(), true);
+    const thirtyDays = 30 * 24 * 60 * 60;
+    expect(cookie.maxAge).toBeGreaterThan(thirtyDays - 60);
+    expect(cookie.maxAge).toBeLessThanOrEqual(thirtyDays);
+    const rotated = await browserRefresh(h(), cookie);
+    expect(rotated.status).toBe(200);
+    const next = refreshCookieOf(rotated);
+    expect(next).toMatchObject({
+      path: '/api/v1/auth/refresh',
+      httpOnly: true,
+      sameSite: 'strict',
+    });
+    expect(next.maxAge).toBeGreaterThan(thirtyDays - 60);
+    // And a session cookie stays a session cookie.
+    const session = await browserSignIn(h(), false);
+    const rotatedSession = refreshCookieOf(await browserRefresh(h(), session.cookie));
+    expect(rotatedSession.maxAge).toBeUndefined();
+    expect(rotatedSession.value).toMatch(/^s\./);
+  });
+
+  it('refresh reads the cookie: a new access token in the body, the next refresh token only in the cookie', async () => {
+    const { cookie } = await browserSignIn(h());
+    const rotated = await browserRefresh(h(), cookie);
+    expect(rotated.status).toBe(200);
+    expect(Object.keys((rotated.json as { data: object }).data)).toEqual(['access_token']);
+    const next = refreshCookieOf(rotated);
+    expect(next.value).not.toBe(cookie.value);
+    const access = accessTokenOf(rotated);
+    expect((await me(h(), access)).status).toBe(200);
+    // The next cookie rotates again.
+    expect((await browserRefresh(h(), next)).status).toBe(200);
+  });
+
+  it('two refreshes at once with the same cookie both succeed with the same pair (two tabs)', async () => {
+    const { cookie } = await browserSignIn(h());
+    const answers = await Promise.all([1, 2, 3].map(() => browserRefresh(h(), cookie)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const pairs = answers.map((a) => `${accessTokenOf(a)} ${refreshCookieOf(a).value}`);
+    expect(new Set(pairs).size).toBe(1);
+    // Within the grace window a later repeat answers the same pair too (an answer lost on its way).
+    const repeat = await browserRefresh(h(), cookie);
+    expect(`${accessTokenOf(repeat)} ${refreshCookieOf(repeat).value}`).toBe(pairs[0]);
+    // That pair is a working one: its access token is served, its refresh token rotates once.
+    expect((await me(h(), accessTokenOf(repeat))).status).toBe(200);
+    expect((await browserRefresh(h(), refreshCookieOf(repeat))).status).toBe(200);
+  });
+
+  it('the same refresh token after the grace window is reuse: 401, the cookie cleared, the session ended', async () => {
+    const { cookie, token } = await browserSignIn(h());
+    const rotated = await browserRefresh(h(), cookie);
+    const next = refreshCookieOf(rotated);
+    await ageRotation(h(), String(cookie.value).slice(2), REFRESH_REUSE_GRACE_SECONDS + 1);
+    const reuse = await browserRefresh(h(), cookie);
+    expect(reuse.status).toBe(401);
+    expect(envelopeProblem(reuse, 'zh-CN')).toBeNull();
+    const cleared = refreshCookieOf(reuse);
+    expect(cleared).toMatchObject({ value: '', maxAge: 0, path: '/api/v1/auth/refresh' });
+    expect((await browserRefresh(h(), next)).status).toBe(401);
+    expect((await me(h(), accessTokenOf(rotated))).status).toBe(401);
+    expect((await me(h(), token)).status).toBe(401);
+  });
+
+  it('the refresh cookie is spent only by JSON calls from this origin', async () => {
+    const { cookie } = await browserSignIn(h());
+    // A form or a simple request of another site cannot send JSON without a preflight.
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const res = await send(h(), {
+        method: 'POST',
+        url: auth.refresh,
+        raw: { payload: contentType === 'text/plain' ? '{}' : 'a=1', contentType },
+        headers: { cookie: cookieHeader(cookie) },
+        lang: 'en-US',
+      });
+      expect(res.status, contentType).toBe(415);
+      expect(envelopeProblem(res, 'en-US')).toBeNull();
+    }
+    const bare = await send(h(), {
+      method: 'POST',
+      url: auth.refresh,
+      headers: { cookie: cookieHeader(cookie) },
+    });
+    expect(bare.status).toBe(415);
+    // A browser that says the call comes from another site or origin.
+    for (const site of ['cross-site', 'same-site']) {
+      const res = await browserRefresh(h(), cookie, { 'sec-fetch-site': site });
+      expect(res.status, site).toBe(403);
+    }
+    // None of these spent it: the console's own call still rotates it.
+    expect((await browserRefresh(h(), cookie, { 'sec-fetch-site': 'same-origin' })).status).toBe(
+      200,
+    );
+    // Without the cookie there is nothing to refresh, and a made-up cookie is refused.
+    expect((await browserRefresh(h(), 'other=1')).status).toBe(401);
+    expect((await browserRefresh(h(), `${REFRESH_COOKIE_NAME}=s.made-up`)).status).toBe(401);
+  });
+
+  it('logout clears the cookie, and the cookie no longer refreshes', async () => {
+    const { cookie, token } = await browserSignIn(h(), true);
+    const out = await send(h(), { method: 'POST', url: auth.logout, token });
+    expect(out.status).toBe(200);
+    expect(refreshCookieOf(out)).toMatchObject({
+      value: '',
+      maxAge: 0,
+      path: '/api/v1/auth/refresh',
+      httpOnly: true,
+    });
+    expect((await browserRefresh(h(), cookie)).status).toBe(401);
+  });
+
+  it('a client that is not a browser gets the refresh token in the body and no cookie', async () => {
+    const { user } = await signedIn(h());
+    const signIn = await login(h(), user.username, user.password);
+    expect(Object.keys(signIn.body.data).sort()).toEqual(['access_token', 'refresh_token', 'user']);
+    expect(setCookies(signIn)).toEqual([]);
+    const rotated = await refresh(h(), signIn.body.data.refresh_token);
+    expect(rotated.status).toBe(200);
+    expect(Object.keys(rotated.body.data).sort()).toEqual(['access_token', 'refresh_token']);
+    expect(setCookies(rotated)).toEqual([]);
+    // Its repeat within the grace window answers the same pair as well.
+    const repeat = await refresh(h(), signIn.body.data.refresh_token);
+    expect(repeat.body.data).toEqual(rotated.body.data);
+  });
+});
+
+describeApi(
+  'security: the refresh cookie over HTTPS',
+  (h) => {
+    it('is Secure and carries the __Secure- prefix; the plain name is not read', async () => {
+      const { user } = await signedIn(h());
+      const res = await send(h(), {
+        method: 'POST',
+        url: auth.login,
+        body: { username: user.username, password: user.password },
+      });
+      const [cookie, ...others] = setCookies(res);
+      expect(others).toEqual([]);
+      expect(cookie).toMatchObject({
+        name: `__Secure-${REFRESH_COOKIE_NAME}`,
+        secure: true,
+        httpOnly: true,
+        sameSite: 'strict',
+        path: '/api/v1/auth/refresh',
+      });
+      expect((await browserRefresh(h(), `${REFRESH_COOKIE_NAME}=${cookie!.value}`)).status).toBe(
+        401,
+      );
+      const rotated = await browserRefresh(h(), cookie!);
+      expect(rotated.status).toBe(200);
+      expect(setCookies(rotated)[0]).toMatchObject({ secure: true });
+    });
+  },
+  { config: { PUBLIC_URL: 'https://inviteflow.example.com' } },
+);
+
+/** Deletes every Redis key of this app (its prefix): Redis restarted empty, or evicted them. */
+async function forgetRedisKeys(h: Harness): Promise<string[]> {
+  const redis = h.app.redis!;
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, found] = await redis.scan(
+      cursor,
+      'MATCH',
+      `${h.app.config.redisKeyPrefix}:*`,
+      'COUNT',
+      1000,
+    );
+    cursor = next;
+    keys.push(...found);
+  } while (cursor !== '0');
+  if (keys.length) await redis.del(...keys);
+  return keys;
+}
+
+describeApi(
+  'security: a logout outlives Redis losing its keys (F9)',
+  (h) => {
+    it('a logged-out token stays refused once Redis forgot the logout; a live session goes on', async () => {
+      const gone = await signedIn(h());
+      const live = await signedIn(h());
+      const goneScoped = await extensionToken(h(), gone.token);
+      const liveScoped = await extensionToken(h(), live.token);
+      expect((await me(h(), gone.token)).status).toBe(200);
+      expect((await h().api.post(auth.logout, undefined, { token: gone.token })).status).toBe(200);
+      expect((await me(h(), gone.token)).status).toBe(401);
+
+      const sessionOf = (token: string) => String(claimsOf(token).sid);
+      const prefix = h().app.config.redisKeyPrefix;
+      const forgotten = await forgetRedisKeys(h());
+      expect(forgotten).toContain(`${prefix}:revoked:${sessionOf(gone.token)}`);
+
+      // A replica started now holds no copy of anything: each answer comes from Redis, or
+      // from the database when Redis knows nothing. The first replica answers too.
+      const replica = await h().replica();
+      const ask = (app: typeof replica, url: string, token: string) =>
+        app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      for (const [name, app] of [
+        ['a replica started after the loss', replica],
+        ['the replica that saw the logout', h().app],
+      ] as const) {
+        // `me` checks the session alone; the talent list reads it beside the data version.
+        for (const url of [auth.me, apiPaths.talents.list]) {
+          expect((await ask(app, url, gone.token)).statusCode, `${name}: ${url}`).toBe(401);
+          expect((await ask(app, url, live.token)).statusCode, `${name}: ${url}`).toBe(200);
+        }
+        expect((await ask(app, apiPaths.extension.summary, goneScoped)).statusCode, name).toBe(401);
+        expect((await ask(app, apiPaths.extension.summary, liveScoped)).statusCode, name).toBe(200);
+      }
+
+      // One database read each, and Redis answers again: the marks are back, for an access
+      // token's life.
+      const redis = h().app.redis!;
+      expect(await redis.get(`${prefix}:revoked:${sessionOf(gone.token)}`)).not.toBeNull();
+      expect(await redis.get(`${prefix}:live:${sessionOf(gone.token)}`)).toBeNull();
+      expect(await redis.get(`${prefix}:live:${sessionOf(live.token)}`)).not.toBeNull();
+      const ttl = await redis.ttl(`${prefix}:live:${sessionOf(live.token)}`);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(ACCESS_TOKEN_TTL_SECONDS + 60);
+
+      // A logout now (the live mark set) ends that session at once, on both replicas.
+      expect(
+        (
+          await replica.inject({
+            method: 'POST',
+            url: auth.logout,
+            headers: { authorization: `Bearer ${live.token}` },
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(await redis.get(`${prefix}:live:${sessionOf(live.token)}`)).toBeNull();
+      expect((await ask(replica, auth.me, live.token)).statusCode).toBe(401);
+      expect((await me(h(), live.token)).status).toBe(401);
+    });
+  },
+  { redis: true },
 );

@@ -246,8 +246,16 @@ export async function register(h: Harness, user: TestUser, extra: Record<string,
   });
 }
 
+/**
+ * Signs in as a client that is not a browser: the refresh token comes in the answer's body
+ * (`refreshTokenDelivery: 'body'`). The browser's cookie is tested in the sessions suite.
+ */
 export async function login(h: Harness, identifier: string, password: string) {
-  return h.api.post<LoginData>(apiPaths.auth.login, { username: identifier, password });
+  return h.api.post<LoginData & { refresh_token: string }>(apiPaths.auth.login, {
+    username: identifier,
+    password,
+    refreshTokenDelivery: 'body',
+  });
 }
 
 /** A registered, signed-in user. */

@@ -83,6 +83,8 @@ export const baseEn: Record<keyof typeof baseZh, string> = {
   'field.inviteCode': 'Invitation code',
   'field.purpose': 'Code purpose',
   'field.refresh_token': 'Refresh token',
+  'field.refreshTokenDelivery': 'Refresh token delivery',
+  'field.remember': 'Keep me signed in',
   'field.nickname': 'Nickname',
   'field.email': 'Email',
   'field.content': 'Script content',

@@ -85,6 +85,8 @@ export const baseZh = {
   'field.inviteCode': '邀请码',
   'field.purpose': '验证码用途',
   'field.refresh_token': '刷新令牌',
+  'field.refreshTokenDelivery': '刷新令牌的交付方式',
+  'field.remember': '保持登录',
   'field.nickname': '昵称',
   'field.email': '邮箱',
   'field.content': '话术内容',

@@ -1,6 +1,7 @@
 import {
   apiPaths,
   EXTENSION_TOKEN_TTL_SECONDS,
+  REFRESH_REUSE_GRACE_SECONDS,
   changePasswordBody,
   extensionTokenData,
   loginBody,
@@ -18,9 +19,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
-import { unauthenticated } from '../../lib/errors.ts';
+import { AppError, unauthenticated } from '../../lib/errors.ts';
 import { emptyResponses, responses } from '../../lib/route-schemas.ts';
 import { bearerToken } from '../../plugins/auth.ts';
+import { RefreshCookie } from './refresh-cookie.ts';
 
 const tags = ['auth'];
 const publicRoute = { public: true };
@@ -29,10 +31,24 @@ function clientMeta(request: FastifyRequest) {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
 }
 
+/**
+ * What keeps another site from spending the refresh cookie (besides SameSite=Strict):
+ * the call must be JSON, which no form or simple request of another origin can send
+ * without a CORS preflight this server refuses; and a browser that says the request comes
+ * from another site or origin (`Sec-Fetch-Site`) is refused outright.
+ */
+function assertRefreshRequest(request: FastifyRequest): void {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') throw new AppError(415, 'error.unsupportedMediaType');
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') throw new AppError(403, 'error.forbidden');
+}
+
 /** The spec's account calls, all under /api/v1/auth. */
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = app.authService;
+  const refreshCookie = new RefreshCookie(app.config.publicUrl);
 
   app.post(
     apiPaths.auth.sendSmsCode,
@@ -101,7 +117,12 @@ export async function authRoutes(fastify: FastifyInstance) {
         summary: 'Sign in with a username or phone number',
         description:
           'A wrong account or password answers 400 "Account or password incorrect" without saying which. ' +
-          'Repeated failures are throttled per account and per IP (429).',
+          'Repeated failures are throttled per account and per IP (429). ' +
+          `The refresh token is set as the \`${refreshCookie.name}\` cookie (HttpOnly, SameSite=Strict, ` +
+          `Path=${apiPaths.auth.refresh}, Secure over HTTPS): persistent for the session's 30 days with ` +
+          '`remember: true`, else ending with the browser; the answer then has no `refresh_token`. ' +
+          'A client that is not a browser may ask for `refreshTokenDelivery: "body"`: the token is then ' +
+          'answered in `refresh_token` and no cookie is set.',
         security: [],
         body: loginBody,
         response: responses(loginData, {
@@ -109,12 +130,17 @@ export async function authRoutes(fastify: FastifyInstance) {
         }),
       },
     },
-    async (request) => {
-      const data = await service.login(
-        request.body.username,
-        request.body.password,
+    async (request, reply) => {
+      const { username, password, remember, refreshTokenDelivery } = request.body;
+      const { refresh_token: refreshToken, ...data } = await service.login(
+        username,
+        password,
         clientMeta(request),
       );
+      if (refreshTokenDelivery === 'body') {
+        return ok(request, { ...data, refresh_token: refreshToken }, 'success.loggedIn');
+      }
+      refreshCookie.set(reply, refreshToken!, remember === true);
       return ok(request, data, 'success.loggedIn');
     },
   );
@@ -127,16 +153,41 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Rotate the refresh token',
         description:
-          'Answers a new access token and a new refresh token; the old refresh token stops working. ' +
-          'Presenting a used refresh token ends the whole session.',
+          `Browsers send \`{}\` as JSON: the \`${refreshCookie.name}\` cookie carries the refresh token, and ` +
+          'the answer is a new access token with the new refresh token set in the cookie the same way ' +
+          '(persistent or not, as at sign-in). Clients that are not browsers send `refresh_token` in ' +
+          'the body and get the new one in the answer. Only `application/json` is accepted (415 ' +
+          'otherwise), and a browser request from another site is refused (403). The old refresh ' +
+          `token stops working; presented again within ${REFRESH_REUSE_GRACE_SECONDS} s of its rotation it ` +
+          'answers the same new pair (two tabs refreshing at once both succeed), and after that it ' +
+          'is taken for a stolen token: 401, and the whole session ends. A refused cookie is cleared.',
         security: [],
         body: refreshBody,
         response: responses(refreshData, {
           401: 'The refresh token is unknown, expired, used before, or its session has ended',
         }),
       },
+      preValidation: async (request) => assertRefreshRequest(request),
     },
-    async (request) => ok(request, await service.refresh(request.body.refresh_token)),
+    async (request, reply) => {
+      const sent = request.body.refresh_token;
+      // A token in the body wins: its client keeps the token itself, not in a cookie.
+      const cookie = sent === undefined ? refreshCookie.read(request) : null;
+      const token = sent ?? cookie?.token;
+      if (!token) throw unauthenticated();
+      let rotated;
+      try {
+        rotated = await service.refresh(token);
+      } catch (error) {
+        // A refused token is dead for good; a failure of ours (the database away) is not.
+        if (cookie && error instanceof AppError && error.status === 401) refreshCookie.clear(reply);
+        throw error;
+      }
+      const { access_token: accessToken, refresh_token: next, sessionExpiresAt } = rotated;
+      if (!cookie) return ok(request, { access_token: accessToken, refresh_token: next });
+      refreshCookie.set(reply, next, cookie.remember, sessionExpiresAt);
+      return ok(request, { access_token: accessToken });
+    },
   );
 
   app.post(
@@ -145,12 +196,15 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sign out',
-        description: 'Ends the session: its access and refresh tokens stop working at once.',
+        description:
+          'Ends the session: its access and refresh tokens stop working at once, and the refresh ' +
+          'cookie is cleared.',
         response: emptyResponses,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await service.logout(request.auth.sessionId);
+      refreshCookie.clear(reply);
       return ok(request, null, 'success.loggedOut');
     },
   );

@@ -25,7 +25,7 @@ import { membershipState, type MembershipState } from '../membership/state.ts';
 import { countBoundShops } from '../shops/repository.ts';
 import { ensureShopsWithinLimit } from '../shops/service.ts';
 import { userRepository, type UserRow } from '../user/repository.ts';
-import { Sessions, type IssuedTokens } from './sessions.ts';
+import { Sessions, type RotatedTokens } from './sessions.ts';
 import { SmsCodes } from './sms-codes.ts';
 
 export interface ClientMeta {
@@ -232,7 +232,7 @@ export class AuthService {
     return countBoundShops(this.db, userId);
   }
 
-  async refresh(refreshToken: string): Promise<IssuedTokens> {
+  async refresh(refreshToken: string): Promise<RotatedTokens> {
     const rotated = await this.sessions.rotate(refreshToken, async (userId) => {
       const user = await userRepository.findById(this.db, userId);
       return user?.role ?? null;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { REFRESH_TOKEN_TTL_SECONDS } from '@inviteflow/contract';
+import { REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@inviteflow/contract';
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { refreshTokens, sessions } from '../../db/schema.ts';
@@ -14,10 +14,15 @@ export interface IssuedTokens {
   refresh_token: string;
 }
 
+/** A rotation's pair, and when its session ends (the refresh cookie lives no longer). */
+export interface RotatedTokens extends IssuedTokens {
+  sessionExpiresAt: Date;
+}
+
 /**
- * Sessions and their refresh-token families. A refresh token is used once;
- * presenting a used one means it was stolen or replayed, so the whole session
- * (every token it issued) ends.
+ * Sessions and their refresh-token families. A refresh token is used once; presenting
+ * a used one after the grace window means it was stolen or replayed, so the whole
+ * session (every token it issued) ends.
  */
 export class Sessions {
   constructor(
@@ -47,19 +52,31 @@ export class Sessions {
 
   private async issueRefresh(tx: Executor, sessionId: string): Promise<string> {
     const token = this.tokens.newRefreshToken();
-    await tx.insert(refreshTokens).values({
-      sessionId,
-      tokenHash: this.tokens.hashRefreshToken(token),
-      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
-    });
+    await this.storeRefresh(tx, sessionId, token, new Date());
     return token;
   }
 
-  /** New access and refresh tokens for a valid, unused refresh token; null otherwise. */
+  private async storeRefresh(tx: Executor, sessionId: string, token: string, now: Date) {
+    await tx.insert(refreshTokens).values({
+      sessionId,
+      tokenHash: this.tokens.hashRefreshToken(token),
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    });
+  }
+
+  /**
+   * New access and refresh tokens for a valid refresh token; null otherwise.
+   *
+   * A token is rotated once. Presented again within `REFRESH_REUSE_GRACE_SECONDS` of its
+   * rotation (two tabs refreshing at once, an answer lost on the way), it answers the same
+   * pair that rotation answered: the successor is derived from the token itself and the
+   * access token is signed at the rotation's time, so nothing secret is stored. Presented
+   * later, it was stolen or replayed, and the whole session (every token it issued) ends.
+   */
   async rotate(
     refreshToken: string,
     role: (userId: number) => Promise<string | null>,
-  ): Promise<IssuedTokens | null> {
+  ): Promise<RotatedTokens | null> {
     const hash = this.tokens.hashRefreshToken(refreshToken);
     const [found] = await this.db
       .select({ token: refreshTokens, session: sessions })
@@ -71,35 +88,67 @@ export class Sessions {
     const { token, session } = found;
     const now = new Date();
     if (session.revokedAt || session.expiresAt <= now) return null;
-    if (token.usedAt) {
-      await this.revoke([session.id], 'refresh-reuse');
-      return null;
-    }
+    if (token.usedAt) return this.repeat(refreshToken, token.usedAt, session, role, now);
     if (token.expiresAt <= now) return null;
     const userRole = await role(session.userId);
     if (!userRole) return null;
 
-    const refresh = await this.db.transaction(async (tx) => {
+    const successor = this.tokens.successorRefreshToken(refreshToken);
+    const rotated = await this.db.transaction(async (tx) => {
       const claimed = await tx
         .update(refreshTokens)
         .set({ usedAt: now })
         .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.usedAt)))
         .returning({ id: refreshTokens.id });
-      if (!claimed.length) return null;
+      if (!claimed.length) return false;
       await tx.update(sessions).set({ lastRefreshedAt: now }).where(eq(sessions.id, session.id));
-      return this.issueRefresh(tx, session.id);
+      await this.storeRefresh(tx, session.id, successor, now);
+      return true;
     });
-    if (!refresh) {
-      // Another request used this token a moment ago: that is reuse too.
+    if (!rotated) {
+      // Another request rotated this token a moment ago: answer what it answered.
+      const [settled] = await this.db
+        .select({ usedAt: refreshTokens.usedAt })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.id, token.id))
+        .limit(1);
+      if (!settled?.usedAt) return null;
+      return this.repeat(refreshToken, settled.usedAt, session, role, new Date());
+    }
+    return {
+      access_token: await this.signFor(session, userRole, now),
+      refresh_token: successor,
+      sessionExpiresAt: session.expiresAt,
+    };
+  }
+
+  /** A rotated token presented again: the same pair within the grace window, else reuse. */
+  private async repeat(
+    refreshToken: string,
+    usedAt: Date,
+    session: { id: string; userId: number; expiresAt: Date },
+    role: (userId: number) => Promise<string | null>,
+    now: Date,
+  ): Promise<RotatedTokens | null> {
+    if (now.getTime() - usedAt.getTime() > REFRESH_REUSE_GRACE_SECONDS * 1000) {
       await this.revoke([session.id], 'refresh-reuse');
       return null;
     }
-    const access = await this.tokens.signAccess({
-      userId: session.userId,
-      sessionId: session.id,
-      role: userRole,
-    });
-    return { access_token: access, refresh_token: refresh };
+    const userRole = await role(session.userId);
+    if (!userRole) return null;
+    return {
+      access_token: await this.signFor(session, userRole, usedAt),
+      refresh_token: this.tokens.successorRefreshToken(refreshToken),
+      sessionExpiresAt: session.expiresAt,
+    };
+  }
+
+  /** The access token of a rotation made at `at`: the same bytes whenever it is signed again. */
+  private signFor(session: { id: string; userId: number }, role: string, at: Date) {
+    return this.tokens.signAccess(
+      { userId: session.userId, sessionId: session.id, role },
+      at.getTime(),
+    );
   }
 
   /** Ends sessions: their refresh tokens and access tokens stop working at once. */

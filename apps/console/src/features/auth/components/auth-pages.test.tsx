@@ -86,7 +86,7 @@ describe('login page', () => {
             phoneNumber: '13800138000',
             createdAt: '2025-01-01T00:00:00Z',
           })
-        : ok({ access_token: 'A', refresh_token: 'R', user: signedInUser }),
+        : ok({ access_token: 'A', user: signedInUser }),
     );
     const { router } = renderRoutes(authRoutes(), '/login?redirect=TemplateScript');
     fireEvent.change(await screen.findByLabelText('Username or phone number'), {
@@ -98,7 +98,8 @@ describe('login page', () => {
     expect(await screen.findByText('scripts page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/template/script');
     const body = JSON.parse(String(fetchStub.mock.calls[0]?.[1]?.body)) as unknown;
-    expect(body).toEqual({ username: '13800138000', password: 'secret1' });
+    // "remember" asks the server for a refresh cookie that outlives the browser's session.
+    expect(body).toEqual({ username: '13800138000', password: 'secret1', remember: true });
     expect(useAuthStore.getState().token).toBe('A');
     expect(localStorage.getItem('token')).toBe('A');
     expect(localStorage.getItem('rememberedAccount')).toBe('13800138000');
