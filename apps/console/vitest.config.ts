@@ -13,5 +13,10 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Page tests render real Arco pages in jsdom: about a second each alone, several times
+    // that on a busy 2-core machine (CI beside other jobs). Vitest's 5 s default failed
+    // there; the waits inside each test are for conditions (src/test/setup.ts).
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });
