@@ -34,8 +34,8 @@ trackTimers();
 
 // How long a findBy / waitFor waits for its condition. It is a deadline, not a pace: a
 // condition met sooner returns sooner. Pages are lazy chunks, and on a busy 2-core machine
-// (CI beside other jobs) a render that takes 0.5 s alone can take several seconds.
-configure({ asyncUtilTimeout: 15_000 });
+// (CI beside other jobs) a render that takes 0.5 s alone can take ten times that.
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   unmountEverything();
