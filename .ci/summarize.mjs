@@ -1,6 +1,7 @@
 // Prints the totals of every test that ran (Vitest and Playwright JSON reports) as
 // "N passed, N failed". A step that failed before its tests could run (install,
-// type-check, lint, build) counts as one failure, so a broken run never reads clean.
+// type-check, lint, build) counts as one failure, so a broken run never reads clean;
+// under CI=true so does every skipped test. Exits non-zero when anything failed.
 import { existsSync, readFileSync } from 'node:fs';
 
 const [installStatus = '0', testStatus = '0'] = process.argv.slice(2);
@@ -26,5 +27,13 @@ if (existsSync('reports/playwright.json')) {
 }
 if ((installStatus !== '0' || testStatus !== '0') && failed === 0) failed = 1;
 
-if (skipped) console.log(`${skipped} skipped (see the printed reasons above)`);
+if (skipped && process.env.CI === 'true') {
+  // CI runs everything (.ci/run starts PostgreSQL and Redis, installs the browser): a test
+  // that did not run is one that did not pass.
+  console.log(`${skipped} skipped: under CI=true a skipped test counts as failed`);
+  failed += skipped;
+} else if (skipped) {
+  console.log(`${skipped} skipped (see the printed reasons above)`);
+}
 console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed > 0 ? 1 : 0;

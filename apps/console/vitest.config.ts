@@ -13,5 +13,12 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Page tests render real Arco pages in jsdom (React in development mode): 0.5 to 4 s
+    // each alone, and ten times that on a 2-core machine running other jobs (the heaviest
+    // took 36 s under a load average of 15). Vitest's 5 s default, and the 30 s some suites
+    // had set, failed there. One budget for all, a deadline only: the waits inside a test
+    // are for conditions, and a broken page fails its findBy long before (src/test/setup.ts).
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
   },
 });

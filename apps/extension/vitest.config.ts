@@ -15,5 +15,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['./test/setup.ts'],
+    // jsdom pages are cheap here, but a busy 2-core machine (CI beside other jobs) makes
+    // anything several times slower than Vitest's 5 s default assumes.
+    testTimeout: 30_000,
   },
 });

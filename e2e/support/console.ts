@@ -70,11 +70,27 @@ export function toast(page: Page, text: string | RegExp) {
 
 /** Keeps a screenshot of the whole page in the artefacts. */
 export async function shot(page: Page, name: string) {
-  await page.waitForTimeout(300); // let transitions settle so the picture shows the final state
   // Toasts of earlier steps would cover the screen; the picture is of the screen itself.
+  // Transitions under way are taken at their end (no pause that a slow machine outlasts).
   await page.screenshot({
     path: path.join(screenshotsDir, `${name}.png`),
     fullPage: true,
+    animations: 'disabled',
     style: '.arco-message-wrapper { display: none !important; }',
   });
+}
+
+/**
+ * Opens a page from the side menu. The group is unfolded only when Arco says it is folded
+ * (aria-expanded on its header), never on a guess from a timed-out click: a click that
+ * only ran late on a busy machine would otherwise fold an open group.
+ */
+export async function openMenu(page: Page, group: string, item: string) {
+  const menu = page.locator('.arco-menu');
+  const header = menu
+    .locator('.arco-menu-inline-header')
+    .filter({ has: page.getByText(group, { exact: true }) });
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  await expect(header).toHaveAttribute('aria-expanded', 'true');
+  await menu.getByText(item, { exact: true }).click();
 }

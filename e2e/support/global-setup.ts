@@ -29,7 +29,8 @@ export default async function globalSetup() {
   server.stdout.pipe(log);
   server.stderr.pipe(log);
 
-  const deadline = Date.now() + 60_000;
+  // Starting compiles the server (tsx): on a busy machine that alone can take a minute.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the server exited early; see ${serverLog}`);
     try {

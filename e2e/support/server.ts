@@ -14,7 +14,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
  * The newest verification code the server's console SMS provider logged for a
  * phone: what a developer reads in the `npm start` output.
  */
-export async function smsCodeFromLog(phoneNumber: string, timeoutMs = 10_000): Promise<string> {
+export async function smsCodeFromLog(phoneNumber: string, timeoutMs = 30_000): Promise<string> {
   const pattern = new RegExp(`verification code for ${phoneNumber} \\([a-z-]+\\): (\\d{6})`, 'g');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { registerSeller, shot, signIn, toast } from '../support/console.ts';
+import { openMenu, registerSeller, shot, signIn, toast } from '../support/console.ts';
 import { baseURL, smsCodeFromLog } from '../support/server.ts';
 
 /**
@@ -27,14 +27,6 @@ const friend = {
 let page: Page;
 let inviteLink = '';
 let paidOrderNo = '';
-
-async function openMenu(target: Page, group: string, item: string) {
-  const menu = target.locator('.arco-menu');
-  if (!(await menu.getByText(item, { exact: true }).isVisible())) {
-    await menu.getByText(group, { exact: true }).click();
-  }
-  await menu.getByText(item, { exact: true }).click();
-}
 
 function recordRow(target: Page, orderNo: string) {
   return target.locator('.records-table tbody tr').filter({ hasText: orderNo });

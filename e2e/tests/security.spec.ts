@@ -164,10 +164,15 @@ test('another origin cannot frame the console', async () => {
     frame.src = url;
     document.body.append(frame);
   }, `${baseURL}/sent/search-table`);
-  await attacker.waitForTimeout(1500);
   // frame-ancestors 'none': Chromium puts its error page in the frame, never the console.
-  const frames = attacker.frames().filter((frame) => frame !== attacker.mainFrame());
-  expect(frames.map((frame) => frame.url())).toEqual(['chrome-error://chromewebdata/']);
+  await expect
+    .poll(() =>
+      attacker
+        .frames()
+        .filter((frame) => frame !== attacker.mainFrame())
+        .map((frame) => frame.url()),
+    )
+    .toEqual(['chrome-error://chromewebdata/']);
   expect(
     await attacker.evaluate(() => (window as unknown as { received: unknown[] }).received),
   ).toEqual([]);

@@ -2,7 +2,15 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { accessToken, api, registerSeller, shot, submitSignIn, toast } from '../support/console.ts';
+import {
+  accessToken,
+  api,
+  openMenu as openMenuOf,
+  registerSeller,
+  shot,
+  submitSignIn,
+  toast,
+} from '../support/console.ts';
 import { baseURL } from '../support/server.ts';
 
 /**
@@ -83,17 +91,7 @@ async function expectStatusInView(row: Locator) {
   expect(status!.x + status!.width).toBeLessThanOrEqual(table!.x + table!.width + 1);
 }
 
-async function openMenu(group: string, item: string) {
-  const menu = page.locator('.arco-menu');
-  const entry = menu.getByText(item, { exact: true });
-  // The group may be folded (or still unfolding): open it only when the entry stays hidden.
-  try {
-    await entry.click({ timeout: 2_000 });
-  } catch {
-    await menu.getByText(group, { exact: true }).click();
-    await entry.click();
-  }
-}
+const openMenu = (group: string, item: string) => openMenuOf(page, group, item);
 
 test.beforeAll(async ({ browser }) => {
   await registerSeller(seller);

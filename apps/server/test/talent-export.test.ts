@@ -402,8 +402,10 @@ describeApi('talent export', (h) => {
       req.on('error', (error) => (req.destroyed ? resolve() : reject(error)));
       req.end();
     });
+    // Until the export has ended (a deadline a busy machine meets, not a count of polls).
     let progress: ExportProgress | undefined;
-    for (let i = 0; i < 50; i++) {
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
       progress = (
         await h().api.get<ExportProgress>(paths.exportProgress(t.exportId), { token: owner.token })
       ).body.data;

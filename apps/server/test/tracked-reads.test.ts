@@ -12,6 +12,11 @@ import { TrackedReads } from '../src/lib/tracked-reads.ts';
 
 const redisUrl = inject('redisUrl');
 const DB = 14;
+/**
+ * Redis's invalidation messages arrive when they arrive: waited for as a condition, with
+ * a deadline a loaded machine meets (vi.waitFor's default is 1 s).
+ */
+const eventually = { timeout: 15_000, interval: 20 };
 
 function silentLog() {
   const warnings: unknown[] = [];
@@ -84,11 +89,13 @@ describe.skipIf(!redisUrl)('tracked reads [redis]', () => {
     await writer.set('t:b', 'new');
     await writer.set('t:later', 'made');
     // Read again from Redis, then copied again: later reads stay in process.
-    await vi.waitFor(async () =>
-      expect(await readCounting(['t:b', 't:later'])).toEqual({
-        values: ['new', 'made'],
-        commands: 0,
-      }),
+    await vi.waitFor(
+      async () =>
+        expect(await readCounting(['t:b', 't:later'])).toEqual({
+          values: ['new', 'made'],
+          commands: 0,
+        }),
+      eventually,
     );
   });
 
@@ -120,7 +127,7 @@ describe.skipIf(!redisUrl)('tracked reads [redis]', () => {
     await writer.set('t:e', 'kept?');
     await reads.read(['t:e']);
     await writer.flushdb();
-    await vi.waitFor(async () => expect(await reads.read(['t:e'])).toEqual([null]));
+    await vi.waitFor(async () => expect(await reads.read(['t:e'])).toEqual([null]), eventually);
   });
 
   it.each(['listener', 'reader'] as const)(
@@ -147,7 +154,7 @@ describe.skipIf(!redisUrl)('tracked reads [redis]', () => {
       await reads.whenTracking();
       await reads.read(['t:f']);
       await writer.set('t:f', 'v3');
-      await vi.waitFor(async () => expect(await reads.read(['t:f'])).toEqual(['v3']));
+      await vi.waitFor(async () => expect(await reads.read(['t:f'])).toEqual(['v3']), eventually);
       expect((await readCounting(['t:f'])).commands).toBe(0);
     },
   );

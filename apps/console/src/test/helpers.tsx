@@ -82,11 +82,10 @@ export async function resetApp(locale: Locale = 'en-US') {
   Message.clear();
   Notification.clear();
   Modal.destroyAll();
-  // Arco animates toasts and dialogs out; wait so one test never sees another's.
-  await waitFor(
-    () =>
-      expect(document.querySelector('.arco-message, .arco-modal, .arco-notification')).toBeNull(),
-    { timeout: 3000 },
+  // Gone once React has committed (transitions are off in tests, src/test/setup.ts): one
+  // test never sees another's.
+  await waitFor(() =>
+    expect(document.querySelector('.arco-message, .arco-modal, .arco-notification')).toBeNull(),
   );
 }
 

@@ -63,7 +63,9 @@ async function codeFrom(server: ServerProcess, phone: string): Promise<string> {
   const pattern = new RegExp(
     `\\[sms:console\\] verification code for ${phone} \\(register\\): (\\d+)`,
   );
-  for (let i = 0; i < 100; i++) {
+  // A deadline a busy machine meets (the line comes through the process's stdout pipe).
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
     const match = pattern.exec(server.output());
     if (match) return match[1]!;
     await sleep(50);
@@ -186,7 +188,7 @@ describe.skipIf(missing.length > 0)('two replicas on one PostgreSQL and one Redi
       '[faults] replicas: 5 sign-in failures split 3 on A / 2 on B lock the account on both; ' +
         'an SMS code sent through A makes B refuse the phone for the minute',
     );
-  }, 60_000);
+  });
 
   it('refuses a session logged out on A at once on B, its extension token and refresh token too', async () => {
     const { login, token } = await registered(a);
@@ -216,7 +218,7 @@ describe.skipIf(missing.length > 0)('two replicas on one PostgreSQL and one Redi
     console.warn(
       `[faults] replicas: logout on A, the token refused by B ${refusedInMs} ms later (the next request)`,
     );
-  }, 60_000);
+  });
 
   it('a logout on A holds on B after Redis lost its keys; a live session goes on on both', async () => {
     const gone = await registered(a);
@@ -395,5 +397,5 @@ describe.skipIf(missing.length > 0)('two replicas on one PostgreSQL and one Redi
       '[faults] replicas: one signed notification delivered 10 times at once (5 to A, 5 to B): ' +
         'all answered success, 1 membership period, 1 granted and 9 duplicate events, 1 message',
     );
-  }, 60_000);
+  });
 });

@@ -46,16 +46,22 @@ async function probeRedis(): Promise<string | null> {
 
 export default async function setup(project: TestProject) {
   const [pgProblem, redisProblem] = await Promise.all([probePostgres(), probeRedis()]);
-  if (pgProblem) {
-    console.warn(
-      `\n[server tests] PostgreSQL at ${postgresUrl} is not reachable (${pgProblem}): ` +
-        'the PostgreSQL runs of the API tests are SKIPPED. Set TEST_DATABASE_URL to run them.\n',
+  const problems = [
+    pgProblem && `PostgreSQL at ${postgresUrl} is not reachable (${pgProblem})`,
+    redisProblem && `Redis at ${redisUrl} is not reachable (${redisProblem})`,
+  ].filter((p): p is string => Boolean(p));
+  // CI exists to run the production path (PostgreSQL + Redis): there, their absence fails
+  // the run instead of quietly skipping half of it. .ci/run starts them first.
+  if (problems.length && process.env.CI === 'true') {
+    throw new Error(
+      `[server tests] ${problems.join('; ')}. Under CI=true these runs may not be skipped: ` +
+        'start them (bash .ci/services.sh) or set TEST_DATABASE_URL / TEST_REDIS_URL.',
     );
   }
-  if (redisProblem) {
+  for (const problem of problems) {
     console.warn(
-      `\n[server tests] Redis at ${redisUrl} is not reachable (${redisProblem}): ` +
-        'the Redis runs of the API tests are SKIPPED. Set TEST_REDIS_URL to run them.\n',
+      `\n[server tests] ${problem}: its runs of the API tests are SKIPPED. ` +
+        'Set TEST_DATABASE_URL / TEST_REDIS_URL to run them (CI=true makes this a failure).\n',
     );
   }
   project.provide('postgresUrl', pgProblem ? null : postgresUrl);

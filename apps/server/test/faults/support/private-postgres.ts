@@ -48,8 +48,20 @@ export function findPostgresBinaries(): { dir: string } | { reason: string } {
   return { reason: `no initdb and pg_ctl under ${binaryRoot}/<version>/bin` };
 }
 
-/** Why a private cluster cannot run here (root without a `postgres` user), or null. */
+/**
+ * Why a private cluster cannot run here (root without a `postgres` user), or null. Under
+ * CI=true there is no such reason: it throws, so the test file fails instead of skipping
+ * (.ci/run installs PostgreSQL).
+ */
 export async function privatePostgresProblem(): Promise<string | null> {
+  const problem = await findPrivatePostgresProblem();
+  if (problem && process.env.CI === 'true') {
+    throw new Error(`a private PostgreSQL cluster cannot run under CI=true: ${problem}`);
+  }
+  return problem;
+}
+
+async function findPrivatePostgresProblem(): Promise<string | null> {
   const found = findPostgresBinaries();
   if ('reason' in found) return `the PostgreSQL server binaries are absent (${found.reason})`;
   if (process.getuid?.() === 0) {

@@ -132,7 +132,7 @@ describe('membership purchase', () => {
 describe('membership records', () => {
   it(
     'lists orders with the spec columns, pays, cancels with confirmation and opens the detail',
-    { timeout: 20_000 },
+    { timeout: 120_000 }, // the project's budget for a busy machine (vitest.config.ts)
     async () => {
       const go = vi.spyOn(paymentNavigation, 'go').mockImplementation(() => undefined);
       const calls: string[] = [];

@@ -29,7 +29,7 @@ function pick(file: File) {
   fireEvent.change(input, { target: { files: [file] } });
 }
 
-describe('import send records', { timeout: 30_000 }, () => {
+describe('import send records', () => {
   it('asks the task settings first, then uploads the file with them and shows the report', async () => {
     const uploads: FormData[] = [];
     stubFetch((url, init) => {

@@ -178,7 +178,7 @@ async function openCreateDrawer(): Promise<HTMLElement> {
   return (await screen.findByText('Create invitation task')).closest('.arco-drawer') as HTMLElement;
 }
 
-describe('create task', { timeout: 30_000 }, () => {
+describe('create task', () => {
   it('asks the preview only once it knows the shop and the talents, and builds the body', () => {
     const base = {
       filterType: 'manual' as const,

@@ -24,7 +24,7 @@ const entry: BlacklistEntry = {
   createdAt: '2025-03-08T06:05:09.000Z',
 };
 
-describe('talent blacklist', { timeout: 30_000 }, () => {
+describe('talent blacklist', () => {
   it('lists, searches by name, adds with every field required, and removes', async () => {
     let rows = [entry];
     const calls: Array<{

@@ -33,7 +33,7 @@ function findDrawer(): Promise<HTMLElement> {
   });
 }
 
-describe('follow-up drawer', { timeout: 30_000 }, () => {
+describe('follow-up drawer', () => {
   it('shows the talent and its history, loads more, and adds a record with a new status', async () => {
     // 12 records, newest first: page 1 holds 12..3, page 2 holds 2..1.
     let records = Array.from({ length: 12 }, (_, index) => record(12 - index));

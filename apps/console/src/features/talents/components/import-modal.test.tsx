@@ -38,7 +38,7 @@ function pick(file: File) {
   fireEvent.change(input, { target: { files: [file] } });
 }
 
-describe('import talents', { timeout: 30_000 }, () => {
+describe('import talents', () => {
   it('offers the templates, checks the file, uploads it and shows the report', async () => {
     const uploads: FormData[] = [];
     stubFetch((url, init) => {

@@ -46,7 +46,7 @@ async function exportAs(format: RegExp) {
   fireEvent.click(await screen.findByText(format));
 }
 
-describe('export talents', { timeout: 30_000 }, () => {
+describe('export talents', () => {
   it('exports the filters and sort, downloads natively and shows the progress', async () => {
     const bodies = stubExport(['waiting', 'running', 'running', 'done']);
     const hrefs = clickedLinks();

@@ -31,7 +31,7 @@ function open(editing: Talent | null = null) {
 const input = (dialog: HTMLElement, label: string) =>
   formItem(label, dialog).querySelector('input, textarea') as HTMLElement;
 
-describe('add talent', { timeout: 30_000 }, () => {
+describe('add talent', () => {
   beforeEach(async () => {
     await resetApp('en-US');
     signIn();
@@ -114,7 +114,7 @@ describe('add talent', { timeout: 30_000 }, () => {
   });
 });
 
-describe('add talent in Chinese', { timeout: 30_000 }, () => {
+describe('add talent in Chinese', () => {
   beforeEach(async () => {
     await resetApp('zh-CN');
     signIn();
@@ -133,7 +133,7 @@ describe('add talent in Chinese', { timeout: 30_000 }, () => {
   });
 });
 
-describe('edit talent', { timeout: 30_000 }, () => {
+describe('edit talent', () => {
   beforeEach(async () => {
     await resetApp('en-US');
     signIn();

@@ -82,7 +82,7 @@ const listQuery = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-describe('Talent Management Query', { timeout: 30_000 }, () => {
+describe('Talent Management Query', () => {
   it('shows every talent field, asks the count beside the page, and the total', async () => {
     const api = stubTalentApi({
       rows: [

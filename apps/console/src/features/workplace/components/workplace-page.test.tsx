@@ -46,7 +46,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('workplace', { timeout: 30_000 }, () => {
+describe('workplace', () => {
   it('is honest on a new account: zeros, empty charts and where to start', async () => {
     stubFetch(() => ok(stats()));
     renderPage(<WorkplacePage />, '/sent/workplace');
