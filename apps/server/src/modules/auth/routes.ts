@@ -165,6 +165,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         body: refreshBody,
         response: responses(refreshData, {
           401: 'The refresh token is unknown, expired, used before, or its session has ended',
+          403: 'Sent from another site (`Sec-Fetch-Site` cross-site or same-site): the cookie is not spent',
         }),
       },
       preValidation: async (request) => assertRefreshRequest(request),
