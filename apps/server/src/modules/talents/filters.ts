@@ -4,6 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { talents } from '../../db/schema.ts';
 import { likeContains } from '../../lib/sql.ts';
 import { searchGrams } from './name-grams.ts';
+import { tierFromText } from './tiers.ts';
 
 const t = talents;
 
@@ -41,7 +42,16 @@ export function talentConditions(
   if (f.status) conditions.push(eq(t.status, f.status));
   if (f.contactMethod) conditions.push(eq(t.contactMethod, f.contactMethod));
   if (f.platform) conditions.push(eq(t.platform, f.platform));
-  if (f.label) conditions.push(sql`${t.labels} @> ${sql.param([f.label])}::text[]`);
+  if (f.label) {
+    // A tier is stored by key but may be asked by its shown name ("优质", "Quality"); a
+    // seller's own label of the same words (typed before it was known as a tier) matches too.
+    const tier = tierFromText(f.label);
+    conditions.push(
+      tier && tier !== f.label
+        ? sql`${t.labels} && ${sql.param([tier, f.label])}::text[]`
+        : sql`${t.labels} @> ${sql.param([f.label])}::text[]`,
+    );
+  }
   const range = (column: PgColumn, min?: number, max?: number) => {
     if (min !== undefined) conditions.push(gte(column, min));
     if (max !== undefined) conditions.push(lte(column, max));
