@@ -1,8 +1,8 @@
-import type { TalentFilters } from '@inviteflow/contract';
+import { platformTalentIdPattern, type TalentFilters } from '@inviteflow/contract';
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { talents } from '../../db/schema.ts';
-import { likeContains } from '../../lib/sql.ts';
+import { likeContains, likePrefix } from '../../lib/sql.ts';
 import { searchGrams } from './name-grams.ts';
 import { tierFromText } from './tiers.ts';
 
@@ -10,7 +10,9 @@ const t = talents;
 
 /**
  * The WHERE of a talent query: the owner first (every index starts with it), then
- * each filter of Talent Management Query. Ranges include both bounds.
+ * each filter of Talent Management Query. Ranges include both bounds. `name` is the
+ * search field "talent name or talent ID": a name holding the term, or a platform
+ * talent ID starting with it.
  */
 export function talentConditions(
   userId: number,
@@ -34,8 +36,19 @@ export function talentConditions(
   if (f.name) {
     // The GIN index over owner-prefixed 1- and 2-character pieces finds candidates;
     // LIKE re-checks, since the pieces may appear in another order.
-    if (grams.length) conditions.push(sql`${t.nameGrams} @> ${sql.param(grams)}::text[]`);
-    conditions.push(sql`lower(${t.name}) like lower(${likeContains(f.name.trim())})`);
+    const term = f.name.trim();
+    const byName = and(
+      grams.length ? sql`${t.nameGrams} @> ${sql.param(grams)}::text[]` : undefined,
+      sql`lower(${t.name}) like lower(${likeContains(term)})`,
+    )!;
+    // The same field finds a talent by its platform ID, exactly or by its start, in any
+    // case, when the term can be one: the (owner, lower(ID)) index answers, so the owner
+    // is checked inside (an OR of the two indexes' candidates, then the page).
+    conditions.push(
+      platformTalentIdPattern.test(term)
+        ? sql`(${byName} or (${t.userId} = ${userId} and lower(${t.platformTalentId}) like ${likePrefix(term.toLowerCase())}))`
+        : byName,
+    );
   }
   if (f.shopName) conditions.push(eq(t.shopName, f.shopName));
   if (f.industry) conditions.push(eq(t.industry, f.industry));

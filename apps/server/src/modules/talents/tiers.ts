@@ -9,11 +9,19 @@ import {
 const normalize = (text: string) => text.trim().toLowerCase();
 
 /** Each tier by its key and by its name in either language, any case ("优质", "Quality"). */
-const tierByText = new Map<string, TalentTier>();
-for (const tier of talentTiers) {
-  tierByText.set(normalize(tier), tier);
-  for (const locale of locales)
-    tierByText.set(normalize(translate(locale, `enum.talentTier.${tier}` as MessageKey)), tier);
+let tierByText: Map<string, TalentTier> | undefined;
+
+function tiersByText(): Map<string, TalentTier> {
+  // Built on first use: the English texts are provided at start, after this module loads.
+  if (tierByText) return tierByText;
+  const map = new Map<string, TalentTier>();
+  for (const tier of talentTiers) {
+    map.set(normalize(tier), tier);
+    for (const locale of locales)
+      map.set(normalize(translate(locale, `enum.talentTier.${tier}` as MessageKey)), tier);
+  }
+  tierByText = map;
+  return map;
 }
 
 /**
@@ -21,5 +29,5 @@ for (const tier of talentTiers) {
  * localized names (the talent list shows 优质, a sheet says Quality), so both must find it.
  */
 export function tierFromText(text: string): TalentTier | undefined {
-  return tierByText.get(normalize(text));
+  return tiersByText().get(normalize(text));
 }
