@@ -270,6 +270,7 @@ const optionalCount = z.coerce
 /** Every filter of Talent Management Query; ranges are inclusive at both ends. */
 export const talentFilters = z
   .object({
+    /** A name holding it, or a platform talent ID starting with it (any case). */
     name: optionalWord(KEYWORD_MAX),
     shopName: optionalWord(SHOP_NAME_MAX),
     industry: z.enum(industries, { error: 'validation.industryInvalid' }).optional(),
