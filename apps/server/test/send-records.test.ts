@@ -6,7 +6,9 @@ import {
   type SendRecord,
   type SendRecordPage,
   type SendStats,
+  type SendTaskBody,
   type SendTaskResult,
+  type TalentPage,
 } from '@inviteflow/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -162,9 +164,105 @@ describeApi('send records', (h) => {
       lang: 'en-US',
     });
     expect(none.status).toBe(422);
-    expect(none.body.message).toBe(
-      'No talent left to invite: every talent chosen is blacklisted or was skipped for the cool-down',
+    expect(none.body.message).toBe('No talent left to invite: the talent is blacklisted');
+  });
+
+  // Issue 20 #1: the tier the talent list shows (优质), its English name and its key all
+  // pick the same talents, in the preview, the create and the talent list alike.
+  it('matches a tier label by its key or its shown name in either language', async () => {
+    const { token, tokens, shop } = await seller(h());
+    await seedTalents(h(), tokens.user.id, [
+      { name: '优质一', labels: ['quality'] },
+      { name: '优质二', labels: ['quality', '宝妈'] },
+      { name: '新人', labels: ['newbie'] },
+      { name: '无标签' },
+    ]);
+    for (const label of ['quality', '优质', 'Quality', ' QUALITY ']) {
+      const preview = await h().api.post<SendPreviewData>(
+        paths.preview,
+        { shopId: shop.id, taskType: 'free_product', filterType: 'rules', rules: { label } },
+        { token },
+      );
+      expect(preview.status, label).toBe(200);
+      expect(preview.body.data.matched, label).toBe(2);
+      const listed = await h().api.get<TalentPage>(apiPaths.talents.list, {
+        token,
+        query: { label },
+      });
+      expect(listed.body.data.list.map((t) => t.name).sort(), label).toEqual(['优质一', '优质二']);
+    }
+    // A seller's own label is matched as written.
+    const own = await h().api.post<SendPreviewData>(
+      paths.preview,
+      { shopId: shop.id, taskType: 'free_product', filterType: 'rules', rules: { label: '宝妈' } },
+      { token },
     );
+    expect(own.body.data.matched).toBe(1);
+    const made = await createTask(
+      h(),
+      token,
+      taskBody(shop.id, { filterType: 'rules', rules: { label: '优质' } }),
+    );
+    expect(made.created).toBe(2);
+  });
+
+  // Issue 20 #1: a create that would invite nobody says why, in both languages.
+  it('names the real cause when a task would invite nobody', async () => {
+    const { token, shop } = await seller(h());
+    const a = await addTalent(h(), token, { name: '甲', labels: ['top'] });
+    const b = await addTalent(h(), token, {
+      name: '乙',
+      labels: ['top'],
+      platformTalentId: 'bl_b',
+    });
+    const refused = async (body: SendTaskBody) => {
+      const en = await h().api.post(paths.list, body, { token, lang: 'en-US' });
+      const zh = await h().api.post(paths.list, body, { token, lang: 'zh-CN' });
+      expect(en.status).toBe(422);
+      expect(zh.status).toBe(422);
+      return [en.body.message, zh.body.message];
+    };
+    // Rules that match nothing: not a word about the blacklist or the cool-down.
+    expect(
+      await refused(taskBody(shop.id, { filterType: 'rules', rules: { label: 'tail' } })),
+    ).toEqual([
+      'No talent matches these rules: widen them and try again',
+      '没有达人符合这些筛选规则，请放宽规则后再试',
+    ]);
+    const preview = await h().api.post<SendPreviewData>(
+      paths.preview,
+      { shopId: shop.id, taskType: 'free_product', filterType: 'rules', rules: { label: 'tail' } },
+      { token },
+    );
+    expect(preview.body.data).toMatchObject({ matched: 0, willCreate: { skip: 0, include: 0 } });
+
+    // Every match invited within the cool-down, skipped.
+    await createTask(h(), token, taskBody(shop.id, { talentIds: [a.id, b.id] }));
+    const rules = taskBody(shop.id, { filterType: 'rules', rules: { label: 'top' } });
+    expect(await refused(rules)).toEqual([
+      'No talent left to invite: all 2 talents were invited for this shop and task type within 7 days and skipped. To invite them again, choose “Invite them anyway”',
+      '没有可邀约的达人：全部 2 位达人 7 天内都已在该店铺以相同任务类型邀约过，已跳过。如仍要邀约，请选择“仍然邀约”',
+    ]);
+
+    // One blacklisted, the other cooling down.
+    await h().api.post(
+      apiPaths.blacklist.list,
+      { talentName: '乙', platformTalentId: 'bl_b', fansCount: 0, reason: '爽约' },
+      { token },
+    );
+    expect(await refused(rules)).toEqual([
+      'No talent left to invite: 1 blacklisted, 1 invited for this shop and task type within 7 days (skipped)',
+      '没有可邀约的达人：1 位在黑名单中，1 位 7 天内已在该店铺以相同任务类型邀约过（已跳过）',
+    ]);
+
+    // Every match blacklisted: the cool-down is not named even when chosen to include.
+    expect(await refused(taskBody(shop.id, { talentIds: [b.id], cooldown: 'include' }))).toEqual([
+      'No talent left to invite: the talent is blacklisted',
+      '没有可邀约的达人：全部 1 位达人都在黑名单中，不能邀约',
+    ]);
+    // Including the cool-down invites the one left.
+    const included = await createTask(h(), token, { ...rules, cooldown: 'include' });
+    expect(included).toMatchObject({ created: 1, blacklistedCount: 1 });
   });
 
   it('flags talents invited for the same shop and task within the cool-down; the seller skips or includes them', async () => {

@@ -1,13 +1,16 @@
 import {
   apiPaths,
+  talentFilters,
   talentSortFields,
   type Talent,
+  type TalentCountData,
   type TalentPage,
   type TalentSortField,
 } from '@inviteflow/contract';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { talents } from '../src/db/schema.ts';
+import { walkTalents } from '../src/modules/talents/repository.ts';
 import { describeApi, signedIn, type Harness } from './support/harness.ts';
 import { seedTalents, type TalentSeed } from './support/talents.ts';
 
@@ -245,6 +248,72 @@ describeApi('talent search', (h) => {
       expect(found.every((t) => t.name.toLowerCase().includes(term.toLowerCase()))).toBe(true);
     }
     expect(await listAll(h(), token, { name: '王大' })).toEqual([]);
+  });
+
+  // Issue 20 #2: the field says "talent name or talent ID"; an ID is found exactly or by its start.
+  it('finds a talent by its platform ID, exactly or by its start, in any case, beside names', async () => {
+    const owner = await signedIn(h());
+    const userId = owner.tokens.user.id;
+    const base = Date.UTC(2026, 0, 1);
+    const seeds: TalentSeed[] = [
+      { name: '小王', platformTalentId: '71234567890' },
+      { name: 'Luna', platformTalentId: '71234567891' },
+      { name: 'Mia', platformTalentId: 'Luna_Shop', platform: 'tiktok' },
+      { name: 'Zed', platformTalentId: 'tt_zed', platform: 'tiktok' },
+      { name: 'Tom', platformTalentId: 'ttxzed', platform: 'tiktok' },
+      { name: '7123 fan club', platformTalentId: 'fan_1', platform: 'tiktok' },
+      ...Array.from({ length: 30 }, (_, i) => ({ name: `n${i}`, platformTalentId: `x${i}` })),
+    ];
+    await seedTalents(
+      h(),
+      userId,
+      seeds.map((seed, i) => ({ ...seed, addedAt: new Date(base - i * 60_000) })),
+    );
+    // Another seller's talent of the same ID is never found.
+    const stranger = await signedIn(h());
+    await seedTalents(h(), stranger.tokens.user.id, [
+      { name: '别人', platformTalentId: '71234567892' },
+    ]);
+
+    const names = async (query: Record<string, string | number>) =>
+      (await listAll(h(), owner.token, query)).map((t) => t.name).sort();
+    const cases: Array<[string, string[]]> = [
+      ['71234567890', ['小王']],
+      ['7123456789', ['Luna', '小王']],
+      ['7123', ['7123 fan club', 'Luna', '小王']],
+      ['LUNA', ['Luna', 'Mia']],
+      ['luna_s', ['Mia']],
+      ['tt_', ['Zed']],
+      ['1234567890', []],
+      ['71234567892', []],
+    ];
+    for (const [term, expected] of cases) {
+      expect(await names({ name: term }), term).toEqual(expected);
+      // Another order walks another index; the total agrees with the list.
+      expect(await names({ name: term, sort: 'fansCount', order: 'asc' }), term).toEqual(expected);
+      const counted = await h().api.get<TalentCountData>(paths.count, {
+        token: owner.token,
+        query: { name: term },
+      });
+      expect(counted.body.data, term).toEqual({ total: expected.length, exact: true });
+    }
+    // With other filters too.
+    expect(await names({ name: '7123', platform: 'douyin' })).toEqual(['Luna', '小王']);
+
+    // The default order's windows (a match inside the first window, or only beyond it)
+    // find the same talents as the index of IDs.
+    for (const nameWindow of [2, 5, 10_000]) {
+      const rows = await walkTalents(h().app.db, userId, talentFilters.parse({ name: '7123' }), {
+        sort: 'addedAt',
+        order: 'desc',
+        limit: 2,
+        nameWindow,
+      });
+      expect(
+        rows.map((r) => r.name),
+        String(nameWindow),
+      ).toEqual(['小王', 'Luna']);
+    }
   });
 
   it('sorts by every sortable field in both orders, ties broken by id', async () => {

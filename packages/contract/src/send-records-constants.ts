@@ -109,6 +109,39 @@ export const FINDINGS_LISTED_MAX = 50;
 export const cooldownChoices = ['skip', 'include'] as const;
 export type CooldownChoice = (typeof cooldownChoices)[number];
 
+/** Why a task would create no record: a catalogue key and its values. */
+export interface NothingToInvite {
+  key:
+    | 'error.sendNoTalentMatches'
+    | 'error.sendAllBlacklisted'
+    | 'error.sendAllCooldown'
+    | 'error.sendAllBlacklistedOrCooldown';
+  params: Record<string, number>;
+}
+
+/**
+ * The real cause when a task would invite nobody, from what its preview found (null when it
+ * would invite someone): the rules match no talent, or every talent matched is blacklisted,
+ * or was invited within the cool-down (and is skipped), or each is one or the other. The
+ * server refuses a create with it and the console says it under the preview beforehand.
+ */
+export function nothingToInvite(
+  found: { matched: number; blacklistedCount: number; cooldownCount: number },
+  cooldown: CooldownChoice,
+): NothingToInvite | null {
+  const { matched, blacklistedCount: blacklisted } = found;
+  const cooling = cooldown === 'skip' ? found.cooldownCount : 0;
+  if (matched === 0) return { key: 'error.sendNoTalentMatches', params: {} };
+  if (blacklisted + cooling < matched) return null;
+  if (cooling === 0) return { key: 'error.sendAllBlacklisted', params: { count: blacklisted } };
+  if (blacklisted === 0)
+    return { key: 'error.sendAllCooldown', params: { count: cooling, days: INVITE_COOLDOWN_DAYS } };
+  return {
+    key: 'error.sendAllBlacklistedOrCooldown',
+    params: { blacklisted, cooldown: cooling, days: INVITE_COOLDOWN_DAYS },
+  };
+}
+
 export const SEND_RECORD_PAGE_SIZE_DEFAULT = 20;
 
 /** An import's file holds talents: these columns of the talent template. */

@@ -87,12 +87,18 @@ export const COUNT_MAX = 1_000_000_000_000;
 /** A talent's id on its platform: Douyin numeric ids, TikTok handles. */
 export const platformTalentIdPattern = /^[A-Za-z0-9_.@-]{1,64}$/;
 
-/** The filter presets of spec section 9; bounds are inclusive, null means open. */
+/**
+ * The filter presets of spec section 9; bounds are inclusive, null means open. Each kind's
+ * presets run from 0 to open-ended without a gap, so every talent is reachable by one:
+ * the spec's fans presets leave out 0-1k and 50k-100k, added here between them.
+ */
 export const rangePresets = {
   fans: [
+    { key: '0-1k', min: 0, max: 1_000 },
     { key: '1k-5k', min: 1_000, max: 5_000 },
     { key: '5k-10k', min: 5_000, max: 10_000 },
     { key: '10k-50k', min: 10_000, max: 50_000 },
+    { key: '50k-100k', min: 50_000, max: 100_000 },
     { key: '100k+', min: 100_000, max: null },
   ],
   /** In fen: 0-100, 100-1k, 1k-10k, 10k+ yuan. */
@@ -264,6 +270,7 @@ const optionalCount = z.coerce
 /** Every filter of Talent Management Query; ranges are inclusive at both ends. */
 export const talentFilters = z
   .object({
+    /** A name holding it, or a platform talent ID starting with it (any case). */
     name: optionalWord(KEYWORD_MAX),
     shopName: optionalWord(SHOP_NAME_MAX),
     industry: z.enum(industries, { error: 'validation.industryInvalid' }).optional(),

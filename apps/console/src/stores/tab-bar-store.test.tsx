@@ -42,6 +42,26 @@ describe('tab bar store', () => {
     expect(useTabBarStore.getState().cacheList).toContain('TemplateScript');
   });
 
+  // Issue 20 #17: a list's filters and page live in its URL; its tab follows, one per page.
+  it('keeps one tab per page, following the query of its URL', () => {
+    const talents = (query: string) =>
+      tab('TalentSearchTable', `/talent/search-table${query ? `?${query}` : ''}`);
+    useTabBarStore.getState().addTab(talents(''));
+    useTabBarStore.getState().addTab(talents('status=cooperating'));
+    useTabBarStore.getState().addTab(talents('status=cooperating&page=2'));
+    expect(useTabBarStore.getState().tabs.map((entry) => entry.fullPath)).toEqual([
+      DEFAULT_TAB.fullPath,
+      '/talent/search-table?status=cooperating&page=2',
+    ]);
+    // The default tab follows its page too, and stays first.
+    useTabBarStore.getState().addTab({ ...DEFAULT_TAB, fullPath: '/sent/search-table?page=3' });
+    useTabBarStore.getState().closeOthers('/talent/search-table?status=cooperating&page=2');
+    expect(useTabBarStore.getState().tabs.map((entry) => entry.fullPath)).toEqual([
+      '/sent/search-table?page=3',
+      '/talent/search-table?status=cooperating&page=2',
+    ]);
+  });
+
   it('does not cache a tab with ignoreCache', () => {
     useTabBarStore.getState().addTab(tab('UserChangePassword', '/user/change-password', true));
     expect(useTabBarStore.getState().tabs).toHaveLength(2);

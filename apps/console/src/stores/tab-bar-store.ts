@@ -46,9 +46,13 @@ function cacheFor(tabs: TabEntry[]): string[] {
   return [...new Set(tabs.filter((tab) => !tab.ignoreCache).map((tab) => tab.name))];
 }
 
-/** The default tab stays first and cannot be closed, like Arco Pro's tab bar. */
-function keepDefault(tabs: TabEntry[]): TabEntry[] {
-  return tabs.some((tab) => tab.fullPath === DEFAULT_TAB.fullPath) ? tabs : [DEFAULT_TAB, ...tabs];
+/**
+ * The default tab stays first and cannot be closed, like Arco Pro's tab bar; it keeps the
+ * URL its page last had (`from`, the tabs before the change).
+ */
+function keepDefault(tabs: TabEntry[], from: TabEntry[]): TabEntry[] {
+  if (tabs.some((tab) => tab.name === DEFAULT_TAB.name)) return tabs;
+  return [from.find((tab) => tab.name === DEFAULT_TAB.name) ?? DEFAULT_TAB, ...tabs];
 }
 
 export const useTabBarStore = create<TabBarState>((set, get) => ({
@@ -58,9 +62,14 @@ export const useTabBarStore = create<TabBarState>((set, get) => ({
     const { tabs, cacheList } = get();
     const cache =
       tab.ignoreCache || cacheList.includes(tab.name) ? cacheList : [...cacheList, tab.name];
+    // One tab per page: a page whose URL changes (a list's filters and page live in its
+    // query) keeps its tab, which follows it, so the tab returns to what was last shown.
     // Revisiting an open tab adds nothing, but a page reloaded from its tab is cached again.
-    if (tabs.some((existing) => existing.fullPath === tab.fullPath)) {
-      if (cache !== cacheList) set({ cacheList: cache });
+    const index = tabs.findIndex((existing) => existing.name === tab.name);
+    if (index >= 0) {
+      const moved = tabs[index]!.fullPath !== tab.fullPath;
+      const next = moved ? tabs.map((existing, i) => (i === index ? tab : existing)) : tabs;
+      if (moved || cache !== cacheList) set({ tabs: next, cacheList: cache });
       return;
     }
     set({ tabs: [...tabs, tab], cacheList: cache });
@@ -77,7 +86,7 @@ export const useTabBarStore = create<TabBarState>((set, get) => ({
     const { tabs } = get();
     const index = tabs.findIndex((tab) => tab.fullPath === fullPath);
     if (index < 0) return;
-    const next = keepDefault(tabs.slice(index));
+    const next = keepDefault(tabs.slice(index), tabs);
     set({ tabs: next, cacheList: cacheFor(next) });
   },
   closeRight: (fullPath) => {
@@ -88,7 +97,11 @@ export const useTabBarStore = create<TabBarState>((set, get) => ({
     set({ tabs: next, cacheList: cacheFor(next) });
   },
   closeOthers: (fullPath) => {
-    const next = keepDefault(get().tabs.filter((tab) => tab.fullPath === fullPath));
+    const { tabs } = get();
+    const next = keepDefault(
+      tabs.filter((tab) => tab.fullPath === fullPath),
+      tabs,
+    );
     set({ tabs: next, cacheList: cacheFor(next) });
   },
   closeAll: () => set(initial()),

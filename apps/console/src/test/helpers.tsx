@@ -61,8 +61,10 @@ export const signedInUser = {
 };
 
 /** A signed-in, remembered session as a real login leaves it (the refresh token is a cookie). */
-export function signIn(token = 'access-1') {
-  useAuthStore.getState().startSession({ access_token: token, user: signedInUser }, true);
+export function signIn(token = 'access-1', accountId = signedInUser.id) {
+  useAuthStore
+    .getState()
+    .startSession({ access_token: token, user: { ...signedInUser, id: accountId } }, true);
 }
 
 /** Every store back to a fresh page load, in the given language, with no toast or dialog left. */
@@ -93,6 +95,8 @@ export async function resetApp(locale: Locale = 'en-US') {
 export interface TestRouter {
   state: { location: Location };
   navigate: (to: string) => Promise<void>;
+  /** The browser's Back button. */
+  back: () => Promise<void>;
 }
 
 function ProbedRoutes({
@@ -122,6 +126,10 @@ export function renderRoutes(routes: RouteObject[], path: string) {
     navigate: async (to) => {
       if (!navigate) throw new Error('the routes have not rendered');
       await navigate(to);
+    },
+    back: async () => {
+      if (!navigate) throw new Error('the routes have not rendered');
+      await navigate(-1);
     },
   };
   const view = render(

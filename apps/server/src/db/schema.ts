@@ -194,7 +194,9 @@ export const talents = pgTable(
     // One (owner, sort column, id) index per sortable column: keyset pages at any depth.
     // The default sort's index, talents_user_added_cover, also carries every filter
     // column (INCLUDE) so filtered pages and counts read no table rows; drizzle cannot
-    // declare INCLUDE, so it lives in migration 0003_talent_search_tuning.sql.
+    // declare INCLUDE, so it lives in migration 0003_talent_search_tuning.sql (0008 adds
+    // the platform talent ID to it). The search field's ID lookup uses an index of
+    // (user_id, lower(platform_talent_id) text_pattern_ops), also hand-written: 0008.
     index('talents_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('talents_user_updated_idx').on(t.userId, t.updatedAt, t.id),
     index('talents_user_fans_idx').on(t.userId, t.fansCount, t.id),

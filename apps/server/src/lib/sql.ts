@@ -6,6 +6,11 @@ export function likeContains(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Escapes LIKE wildcards so a keyword matches the start of a text literally. */
+export function likePrefix(keyword: string): string {
+  return `${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /** Offset of a page (pages start at 1). */
 export function pageOffset(page: number, pageSize: number): number {
   return (page - 1) * pageSize;

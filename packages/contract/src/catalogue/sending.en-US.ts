@@ -36,8 +36,13 @@ export const sendingEn: Record<keyof typeof sendingZh, string> = {
   'error.shopNotBoundToUnbind': 'Only a bound shop can be unbound',
   'error.sendCapExceeded':
     'Your {plan} allows {cap} invitations a day; left today: {left}, needed by this task: {count}. Invite fewer talents, or upgrade your plan on Purchase Membership to raise the daily cap.',
-  'error.sendNothingToCreate':
-    'No talent left to invite: every talent chosen is blacklisted or was skipped for the cool-down',
+  'error.sendNoTalentMatches': 'No talent matches these rules: widen them and try again',
+  'error.sendAllBlacklisted':
+    'No talent left to invite: {count, plural, one {the talent is} other {all # talents are}} blacklisted',
+  'error.sendAllCooldown':
+    'No talent left to invite: {count, plural, one {the talent was} other {all # talents were}} invited for this shop and task type within {days} days and skipped. To invite them again, choose “Invite them anyway”',
+  'error.sendAllBlacklistedOrCooldown':
+    'No talent left to invite: {blacklisted} blacklisted, {cooldown} invited for this shop and task type within {days} days (skipped)',
   'error.sendTooManyMatches':
     '{count} talents match the rules and one task can create at most {max} records: narrow the rules or set a maximum number of talents',
   'error.templatesNotFound':

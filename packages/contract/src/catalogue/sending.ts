@@ -35,7 +35,12 @@ export const sendingZh = {
   'error.shopNotBoundToUnbind': '只能解绑已绑定的店铺',
   'error.sendCapExceeded':
     '{plan}每天最多创建 {cap} 条邀约，今天还可创建 {left} 条，本次需要 {count} 条。请减少达人数量，或在“购买会员”页面升级套餐提高每日上限。',
-  'error.sendNothingToCreate': '没有可邀约的达人：所选达人都在黑名单中，或都在冷却期内被跳过',
+  'error.sendNoTalentMatches': '没有达人符合这些筛选规则，请放宽规则后再试',
+  'error.sendAllBlacklisted': '没有可邀约的达人：全部 {count} 位达人都在黑名单中，不能邀约',
+  'error.sendAllCooldown':
+    '没有可邀约的达人：全部 {count} 位达人 {days} 天内都已在该店铺以相同任务类型邀约过，已跳过。如仍要邀约，请选择“仍然邀约”',
+  'error.sendAllBlacklistedOrCooldown':
+    '没有可邀约的达人：{blacklisted} 位在黑名单中，{cooldown} 位 {days} 天内已在该店铺以相同任务类型邀约过（已跳过）',
   'error.sendTooManyMatches':
     '符合规则的达人有 {count} 位，一次最多创建 {max} 条，请缩小筛选规则或填写邀约人数上限',
   'error.templatesNotFound': '所选的话术模板或商品模板不存在或已被删除，请重新选择',

@@ -15,6 +15,7 @@ import type { Page } from '@inviteflow/contract';
 import { useState, type ReactNode } from 'react';
 import { tCatalogue, useT } from '@/locale/index.ts';
 import { SearchBar } from './search-bar.tsx';
+import type { ListKey } from './page-size.ts';
 import { useListState, type ListQuery } from './use-list-state.ts';
 import './crud.css';
 
@@ -26,6 +27,8 @@ export interface FormModalState<Row> {
 }
 
 export interface CrudTableCardProps<Row extends { id: number }> {
+  /** The list's name: its page size is kept under it. */
+  list: ListKey;
   title: string;
   intro: string;
   searchPlaceholder: string;
@@ -58,7 +61,7 @@ export interface CrudTableCardProps<Row extends { id: number }> {
  */
 export function CrudTableCard<Row extends { id: number }>(props: CrudTableCardProps<Row>) {
   const { t } = useT();
-  const list = useListState();
+  const list = useListState(props.list);
   const result = props.useRows(list.query);
   const [modal, setModal] = useState<{ open: boolean; editing: Row | null }>({
     open: false,
@@ -112,6 +115,7 @@ export function CrudTableCard<Row extends { id: number }>(props: CrudTableCardPr
       <SearchBar
         label={props.searchLabel}
         placeholder={props.searchPlaceholder}
+        applied={list.keyword}
         onSearch={list.search}
       />
       <Divider className="crud-divider" />

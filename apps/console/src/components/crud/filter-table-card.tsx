@@ -2,7 +2,7 @@ import { Card, Divider, Pagination } from '@arco-design/web-react';
 import type { ReactNode } from 'react';
 import { formatCount } from '@/lib/format-number.ts';
 import { useT } from '@/locale/index.ts';
-import { pageSizeOptions } from './use-list-state.ts';
+import { pageSizeOptions } from './page-size.ts';
 import type { KeysetList } from './use-keyset-list.ts';
 import './filter-table.css';
 

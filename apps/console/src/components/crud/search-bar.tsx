@@ -1,7 +1,7 @@
 import { Button, Input, Space } from '@arco-design/web-react';
 import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
 import { KEYWORD_MAX } from '@inviteflow/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useT } from '@/locale/index.ts';
 
 /** Keyword search with Search and Reset, in the style of Arco Pro's search tables. */
@@ -10,9 +10,12 @@ export function SearchBar(props: {
   onSearch: (keyword: string) => void;
   /** The field's label; "Keyword" by default. */
   label?: string | undefined;
+  /** The keyword applied (from the page's URL): the field shows it, also after Back. */
+  applied?: string | undefined;
 }) {
   const { t } = useT();
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState(props.applied ?? '');
+  useEffect(() => setValue(props.applied ?? ''), [props.applied]);
   return (
     <div className="crud-search">
       <label className="crud-search-field">

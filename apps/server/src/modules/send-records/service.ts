@@ -3,6 +3,7 @@ import {
   INVITATION_DAY_TIME_ZONE,
   INVITE_COOLDOWN_DAYS,
   SEND_TASK_TALENTS_MAX,
+  nothingToInvite,
   renderScript,
   talentFilters,
   type CooldownTalent,
@@ -432,7 +433,18 @@ export async function createTask(
     const picked = await pickTalents(tx, { db, kind }, userId, input);
     const found = await findings(tx, userId, shop.id, input.taskType, picked, now);
     const invite = toInvite(found, input.cooldown);
-    if (!invite.length) throw unprocessable('error.sendNothingToCreate');
+    if (!invite.length) {
+      // The real cause: nothing matched, or all blacklisted, or all cooling down, or both.
+      const reason = nothingToInvite(
+        {
+          matched: picked.length,
+          blacklistedCount: found.blacklisted.length,
+          cooldownCount: found.cooldown.length,
+        },
+        input.cooldown,
+      );
+      throw unprocessable(reason?.key ?? 'error.sendNoTalentMatches', reason?.params);
+    }
     const allowance = await dailyAllowance(tx, userId, now, state);
     checkDailyCap(state, allowance, invite.length);
     const taskId = await writeTask(

@@ -16,6 +16,7 @@ import {
   zonedTimeToUtc,
   type WallTime,
 } from '../../lib/time-zones.ts';
+import { tierFromText } from './tiers.ts';
 
 /**
  * How talent fields look in a spreadsheet cell, both ways: enum values as their
@@ -57,7 +58,6 @@ function lookup(prefix: string, keys: readonly string[]): Map<string, string> {
 const enumLookups = Object.fromEntries(
   Object.entries(enumKinds).map(([kind, { prefix, keys }]) => [kind, lookup(prefix, keys)]),
 ) as Record<EnumKind, Map<string, string>>;
-const tierLookup = lookup('enum.talentTier', talentTiers);
 const tierKeys: ReadonlySet<string> = new Set(talentTiers);
 
 /**
@@ -83,7 +83,7 @@ export function labelsFromText(text: string): string[] {
     .split(/[,，;；|]/)
     .map((label) => label.trim())
     .filter(Boolean)
-    .map((label) => tierLookup.get(normalize(label)) ?? label);
+    .map((label) => tierFromText(label) ?? label);
 }
 
 export function labelsToText(labels: readonly string[], locale: Locale): string {

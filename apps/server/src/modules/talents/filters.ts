@@ -1,15 +1,18 @@
-import type { TalentFilters } from '@inviteflow/contract';
+import { platformTalentIdPattern, type TalentFilters } from '@inviteflow/contract';
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { talents } from '../../db/schema.ts';
-import { likeContains } from '../../lib/sql.ts';
+import { likeContains, likePrefix } from '../../lib/sql.ts';
 import { searchGrams } from './name-grams.ts';
+import { tierFromText } from './tiers.ts';
 
 const t = talents;
 
 /**
  * The WHERE of a talent query: the owner first (every index starts with it), then
- * each filter of Talent Management Query. Ranges include both bounds.
+ * each filter of Talent Management Query. Ranges include both bounds. `name` is the
+ * search field "talent name or talent ID": a name holding the term, or a platform
+ * talent ID starting with it.
  */
 export function talentConditions(
   userId: number,
@@ -33,15 +36,35 @@ export function talentConditions(
   if (f.name) {
     // The GIN index over owner-prefixed 1- and 2-character pieces finds candidates;
     // LIKE re-checks, since the pieces may appear in another order.
-    if (grams.length) conditions.push(sql`${t.nameGrams} @> ${sql.param(grams)}::text[]`);
-    conditions.push(sql`lower(${t.name}) like lower(${likeContains(f.name.trim())})`);
+    const term = f.name.trim();
+    const byName = and(
+      grams.length ? sql`${t.nameGrams} @> ${sql.param(grams)}::text[]` : undefined,
+      sql`lower(${t.name}) like lower(${likeContains(term)})`,
+    )!;
+    // The same field finds a talent by its platform ID, exactly or by its start, in any
+    // case, when the term can be one: the (owner, lower(ID)) index answers, so the owner
+    // is checked inside (an OR of the two indexes' candidates, then the page).
+    conditions.push(
+      platformTalentIdPattern.test(term)
+        ? sql`(${byName} or (${t.userId} = ${userId} and lower(${t.platformTalentId}) like ${likePrefix(term.toLowerCase())}))`
+        : byName,
+    );
   }
   if (f.shopName) conditions.push(eq(t.shopName, f.shopName));
   if (f.industry) conditions.push(eq(t.industry, f.industry));
   if (f.status) conditions.push(eq(t.status, f.status));
   if (f.contactMethod) conditions.push(eq(t.contactMethod, f.contactMethod));
   if (f.platform) conditions.push(eq(t.platform, f.platform));
-  if (f.label) conditions.push(sql`${t.labels} @> ${sql.param([f.label])}::text[]`);
+  if (f.label) {
+    // A tier is stored by key but may be asked by its shown name ("优质", "Quality"); a
+    // seller's own label of the same words (typed before it was known as a tier) matches too.
+    const tier = tierFromText(f.label);
+    conditions.push(
+      tier && tier !== f.label
+        ? sql`${t.labels} && ${sql.param([tier, f.label])}::text[]`
+        : sql`${t.labels} @> ${sql.param([f.label])}::text[]`,
+    );
+  }
   const range = (column: PgColumn, min?: number, max?: number) => {
     if (min !== undefined) conditions.push(gte(column, min));
     if (max !== undefined) conditions.push(lte(column, max));

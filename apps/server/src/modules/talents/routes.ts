@@ -61,7 +61,9 @@ export async function talentRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'List talents (keyset pages)',
         description:
-          'Filters narrow exactly (ranges include both bounds). A page is reached by `cursor` ' +
+          'Filters narrow exactly (ranges include both bounds). `name` finds a name holding ' +
+          'it or a platform talent ID starting with it, in any case; `label` takes a tier by ' +
+          'its key or its name in either language. A page is reached by `cursor` ' +
           "(a previous answer's `nextCursor` or `prevCursor`, at any depth), or by `offset` rows " +
           'from the start, or from the end with `fromEnd=true` (then `pageSize` rows ending ' +
           '`offset` rows before the last one), up to 10,000 rows. The total is `GET /talents/count`.',

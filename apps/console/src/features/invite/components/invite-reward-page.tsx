@@ -27,9 +27,9 @@ import './invite.css';
 
 const { Row, Col } = Grid;
 
-/** A pager of its own for each of the two lists on the page. */
-function usePager() {
-  const paging = usePaging();
+/** A pager of its own for each of the two lists on the page (in memory: one URL, two pages). */
+function usePager(list: 'invitees' | 'inviteRewards') {
+  const paging = usePaging(list);
   return {
     query: { page: paging.page, pageSize: paging.pageSize },
     pagination: (total: number | undefined) => ({
@@ -45,8 +45,8 @@ function usePager() {
 export function InviteRewardPage() {
   const { t, locale } = useInviteT();
   const info = useInviteInfo();
-  const inviteesPager = usePager();
-  const rewardsPager = usePager();
+  const inviteesPager = usePager('invitees');
+  const rewardsPager = usePager('inviteRewards');
   const invitees = useInvitees(inviteesPager.query);
   const rewards = useRewards(rewardsPager.query);
   const data = info.data;

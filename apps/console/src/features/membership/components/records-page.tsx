@@ -23,9 +23,10 @@ import {
   type OrderStatus,
   type PlanId,
 } from '@inviteflow/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useListParams, type FilterCodec } from '@/components/crud/list-params.ts';
 import { usePaging } from '@/components/crud/use-list-state.ts';
-import { dayEnd, dayStart } from '@/lib/day-range.ts';
+import { dayEnd, dayOf, dayStart } from '@/lib/day-range.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { tCatalogue } from '@/locale/index.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
@@ -49,6 +50,24 @@ interface FilterValues {
 
 type Filters = Pick<OrderListQuery, 'planId' | 'status' | 'createdFrom' | 'createdTo'>;
 
+/** The filters in the page's URL (list-params.ts). */
+const codec: FilterCodec = {
+  planId: { kind: 'enum', values: planIds },
+  status: { kind: 'enum', values: orderStatuses },
+  date: { kind: 'days', from: 'createdFrom', to: 'createdTo' },
+};
+
+function valuesOf(filters: Filters): FilterValues {
+  return {
+    planId: filters.planId,
+    status: filters.status,
+    date:
+      filters.createdFrom && filters.createdTo
+        ? [dayOf(filters.createdFrom), dayOf(filters.createdTo)]
+        : undefined,
+  };
+}
+
 function toFilters(values: FilterValues): Filters {
   return {
     planId: values.planId || undefined,
@@ -62,9 +81,16 @@ function toFilters(values: FilterValues): Filters {
 export function MembershipRecordsPage() {
   const { t, locale } = useMembershipT();
   const [form] = Form.useForm<FilterValues>();
-  const [filters, setFilters] = useState<Filters>({});
-  const paging = usePaging();
-  const { page, pageSize, setPage } = paging;
+  const url = useListParams<Filters>('membershipRecords', codec);
+  const { filters, filtersKey } = url;
+  const paging = usePaging('membershipRecords', { url: true });
+  const { page, pageSize } = paging;
+  // The form shows the filters the URL holds, also after Back or a reload.
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(valuesOf(filters));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filtersKey, form]);
   const [detail, setDetail] = useState<string | null>(null);
   const orders = useOrders({ page, pageSize, ...filters });
   const plans = usePlans();
@@ -76,8 +102,7 @@ export function MembershipRecordsPage() {
     plans.data?.find((plan) => plan.id === planId)?.name ?? planId;
 
   const search = () => {
-    setFilters(toFilters(form.getFieldsValue()));
-    setPage(1);
+    url.change({ filters: toFilters(form.getFieldsValue()) });
   };
 
   const onPay = async (order: MembershipOrder) => {
@@ -233,8 +258,7 @@ export function MembershipRecordsPage() {
                   icon={<IconRefresh />}
                   onClick={() => {
                     form.resetFields();
-                    setFilters({});
-                    setPage(1);
+                    url.change({ filters: {} });
                   }}
                 >
                   {t('records.reset')}

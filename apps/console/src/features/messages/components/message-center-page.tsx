@@ -11,14 +11,13 @@ import {
   Typography,
 } from '@arco-design/web-react';
 import { inboxTypes, type InboxType } from '@inviteflow/contract';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useMessages, type MessageListQuery } from '@/api/messages/get-messages.ts';
 import { useMessageSummary } from '@/api/messages/get-message-summary.ts';
 import { useMarkAllMessagesRead, useMarkMessagesRead } from '@/api/messages/mark-messages-read.ts';
 import { MessageItem } from '@/components/message-item.tsx';
+import { useListParams, type FilterCodec } from '@/components/crud/list-params.ts';
 import { usePaging } from '@/components/crud/use-list-state.ts';
-import { dayEnd, dayStart } from '@/lib/day-range.ts';
+import { dayEnd, dayOf, dayStart } from '@/lib/day-range.ts';
 import { useMessageCenterT } from '../locale/index.ts';
 import './messages.css';
 
@@ -29,27 +28,42 @@ const tabKey = {
   todo: 'messageBox.tab.todo',
 } as const;
 
-function isType(value: string | null): value is InboxType {
-  return (inboxTypes as readonly string[]).includes(value ?? '');
+/** The tab, read status and days in the page's URL (list-params.ts), with page and size. */
+const codec: FilterCodec = {
+  type: { kind: 'enum', values: inboxTypes },
+  status: { kind: 'enum', values: ['0', '1'] },
+  date: { kind: 'days', from: 'createdFrom', to: 'createdTo' },
+};
+
+interface Filters {
+  type?: InboxType;
+  status?: '0' | '1';
+  createdFrom?: string;
+  createdTo?: string;
 }
 
 /** View More: every message, by tab, read status and date, a page at a time. */
 export function MessageCenterPage() {
   const { t } = useMessageCenterT();
-  const [search, setSearch] = useSearchParams();
-  const initial = search.get('type');
-  const [tab, setTab] = useState<Tab>(isType(initial) ? initial : 'all');
-  const [status, setStatus] = useState<0 | 1 | undefined>(undefined);
-  const [days, setDays] = useState<[string, string] | undefined>(undefined);
-  const paging = usePaging();
-  const { page, pageSize, setPage } = paging;
+  const url = useListParams<Filters>('messages', codec);
+  const { filters } = url;
+  const tab: Tab = filters.type ?? 'all';
+  const status = filters.status === undefined ? undefined : (Number(filters.status) as 0 | 1);
+  const days: [string, string] | undefined =
+    filters.createdFrom && filters.createdTo
+      ? [dayOf(filters.createdFrom), dayOf(filters.createdTo)]
+      : undefined;
+  const paging = usePaging('messages', { url: true });
+  const { page, pageSize } = paging;
+  // Each choice is a new entry of the URL, from page 1: Back returns to the one before.
+  const choose = (change: Partial<Filters>) => url.change({ filters: { ...filters, ...change } });
   const query: MessageListQuery = {
     page,
     pageSize,
-    type: tab === 'all' ? undefined : tab,
+    type: filters.type,
     status,
-    createdFrom: days ? dayStart(days[0]) : undefined,
-    createdTo: days ? dayEnd(days[1]) : undefined,
+    createdFrom: filters.createdFrom,
+    createdTo: filters.createdTo,
   };
   const list = useMessages(query);
   const summary = useMessageSummary();
@@ -70,11 +84,7 @@ export function MessageCenterPage() {
       <Typography.Paragraph type="secondary">{t('center.intro')}</Typography.Paragraph>
       <Tabs
         activeTab={tab}
-        onChange={(key) => {
-          setTab(key as Tab);
-          setPage(1);
-          setSearch(key === 'all' ? {} : { type: key }, { replace: true });
-        }}
+        onChange={(key) => choose({ type: key === 'all' ? undefined : (key as InboxType) })}
       >
         {(['all', ...inboxTypes] as Tab[]).map((type) => (
           <Tabs.TabPane key={type} title={tabTitle(type)} />
@@ -88,10 +98,9 @@ export function MessageCenterPage() {
               style={{ width: 140 }}
               aria-label={t('center.status')}
               value={status === undefined ? 'any' : String(status)}
-              onChange={(value: string) => {
-                setStatus(value === 'any' ? undefined : (Number(value) as 0 | 1));
-                setPage(1);
-              }}
+              onChange={(value: string) =>
+                choose({ status: value === 'any' ? undefined : (value as '0' | '1') })
+              }
               options={[
                 { label: t('center.all'), value: 'any' },
                 { label: t('center.unread'), value: '0' },
@@ -104,10 +113,13 @@ export function MessageCenterPage() {
             <DatePicker.RangePicker
               style={{ width: 260 }}
               value={days}
-              onChange={(value) => {
-                setDays(value && value.length === 2 ? [value[0]!, value[1]!] : undefined);
-                setPage(1);
-              }}
+              onChange={(value) =>
+                choose(
+                  value && value.length === 2
+                    ? { createdFrom: dayStart(value[0]!), createdTo: dayEnd(value[1]!) }
+                    : { createdFrom: undefined, createdTo: undefined },
+                )
+              }
             />
           </label>
         </Space>

@@ -19,6 +19,7 @@ import {
   SET_NAME_MAX,
   contentTypes,
   filterTypes,
+  nothingToInvite,
   sendTaskBody,
   taskTypes,
   translate,
@@ -154,6 +155,8 @@ function PreviewPanel({
   }
   const will = preview.willCreate[cooldown];
   const over = will > preview.remainingToday;
+  // Nobody to invite: say the real cause before the seller fills in the rest.
+  const nobody = nothingToInvite(preview, cooldown);
   return (
     <div className="send-preview" data-testid="send-preview">
       <Space wrap size={16}>
@@ -171,6 +174,14 @@ function PreviewPanel({
         </Typography.Text>
         {loading && <Spin size={12} />}
       </Space>
+      {nobody && (
+        <Alert
+          type="warning"
+          className="send-finding"
+          data-testid="send-preview-nobody"
+          content={translate(locale, nobody.key, nobody.params)}
+        />
+      )}
       {over && <Alert type="error" className="send-finding" content={t('create.previewOverCap')} />}
       {preview.blacklistedCount > 0 && (
         <Alert
@@ -371,7 +382,7 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
           </Form.Item>
         ) : (
           <Form.Item label={t('create.rules')} extra={t('create.rulesHint')}>
-            <RulesFields />
+            <RulesFields values={values.rules} />
           </Form.Item>
         )}
         <PreviewPanel

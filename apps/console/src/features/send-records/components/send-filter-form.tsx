@@ -1,4 +1,5 @@
 import { Form, Input, Select } from '@arco-design/web-react';
+import { useEffect } from 'react';
 import {
   KEYWORD_MAX,
   contentTypes,
@@ -16,16 +17,33 @@ import { useShopChoices } from '../api/get-choices.ts';
 import type { RecordFilters } from '../api/get-send-records.ts';
 import { useSendRecordsT } from '../locale/index.ts';
 import { enumText } from '../model/enums.ts';
-import { buildFilters, type SendFilterValues } from '../model/filters.ts';
+import { buildFilters, filterValuesOf, type SendFilterValues } from '../model/filters.ts';
 
 /**
  * The spec's search form: influencer name, shop name, task type, content type, filter type,
  * create date and status, with Search and Reset.
  */
-export function SendFilterForm({ onSearch }: { onSearch: (filters: RecordFilters) => void }) {
+export function SendFilterForm({
+  filters,
+  filtersKey,
+  onSearch,
+}: {
+  filters: RecordFilters;
+  /** Changes with the filters' content. */
+  filtersKey: string;
+  onSearch: (filters: RecordFilters) => void;
+}) {
   const { t, locale } = useSendRecordsT();
   const [form] = Form.useForm<SendFilterValues>();
   const shops = useShopChoices('all').data?.list ?? [];
+
+  // The form shows the filters applied (the page's URL holds them), also after Back.
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(filterValuesOf(filters));
+    // The key stands for the filters: a new object with the same content changes nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filtersKey, form]);
 
   const search = () => onSearch(buildFilters(form.getFieldsValue()));
   const reset = () => {

@@ -7,6 +7,7 @@ import {
 } from '@inviteflow/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chooseOption, formItem } from '@/features/talents/testing/fixtures.ts';
 import { fail, ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
 import { buildFilters } from '../model/filters.ts';
 import { previewBodyOf, taskBodyOf } from './create-task-drawer.tsx';
@@ -159,6 +160,47 @@ describe('send records page', () => {
     expect(await screen.findByText('Deleted successfully')).toBeInTheDocument();
   });
 
+  // Issue 20 #17: the URL holds the filters, page and size, so a link or a reload shows them.
+  it('opens at the filters and the page of its URL, and puts each search there', async () => {
+    const asked: Array<Record<string, string>> = [];
+    stubFetch((url) => {
+      const [path, query] = url.split('?');
+      if (path === apiPaths.sendRecords.count) return ok({ total: 60, exact: true });
+      if (path === apiPaths.shops.list)
+        return ok({ list: [{ id: 5, shopName: 'Glow Store' }], total: 1, page: 1, pageSize: 100 });
+      if (path === apiPaths.sendRecords.list)
+        asked.push(Object.fromEntries(new URLSearchParams(query)));
+      return ok({ ...pageOf([rows[1]!]), nextCursor: 'n', prevCursor: 'p' });
+    });
+    const { router } = renderPage(
+      <SentSearchTablePage />,
+      '/sent/search-table?status=failed&talentName=Talent&shopId=5&page=3',
+    );
+    await waitFor(() =>
+      expect(asked[0]).toEqual({
+        talentName: 'Talent',
+        shopId: '5',
+        status: 'failed',
+        pageSize: '20',
+        offset: '40',
+      }),
+    );
+    expect(screen.getByPlaceholderText('Enter an influencer name')).toHaveValue('Talent');
+    expect(await within(formItem('Shop name')).findByText('Glow Store')).toBeInTheDocument();
+    expect(within(formItem('Status')).getByText('Failed')).toBeInTheDocument();
+
+    await chooseOption(formItem('Task type'), 'Free product invitation');
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        '?talentName=Talent&shopId=5&taskType=free_product&status=failed',
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(asked.at(-1)).toEqual({ pageSize: '20' }));
+  });
+
   it('turns the search form into the list filters', () => {
     expect(buildFilters({ talentName: '  luna ', status: 'failed' })).toEqual({
       talentName: 'luna',
@@ -198,7 +240,11 @@ describe('create task', () => {
         ...base,
         filterType: 'rules',
         shopId: 5,
-        rules: { fansMin: 1000, businessAmountMax: 12.5, label: ' ' },
+        rules: {
+          fans: { key: 'custom', min: 1000, max: null },
+          businessAmount: { key: 'custom', min: null, max: 1250 },
+          label: ' ',
+        },
         maxCount: 30,
       }),
     ).toEqual({
@@ -308,7 +354,7 @@ describe('create task', () => {
     fireEvent.click(within(drawer).getAllByText('Choose a bound shop')[0] as HTMLElement);
     fireEvent.click(await screen.findByRole('option', { name: 'Glow Store' }));
     fireEvent.click(
-      within(drawer).getAllByText('Type a talent name to search and pick')[0] as HTMLElement,
+      within(drawer).getAllByText('Type a talent name or ID to search and pick')[0] as HTMLElement,
     );
     for (const name of ['Luna', 'Recent', 'Banned']) {
       // In a multiple select the option's label, not its row, takes the click.
@@ -427,6 +473,95 @@ describe('create task', () => {
       expect(drawer.querySelector('.send-script-preview-text')?.textContent).toContain('Serum'),
     );
     expect(asked).toEqual(expect.arrayContaining(['scripts:', 'scripts:launch', 'products:serum']));
+  });
+
+  // Issue 20 #1: the rules offer the talent list's own choices (tiers by their shown name,
+  // the seller's labels), send the tier's key, and say why nobody would be invited.
+  it('offers the tiers and the seller’s labels as rules, and says why nobody matches', async () => {
+    const previews: unknown[] = [];
+    stubFetch((url, init) => {
+      const path = url.split('?')[0];
+      if (init.method === 'POST' && path === apiPaths.sendRecords.preview) {
+        const body = JSON.parse(String(init.body)) as { rules?: { label?: string } };
+        previews.push(body);
+        const matched = body.rules?.label === 'quality' ? 0 : 2;
+        return ok({
+          matched,
+          blacklisted: [],
+          blacklistedCount: matched,
+          cooldown: [],
+          cooldownCount: 0,
+          willCreate: { skip: 0, include: 0 },
+          dailyCap: 20,
+          usedToday: 0,
+          remainingToday: 20,
+          sample: null,
+        } satisfies SendPreviewData);
+      }
+      if (path === apiPaths.talents.facets)
+        return ok({ shopNames: ['Glow Store'], labels: ['宝妈', 'live'] });
+      if (path === apiPaths.shops.list) {
+        return ok({
+          list: [{ id: 5, shopName: 'Glow Store', bindStatus: 'BOUND' }],
+          total: 1,
+          page: 1,
+          pageSize: 100,
+        });
+      }
+      if (path === apiPaths.sendRecords.count) return ok({ total: 0, exact: true });
+      if (path === apiPaths.templates.scripts || path === apiPaths.templates.products)
+        return ok({ list: [], total: 0, page: 1, pageSize: 100 });
+      if (path === apiPaths.talents.list)
+        return ok({ list: [], pageSize: 20, nextCursor: null, prevCursor: null });
+      return ok(pageOf([]));
+    });
+    const drawer = await openCreateDrawer();
+    fireEvent.click(within(drawer).getAllByText('Choose a bound shop')[0] as HTMLElement);
+    fireEvent.click(await screen.findByRole('option', { name: 'Glow Store' }));
+    fireEvent.click(within(drawer).getByText('Rules'));
+
+    // The label rule is a choice among the tiers and the seller's own labels, not free text.
+    const label = (await within(drawer).findByText('Label')).closest('.arco-form-item')!;
+    fireEvent.click(label.querySelector('.arco-select-view')!);
+    // The seller's labels arrive with the talent facets.
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+        'Quality',
+        'Newbie',
+        'Top',
+        'Middle',
+        'Tail',
+        '宝妈',
+        'live',
+      ]),
+    );
+    fireEvent.click(await screen.findByRole('option', { name: 'Quality' }));
+    await waitFor(() =>
+      expect(previews.at(-1)).toMatchObject({ filterType: 'rules', rules: { label: 'quality' } }),
+    );
+    // No talent has it: said as such, not as a blacklist or a cool-down.
+    expect(await within(drawer).findByTestId('send-preview-nobody')).toHaveTextContent(
+      'No talent matches these rules: widen them and try again',
+    );
+
+    // The other rules of the talent list are here too, the less used ones folded.
+    for (const name of ['Talent name', 'Talent’s shop', 'Status', 'Platform', 'Fans']) {
+      expect(within(drawer).getByText(name, { selector: 'label' })).toBeVisible();
+    }
+    const amount = () => within(drawer).getByText('Business amount (CNY)', { selector: 'label' });
+    expect(amount()).not.toBeVisible();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'More rules' }));
+    expect(amount()).toBeVisible();
+
+    // A seller's own label: both matches are blacklisted, and that is what is said.
+    fireEvent.click(label.querySelector('.arco-select-view')!);
+    fireEvent.click(await screen.findByRole('option', { name: '宝妈' }));
+    await waitFor(() =>
+      expect(within(drawer).getByTestId('send-preview-nobody')).toHaveTextContent(
+        'No talent left to invite: all 2 talents are blacklisted',
+      ),
+    );
+    expect(previews.at(-1)).toMatchObject({ rules: { label: '宝妈' } });
   });
 
   it('says what is missing on an empty create, and why the talents cannot be previewed', async () => {

@@ -1,7 +1,7 @@
 import { Button, Empty, Message, Popconfirm, Space, Table } from '@arco-design/web-react';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import { IconPlus, IconUpload } from '@arco-design/web-react/icon';
-import { SEND_RECORD_PAGE_SIZE_DEFAULT, apiPaths, type SendRecord } from '@inviteflow/contract';
+import { apiPaths, type SendRecord } from '@inviteflow/contract';
 import { useState } from 'react';
 import { FilterTableCard } from '@/components/crud/filter-table-card.tsx';
 import { useKeysetList } from '@/components/crud/use-keyset-list.ts';
@@ -17,6 +17,7 @@ import { useSendRecords, type RecordFilters } from '../api/get-send-records.ts';
 import { useStartSendExport } from '../api/start-export.ts';
 import { useSendRecordsT } from '../locale/index.ts';
 import { enumText } from '../model/enums.ts';
+import { sendFilterCodec } from '../model/filters.ts';
 import { RecordStatus } from './record-status.tsx';
 import { SendFilterForm } from './send-filter-form.tsx';
 import './send-records.css';
@@ -69,7 +70,8 @@ function isLeased(record: SendRecord): boolean {
 export function SentSearchTablePage() {
   const { t, locale } = useSendRecordsT();
   const list = useKeysetList<RecordFilters, SendRecord>({
-    pageSize: SEND_RECORD_PAGE_SIZE_DEFAULT,
+    list: 'sendRecords',
+    codec: sendFilterCodec,
     usePage: (filters, paging, run) => useSendRecords({ ...filters, ...paging }, run),
     useCount: useSendRecordCount,
   });
@@ -212,7 +214,13 @@ export function SentSearchTablePage() {
     <FilterTableCard
       title={t('menu.sent.searchTable')}
       intro={t('page.intro')}
-      filters={<SendFilterForm onSearch={list.search} />}
+      filters={
+        <SendFilterForm
+          filters={list.filters}
+          filtersKey={list.filtersKey}
+          onSearch={list.search}
+        />
+      }
       toolbar={
         <Space wrap>
           <Button type="primary" icon={<IconPlus />} onClick={() => setCreating(true)}>

@@ -1,4 +1,16 @@
-import type { ContentType, FilterType, SendRecordStatus, TaskType } from '@inviteflow/contract';
+import {
+  KEYWORD_MAX,
+  contentTypes,
+  filterTypes,
+  sendRecordStatuses,
+  taskTypes,
+  type ContentType,
+  type FilterType,
+  type SendRecordStatus,
+  type TaskType,
+} from '@inviteflow/contract';
+import type { FilterCodec } from '@/components/crud/list-params.ts';
+import { dayEnd, dayOf, dayStart } from '@/lib/day-range.ts';
 import type { RecordFilters } from '../api/get-send-records.ts';
 
 /** What the search form holds. Dates are the picker's day strings (YYYY-MM-DD). */
@@ -12,13 +24,6 @@ export interface SendFilterValues {
   status?: SendRecordStatus;
 }
 
-/** A picked day as the instant it starts (or ends) in the browser's zone. */
-function dayBound(day: string, end: boolean): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const local = end ? new Date(y, m - 1, d, 23, 59, 59, 999) : new Date(y, m - 1, d);
-  return local.toISOString();
-}
-
 /** The form's values as the list's filters: empty fields left out, days as whole days. */
 export function buildFilters(values: SendFilterValues): RecordFilters {
   const filters: RecordFilters = {};
@@ -30,8 +35,31 @@ export function buildFilters(values: SendFilterValues): RecordFilters {
   if (values.filterType) filters.filterType = values.filterType;
   if (values.status) filters.status = values.status;
   if (values.created?.[0] && values.created[1]) {
-    filters.createdFrom = dayBound(values.created[0], false);
-    filters.createdTo = dayBound(values.created[1], true);
+    filters.createdFrom = dayStart(values.created[0]);
+    filters.createdTo = dayEnd(values.created[1]);
   }
   return filters;
 }
+
+/** The form's values for applied filters: the inverse of `buildFilters`. */
+export function filterValuesOf(filters: RecordFilters): SendFilterValues {
+  const { createdFrom, createdTo, taskId: _taskId, ...rest } = filters;
+  return {
+    ...rest,
+    ...(createdFrom && createdTo ? { created: [dayOf(createdFrom), dayOf(createdTo)] } : {}),
+  };
+}
+
+/**
+ * The filters in the send records' URL (`?status=failed&created=2026-01-01,2026-01-31`):
+ * the contract's names, days as local calendar days.
+ */
+export const sendFilterCodec: FilterCodec = {
+  talentName: { kind: 'text', max: KEYWORD_MAX },
+  shopId: { kind: 'id' },
+  taskType: { kind: 'enum', values: taskTypes },
+  contentType: { kind: 'enum', values: contentTypes },
+  filterType: { kind: 'enum', values: filterTypes },
+  status: { kind: 'enum', values: sendRecordStatuses },
+  created: { kind: 'days', from: 'createdFrom', to: 'createdTo' },
+};

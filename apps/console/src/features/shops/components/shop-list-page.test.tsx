@@ -58,7 +58,7 @@ describe('My Shops', () => {
     });
     renderPage(<ShopListPage />, '/shop/list');
     expect(await screen.findByText('Shop 1')).toBeInTheDocument();
-    expect(urls[0]).toBe(`${apiPaths.shops.list}?tab=all&page=1&pageSize=10`);
+    expect(urls[0]).toBe(`${apiPaths.shops.list}?tab=all&page=1&pageSize=20`);
     for (const tab of ['All (3)', 'Bound (1)', 'Unbound (1)', 'Expired (1)']) {
       expect(screen.getByText(tab)).toBeInTheDocument();
     }
@@ -76,7 +76,7 @@ describe('My Shops', () => {
 
     fireEvent.click(screen.getByText('Expired (1)'));
     await waitFor(() =>
-      expect(urls).toContain(`${apiPaths.shops.list}?tab=EXPIRED&page=1&pageSize=10`),
+      expect(urls).toContain(`${apiPaths.shops.list}?tab=EXPIRED&page=1&pageSize=20`),
     );
   });
 

@@ -24,6 +24,7 @@ import {
 } from '@inviteflow/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useListParams, type FilterCodec } from '@/components/crud/list-params.ts';
 import { usePaging } from '@/components/crud/use-list-state.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { formatCount } from '@/lib/format-number.ts';
@@ -48,6 +49,8 @@ export function isWaiting(shop: Shop, now = Date.now()): boolean {
   );
 }
 
+const tabCodec: FilterCodec = { tab: { kind: 'enum', values: shopTabs } };
+
 /**
  * My Shops (spec 'Shop list'): the All tab and a tab per bind status, the slots the plan
  * allows and how many are in use, bind by hand, unbind, bind again. The pager shows the
@@ -56,9 +59,11 @@ export function isWaiting(shop: Shop, now = Date.now()): boolean {
 export function ShopListPage() {
   const { t, locale } = useShopsT();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<ShopTab>('all');
-  const paging = usePaging();
-  const { page, pageSize, setPage } = paging;
+  // The tab lives in the URL beside the page and its size (list-params.ts).
+  const url = useListParams<{ tab?: ShopTab }>('shops', tabCodec);
+  const tab = url.filters.tab ?? 'all';
+  const paging = usePaging('shops', { url: true });
+  const { page, pageSize } = paging;
   const [binding, setBinding] = useState(false);
   const list = useShops({ tab, page, pageSize });
   const unbind = useUnbindShop();
@@ -214,10 +219,7 @@ export function ShopListPage() {
       <div className="shop-toolbar">
         <Tabs
           activeTab={tab}
-          onChange={(key) => {
-            setTab(key as ShopTab);
-            setPage(1);
-          }}
+          onChange={(key) => url.change({ filters: key === 'all' ? {} : { tab: key } })}
           type="rounded"
         >
           {shopTabs.map((key) => (

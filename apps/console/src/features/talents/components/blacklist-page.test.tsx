@@ -61,7 +61,7 @@ describe('talent blacklist', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() =>
-      expect(calls.at(-1)?.query).toEqual({ page: '1', pageSize: '10', keyword: 'nick' }),
+      expect(calls.at(-1)?.query).toEqual({ page: '1', pageSize: '20', keyword: 'nick' }),
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Add blacklist' }));

@@ -18,6 +18,7 @@ export function TalentBlacklistPage() {
   const remove = useDeleteBlacklistEntry();
   return (
     <CrudTableCard<BlacklistEntry>
+      list="blacklist"
       title={t('menu.talent.blacklist')}
       intro={t('blacklist.intro')}
       searchLabel={t('blacklist.searchLabel')}

@@ -10,6 +10,7 @@ import {
   type RangeKind,
   type RangeValue,
 } from '../model/filters.ts';
+import './range-filter.css';
 
 /** The contract's filter names of each range, for its own min ≤ max check. */
 const boundNames = {

@@ -1,56 +1,45 @@
-import { Form, Input, Select } from '@arco-design/web-react';
-import {
-  KEYWORD_MAX,
-  contactMethods,
-  industries,
-  platforms,
-  talentStatuses,
-} from '@inviteflow/contract';
-import { useState } from 'react';
-import {
-  DayRangeField,
-  EnumSelect,
-  FilterBar,
-  FilterField,
-} from '@/components/crud/filter-bar.tsx';
-import { useTalentFacets } from '../api/get-talent-facets.ts';
-import { useTalentsT } from '../locale/index.ts';
+import { Form } from '@arco-design/web-react';
+import { useEffect, useState } from 'react';
+import { FilterBar, FilterField } from '@/components/crud/filter-bar.tsx';
 import {
   buildFilters,
+  filterValuesOf,
   type AppliedFilters,
+  type RangeKind,
   type RangeValue,
   type TalentFilterValues,
 } from '../model/filters.ts';
-import { enumText, labelOptions } from '../model/labels.ts';
-import { RangeFilter } from './range-filter.tsx';
+import { TalentFilterFields, foldedInUse, type FilterFieldFrame } from './talent-filter-fields.tsx';
 
-/** The filters folded under "More filters". */
-const foldedFields = [
-  'industry',
-  'contactMethod',
-  'businessAmount',
-  'dealCount',
-  'created',
-  'added',
-  'updated',
-] as const satisfies ReadonlyArray<keyof TalentFilterValues>;
-
-/** How many folded filters hold a value: shown on the toggle so none applies unseen. */
-function foldedInUse(values: Partial<TalentFilterValues>): number {
-  return foldedFields.filter((field) => values[field] !== undefined).length;
-}
+const Field: FilterFieldFrame = (props) => <FilterField {...props} />;
 
 /**
  * The search form of Talent Management Query: every filter of the spec, the less used ones
  * folded under "More filters". Search and Reset run the search; a range preset or a custom
- * range's Apply runs it at once.
+ * range's Apply runs it at once. The form shows the filters applied (the page's URL holds
+ * them), also after Back or a reload.
  */
-export function TalentFilterForm({ onSearch }: { onSearch: (filters: AppliedFilters) => void }) {
-  const { t, locale } = useTalentsT();
+export function TalentFilterForm({
+  filters,
+  filtersKey,
+  onSearch,
+}: {
+  filters: AppliedFilters;
+  /** Changes with the filters' content. */
+  filtersKey: string;
+  onSearch: (filters: AppliedFilters) => void;
+}) {
   const [form] = Form.useForm<TalentFilterValues>();
   const [folded, setFolded] = useState(0);
-  const facets = useTalentFacets().data;
-  const labels = labelOptions(locale, facets?.labels ?? []);
+
+  useEffect(() => {
+    const values = filterValuesOf(filters);
+    form.resetFields();
+    form.setFieldsValue(values);
+    setFolded(foldedInUse(values));
+    // The key stands for the filters: a new object with the same content changes nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filtersKey, form]);
 
   const search = (overrides: Partial<TalentFilterValues> = {}) =>
     onSearch(buildFilters({ ...form.getFieldsValue(), ...overrides }));
@@ -61,8 +50,7 @@ export function TalentFilterForm({ onSearch }: { onSearch: (filters: AppliedFilt
     onSearch({});
   };
 
-  const rangeCommit = (field: 'fans' | 'businessAmount' | 'dealCount') => (next?: RangeValue) =>
-    search({ [field]: next });
+  const rangeCommit = (kind: RangeKind, next?: RangeValue) => search({ [kind]: next });
 
   return (
     <FilterBar<TalentFilterValues>
@@ -73,82 +61,15 @@ export function TalentFilterForm({ onSearch }: { onSearch: (filters: AppliedFilt
       onValuesChange={(_changed, values) => setFolded(foldedInUse(values))}
       more={{
         inUse: folded,
-        fields: (
-          <>
-            <FilterField field="industry" label={t('filter.industry')}>
-              <EnumSelect values={industries} text={(value) => enumText.industry(locale, value)} />
-            </FilterField>
-            <FilterField field="contactMethod" label={t('filter.contactMethod')}>
-              <EnumSelect
-                values={contactMethods}
-                text={(value) => enumText.contactMethod(locale, value)}
-              />
-            </FilterField>
-            <FilterField field="businessAmount" label={t('filter.businessAmount')}>
-              <RangeFilter kind="businessAmount" onCommit={rangeCommit('businessAmount')} />
-            </FilterField>
-            <FilterField field="dealCount" label={t('filter.dealCount')}>
-              <RangeFilter kind="dealCount" onCommit={rangeCommit('dealCount')} />
-            </FilterField>
-            <FilterField field="created" label={t('filter.createdAt')}>
-              <DayRangeField />
-            </FilterField>
-            <FilterField field="added" label={t('filter.addedAt')}>
-              <DayRangeField />
-            </FilterField>
-            <FilterField field="updated" label={t('filter.updatedAt')}>
-              <DayRangeField />
-            </FilterField>
-          </>
-        ),
+        fields: <TalentFilterFields part="more" Field={Field} onRangeCommit={rangeCommit} />,
       }}
     >
-      <FilterField field="name" label={t('filter.name')}>
-        <Input
-          placeholder={t('filter.namePlaceholder')}
-          maxLength={KEYWORD_MAX}
-          allowClear
-          onPressEnter={() => search()}
-        />
-      </FilterField>
-      <FilterField field="shopName" label={t('filter.shop')}>
-        <Select placeholder={t('filter.shopPlaceholder')} allowClear showSearch>
-          {(facets?.shopNames ?? []).map((shop) => (
-            <Select.Option key={shop} value={shop}>
-              {shop}
-            </Select.Option>
-          ))}
-        </Select>
-      </FilterField>
-      <FilterField field="status" label={t('filter.status')}>
-        <EnumSelect values={talentStatuses} text={(value) => enumText.status(locale, value)} />
-      </FilterField>
-      <FilterField field="platform" label={t('filter.platform')}>
-        <EnumSelect values={platforms} text={(value) => enumText.platform(locale, value)} />
-      </FilterField>
-      <FilterField field="label" label={t('filter.label')}>
-        <Select placeholder={t('filter.all')} allowClear showSearch>
-          <Select.OptGroup label={t('filter.tiers')}>
-            {labels.tiers.map((option) => (
-              <Select.Option key={option.value} value={option.value}>
-                {option.label}
-              </Select.Option>
-            ))}
-          </Select.OptGroup>
-          {labels.own.length > 0 && (
-            <Select.OptGroup label={t('filter.customLabels')}>
-              {labels.own.map((option) => (
-                <Select.Option key={option.value} value={option.value}>
-                  {option.label}
-                </Select.Option>
-              ))}
-            </Select.OptGroup>
-          )}
-        </Select>
-      </FilterField>
-      <FilterField field="fans" label={t('filter.fans')}>
-        <RangeFilter kind="fans" onCommit={rangeCommit('fans')} />
-      </FilterField>
+      <TalentFilterFields
+        part="main"
+        Field={Field}
+        onSubmit={() => search()}
+        onRangeCommit={rangeCommit}
+      />
     </FilterBar>
   );
 }

@@ -1,6 +1,8 @@
 import { apiPaths, type Talent } from '@inviteflow/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dayEnd, dayStart } from '@/lib/day-range.ts';
+import { queryClient } from '@/lib/query-client.ts';
 import { ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
 import { chooseOption, formItem, makeTalent, pathOf, queryOf } from '../testing/fixtures.ts';
 import { TalentSearchTablePage } from './talent-search-page.tsx';
@@ -187,6 +189,84 @@ describe('Talent Management Query', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(api.lists().at(-1)?.query).toEqual(listQuery()));
     expect(screen.getByPlaceholderText('Talent name or talent ID')).toHaveValue('');
+  });
+
+  // Issue 20 #17: a deep link's query is the search; each search and page is in the URL.
+  it('applies the filters, page and size of its URL, and keeps each search there', async () => {
+    const rows = Array.from({ length: 120 }, (_, index) => makeTalent(index + 1));
+    const api = stubTalentApi({ rows });
+    const { router } = renderPage(
+      <TalentSearchTablePage />,
+      '/talent/search-table?status=cooperating&fansMin=1000&fansMax=5000' +
+        '&created=2026-01-01,2026-01-31&sort=fansCount&order=asc&page=2&pageSize=50',
+    );
+    const linked = listQuery({
+      status: 'cooperating',
+      fansMin: '1000',
+      fansMax: '5000',
+      createdFrom: dayStart('2026-01-01'),
+      createdTo: dayEnd('2026-01-31'),
+      sort: 'fansCount',
+      order: 'asc',
+      pageSize: '50',
+      offset: '50',
+    });
+    // The very first request is the linked one: no unfiltered list is asked first.
+    await waitFor(() => expect(api.lists()[0]?.query).toEqual(linked));
+    expect(await screen.findByText('Talent 51')).toBeInTheDocument();
+    expect(within(formItem('Status')).getByText('Cooperating')).toBeInTheDocument();
+    expect(within(formItem('Fans')).getByText('1k-5k')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'More filters (1)' })).toBeInTheDocument();
+    expect(pageItem(2)).toHaveClass('arco-pagination-item-active');
+
+    // A search is a new URL, from page 1, with the same size and sort.
+    fireEvent.change(screen.getByPlaceholderText('Talent name or talent ID'), {
+      target: { value: 'dy7' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        status: 'cooperating',
+        fansMin: '1000',
+        fansMax: '5000',
+        created: '2026-01-01,2026-01-31',
+        sort: 'fansCount',
+        order: 'asc',
+        name: 'dy7',
+        pageSize: '50',
+      }),
+    );
+    await waitFor(() =>
+      expect(api.lists().at(-1)?.query).toEqual({
+        ...linked,
+        name: 'dy7',
+        offset: undefined,
+      }),
+    );
+
+    // Back returns to the linked page, its filters shown again.
+    await router.back();
+    await waitFor(() => expect(api.lists().at(-1)?.query).toEqual(linked));
+    await waitFor(() =>
+      expect(screen.getByPlaceholderText('Talent name or talent ID')).toHaveValue(''),
+    );
+    expect(within(formItem('Status')).getByText('Cooperating')).toBeInTheDocument();
+  });
+
+  // Issue 20 #14: one default size, and the size picked kept for this list and account.
+  it('opens at the page size the seller picked for the talent list last time', async () => {
+    const api = stubTalentApi({ rows: Array.from({ length: 60 }, (_, i) => makeTalent(i + 1)) });
+    const first = renderPage(<TalentSearchTablePage />, '/talent/search-table');
+    await waitFor(() => expect(api.lists()[0]?.query).toEqual(listQuery()));
+    await chooseOption(document.querySelector('.arco-pagination-option') as HTMLElement, /^50/);
+    await waitFor(() => expect(api.lists().at(-1)?.query).toEqual(listQuery({ pageSize: '50' })));
+    expect(first.router.state.location.search).toBe('?pageSize=50');
+    first.unmount();
+    // A later visit: nothing cached, the page asks again.
+    queryClient.clear();
+    const again = stubTalentApi();
+    renderPage(<TalentSearchTablePage />, '/talent/search-table');
+    await waitFor(() => expect(again.lists()[0]?.query).toEqual(listQuery({ pageSize: '50' })));
   });
 
   it('sorts on the server and goes back to page 1', async () => {

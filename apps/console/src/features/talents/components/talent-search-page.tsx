@@ -3,12 +3,12 @@ import type { SorterInfo } from '@arco-design/web-react/es/Table/interface';
 import { IconPlus, IconUpload } from '@arco-design/web-react/icon';
 import {
   BATCH_MAX,
-  TALENT_PAGE_SIZE_DEFAULT,
   talentSortFields,
   type Talent,
   type TalentSortField,
 } from '@inviteflow/contract';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { FilterTableCard } from '@/components/crud/filter-table-card.tsx';
 import { useKeysetList } from '@/components/crud/use-keyset-list.ts';
 import { formatCount } from '@/lib/format-number.ts';
@@ -17,7 +17,7 @@ import { useDeleteTalent } from '../api/delete-talent.ts';
 import { useTalentCount } from '../api/get-talent-count.ts';
 import { useTalents } from '../api/get-talents.ts';
 import { useTalentsT } from '../locale/index.ts';
-import type { AppliedFilters } from '../model/filters.ts';
+import { talentFilterCodec, type AppliedFilters } from '../model/filters.ts';
 import { BatchBlacklistModal } from './batch-blacklist-modal.tsx';
 import { BatchLabelsModal } from './batch-labels-modal.tsx';
 import { BatchStatusModal } from './batch-status-modal.tsx';
@@ -33,6 +33,14 @@ type BatchKind = 'status' | 'labels' | 'blacklist';
 
 function isSortField(value: unknown): value is TalentSortField {
   return (talentSortFields as readonly unknown[]).includes(value);
+}
+
+/** The sort the URL names (`?sort=fansCount&order=asc`), else the default. */
+export function sortOf(params: URLSearchParams): TalentSort {
+  const field = params.get('sort');
+  const order = params.get('order');
+  if (!isSortField(field)) return defaultSort;
+  return { field, order: order === 'asc' ? 'asc' : 'desc' };
 }
 
 /** The sort after a click on a header: Arco's cycle, with "no sort" meaning the default. */
@@ -55,9 +63,13 @@ export function nextSort(current: TalentSort, sorter: SorterInfo): TalentSort {
  */
 export function TalentSearchTablePage() {
   const { t, locale } = useTalentsT();
-  const [sort, setSort] = useState<TalentSort>(defaultSort);
+  // Filters, page, page size and sort live in the URL: a reload, Back or a link keeps them.
+  const [params] = useSearchParams();
+  const sort = sortOf(params);
   const list = useKeysetList<AppliedFilters, Talent>({
-    pageSize: TALENT_PAGE_SIZE_DEFAULT,
+    list: 'talents',
+    codec: talentFilterCodec,
+    scope: `${sort.field} ${sort.order}`,
     usePage: (filters, paging, run) =>
       useTalents({ ...filters, sort: sort.field, order: sort.order, ...paging }, run),
     useCount: useTalentCount,
@@ -74,8 +86,11 @@ export function TalentSearchTablePage() {
   const { filters, rows } = list;
 
   const changeSort = (sorter: SorterInfo) => {
-    setSort((current) => nextSort(current, sorter));
-    list.restart();
+    const next = nextSort(sort, sorter);
+    const isDefault = next.field === defaultSort.field && next.order === defaultSort.order;
+    list.restart(
+      isDefault ? { sort: undefined, order: undefined } : { sort: next.field, order: next.order },
+    );
   };
 
   const select = (keys: (string | number)[], selectedRows: Talent[]) => {
@@ -140,7 +155,13 @@ export function TalentSearchTablePage() {
     <FilterTableCard
       title={t('menu.talent.searchTable')}
       intro={t('page.intro')}
-      filters={<TalentFilterForm onSearch={list.search} />}
+      filters={
+        <TalentFilterForm
+          filters={list.filters}
+          filtersKey={list.filtersKey}
+          onSearch={list.search}
+        />
+      }
       toolbar={
         <>
           <Space wrap>

@@ -1,13 +1,21 @@
 import {
+  KEYWORD_MAX,
+  LABEL_MAX_LENGTH,
+  SHOP_NAME_MAX,
+  contactMethods,
+  industries,
+  platforms,
   rangePresets,
   talentFilters,
+  talentStatuses,
   type ContactMethod,
   type Industry,
   type Platform,
   type TalentFilters,
   type TalentStatus,
 } from '@inviteflow/contract';
-import { dayEnd, dayStart } from '@/lib/day-range.ts';
+import type { FilterCodec } from '@/components/crud/list-params.ts';
+import { dayEnd, dayOf, dayStart } from '@/lib/day-range.ts';
 
 export { dayEnd, dayStart };
 
@@ -99,3 +107,62 @@ export function filtersIssue(filters: AppliedFilters) {
   const result = talentFilters.safeParse(filters);
   return result.success ? null : (result.error.issues[0] ?? null);
 }
+
+/** A range as the form holds it: the preset of these bounds, else a custom range. */
+function rangeOf(kind: RangeKind, min?: number, max?: number): RangeValue | undefined {
+  if (min === undefined && max === undefined) return undefined;
+  const low = min ?? null;
+  const high = max ?? null;
+  const preset = rangePresets[kind].find((item) => item.min === low && item.max === high);
+  return { key: preset?.key ?? CUSTOM_RANGE, min: low, max: high };
+}
+
+function daysOf(from?: string, to?: string): DayRange | undefined {
+  return from && to ? [dayOf(from), dayOf(to)] : undefined;
+}
+
+/** The form's values for applied filters: the inverse of `buildFilters`. */
+export function filterValuesOf(filters: AppliedFilters): TalentFilterValues {
+  const f = filters;
+  const values: TalentFilterValues = {
+    name: f.name,
+    shopName: f.shopName,
+    industry: f.industry,
+    label: f.label,
+    status: f.status,
+    contactMethod: f.contactMethod,
+    platform: f.platform,
+    fans: rangeOf('fans', f.fansMin, f.fansMax),
+    businessAmount: rangeOf('businessAmount', f.businessAmountMinFen, f.businessAmountMaxFen),
+    dealCount: rangeOf('dealCount', f.dealCountMin, f.dealCountMax),
+    created: daysOf(f.createdFrom, f.createdTo),
+    added: daysOf(f.addedFrom, f.addedTo),
+    updated: daysOf(f.updatedFrom, f.updatedTo),
+  };
+  return Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== undefined),
+  ) as TalentFilterValues;
+}
+
+/**
+ * The filters in the talent list's URL (`?status=cooperating&fansMin=1000`): the contract's
+ * names and units, days as local calendar days (`created=2026-01-01,2026-01-31`).
+ */
+export const talentFilterCodec: FilterCodec = {
+  name: { kind: 'text', max: KEYWORD_MAX },
+  shopName: { kind: 'text', max: SHOP_NAME_MAX },
+  industry: { kind: 'enum', values: industries },
+  label: { kind: 'text', max: LABEL_MAX_LENGTH },
+  status: { kind: 'enum', values: talentStatuses },
+  contactMethod: { kind: 'enum', values: contactMethods },
+  platform: { kind: 'enum', values: platforms },
+  fansMin: { kind: 'count' },
+  fansMax: { kind: 'count' },
+  businessAmountMinFen: { kind: 'count' },
+  businessAmountMaxFen: { kind: 'count' },
+  dealCountMin: { kind: 'count' },
+  dealCountMax: { kind: 'count' },
+  created: { kind: 'days', from: 'createdFrom', to: 'createdTo' },
+  added: { kind: 'days', from: 'addedFrom', to: 'addedTo' },
+  updated: { kind: 'days', from: 'updatedFrom', to: 'updatedTo' },
+};

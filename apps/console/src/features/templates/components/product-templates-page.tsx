@@ -13,6 +13,7 @@ export function ProductTemplatesPage() {
   const remove = useDeleteProduct();
   return (
     <CrudTableCard<ProductTemplate>
+      list="productTemplates"
       title={t('menu.template.product')}
       intro={t('product.intro')}
       searchPlaceholder={t('search.productPlaceholder')}

@@ -12,6 +12,7 @@ export function ScriptTemplatesPage() {
   const remove = useDeleteScript();
   return (
     <CrudTableCard<ScriptTemplate>
+      list="scriptTemplates"
       title={t('menu.template.script')}
       intro={t('script.intro')}
       searchPlaceholder={t('search.scriptPlaceholder')}

@@ -45,14 +45,14 @@ describe('script templates page', () => {
     expect(await screen.findByText(script.content)).toBeInTheDocument();
     expect(screen.getByText('home goods')).toBeInTheDocument();
     expect(screen.getByText('Total: 23')).toBeInTheDocument();
-    expect(calls[0]).toBe(`GET ${apiPaths.templates.scripts}?page=1&pageSize=10`);
+    expect(calls[0]).toBe(`GET ${apiPaths.templates.scripts}?page=1&pageSize=20`);
 
     fireEvent.change(screen.getByPlaceholderText('Search content or remark'), {
       target: { value: ' love ' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() =>
-      expect(calls).toContain(`GET ${apiPaths.templates.scripts}?page=1&pageSize=10&keyword=love`),
+      expect(calls).toContain(`GET ${apiPaths.templates.scripts}?page=1&pageSize=20&keyword=love`),
     );
 
     // Create: content is required.
