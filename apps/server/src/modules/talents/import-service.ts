@@ -79,8 +79,16 @@ import { savedValues, type TalentInput } from './service.ts';
  * at a time per account (import_runs): a second one is refused with 409.
  */
 
-/** Rows written per transaction: each holds the database (PGlite: everyone) for tens of ms. */
-const CHUNK = 250;
+/**
+ * Rows written per transaction. A transaction holds the database, and on PGlite (one
+ * query at a time, taken in turn) everyone waits for it: each query of another request
+ * waits at most one chunk. So chunks are sized to take about CHUNK_TARGET_MS, from how
+ * long the last one took (the machine's speed and load, the account's indexes).
+ */
+const CHUNK_FIRST = 100;
+const CHUNK_MIN = 25;
+const CHUNK_MAX = 500;
+const CHUNK_TARGET_MS = 40;
 /** Labels remembered per statement after the import. */
 const LABEL_CHUNK = 1_000;
 /** Rows listed in the report (every rejected row first). */
@@ -144,13 +152,26 @@ export async function importTalents(
   try {
     const spool = await spoolRows(path, format, options.locale);
     const writer = new TalentRowWriter(options, run, spool.header);
-    for await (const chunk of spool.chunks(CHUNK)) {
+    let size = CHUNK_FIRST;
+    const write = async (chunk: SheetRow[]) => {
+      const started = performance.now();
       await db.transaction(async (tx) => {
         await renewImport(tx, run, options.now());
         await lockBlacklistDecisions(tx, options.userId);
         await writer.flush(tx, chunk);
       });
+      const took = Math.max(1, performance.now() - started);
+      size = Math.round(Math.min(CHUNK_MAX, Math.max(CHUNK_MIN, size * (CHUNK_TARGET_MS / took))));
+    };
+    let chunk: SheetRow[] = [];
+    for await (const row of spool.rows()) {
+      chunk.push(row);
+      if (chunk.length >= size) {
+        await write(chunk);
+        chunk = [];
+      }
     }
+    if (chunk.length) await write(chunk);
     // The commit point: with the run gone, its journal is garbage and the account free.
     await releaseImport(db, run);
     committed = true;
@@ -183,7 +204,7 @@ async function rollBack(db: Database, run: ImportRun, now: () => Date): Promise<
 interface Spool {
   /** Each import column's position in the spooled rows. */
   header: Map<ColumnKey, number>;
-  chunks(size: number): AsyncGenerator<SheetRow[]>;
+  rows(): AsyncGenerator<SheetRow>;
 }
 
 /** A cell as one JSON value (dates tagged). */
@@ -225,18 +246,12 @@ async function spoolRows(path: string, format: FileFormat, locale: Locale): Prom
   const header = new Map(positions.map(([key], index) => [key, index]));
   return {
     header,
-    async *chunks(size) {
+    async *rows() {
       const lines = createInterface({ input: createReadStream(spoolPath), crlfDelay: Infinity });
-      let chunk: SheetRow[] = [];
       for await (const line of lines) {
         const [number, ...cells] = JSON.parse(line) as [number, ...unknown[]];
-        chunk.push({ number, cells: cells.map(decodeCell) });
-        if (chunk.length >= size) {
-          yield chunk;
-          chunk = [];
-        }
+        yield { number, cells: cells.map(decodeCell) };
       }
-      if (chunk.length) yield chunk;
     },
   };
 }
