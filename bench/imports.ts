@@ -14,6 +14,7 @@
  * were measured on main.
  */
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { apiPaths, importFileLimits } from '@inviteflow/contract';
 import {
   craftedFiles,
@@ -111,6 +112,47 @@ async function legitimateXlsx(): Promise<Buffer> {
   return craftedXlsx({ sheets: [sheetXml(rows.join(''))] });
 }
 
+/** A multipart upload over node:http (fetch gives up waiting for headers after 300 s). */
+function upload(
+  url: string,
+  token: string,
+  file: { name: string; content: Buffer },
+): Promise<{ status: number; body: string }> {
+  const boundary = `----bench${Date.now()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    file.content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'accept-language': 'en-US',
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': payload.length,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
 function rssMb(pid: number): number {
   try {
     const line = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -172,15 +214,12 @@ async function runCase(
   if (content === null) await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
   else
     try {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(content)]), name);
-      const res = await fetch(`${product.url}${apiPaths.talents.import}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${tokens.importer}`, 'accept-language': 'en-US' },
-        body: form,
+      const res = await upload(`${product.url}${apiPaths.talents.import}`, tokens.importer, {
+        name,
+        content,
       });
       status = res.status;
-      message = ((await res.json()) as { message: string }).message;
+      message = (JSON.parse(res.body) as { message: string }).message;
     } catch (error) {
       status = 'no answer';
       message = error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : '';

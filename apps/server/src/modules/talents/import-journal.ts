@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { talentImportUndo, talents } from '../../db/schema.ts';
@@ -127,6 +128,8 @@ export async function undoTalentImport(
       return undoChunk(tx, run);
     });
     if (taken === 0) return;
+    // Requests that arrived meanwhile go first (PGlite runs in this thread).
+    await setImmediate();
   }
 }
 
@@ -140,6 +143,7 @@ export async function dropJournal(db: Executor, runId: string): Promise<void> {
        )
       returning 1`);
     if (rowCount(result) === 0) return;
+    await setImmediate();
   }
 }
 

@@ -16,6 +16,7 @@ import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { finished } from 'node:stream/promises';
+import { setImmediate } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { talents } from '../../db/schema.ts';
@@ -162,6 +163,9 @@ export async function importTalents(
       });
       const took = Math.max(1, performance.now() - started);
       size = Math.round(Math.min(CHUNK_MAX, Math.max(CHUNK_MIN, size * (CHUNK_TARGET_MS / took))));
+      // PGlite runs in this thread: let the requests that arrived meanwhile in (and queue
+      // their queries) before the next chunk, or they would wait for several.
+      await setImmediate();
     };
     let chunk: SheetRow[] = [];
     for await (const row of spool.rows()) {
