@@ -11,6 +11,8 @@ export interface RunningProduct {
   url: string;
   /** Everything the server printed so far. */
   log(): string;
+  /** The server process's id (to read its memory from /proc). */
+  pid(): number;
   /** The demo account the first start created (embedded default only). */
   demo(): { username: string; password: string };
   stop(): Promise<void>;
@@ -18,11 +20,14 @@ export interface RunningProduct {
 
 /**
  * Starts the built product the way `npm start` does, on its own port and a fresh
- * data directory (PGlite) unless `env` points it at PostgreSQL.
+ * data directory (PGlite) unless `env` points it at PostgreSQL. `cwd`: another
+ * checkout's server (a before/after comparison), resolving packages from its own
+ * node_modules or, when it has none, from this checkout's.
  */
 export async function startProduct(
   port: number,
   env: Record<string, string> = {},
+  cwd: string = repoRoot,
 ): Promise<RunningProduct> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'inviteflow-bench-'));
   let output = '';
@@ -30,7 +35,7 @@ export async function startProduct(
     process.execPath,
     [...serverNodeArgs, 'apps/server/src/main.ts'],
     {
-      cwd: repoRoot,
+      cwd,
       env: {
         ...process.env,
         PORT: String(port),
@@ -59,6 +64,7 @@ export async function startProduct(
   return {
     url,
     log: () => output,
+    pid: () => server.pid!,
     demo() {
       const match = /Demo account: (\S+) .*password: (\S+)/.exec(output);
       if (!match) throw new Error(`no demo account in the server output:\n${output}`);

@@ -57,6 +57,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { consoleStaticPlugin } from './plugins/console-static.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { recoverLapsedImports } from './modules/talents/import-journal.ts';
 import { listCachePlugin } from './plugins/list-cache.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { textInputPlugin } from './plugins/text-input.ts';
@@ -129,6 +130,8 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 }
 
 const MINUTE_MS = 60_000;
+/** The job that rolls back imports whose process died (main.ts runs it at start on PGlite). */
+export const IMPORT_RECOVERY_JOB = 'import-recovery';
 
 /**
  * TRUST_PROXY as Fastify takes it. Addresses and ranges go as they are (proxy-addr trusts
@@ -149,7 +152,8 @@ function fastifyTrustProxy(
  * The background jobs, each safe with several replicas: unpaid orders expire after
  * their window, pending orders are reconciled with the gateway, membership expiry
  * messages are posted, shops beyond a lapsed plan's limit expire, send records whose
- * claim lapsed return to pending, and the sandbox gateway retries its notifications.
+ * claim lapsed return to pending, imports whose process died are rolled back, and the
+ * sandbox gateway retries its notifications.
  */
 function backgroundJobs(app: FastifyInstance): Job[] {
   const jobs: Job[] = [
@@ -176,6 +180,15 @@ function backgroundJobs(app: FastifyInstance): Job[] {
         const released = await releaseLapsedLeases(app.db, now);
         await app.listCache.changed(released.accounts);
         return released.count;
+      },
+    },
+    {
+      name: IMPORT_RECOVERY_JOB,
+      everyMs: MINUTE_MS,
+      run: async (now) => {
+        const accounts = await recoverLapsedImports(app.db, now, () => app.clock.now());
+        await app.listCache.changed(accounts);
+        return accounts.length;
       },
     },
   ];

@@ -1,8 +1,9 @@
 import { Redis } from 'ioredis';
-import { buildApp } from './app.ts';
+import { IMPORT_RECOVERY_JOB, buildApp } from './app.ts';
 import { ConfigError, loadConfigFromProcess, type Config } from './config/index.ts';
 import { openDatabase } from './db/client.ts';
 import { ensureDemoAccount, type DemoAccount } from './demo-account.ts';
+import { lapseAllImports } from './lib/sheets/import-runs.ts';
 
 function banner(config: Config, demo: DemoAccount | null): string {
   const lines = [
@@ -58,7 +59,16 @@ async function main() {
     await redis.connect();
   }
   const demo = config.demoAccount ? await ensureDemoAccount(database.db, config.dataDir) : null;
+  if (database.kind === 'pglite') {
+    // PGlite belongs to this process alone: an import found running was left by one that died.
+    await lapseAllImports(database.db);
+  }
   const app = await buildApp({ config, database, redis });
+  if (database.kind === 'pglite') {
+    // Rolled back before the first request, so no one sees it half-written.
+    const recovery = app.jobs.jobs.find((job) => job.name === IMPORT_RECOVERY_JOB)!;
+    await recovery.run(new Date());
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,10 +1,23 @@
-import { apiPaths, talentFileColumns, type Talent, type TalentPage } from '@inviteflow/contract';
+import {
+  apiPaths,
+  talentFileColumns,
+  type ExportTicket,
+  type Talent,
+  type TalentPage,
+} from '@inviteflow/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { expect, it } from 'vitest';
 import { describeApi, signedIn, type Harness } from './support/harness.ts';
-import { addTalent, csvFile, gb18030, importFile, xlsxFile } from './support/talents.ts';
+import {
+  addTalent,
+  csvFile,
+  gb18030,
+  importFile,
+  seedTalents,
+  xlsxFile,
+} from './support/talents.ts';
 
 const paths = apiPaths.talents;
 const importable = talentFileColumns.filter((c) => !('exportOnly' in c));
@@ -21,6 +34,26 @@ async function allTalents(h: Harness, token: string): Promise<Talent[]> {
 
 const byId = (list: Talent[], platformTalentId: string) =>
   list.find((t) => t.platformTalentId === platformTalentId);
+
+/** Chinese text from a seeded generator, with characters outside the BMP now and then. */
+function chineseText(seed: number, length: number): string {
+  let state = seed;
+  let text = '';
+  for (let i = 0; i < length; i++) {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    text += state % 37 === 0 ? '𠮷' : String.fromCodePoint(0x4e00 + (state % 0x51a5));
+  }
+  return text;
+}
+
+type TextColumns = { platform_talent_id: string; name: string; shop_name: string; remark: string };
+
+async function storedTexts(h: Harness, userId: number): Promise<TextColumns[]> {
+  const result = await h.app.db.execute(sql`
+    select platform_talent_id, name, shop_name, remark from talents
+     where user_id = ${userId} order by platform_talent_id`);
+  return (result as unknown as { rows: TextColumns[] }).rows;
+}
 
 describeApi('talent import', (h) => {
   it('serves the template in either language and format, with an example row that imports', async () => {
@@ -80,6 +113,47 @@ describeApi('talent import', (h) => {
       contactMethod: 'wechat',
       addedAt: '2026-01-31T06:30:00.000Z',
     });
+  });
+
+  it('re-imports its own XLSX export of 5,000 Chinese names byte for byte, across many inflate chunks', async () => {
+    const owner = await signedIn(h());
+    const userId = owner.tokens.user.id;
+    await seedTalents(
+      h(),
+      userId,
+      Array.from({ length: 5_000 }, (_, i) => ({
+        platformTalentId: `zh_${String(i).padStart(5, '0')}`,
+        name: chineseText(i + 1, 2 + (i % 30)),
+        shopName: chineseText(i + 7_919, 1 + (i % 17)),
+        remark: chineseText(i + 104_729, 40 + (i % 90)),
+        status: 'communicating',
+      })),
+    );
+    const before = await storedTexts(h(), userId);
+    const res = await h().api.post<ExportTicket>(
+      paths.exports,
+      { format: 'xlsx', timeZone: 'Asia/Shanghai' },
+      { token: owner.token },
+    );
+    const file = (await h().app.inject({ method: 'GET', url: res.body.data.downloadUrl }))
+      .rawPayload;
+    // The sheet inflates in 16 KB chunks (zlib's); count the characters a boundary splits.
+    const zip = await JSZip.loadAsync(file);
+    const sheet = await zip.file('xl/worksheets/sheet1.xml')!.async('nodebuffer');
+    let split = 0;
+    for (let at = 16_384; at < sheet.length; at += 16_384)
+      if ((sheet[at]! & 0xc0) === 0x80) split++;
+    expect(sheet.length).toBeGreaterThan(100 * 16_384);
+    expect(split).toBeGreaterThan(50);
+
+    const back = await importFile(h(), owner.token, { content: file, filename: 'back.xlsx' });
+    expect(back.status, JSON.stringify(back.body).slice(0, 500)).toBe(200);
+    expect(back.body.data).toMatchObject({ accepted: 0, updated: 5_000, rejected: 0 });
+    const after = await storedTexts(h(), userId);
+    const differences = after.filter((row, i) => JSON.stringify(row) !== JSON.stringify(before[i]));
+    expect(differences.slice(0, 3)).toEqual([]);
+    expect(after.some((row) => row.name.includes('𠮷'))).toBe(true);
+    expect(after.every((row) => !/\uFFFD/.test(row.name + row.shop_name + row.remark))).toBe(true);
   });
 
   it('imports an xlsx with zh headers in any order: adds, updates, rejects with the column named', async () => {

@@ -434,6 +434,28 @@ export const IMPORT_MAX_ROWS = 50_000;
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 /**
+ * What reading one import file may cost, whatever its size: a spreadsheet inflates and
+ * expands, so the upload limit alone does not bound the work (issue 15, F3). Each limit
+ * has its own message; the numbers are far above any real talent sheet.
+ */
+export const importFileLimits = {
+  /** Cells of the first sheet (or CSV fields), empty ones included. */
+  cells: 2_000_000,
+  /** Characters in one cell (Excel's own limit). */
+  cellChars: 32_767,
+  /** Characters in an .xlsx's shared strings table, all strings together. */
+  sharedChars: 16_000_000,
+  /** Megabytes the parts of an .xlsx that are read inflate to. */
+  unzippedMb: 256,
+  /** Files (sheets, styles, images…) inside an .xlsx. */
+  parts: 10_000,
+  /** Nesting of the XML of an .xlsx. */
+  xmlDepth: 64,
+  /** Seconds reading may take, a last resort behind the limits above. */
+  seconds: 60,
+} as const;
+
+/**
  * The columns of the import template and of exports, in order. Import accepts the
  * zh-CN or en-US header of each column; `key` is the talent field.
  */

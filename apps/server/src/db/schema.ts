@@ -690,3 +690,57 @@ export const sendRecordFailures = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day, t.errorCode] })],
 );
+
+/**
+ * The import an account is running (one at a time: the primary key is the account), held
+ * by a lease its writer renews with every chunk it writes. A run whose lease lapsed (its
+ * process died, or lost the database) is rolled back by the `import-recovery` job from
+ * its undo journal. `writtenAt` is the `updated_at` the import stamps on every talent it
+ * writes, so the rollback leaves alone a talent changed since.
+ */
+export const importRuns = pgTable('import_runs', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  id: text('id').notNull().unique(),
+  kind: text('kind').notNull(),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+  /** Set when a rollback has taken the run over: its writer must stop. */
+  undoing: boolean('undoing').notNull().default(false),
+  writtenAt: timestamp('written_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The undo journal of a talent import: per talent it wrote, whether it added it, or the
+ * values the import overwrote. Rows of a finished run are garbage, deleted in chunks after
+ * it (no foreign key, so finishing a run is one small statement).
+ */
+export const talentImportUndo = pgTable(
+  'talent_import_undo',
+  {
+    runId: text('run_id').notNull(),
+    talentId: bigint('talent_id', { mode: 'number' }).notNull(),
+    added: boolean('added').notNull(),
+    name: text('name'),
+    nameGrams: text('name_grams').array(),
+    shopName: text('shop_name'),
+    industry: text('industry'),
+    labels: text('labels').array(),
+    status: text('status'),
+    statusBeforeBlacklist: text('status_before_blacklist'),
+    contactMethod: text('contact_method'),
+    contactInfo: text('contact_info'),
+    fansCount: bigint('fans_count', { mode: 'number' }),
+    videoAvgViews: bigint('video_avg_views', { mode: 'number' }),
+    videoGpmFen: bigint('video_gpm_fen', { mode: 'number' }),
+    liveAvgViews: bigint('live_avg_views', { mode: 'number' }),
+    liveGpmFen: bigint('live_gpm_fen', { mode: 'number' }),
+    businessAmountFen: bigint('business_amount_fen', { mode: 'number' }),
+    dealCount: bigint('deal_count', { mode: 'number' }),
+    remark: text('remark'),
+    addedAt: timestamp('added_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.talentId] })],
+);

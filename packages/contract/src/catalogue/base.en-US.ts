@@ -145,6 +145,21 @@ export const baseEn: Record<keyof typeof baseZh, string> = {
   'error.importTooLarge': 'The file cannot be larger than {max} MB',
   'error.importEmpty': 'The file has no data rows',
   'error.importRowDuplicate': 'Same talent ID as row {row}',
+  'error.importBusy':
+    'Another import of this account is in progress; please import again when it has finished',
+  'error.importTooManyCells':
+    'The file has too many cells (at most {max}, empty ones included); keep only the talent data or import it in parts',
+  'error.importCellTooLong': 'A cell in row {row} is longer than {max} characters',
+  'error.importSharedCellTooLong': 'A cell of the file is longer than {max} characters',
+  'error.importTextTooLarge':
+    'The file holds too much text (over {max} characters of shared text); import it in parts',
+  'error.importUnzippedTooLarge':
+    'The file is larger than {max} MB once unzipped; keep only the talent data or import it in parts',
+  'error.importTooManyParts':
+    'The file holds too many sheets and parts (at most {max}); keep only the sheet with the talents',
+  'error.importTooDeep':
+    'The file nests its content more than {max} levels deep and cannot be read; please use the import template',
+  'error.importTooSlow': 'The file is too complex to read within {max} seconds; import it in parts',
   'error.exportLinkInvalid': 'The download link is invalid or has expired; please export again',
   'success.blacklisted': 'Added to the blacklist',
   'success.unblacklisted': 'Removed from the blacklist',

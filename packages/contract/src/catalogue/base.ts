@@ -140,6 +140,17 @@ export const baseZh = {
   'error.importTooLarge': '文件不能超过 {max} MB',
   'error.importEmpty': '文件中没有数据行',
   'error.importRowDuplicate': '与第 {row} 行的达人 ID 重复',
+  'error.importBusy': '已有一个导入正在进行，请等它完成后再导入',
+  'error.importTooManyCells':
+    '文件的单元格过多（最多 {max} 个，空单元格也计算在内），请只保留达人数据或分批导入',
+  'error.importCellTooLong': '第 {row} 行有单元格超过 {max} 个字符',
+  'error.importSharedCellTooLong': '文件中有单元格超过 {max} 个字符',
+  'error.importTextTooLarge': '文件中的文字过多（共享文本超过 {max} 个字符），请分批导入',
+  'error.importUnzippedTooLarge': '文件解压后超过 {max} MB，请只保留达人数据或分批导入',
+  'error.importTooManyParts':
+    '文件包含的工作表和部件过多（最多 {max} 个），请只保留达人所在的工作表',
+  'error.importTooDeep': '文件内容的嵌套超过 {max} 层，无法读取，请使用导入模板',
+  'error.importTooSlow': '文件过于复杂，{max} 秒内未能读完，请分批导入',
   'error.exportLinkInvalid': '下载链接无效或已过期，请重新导出',
   'success.blacklisted': '已加入黑名单',
   'success.unblacklisted': '已移出黑名单',

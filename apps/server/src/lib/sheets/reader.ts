@@ -3,36 +3,35 @@ import { open } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
-import { isIntactZip } from '../zip-integrity.ts';
+import {
+  SheetLimitError,
+  UnreadableFileError,
+  defaultReadLimits,
+  type FileFormat,
+  type ReadLimits,
+  type SheetRow,
+} from './sheet-types.ts';
+import { xlsxRows } from './xlsx-reader.ts';
 
-/** A cell as the readers hand it over. */
-export type CellValue = string | number | boolean | Date | null;
+export {
+  SheetLimitError,
+  UnreadableFileError,
+  defaultReadLimits,
+  type CellValue,
+  type FileFormat,
+  type ReadLimits,
+  type SheetLimit,
+  type SheetRow,
+} from './sheet-types.ts';
 
 /**
  * Reads the rows of an uploaded spreadsheet one at a time (the first worksheet of
- * an .xlsx, or a .csv), so memory stays flat whatever the file's length. Any
- * failure to read throws UnreadableFileError.
+ * an .xlsx, or a .csv), so memory stays flat whatever the file's length, within
+ * `ReadLimits` (cells, characters in a cell, shared strings, inflated size, parts,
+ * XML nesting, time). A file that cannot be read throws UnreadableFileError; one
+ * past a limit throws SheetLimitError naming it. Reading never touches the database:
+ * importers read a whole file before they write anything (issue 15, F3).
  */
-
-export type FileFormat = 'xlsx' | 'csv';
-
-export interface SheetRow {
-  /** The row number a spreadsheet app shows (the first row is 1). */
-  number: number;
-  /** Cells from the first column on; empty cells are null. */
-  cells: CellValue[];
-}
-
-export class UnreadableFileError extends Error {
-  constructor(cause?: unknown) {
-    super('unreadable file', { cause });
-    this.name = 'UnreadableFileError';
-  }
-}
-
-/** An .xlsx inflates to at most this much (a zip bomb is refused). */
-const XLSX_UNZIPPED_MAX = 400 * 1024 * 1024;
 
 /** The format by content, whatever the file is called; null for anything else (.xls, images). */
 export async function sniffFormat(path: string): Promise<FileFormat | null> {
@@ -50,55 +49,16 @@ export async function sniffFormat(path: string): Promise<FileFormat | null> {
   }
 }
 
-export async function* readSheetRows(path: string, format: FileFormat): AsyncGenerator<SheetRow> {
+export async function* readSheetRows(
+  path: string,
+  format: FileFormat,
+  limits: ReadLimits = defaultReadLimits,
+): AsyncGenerator<SheetRow> {
   try {
-    yield* format === 'xlsx' ? xlsxRows(path) : csvRows(path);
+    yield* format === 'xlsx' ? xlsxRows(path, limits) : csvRows(path, limits);
   } catch (error) {
-    throw error instanceof UnreadableFileError ? error : new UnreadableFileError(error);
-  }
-}
-
-type ExcelValue = ExcelJS.CellValue | undefined;
-
-function plainCell(value: ExcelValue): CellValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value.trim() === '' ? null : value;
-  if (typeof value === 'number' || typeof value === 'boolean' || value instanceof Date)
-    return value;
-  if (typeof value === 'object') {
-    if ('richText' in value) return plainCell(value.richText.map((part) => part.text).join(''));
-    if ('result' in value) return plainCell(value.result as ExcelValue);
-    if ('text' in value && typeof value.text === 'string') return plainCell(value.text);
-  }
-  // Errors (#N/A) and formulas without a cached result hold nothing to import.
-  return null;
-}
-
-async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
-  // exceljs' streaming reader waits forever on a damaged entry: check the archive first.
-  if (!(await isIntactZip(path, XLSX_UNZIPPED_MAX))) throw new UnreadableFileError();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
-    sharedStrings: 'cache',
-    // Styles tell date cells from numbers.
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
-  let first = true;
-  try {
-    for await (const worksheet of reader) {
-      // Only the first sheet holds talents (the template's second explains the columns);
-      // the others are read through so the archive is consumed to its end.
-      for await (const row of worksheet) {
-        if (!first) continue;
-        const values = row.values as ExcelValue[];
-        yield { number: row.number, cells: values.slice(1).map(plainCell) };
-      }
-      first = false;
-    }
-  } finally {
-    (reader as unknown as { stream?: { destroy?: () => void } }).stream?.destroy?.();
+    if (error instanceof UnreadableFileError || error instanceof SheetLimitError) throw error;
+    throw new UnreadableFileError(error);
   }
 }
 
@@ -146,7 +106,8 @@ async function textEncoding(path: string): Promise<string> {
   throw new UnreadableFileError();
 }
 
-async function* csvRows(path: string): AsyncGenerator<SheetRow> {
+async function* csvRows(path: string, limits: ReadLimits): AsyncGenerator<SheetRow> {
+  const deadline = Date.now() + limits.seconds * 1000;
   const encoding = await textEncoding(path);
   const parser = parse({
     relax_column_count: true,
@@ -159,9 +120,18 @@ async function* csvRows(path: string): AsyncGenerator<SheetRow> {
   // A failure surfaces through the parser's iteration; this keeps it from going unhandled.
   feeding.catch(() => undefined);
   let number = 0;
+  let cells = 0;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       number += 1;
+      cells += record.length;
+      if (cells > limits.cells) throw new SheetLimitError('cells', { max: limits.cells });
+      if (Date.now() > deadline) throw new SheetLimitError('seconds', { max: limits.seconds });
+      for (const cell of record) {
+        if (cell.length > limits.cellChars) {
+          throw new SheetLimitError('cellChars', { max: limits.cellChars, row: number });
+        }
+      }
       yield { number, cells: record.map((cell) => (cell.trim() === '' ? null : cell)) };
     }
     await feeding;

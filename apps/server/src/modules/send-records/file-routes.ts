@@ -95,13 +95,17 @@ export async function sendRecordImportRoutes(fastify: FastifyInstance) {
           'then `file` (talent name, platform and talent ID columns; zh-CN or en-US headers in ' +
           'any order; at most 5,000 rows). Every valid row becomes a pending record of one new ' +
           'task, unless the talent is blacklisted or in the cool-down (rejected with the reason). ' +
-          'The daily cap applies as for a create. One transaction: a refused import writes nothing.',
+          'The daily cap applies as for a create. The file is read whole before anything is ' +
+          'written, within limits on its cells, text, unzipped size and reading time (400); then ' +
+          'one transaction: a refused import writes nothing. One import at a time per account ' +
+          '(409 while another runs, talents or send records).',
         consumes: ['multipart/form-data'],
         body: sendImportFields.extend({
           file: z.string().describe('The .xlsx or .csv file of talents (binary)'),
         }),
         response: responses(sendImportReport, {
           404: 'The shop is not the caller’s',
+          409: 'Another import of this account is in progress',
           422: 'As for a create: shop not bound, template not found, nothing to invite, daily cap',
         }),
       },

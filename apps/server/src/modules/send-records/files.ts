@@ -17,10 +17,11 @@ import type { Database, Executor } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { SortOrder } from '../../lib/keyset.ts';
 import type { ExportJob } from '../../lib/sheets/export-jobs.ts';
+import { readFailure, withImportClaim } from '../../lib/sheets/import-runs.ts';
 import {
-  UnreadableFileError,
   readSheetRows,
   sniffFormat,
+  type FileFormat,
   type SheetRow,
 } from '../../lib/sheets/reader.ts';
 import type { Cell, SheetSource } from '../../lib/sheets/writer.ts';
@@ -74,9 +75,7 @@ interface ParsedRow {
 }
 
 /** The rows of the file as talents, each with the reason it cannot be one. */
-async function readTalents(path: string, locale: Locale): Promise<ParsedRow[]> {
-  const format = await sniffFormat(path);
-  if (!format) throw badRequest('validation.fileFormat');
+async function readTalents(path: string, format: FileFormat, locale: Locale): Promise<ParsedRow[]> {
   let header: Map<ColumnKey, number> | null = null;
   const parsed: ParsedRow[] = [];
   const seen = new Map<string, number>();
@@ -141,8 +140,7 @@ async function readTalents(path: string, locale: Locale): Promise<ParsedRow[]> {
       });
     }
   } catch (error) {
-    if (error instanceof UnreadableFileError) throw badRequest('error.importFileUnreadable');
-    throw error;
+    throw readFailure(error);
   }
   if (!parsed.length) throw badRequest('error.importEmpty');
   return parsed;
@@ -176,8 +174,23 @@ export async function importSendRecords(
   path: string,
   options: { userId: number; locale: Locale; settings: ImportSettings; now: Date },
 ): Promise<SendImportReport> {
+  const { userId, locale, now } = options;
+  const format = await sniffFormat(path);
+  if (!format) throw badRequest('validation.fileFormat');
+  // One import at a time per account, whichever kind; the file is read whole (within the
+  // read limits) before the transaction opens.
+  return withImportClaim(db, userId, 'send-records', now, async () => {
+    const rows = await readTalents(path, format, locale);
+    return writeImport(db, rows, options);
+  });
+}
+
+async function writeImport(
+  db: Database,
+  rows: ParsedRow[],
+  options: { userId: number; locale: Locale; settings: ImportSettings; now: Date },
+): Promise<SendImportReport> {
   const { userId, locale, settings, now } = options;
-  const rows = await readTalents(path, locale);
   return inTaskTransaction(db, userId, settings.shopId, now, async (tx, shop, state) => {
     await linkLibrary(tx, userId, rows);
     const picked = rows.flatMap((r) => (r.talent ? [r.talent] : []));

@@ -87,10 +87,15 @@ export async function talentImportRoutes(fastify: FastifyInstance) {
           'multipart/form-data with `file` (at most 20 MB and 50,000 rows; zh-CN or en-US headers ' +
           'in any order) and optionally `timeZone`. Rows whose platform and talent ID exist update ' +
           'that talent; others are added; bad rows are rejected with the column and the reason. ' +
-          'All in one transaction: a file that cannot be read writes nothing (400).',
+          'The whole file is read first, within limits on its cells, text, unzipped size and ' +
+          'reading time, each refused with its own message (400); then the rows are written in ' +
+          'short transactions, and a failure part-way rolls back what was written: all or ' +
+          'nothing. One import at a time per account (409 while another runs).',
         consumes: ['multipart/form-data'],
         body: importFormFields,
-        response: responses(importReport),
+        response: responses(importReport, {
+          409: 'Another import of this account is in progress',
+        }),
       },
       // withUpload reads the multipart body as a stream; the schema only documents it.
       validatorCompiler: () => (data) => ({ value: data }),
@@ -101,6 +106,7 @@ export async function talentImportRoutes(fastify: FastifyInstance) {
           userId: request.auth.userId,
           locale: request.locale,
           timeZone,
+          now: () => app.clock.now(),
         }),
       );
       return ok(request, report, 'success.imported', {

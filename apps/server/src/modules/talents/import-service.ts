@@ -12,6 +12,11 @@ import {
   type MessageParams,
   type TalentStatus,
 } from '@inviteflow/contract';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { finished } from 'node:stream/promises';
+import { setImmediate } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { talents } from '../../db/schema.ts';
@@ -40,24 +45,53 @@ import {
   type FileColumn,
 } from './file-cells.ts';
 import {
-  UnreadableFileError,
+  claimImport,
+  readFailure,
+  releaseImport,
+  renewImport,
+  type ImportRun,
+} from '../../lib/sheets/import-runs.ts';
+import {
   readSheetRows,
   sniffFormat,
+  type FileFormat,
   type SheetRow,
 } from '../../lib/sheets/reader.ts';
+import {
+  dropJournal,
+  journalAdditions,
+  journalUpdates,
+  undoTalentImport,
+} from './import-journal.ts';
 import { findByPlatformIds, rememberLabels, type TalentRow } from './repository.ts';
 import { savedValues, type TalentInput } from './service.ts';
 
 /**
- * Imports talents from a spreadsheet, all in one transaction: rows are checked one
- * by one with the add-talent rules, existing talents (same platform and talent
- * ID) are updated, new ones added, and the report says why each bad row was
- * refused, naming the column. A file that cannot be read, has no header or too
- * many rows writes nothing.
+ * Imports talents from a spreadsheet (issue 15, F3). First the whole file is read, with
+ * the read limits and no database work: the header mapped, the rows counted, and the
+ * columns that matter spooled to a temporary file, so a file that cannot be read, has
+ * no header, no rows or too many writes nothing. Then the rows are written in chunks,
+ * each in its own short transaction: there each row is checked with the add-talent
+ * rules against the stored talent and the blacklist (under its lock), existing talents
+ * (same platform and talent ID) are updated, new ones added, and the report says why
+ * each bad row was refused, naming the column. Other accounts' queries run between the
+ * chunks. All or nothing still: each chunk journals what it overwrites
+ * (import-journal.ts), and a failure part-way rolls the chunks written back. One import
+ * at a time per account (import_runs): a second one is refused with 409.
  */
 
-/** Rows written per statement: well under PostgreSQL's 65,535 parameters. */
-const CHUNK = 500;
+/**
+ * Rows written per transaction. A transaction holds the database, and on PGlite (one
+ * query at a time, taken in turn) everyone waits for it: each query of another request
+ * waits at most one chunk. So chunks are sized to take about CHUNK_TARGET_MS, from how
+ * long the last one took (the machine's speed and load, the account's indexes).
+ */
+const CHUNK_FIRST = 100;
+const CHUNK_MIN = 25;
+const CHUNK_MAX = 500;
+const CHUNK_TARGET_MS = 40;
+/** Labels remembered per statement after the import. */
+const LABEL_CHUNK = 1_000;
 /** Rows listed in the report (every rejected row first). */
 const REPORT_ROWS_MAX = 1_000;
 
@@ -104,6 +138,7 @@ export interface ImportOptions {
   locale: Locale;
   /** Zone of times written without an offset. */
   timeZone: string;
+  now: () => Date;
 }
 
 export async function importTalents(
@@ -113,17 +148,116 @@ export async function importTalents(
 ): Promise<ImportReport> {
   const format = await sniffFormat(path);
   if (!format) throw badRequest('validation.fileFormat');
-  return db.transaction(async (tx) => {
-    await lockBlacklistDecisions(tx, options.userId);
-    const run = new ImportRun(tx, options);
-    try {
-      for await (const row of readSheetRows(path, format)) await run.add(row);
-    } catch (error) {
-      if (error instanceof UnreadableFileError) throw badRequest('error.importFileUnreadable');
-      throw error;
+  const run = await claimImport(db, options.userId, 'talents', options.now());
+  let committed = false;
+  try {
+    const spool = await spoolRows(path, format, options.locale);
+    const writer = new TalentRowWriter(options, run, spool.header);
+    let size = CHUNK_FIRST;
+    const write = async (chunk: SheetRow[]) => {
+      const started = performance.now();
+      await db.transaction(async (tx) => {
+        await renewImport(tx, run, options.now());
+        await lockBlacklistDecisions(tx, options.userId);
+        await writer.flush(tx, chunk);
+      });
+      const took = Math.max(1, performance.now() - started);
+      size = Math.round(Math.min(CHUNK_MAX, Math.max(CHUNK_MIN, size * (CHUNK_TARGET_MS / took))));
+      // PGlite runs in this thread: let the requests that arrived meanwhile in (and queue
+      // their queries) before the next chunk, or they would wait for several.
+      await setImmediate();
+    };
+    let chunk: SheetRow[] = [];
+    for await (const row of spool.rows()) {
+      chunk.push(row);
+      if (chunk.length >= size) {
+        await write(chunk);
+        chunk = [];
+      }
     }
-    return run.finish();
-  });
+    if (chunk.length) await write(chunk);
+    // The commit point: with the run gone, its journal is garbage and the account free.
+    await releaseImport(db, run);
+    committed = true;
+    const labels = [...writer.labels];
+    for (let i = 0; i < labels.length; i += LABEL_CHUNK) {
+      await rememberLabels(db, options.userId, labels.slice(i, i + LABEL_CHUNK));
+    }
+    await dropJournal(db, run.id);
+    return writer.report();
+  } catch (error) {
+    if (!committed) await rollBack(db, run, options.now);
+    throw readFailure(error);
+  }
+}
+
+/**
+ * Undoes what the run wrote and frees the account. When that fails too (the database is
+ * away), the lease lapses and the import-recovery job finishes the rollback.
+ */
+async function rollBack(db: Database, run: ImportRun, now: () => Date): Promise<void> {
+  try {
+    await undoTalentImport(db, run, { undoing: false, now });
+    await releaseImport(db, run);
+  } catch {
+    // Left to the job; the request answers its own failure.
+  }
+}
+
+/** The rows of a file, read and checked, waiting in a temporary file beside it. */
+interface Spool {
+  /** Each import column's position in the spooled rows. */
+  header: Map<ColumnKey, number>;
+  rows(): AsyncGenerator<SheetRow>;
+}
+
+/** A cell as one JSON value (dates tagged). */
+const encodeCell = (cell: CellValue) => (cell instanceof Date ? { d: cell.getTime() } : cell);
+const decodeCell = (value: unknown): CellValue =>
+  value !== null && typeof value === 'object'
+    ? new Date((value as { d: number }).d)
+    : (value as CellValue);
+
+/**
+ * Reads the whole file before anything is written: the header, the count of data rows
+ * (at most IMPORT_MAX_ROWS) and every read limit are checked here. Only the import
+ * columns of each row are kept, one JSON line per row on disk, so memory stays flat.
+ */
+async function spoolRows(path: string, format: FileFormat, locale: Locale): Promise<Spool> {
+  const spoolPath = `${path}.rows`;
+  const out = createWriteStream(spoolPath);
+  let positions: Array<[ColumnKey, number]> | null = null;
+  let dataRows = 0;
+  try {
+    for await (const row of readSheetRows(path, format)) {
+      if (isBlank(row)) continue;
+      if (!positions) {
+        positions = [...mapHeader(row.cells, locale)];
+        continue;
+      }
+      dataRows += 1;
+      if (dataRows > IMPORT_MAX_ROWS) {
+        throw badRequest('error.importTooManyRows', { max: IMPORT_MAX_ROWS });
+      }
+      const line = [row.number, ...positions.map(([, at]) => encodeCell(row.cells[at] ?? null))];
+      if (!out.write(`${JSON.stringify(line)}\n`)) await once(out, 'drain');
+    }
+  } finally {
+    out.end();
+    await finished(out).catch(() => undefined);
+  }
+  if (!positions || !dataRows) throw badRequest('error.importEmpty');
+  const header = new Map(positions.map(([key], index) => [key, index]));
+  return {
+    header,
+    async *rows() {
+      const lines = createInterface({ input: createReadStream(spoolPath), crlfDelay: Infinity });
+      for await (const line of lines) {
+        const [number, ...cells] = JSON.parse(line) as [number, ...unknown[]];
+        yield { number, cells: cells.map(decodeCell) };
+      }
+    },
+  };
 }
 
 export function isBlank(row: SheetRow): boolean {
@@ -160,41 +294,26 @@ export function mapHeader(
   return positions;
 }
 
-class ImportRun {
-  private header: Map<ColumnKey, number> | null = null;
-  private dataRows = 0;
-  private pending: SheetRow[] = [];
+/** Checks and writes the spooled rows, a chunk per transaction, and keeps the report. */
+class TalentRowWriter {
   /** Identity (platform + talent ID) of every row written, and its row number. */
   private readonly written = new Map<string, number>();
   private readonly rejected: RowOutcome[] = [];
   private readonly done: RowOutcome[] = [];
   private readonly counts = { accepted: 0, updated: 0, rejected: 0 };
   private readonly columns: Map<ColumnKey, FileColumn>;
+  /** The seller's own labels the rows carry, remembered once the import is done. */
+  readonly labels = new Set<string>();
 
   constructor(
-    private readonly tx: Executor,
     private readonly options: ImportOptions,
+    private readonly run: ImportRun,
+    private readonly header: Map<ColumnKey, number>,
   ) {
     this.columns = new Map(fileColumns('import').map((c) => [c.key, c]));
   }
 
-  async add(row: SheetRow): Promise<void> {
-    if (isBlank(row)) return;
-    if (!this.header) {
-      this.header = mapHeader(row.cells, this.options.locale);
-      return;
-    }
-    this.dataRows += 1;
-    if (this.dataRows > IMPORT_MAX_ROWS) {
-      throw badRequest('error.importTooManyRows', { max: IMPORT_MAX_ROWS });
-    }
-    this.pending.push(row);
-    if (this.pending.length >= CHUNK) await this.flush();
-  }
-
-  async finish(): Promise<ImportReport> {
-    await this.flush();
-    if (!this.dataRows) throw badRequest('error.importEmpty');
+  report(): ImportReport {
     const rows = [
       ...this.rejected,
       ...this.done.slice(0, Math.max(0, REPORT_ROWS_MAX - this.rejected.length)),
@@ -212,7 +331,7 @@ class ImportRun {
   }
 
   private cell(row: SheetRow, key: ColumnKey): CellValue | undefined {
-    const position = this.header!.get(key);
+    const position = this.header.get(key);
     return position === undefined ? undefined : (row.cells[position] ?? null);
   }
 
@@ -225,20 +344,24 @@ class ImportRun {
     };
   }
 
-  private async flush(): Promise<void> {
-    const chunk = this.pending;
-    this.pending = [];
+  /**
+   * One chunk, inside its transaction (which holds the blacklist's lock): each row
+   * checked against the stored talent, the values it overwrites journaled, then one
+   * upsert, and the talents it added journaled.
+   */
+  async flush(tx: Executor, chunk: readonly SheetRow[]): Promise<void> {
     if (!chunk.length) return;
     const { userId } = this.options;
     const ids = [...new Set(chunk.map((row) => this.identity(row).platformTalentId))];
     const existing = new Map<string, TalentRow>();
-    for (const talent of await findByPlatformIds(this.tx, userId, ids)) {
+    for (const talent of await findByPlatformIds(tx, userId, ids)) {
       existing.set(`${talent.platform}|${talent.platformTalentId}`, talent);
     }
-    const listed = await blacklistedIds(this.tx, userId, ids);
-    const now = new Date();
+    const listed = await blacklistedIds(tx, userId, ids);
+    // One stamp for the whole import: a rollback recognizes what it wrote by it.
+    const now = this.run.writtenAt;
     const values: Array<typeof talents.$inferInsert> = [];
-    const labels = new Set<string>();
+    const updated: number[] = [];
     for (const row of chunk) {
       const { platform, platformTalentId } = this.identity(row);
       const key = `${platform}|${platformTalentId}`;
@@ -262,7 +385,8 @@ class ImportRun {
           createdAt: now,
           updatedAt: now,
         });
-        for (const label of input.labels) labels.add(label);
+        for (const label of input.labels) this.labels.add(label);
+        if (current) updated.push(current.id);
         this.written.set(key, row.number);
         this.record({
           ...outcome,
@@ -281,8 +405,14 @@ class ImportRun {
         });
       }
     }
-    await upsertTalents(this.tx, values);
-    await rememberLabels(this.tx, userId, labels);
+    await journalUpdates(tx, this.run, updated);
+    const writtenIds = await upsertTalents(tx, values);
+    const before = new Set(updated);
+    await journalAdditions(
+      tx,
+      this.run,
+      writtenIds.filter((id) => !before.has(id)),
+    );
   }
 
   private record(outcome: RowOutcome): void {
@@ -305,7 +435,7 @@ class ImportRun {
     const { locale, timeZone } = this.options;
     const candidate: Candidate = current ? fromExisting(current) : {};
     let statusGiven: TalentStatus | 'blacklisted' | null = null;
-    for (const [key] of this.header!) {
+    for (const [key] of this.header) {
       const value = this.cell(row, key) ?? null;
       const field = fieldOf[key] ?? key;
       if (textColumns.has(key)) {
@@ -455,9 +585,9 @@ const updatedOnConflict = [
 async function upsertTalents(
   tx: Executor,
   values: Array<typeof talents.$inferInsert>,
-): Promise<void> {
-  if (!values.length) return;
-  await tx
+): Promise<number[]> {
+  if (!values.length) return [];
+  const written = await tx
     .insert(talents)
     .values(values)
     .onConflictDoUpdate({
@@ -465,5 +595,7 @@ async function upsertTalents(
       set: Object.fromEntries(
         updatedOnConflict.map((key) => [key, sql.raw(`excluded.${talents[key].name}`)]),
       ),
-    });
+    })
+    .returning({ id: talents.id });
+  return written.map((row) => row.id);
 }

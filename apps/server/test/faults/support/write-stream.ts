@@ -16,9 +16,11 @@ import { sleep } from './server-process.ts';
  * - `task`: an invitation task of TASK_SIZE talents (a task row and a record per
  *   talent, counters kept by triggers: one transaction);
  * - `status`: a batch status change of a group of talents (all or nothing).
- * Acknowledged means the server answered 200 with `success: true`; anything else
- * (a refusal, a 5xx, a dropped connection) leaves the outcome unknown, and then
- * only atomicity is checked.
+ * Acknowledged means the server answered 200 with `success: true`. An import refused
+ * with 409 because another import of the account was running (one at a time per
+ * account, by design) is `refused`: it must have written nothing. Anything else (a
+ * 5xx, a dropped connection) leaves the outcome unknown, and then only atomicity is
+ * checked.
  */
 
 export const IMPORT_ROWS = 100;
@@ -37,7 +39,7 @@ export interface Write {
   /** status: the group and the status asked for. */
   group?: number;
   status?: TalentStatus;
-  state: 'in-flight' | 'acked' | 'failed';
+  state: 'in-flight' | 'acked' | 'failed' | 'refused';
   httpStatus?: number;
   error?: string;
   startedAt: number;
@@ -119,6 +121,7 @@ export class WriteStream {
         {
           acked: this.count(kind, 'acked'),
           failed: this.count(kind, 'failed'),
+          refused: this.count(kind, 'refused'),
           inFlight: this.count(kind, 'in-flight'),
         },
       ]),
@@ -210,8 +213,14 @@ export class WriteStream {
       const reply = await request();
       write.httpStatus = reply.status;
       write.state =
-        reply.status === 200 && reply.body.success && accept(reply.body.data) ? 'acked' : 'failed';
+        reply.status === 200 && reply.body.success && accept(reply.body.data)
+          ? 'acked'
+          : kind === 'import' && reply.status === 409
+            ? 'refused'
+            : 'failed';
       if (write.state === 'failed') write.error = JSON.stringify(reply.body).slice(0, 300);
+      // Refused because another import ran: the worker goes on with other kinds.
+      if (write.state === 'refused') return true;
     } catch (error) {
       write.state = 'failed';
       write.error =
@@ -315,6 +324,8 @@ export async function verifyLedger(
           violations.push(`import ${write.key} is half-written: ${rows} of ${IMPORT_ROWS} rows`);
         if (write.state === 'acked' && rows !== IMPORT_ROWS)
           violations.push(`acknowledged import ${write.key} has ${rows} of ${IMPORT_ROWS} rows`);
+        if (write.state === 'refused' && rows !== 0)
+          violations.push(`import ${write.key} was refused (409) but wrote ${rows} rows`);
         break;
       }
       case 'task': {
