@@ -49,11 +49,16 @@ export function TableSettingsBar(props: TableSettingsBarProps) {
   const { t } = useT();
   const densityLabel = t('table.density');
   const columnsLabel = t('table.columns');
+  // A tooltip names a button only while its menu is closed (else it covers the menu).
+  const [open, setOpen] = useState<'density' | 'columns' | null>(null);
+  const opened = (which: 'density' | 'columns') => (visible: boolean) =>
+    setOpen((current) => (visible ? which : current === which ? null : current));
   return (
     <Space size={4} className="table-settings">
       <Dropdown
         trigger="click"
         position="br"
+        onVisibleChange={opened('density')}
         droplist={
           <Menu
             className="table-density-menu"
@@ -71,7 +76,7 @@ export function TableSettingsBar(props: TableSettingsBarProps) {
           </Menu>
         }
       >
-        <Tooltip content={densityLabel} mini>
+        <Tooltip content={densityLabel} mini disabled={open === 'density'}>
           <Button
             type="text"
             className="table-settings-button"
@@ -83,6 +88,7 @@ export function TableSettingsBar(props: TableSettingsBarProps) {
       <Popover
         trigger="click"
         position="br"
+        onVisibleChange={opened('columns')}
         className="table-columns-popover"
         title={
           <div className="table-columns-title">
@@ -94,7 +100,7 @@ export function TableSettingsBar(props: TableSettingsBarProps) {
         }
         content={<ColumnList {...props} />}
       >
-        <Tooltip content={columnsLabel} mini>
+        <Tooltip content={columnsLabel} mini disabled={open === 'columns'}>
           <Button
             type="text"
             className="table-settings-button"

@@ -23,7 +23,10 @@ function shop(id: number, overrides: Partial<Shop> = {}): Shop {
 
 const future = new Date(Date.now() + 3_600_000).toISOString();
 
-function page(list: Shop[], slots = { limit: 3, used: 2, bound: 1, level: 'basic' as const }) {
+function page(
+  list: Shop[],
+  slots: ShopPage['slots'] = { limit: 3, used: 2, bound: 1, level: 'basic' },
+) {
   return {
     list,
     total: list.length,
@@ -93,7 +96,7 @@ describe('My Shops', () => {
         }
         return ok({ shop: shop(9), outcome: 'bound', slots: page([]).slots });
       }
-      return ok(page([], { limit: 1, used: 0, bound: 0, level: 'none' as never }));
+      return ok(page([], { limit: 1, used: 0, bound: 0, level: 'none' }));
     });
     renderPage(<ShopListPage />, '/shop/list');
     expect(await screen.findByText('0 bound, 0 / 1 slots in use')).toBeInTheDocument();

@@ -50,6 +50,9 @@ export function useTalentColumns({
 }: ColumnsOptions): ColumnProps<Talent>[] {
   const { t, locale } = useTalentsT();
   const none = <span className="talent-muted">—</span>;
+  // The key columns and the actions fit the table at 1280 px (a 220 px menu) in either
+  // language; English statuses run longer, Chinese headers need the room of a sorter.
+  const en = locale === 'en-US';
 
   const sortable = (field: TalentSortField): Partial<ColumnProps<Talent>> => ({
     sorter: true,
@@ -85,7 +88,7 @@ export function useTalentColumns({
       title: t('column.name'),
       dataIndex: 'name',
       fixed: 'left',
-      width: 180,
+      width: en ? 150 : 160,
       render: (_: unknown, row) => (
         <div className="talent-name-cell">
           <Typography.Text className="talent-name" ellipsis={{ showTooltip: true }}>
@@ -100,18 +103,18 @@ export function useTalentColumns({
     {
       title: t('column.platform'),
       dataIndex: 'platform',
-      width: 90,
+      width: en ? 86 : 80,
       render: (value: Talent['platform']) => enumText.platform(locale, value),
     },
     {
       title: t('column.status'),
       dataIndex: 'status',
-      width: 160,
+      width: en ? 150 : 100,
       render: (value: Talent['status']) => <StatusTag status={value} locale={locale} />,
     },
-    count('fansCount', t('column.fans'), 120),
-    money('businessAmountFen', t('column.businessAmount'), 180),
-    count('dealCount', t('column.dealCount'), 120),
+    count('fansCount', t('column.fans'), en ? 100 : 110),
+    money('businessAmountFen', t('column.businessAmount'), 150),
+    count('dealCount', t('column.dealCount'), en ? 100 : 110),
     {
       title: t('column.labels'),
       dataIndex: 'labels',
@@ -167,9 +170,9 @@ export function useTalentColumns({
       title: t('crud.operations'),
       dataIndex: 'operations',
       fixed: 'right',
-      width: locale === 'en-US' ? 250 : 230,
+      width: en ? 200 : 190,
       render: (_: unknown, row) => (
-        <Space size={0}>
+        <Space size={0} className="talent-operations">
           <Button type="text" size="small" onClick={() => onEdit(row)}>
             {t('crud.edit')}
           </Button>
