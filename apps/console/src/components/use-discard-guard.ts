@@ -50,7 +50,9 @@ export function useDiscardGuard<Values>(options: {
 
   return useCallback(() => {
     const { form, baseline, onClose } = latest.current;
-    if (!isChanged(form.getFieldsValue(), baseline())) {
+    // Every value the form holds, fields not shown now included (talents picked by hand
+    // before switching to rules are still something entered).
+    if (!isChanged(form.getFields(), baseline())) {
       onClose();
       return;
     }
