@@ -63,6 +63,8 @@ export function useDiscardGuard<Values>(options: {
       okText: tGlobal('discard.ok'),
       cancelText: tGlobal('discard.keep'),
       okButtonProps: { status: 'danger' },
+      // Arco's 400 px, within a phone's width.
+      style: { maxWidth: 'calc(100vw - 32px)' },
       onOk: () => {
         asking.current = null;
         latest.current.onClose();

@@ -53,6 +53,8 @@ export function TableSettingsBar(props: TableSettingsBarProps) {
   const [open, setOpen] = useState<'density' | 'columns' | null>(null);
   const opened = (which: 'density' | 'columns') => (visible: boolean) =>
     setOpen((current) => (visible ? which : current === which ? null : current));
+  // Controlled only while hidden: a Tooltip given popupVisible at all stops following hover.
+  const hidden = (which: 'density' | 'columns') => (open === which ? { popupVisible: false } : {});
   return (
     <Space size={4} className="table-settings">
       <Dropdown
@@ -76,7 +78,7 @@ export function TableSettingsBar(props: TableSettingsBarProps) {
           </Menu>
         }
       >
-        <Tooltip content={densityLabel} mini disabled={open === 'density'}>
+        <Tooltip content={densityLabel} mini {...hidden('density')}>
           <Button
             type="text"
             className="table-settings-button"
@@ -100,7 +102,7 @@ export function TableSettingsBar(props: TableSettingsBarProps) {
         }
         content={<ColumnList {...props} />}
       >
-        <Tooltip content={columnsLabel} mini disabled={open === 'columns'}>
+        <Tooltip content={columnsLabel} mini {...hidden('columns')}>
           <Button
             type="text"
             className="table-settings-button"

@@ -154,7 +154,9 @@ describe('My Shops', () => {
     // The reason on hover: the plan's limit and the next plan's.
     fireEvent.mouseEnter(bind.parentElement as HTMLElement);
     expect(
-      await screen.findByText('All slots are in use (3 / 3): Basic binds at most 3 shops.'),
+      await screen.findByText(
+        'All slots are in use (3 / 3): the Basic plan binds at most 3 shops.',
+      ),
     ).toBeInTheDocument();
     expect(
       screen.getByText(

@@ -90,9 +90,9 @@ export const shopsMessages = defineMessages(
     'empty.tab': 'No shops in this state',
     'bind.fullShort': 'All slots in use ({used} / {limit})',
     'bind.fullReason':
-      'All slots are in use ({used} / {limit}): {plan} binds at most {limit} shops.',
+      'All slots are in use ({used} / {limit}): the {plan} plan binds at most {limit, plural, one {# shop} other {# shops}}.',
     'bind.fullUpgrade':
-      'Upgrade to {plan} to bind up to {limit} shops, or unbind a shop: its slot frees at its next bind time.',
+      'Upgrade to {plan} to bind up to {limit, plural, one {# shop} other {# shops}}, or unbind a shop: its slot frees at its next bind time.',
     'bind.fullTop':
       'This is the largest plan: unbind a shop and its slot frees at its next bind time.',
     'bind.upgradeTo': 'Upgrade to {plan}',
