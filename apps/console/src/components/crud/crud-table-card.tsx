@@ -17,6 +17,7 @@ import { tCatalogue, useT } from '@/locale/index.ts';
 import { SearchBar } from './search-bar.tsx';
 import type { ListKey } from './page-size.ts';
 import { useListState, type ListQuery } from './use-list-state.ts';
+import { useTableSettings } from './use-table-settings.tsx';
 import './crud.css';
 
 /** What the form modal of a list page receives: create when `editing` is null. */
@@ -81,7 +82,7 @@ export function CrudTableCard<Row extends { id: number }>(props: CrudTableCardPr
 
   const editable = props.editable ?? true;
   const removeText = props.removeText ?? t('crud.delete');
-  const columns: ColumnProps<Row>[] = [
+  const allColumns: ColumnProps<Row>[] = [
     ...props.columns,
     {
       title: t('crud.operations'),
@@ -108,6 +109,8 @@ export function CrudTableCard<Row extends { id: number }>(props: CrudTableCardPr
       ),
     },
   ];
+  // Which columns show, their order and the density: the seller's, kept per account.
+  const table = useTableSettings(props.list, allColumns, { locked: ['operations'] });
 
   return (
     <Card className="crud-card" title={props.title}>
@@ -127,10 +130,12 @@ export function CrudTableCard<Row extends { id: number }>(props: CrudTableCardPr
         >
           {props.createText ?? t('crud.create')}
         </Button>
+        {table.controls}
       </div>
       <Table<Row>
         rowKey="id"
-        columns={columns}
+        columns={table.columns}
+        size={table.size}
         data={rows}
         loading={result.isFetching}
         noDataElement={

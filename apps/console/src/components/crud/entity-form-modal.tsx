@@ -2,6 +2,7 @@ import { Form, Message, Modal } from '@arco-design/web-react';
 import type { FormInstance } from '@arco-design/web-react/es/Form';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { tCatalogue, useT } from '@/locale/index.ts';
+import { useDiscardGuard } from '../use-discard-guard.ts';
 import type { FormModalState } from './crud-table-card.tsx';
 
 export interface EntityFormModalProps<
@@ -46,6 +47,8 @@ export function EntityFormModal<Row extends { id: number }, Values, Body>(
     if (visible)
       form.setFieldsValue(initial.current(editing) as Parameters<typeof form.setFieldsValue>[0]);
   }, [visible, editing, form]);
+  // Esc, the mask, × and Cancel ask first when something was entered or changed.
+  const close = useDiscardGuard({ form, baseline: () => initial.current(editing), onClose });
 
   const onOk = async () => {
     let values: Values;
@@ -74,7 +77,7 @@ export function EntityFormModal<Row extends { id: number }, Values, Body>(
       title={editing ? props.editTitle : props.createTitle}
       visible={visible}
       onOk={() => void onOk()}
-      onCancel={onClose}
+      onCancel={close}
       okText={t('crud.save')}
       cancelText={t('crud.cancel')}
       confirmLoading={props.create.isPending || Boolean(props.update?.isPending)}

@@ -18,6 +18,8 @@ export function FilterTableCard(props: {
   filters: ReactNode;
   /** The actions above the table, spread to both ends. */
   toolbar: ReactNode;
+  /** The table's density and column settings (`useTableSettings`), at the right end. */
+  tableSettings?: ReactNode;
   /** The feature's table (without pagination: the pager below pages it). */
   table: ReactNode;
   list: KeysetList;
@@ -35,7 +37,10 @@ export function FilterTableCard(props: {
       <div className="arco-typography arco-typography-secondary">{props.intro}</div>
       {props.filters}
       <Divider className="filter-table-divider" />
-      <div className="filter-table-toolbar">{props.toolbar}</div>
+      <div className="filter-table-toolbar">
+        <div className="filter-table-actions">{props.toolbar}</div>
+        {props.tableSettings}
+      </div>
       {props.table}
       <div className="filter-table-pager">
         <Pagination

@@ -33,6 +33,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { enumOptions } from '@/components/enum-options.tsx';
+import { useDiscardGuard } from '@/components/use-discard-guard.ts';
 import { zodRules } from '@/lib/form-rules.ts';
 import { formatCount } from '@/lib/format-number.ts';
 import { RequestError } from '@/lib/request.ts';
@@ -234,6 +235,8 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
   const products = useProductPicker(visible);
   const create = useCreateTask();
   const shape = sendTaskBody.shape;
+  // Esc, the mask, × and Cancel ask first when something was entered.
+  const close = useDiscardGuard({ form, baseline: () => initialValues, onClose });
 
   useEffect(() => {
     if (!visible) return;
@@ -287,13 +290,13 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
     <Drawer
       title={t('create.title')}
       visible={visible}
-      onCancel={onClose}
+      onCancel={close}
       width={760}
       unmountOnExit
       className="send-create"
       footer={
         <Space>
-          <Button onClick={onClose}>{t('crud.cancel')}</Button>
+          <Button onClick={close}>{t('crud.cancel')}</Button>
           <Button type="primary" loading={create.isPending} onClick={() => void submit()}>
             {t('create.submit')}
           </Button>

@@ -10,11 +10,21 @@ import {
 } from '@inviteflow/contract';
 import { useEffect } from 'react';
 import { enumOptions } from '@/components/enum-options.tsx';
+import { useDiscardGuard } from '@/components/use-discard-guard.ts';
 import { zodRules } from '@/lib/form-rules.ts';
 import { tCatalogue } from '@/locale/index.ts';
 import { useUpdateSendRecord } from '../api/update-send-record.ts';
 import { useSendRecordsT } from '../locale/index.ts';
 import { enumText } from '../model/enums.ts';
+
+function editValuesOf(record: SendRecord): SendRecordEditBody {
+  return {
+    taskType: record.taskType,
+    contentType: record.contentType,
+    setName: record.setName,
+    message: record.message,
+  };
+}
 
 /** Edits a pending record: how it is filed and what it says. The server refuses any other. */
 export function RecordEditModal({
@@ -30,15 +40,14 @@ export function RecordEditModal({
   const shape = sendRecordEditBody.shape;
 
   useEffect(() => {
-    if (record) {
-      form.setFieldsValue({
-        taskType: record.taskType,
-        contentType: record.contentType,
-        setName: record.setName,
-        message: record.message,
-      });
-    }
+    if (record) form.setFieldsValue(editValuesOf(record));
   }, [record, form]);
+  // Esc, the mask, × and Cancel ask first when something was changed.
+  const close = useDiscardGuard({
+    form,
+    baseline: () => (record ? editValuesOf(record) : {}),
+    onClose,
+  });
 
   const save = async () => {
     if (!record) return;
@@ -62,7 +71,7 @@ export function RecordEditModal({
       title={t('edit.title')}
       visible={record !== null}
       onOk={() => void save()}
-      onCancel={onClose}
+      onCancel={close}
       okText={t('crud.save')}
       cancelText={t('crud.cancel')}
       confirmLoading={update.isPending}

@@ -1,6 +1,7 @@
 import {
   apiPaths,
   renderScript,
+  translate,
   type SendPreviewData,
   type SendRecord,
   type SendRecordPage,
@@ -562,6 +563,70 @@ describe('create task', () => {
       ),
     );
     expect(previews.at(-1)).toMatchObject({ rules: { label: '宝妈' } });
+  });
+
+  it('closes at once when nothing was entered, and asks before discarding what was', async () => {
+    stubFetch((url) => {
+      const path = url.split('?')[0];
+      if (path === apiPaths.shops.list) {
+        return ok({
+          list: [{ id: 5, shopName: 'Glow Store', bindStatus: 'BOUND' }],
+          total: 1,
+          page: 1,
+          pageSize: 100,
+        });
+      }
+      if (path === apiPaths.sendRecords.count) return ok({ total: 0, exact: true });
+      if (path === apiPaths.templates.scripts || path === apiPaths.templates.products)
+        return ok({ list: [], total: 0, page: 1, pageSize: 100 });
+      if (path === apiPaths.talents.list)
+        return ok({ list: [], pageSize: 20, nextCursor: null, prevCursor: null });
+      return ok(pageOf([]));
+    });
+    const esc = (element: HTMLElement) =>
+      fireEvent.keyDown(element, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    const title = 'Create invitation task';
+    const question = () => screen.queryByText('Discard your changes?');
+
+    // Pristine: Esc closes, nothing asked.
+    let drawer = await openCreateDrawer();
+    esc(drawer);
+    await waitFor(() => expect(screen.queryByText(title)).toBeNull());
+    expect(question()).toBeNull();
+
+    // Something entered: Esc asks; keeping on leaves the drawer with what was typed.
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    drawer = (await screen.findByText(title)).closest('.arco-drawer') as HTMLElement;
+    const setName = within(drawer).getByPlaceholderText('e.g. Spring launch');
+    fireEvent.change(setName, { target: { value: 'Autumn picks' } });
+    esc(drawer);
+    const dialog = (await screen.findByText('Discard your changes?')).closest(
+      '.arco-modal',
+    ) as HTMLElement;
+    expect(
+      within(dialog).getByText(
+        'What you entered has not been saved and will be lost if you close.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(question()).toBeNull());
+    expect(screen.getByText(title)).toBeInTheDocument();
+    expect(within(drawer).getByDisplayValue('Autumn picks')).toBeInTheDocument();
+
+    // The mask asks too; discarding closes, and the next opening starts empty.
+    fireEvent.click(document.querySelector('.arco-drawer-mask') as HTMLElement);
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByText(title)).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    drawer = (await screen.findByText(title)).closest('.arco-drawer') as HTMLElement;
+    expect(within(drawer).getByPlaceholderText('e.g. Spring launch')).toHaveValue('');
+
+    // A choice made and taken back is nothing entered: Cancel closes at once.
+    fireEvent.click(within(drawer).getByText('Rules'));
+    fireEvent.click(within(drawer).getByText(translate('en-US', 'enum.filterType.manual')));
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText(title)).toBeNull());
+    expect(question()).toBeNull();
   });
 
   it('says what is missing on an empty create, and why the talents cannot be previewed', async () => {

@@ -5,6 +5,7 @@ import { apiPaths, type SendRecord } from '@inviteflow/contract';
 import { useState } from 'react';
 import { FilterTableCard } from '@/components/crud/filter-table-card.tsx';
 import { useKeysetList } from '@/components/crud/use-keyset-list.ts';
+import { useTableSettings } from '@/components/crud/use-table-settings.tsx';
 import { FileExportButton } from '@/components/file-export-button.tsx';
 import { lazyWhenShown } from '@/components/lazy-when-shown.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
@@ -95,7 +96,7 @@ export function SentSearchTablePage() {
   const offset = (pager.page - 1) * pager.pageSize;
   // The widths fit the table at 1440 px (a 220 px menu) without horizontal scrolling;
   // narrower, the middle scrolls while the name, the status and the actions stay fixed.
-  const columns: ColumnProps<SendRecord>[] = [
+  const allColumns: ColumnProps<SendRecord>[] = [
     {
       title: t('column.index'),
       dataIndex: 'index',
@@ -208,6 +209,9 @@ export function SentSearchTablePage() {
       ),
     },
   ];
+  // Which columns show, their order and the density: the seller's, kept per account.
+  const table = useTableSettings('sendRecords', allColumns);
+  const { columns } = table;
   const tableWidth = columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0);
 
   return (
@@ -240,11 +244,13 @@ export function SentSearchTablePage() {
           />
         </Space>
       }
+      tableSettings={table.controls}
       table={
         <Table<SendRecord>
           rowKey="id"
           className="send-table"
           columns={columns}
+          size={table.size}
           data={rows}
           loading={list.loading}
           pagination={false}

@@ -8,6 +8,7 @@ import {
   type ShopIdentityBody,
 } from '@inviteflow/contract';
 import { useEffect } from 'react';
+import { useDiscardGuard } from '@/components/use-discard-guard.ts';
 import { zodRules } from '@/lib/form-rules.ts';
 import { tCatalogue } from '@/locale/index.ts';
 import { useBindShop } from '../api/bind-shop.ts';
@@ -34,6 +35,8 @@ export function BindShopModal({ visible, onClose }: { visible: boolean; onClose:
   useEffect(() => {
     if (visible) form.resetFields();
   }, [visible, form]);
+  // Esc, the mask, × and Cancel ask first when something was entered.
+  const close = useDiscardGuard({ form, baseline: () => ({}), onClose });
 
   const submit = async () => {
     let values: BindForm;
@@ -63,7 +66,7 @@ export function BindShopModal({ visible, onClose }: { visible: boolean; onClose:
       title={t('form.title')}
       visible={visible}
       onOk={() => void submit()}
-      onCancel={onClose}
+      onCancel={close}
       okText={t('form.bind')}
       cancelText={t('crud.cancel')}
       confirmLoading={bind.isPending}

@@ -23,7 +23,10 @@ function shop(id: number, overrides: Partial<Shop> = {}): Shop {
 
 const future = new Date(Date.now() + 3_600_000).toISOString();
 
-function page(list: Shop[], slots = { limit: 3, used: 2, bound: 1, level: 'basic' as const }) {
+function page(
+  list: Shop[],
+  slots: ShopPage['slots'] = { limit: 3, used: 2, bound: 1, level: 'basic' },
+) {
   return {
     list,
     total: list.length,
@@ -87,15 +90,16 @@ describe('My Shops', () => {
       if (init.method === 'POST') {
         bodies.push(JSON.parse(String(init.body)));
         if (refuse) {
+          // The last slot went meanwhile (the extension bound a shop in another window).
           refuse = false;
           return fail(422, 'The shop limit of your free allowance is 1 and every slot is in use');
         }
         return ok({ shop: shop(9), outcome: 'bound', slots: page([]).slots });
       }
-      return ok(page([], { limit: 1, used: 1, bound: 1, level: 'none' as never }));
+      return ok(page([], { limit: 1, used: 0, bound: 0, level: 'none' }));
     });
     renderPage(<ShopListPage />, '/shop/list');
-    expect(await screen.findByText('Upgrade plan')).toBeInTheDocument();
+    expect(await screen.findByText('0 bound, 0 / 1 slots in use')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Bind shop' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Bind' }));
@@ -126,6 +130,60 @@ describe('My Shops', () => {
       siteName: '',
       shopCode: 'GLOW-1',
     });
+  });
+
+  it('turns binding off at the limit, with the slots, the reason and the way up', async () => {
+    stubFetch(() =>
+      ok(
+        page([shop(1), shop(2, { bindStatus: 'EXPIRED' })], {
+          limit: 3,
+          used: 3,
+          bound: 3,
+          level: 'basic',
+        }),
+      ),
+    );
+    const { router } = renderPage(<ShopListPage />, '/shop/list');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Bind shop' })).toBeDisabled());
+    const bind = screen.getByRole('button', { name: 'Bind shop' });
+    // Said beside the button, before any form is filled.
+    const full = screen.getByTestId('shop-bind-full');
+    expect(full).toHaveTextContent('All slots in use (3 / 3)');
+    // Bind again on a shop would take a slot too.
+    expect(screen.getByRole('button', { name: 'Bind again' })).toBeDisabled();
+    // The reason on hover: the plan's limit and the next plan's.
+    fireEvent.mouseEnter(bind.parentElement as HTMLElement);
+    expect(
+      await screen.findByText(
+        'All slots are in use (3 / 3): the Basic plan binds at most 3 shops.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Upgrade to Pro to bind up to 10 shops, or unbind a shop: its slot frees at its next bind time.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.click(within(full).getByText('Upgrade to Pro'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/membership/purchase'));
+  });
+
+  it('keeps binding on below the limit', async () => {
+    stubFetch(() => ok(page([shop(1)], { limit: 3, used: 2, bound: 2, level: 'basic' })));
+    renderPage(<ShopListPage />, '/shop/list');
+    expect(await screen.findByText('2 bound, 2 / 3 slots in use')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bind shop' })).toBeEnabled();
+    expect(screen.queryByTestId('shop-bind-full')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Bind shop' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('offers no upgrade at the limit of the largest plan', async () => {
+    stubFetch(() => ok(page([shop(1)], { limit: 50, used: 50, bound: 50, level: 'enterprise' })));
+    renderPage(<ShopListPage />, '/shop/list');
+    expect(await screen.findByText('50 bound, 50 / 50 slots in use')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bind shop' })).toBeDisabled();
+    expect(screen.getByTestId('shop-bind-full')).toHaveTextContent('All slots in use (50 / 50)');
+    expect(screen.queryByText(/^Upgrade/)).toBeNull();
   });
 
   it('tells an unbound shop still waiting from one that may be bound again', () => {

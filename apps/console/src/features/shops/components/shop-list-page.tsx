@@ -10,22 +10,27 @@ import {
   Table,
   Tabs,
   Tag,
+  Tooltip,
   Typography,
 } from '@arco-design/web-react';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import { IconPlus } from '@arco-design/web-react/icon';
 import {
   SHOP_REBIND_COOLDOWN_HOURS,
+  plans,
   shopTabs,
   translate,
   type BindStatus,
+  type MembershipLevel,
   type Shop,
+  type ShopSlots,
   type ShopTab,
 } from '@inviteflow/contract';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useListParams, type FilterCodec } from '@/components/crud/list-params.ts';
 import { usePaging } from '@/components/crud/use-list-state.ts';
+import { useTableSettings } from '@/components/crud/use-table-settings.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { formatCount } from '@/lib/format-number.ts';
 import { tCatalogue } from '@/locale/index.ts';
@@ -50,6 +55,18 @@ export function isWaiting(shop: Shop, now = Date.now()): boolean {
 }
 
 const tabCodec: FilterCodec = { tab: { kind: 'enum', values: shopTabs } };
+
+/** Whether every slot of the plan is taken: a bind would be refused. */
+export function slotsFull(slots: ShopSlots | undefined): boolean {
+  return slots !== undefined && slots.used >= slots.limit;
+}
+
+/** The smallest plan that binds more shops than `limit` (none above the largest). */
+export function planAbove(limit: number) {
+  return [...plans]
+    .sort((a, b) => a.shopBindLimit - b.shopBindLimit)
+    .find((plan) => plan.shopBindLimit > limit);
+}
 
 /**
  * My Shops (spec 'Shop list'): the All tab and a tab per bind status, the slots the plan
@@ -88,6 +105,32 @@ export function ShopListPage() {
       // Shown by the request layer (the limit, say).
     }
   };
+
+  const full = slotsFull(slots);
+  const planName = (level: MembershipLevel) => translate(locale, `plan.${level}`);
+  const nextPlan = slots ? planAbove(slots.limit) : undefined;
+  const upgrade = () => navigate('/membership/purchase');
+  // Why binding is off at the limit, and how the limit goes up.
+  const fullReason: ReactNode =
+    full && slots ? (
+      <div className="shop-full-reason">
+        <div>
+          {t('bind.fullReason', {
+            used: slots.used,
+            limit: slots.limit,
+            plan: planName(slots.level),
+          })}
+        </div>
+        <div>
+          {nextPlan
+            ? t('bind.fullUpgrade', {
+                plan: planName(nextPlan.id),
+                limit: nextPlan.shopBindLimit,
+              })
+            : t('bind.fullTop')}
+        </div>
+      </div>
+    ) : null;
 
   const columns: ColumnProps<Shop>[] = [
     {
@@ -169,14 +212,17 @@ export function ShopListPage() {
           );
         }
         return (
-          <Button
-            type="text"
-            size="small"
-            loading={rebind.isPending && rebind.variables === shop.id}
-            onClick={() => void onRebind(shop)}
-          >
-            {t('action.rebind')}
-          </Button>
+          <Tooltip content={fullReason} disabled={!full}>
+            <Button
+              type="text"
+              size="small"
+              disabled={full}
+              loading={rebind.isPending && rebind.variables === shop.id}
+              onClick={() => void onRebind(shop)}
+            >
+              {t('action.rebind')}
+            </Button>
+          </Tooltip>
         );
       },
     },
@@ -188,7 +234,8 @@ export function ShopListPage() {
     const count = data?.counts[key];
     return count === undefined ? name : `${name} (${formatCount(count, locale)})`;
   };
-  const full = slots !== undefined && slots.used >= slots.limit;
+  // Which columns show, their order and the density: the seller's, kept per account.
+  const table = useTableSettings('shops', columns);
 
   return (
     <Card className="shop-card" title={t('menu.shop.list')}>
@@ -210,9 +257,7 @@ export function ShopListPage() {
             </Space>
           }
           action={
-            full ? (
-              <Link onClick={() => navigate('/membership/purchase')}>{t('slots.upgrade')}</Link>
-            ) : undefined
+            full && nextPlan ? <Link onClick={upgrade}>{t('slots.upgrade')}</Link> : undefined
           }
         />
       )}
@@ -226,14 +271,38 @@ export function ShopListPage() {
             <Tabs.TabPane key={key} title={tabTitle(key)} />
           ))}
         </Tabs>
-        <Button type="primary" icon={<IconPlus />} onClick={() => setBinding(true)}>
-          {t('action.bind')}
-        </Button>
+        <Space wrap size={12} className="shop-actions">
+          {full && slots && (
+            <span className="shop-full" data-testid="shop-bind-full">
+              <Typography.Text type="secondary">
+                {t('bind.fullShort', { used: slots.used, limit: slots.limit })}
+              </Typography.Text>
+              {nextPlan && (
+                <Link onClick={upgrade}>
+                  {t('bind.upgradeTo', { plan: planName(nextPlan.id) })}
+                </Link>
+              )}
+            </span>
+          )}
+          {/* At the limit a bind is refused: off, with the reason, before the form is filled. */}
+          <Tooltip content={fullReason} disabled={!full}>
+            <Button
+              type="primary"
+              icon={<IconPlus />}
+              disabled={full}
+              onClick={() => setBinding(true)}
+            >
+              {t('action.bind')}
+            </Button>
+          </Tooltip>
+          {table.controls}
+        </Space>
       </div>
       <Table<Shop>
         rowKey="id"
         className="shop-table"
-        columns={columns}
+        columns={table.columns}
+        size={table.size}
         data={data?.list ?? []}
         loading={list.isFetching}
         scroll={{ x: 1050 }}

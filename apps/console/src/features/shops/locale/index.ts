@@ -41,6 +41,12 @@ export const shopsMessages = defineMessages(
     'unbound.message': '店铺已解绑，{time} 之后可再次绑定',
     'empty.all': '还没有店铺：安装插件并登录卖家中心会自动上报，也可以点击“绑定店铺”手动添加',
     'empty.tab': '没有该状态的店铺',
+    'bind.fullShort': '名额已用完 {used} / {limit}',
+    'bind.fullReason': '名额已用完（{used} / {limit}）：{plan}最多可绑定 {limit} 个店铺。',
+    'bind.fullUpgrade':
+      '升级到{plan}可绑定 {limit} 个店铺；也可以解绑一个店铺，它在下次可绑定时间后释放名额。',
+    'bind.fullTop': '已是最高套餐：解绑一个店铺，它在下次可绑定时间后释放名额。',
+    'bind.upgradeTo': '升级到{plan}',
   },
   {
     'page.intro':
@@ -82,6 +88,14 @@ export const shopsMessages = defineMessages(
     'empty.all':
       'No shops yet: install the extension and sign in to the seller center to report them, or click "Bind shop" to add one by hand',
     'empty.tab': 'No shops in this state',
+    'bind.fullShort': 'All slots in use ({used} / {limit})',
+    'bind.fullReason':
+      'All slots are in use ({used} / {limit}): the {plan} plan binds at most {limit, plural, one {# shop} other {# shops}}.',
+    'bind.fullUpgrade':
+      'Upgrade to {plan} to bind up to {limit, plural, one {# shop} other {# shops}}, or unbind a shop: its slot frees at its next bind time.',
+    'bind.fullTop':
+      'This is the largest plan: unbind a shop and its slot frees at its next bind time.',
+    'bind.upgradeTo': 'Upgrade to {plan}',
   },
 );
 

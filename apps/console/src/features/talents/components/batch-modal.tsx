@@ -2,6 +2,7 @@ import { Message, Modal, type ButtonProps } from '@arco-design/web-react';
 import type { FormInstance } from '@arco-design/web-react/es/Form';
 import type { Talent } from '@inviteflow/contract';
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
+import { useDiscardGuard } from '@/components/use-discard-guard.ts';
 import { useTalentsT } from '../locale/index.ts';
 
 /** What the page gives each batch modal: the selection and what to do after. */
@@ -46,6 +47,12 @@ export function BatchModal<Values>(
     if (startValues) form.setFieldsValue(structuredClone(startValues));
     else form.resetFields();
   }, [visible, form, startValues]);
+  // Esc, the mask, × and Cancel ask first when something was entered.
+  const close = useDiscardGuard({
+    form,
+    baseline: () => startValues ?? {},
+    onClose: props.onClose,
+  });
 
   const onOk = async () => {
     let values: Values;
@@ -71,7 +78,7 @@ export function BatchModal<Values>(
       title={props.title}
       visible={visible}
       onOk={() => void onOk()}
-      onCancel={props.onClose}
+      onCancel={close}
       okText={props.okText ?? t('common.ok')}
       okButtonProps={props.okButtonProps}
       cancelText={t('common.cancel')}

@@ -21,6 +21,7 @@ import {
 } from '@inviteflow/contract';
 import { useEffect, useState } from 'react';
 import { enumOptions } from '@/components/enum-options.tsx';
+import { useDiscardGuard } from '@/components/use-discard-guard.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { formatCount } from '@/lib/format-number.ts';
 import { zodRules } from '@/lib/form-rules.ts';
@@ -65,6 +66,8 @@ export function FollowUpDrawer({
   useEffect(() => {
     form.resetFields();
   }, [talentId, form]);
+  // Esc, the mask and × ask first when a follow-up was written but not added.
+  const close = useDiscardGuard({ form, baseline: () => ({}), onClose });
 
   const submit = async () => {
     if (!talent) return;
@@ -92,7 +95,7 @@ export function FollowUpDrawer({
       visible={talent !== null}
       width={560}
       footer={null}
-      onCancel={onClose}
+      onCancel={close}
       unmountOnExit
       className="follow-up-drawer"
     >

@@ -22,8 +22,25 @@ interface ColumnsOptions {
 }
 
 /**
- * Every talent field as a column. Numbers and times sort on the server (the header shows
- * the sort in force); name and operations stay fixed while the rest scrolls.
+ * The columns a seller may hide until wanted (column settings): by default the table
+ * shows the name, platform, status, fans, business amount, deals, labels, shop, contact
+ * and added time, so the first seven and the actions are in view at 1280 px.
+ */
+export const talentColumnsHiddenByDefault = [
+  'industry',
+  'videoAvgViews',
+  'videoGpmFen',
+  'liveAvgViews',
+  'liveGpmFen',
+  'remark',
+  'updatedAt',
+  'createdAt',
+] as const;
+
+/**
+ * Every talent field as a column, the key ones first. Numbers and times sort on the server
+ * (the header shows the sort in force); name and operations stay fixed while the rest
+ * scrolls.
  */
 export function useTalentColumns({
   sort,
@@ -33,6 +50,9 @@ export function useTalentColumns({
 }: ColumnsOptions): ColumnProps<Talent>[] {
   const { t, locale } = useTalentsT();
   const none = <span className="talent-muted">—</span>;
+  // The key columns and the actions fit the table at 1280 px (a 220 px menu) in either
+  // language; English statuses run longer, Chinese headers need the room of a sorter.
+  const en = locale === 'en-US';
 
   const sortable = (field: TalentSortField): Partial<ColumnProps<Talent>> => ({
     sorter: true,
@@ -68,7 +88,7 @@ export function useTalentColumns({
       title: t('column.name'),
       dataIndex: 'name',
       fixed: 'left',
-      width: 180,
+      width: en ? 150 : 160,
       render: (_: unknown, row) => (
         <div className="talent-name-cell">
           <Typography.Text className="talent-name" ellipsis={{ showTooltip: true }}>
@@ -83,8 +103,23 @@ export function useTalentColumns({
     {
       title: t('column.platform'),
       dataIndex: 'platform',
-      width: 90,
+      width: en ? 86 : 80,
       render: (value: Talent['platform']) => enumText.platform(locale, value),
+    },
+    {
+      title: t('column.status'),
+      dataIndex: 'status',
+      width: en ? 150 : 100,
+      render: (value: Talent['status']) => <StatusTag status={value} locale={locale} />,
+    },
+    count('fansCount', t('column.fans'), en ? 100 : 110),
+    money('businessAmountFen', t('column.businessAmount'), 150),
+    count('dealCount', t('column.dealCount'), en ? 100 : 110),
+    {
+      title: t('column.labels'),
+      dataIndex: 'labels',
+      width: 200,
+      render: (value: string[]) => <LabelTags labels={value} locale={locale} />,
     },
     {
       title: t('column.shop'),
@@ -95,22 +130,9 @@ export function useTalentColumns({
     },
     {
       title: t('column.industry'),
-      // Narrow enough that the status column shows whole at 1440 px in English too.
       dataIndex: 'industry',
       width: 120,
       render: (value: Talent['industry']) => (value ? enumText.industry(locale, value) : none),
-    },
-    {
-      title: t('column.labels'),
-      dataIndex: 'labels',
-      width: 200,
-      render: (value: string[]) => <LabelTags labels={value} locale={locale} />,
-    },
-    {
-      title: t('column.status'),
-      dataIndex: 'status',
-      width: 160,
-      render: (value: Talent['status']) => <StatusTag status={value} locale={locale} />,
     },
     {
       title: t('column.contact'),
@@ -130,13 +152,10 @@ export function useTalentColumns({
           none
         ),
     },
-    count('fansCount', t('column.fans'), 120),
     count('videoAvgViews', t('column.videoAvgViews'), 150),
     money('videoGpmFen', t('column.videoGpm'), 150),
     count('liveAvgViews', t('column.liveAvgViews'), 150),
     money('liveGpmFen', t('column.liveGpm'), 150),
-    money('businessAmountFen', t('column.businessAmount'), 180),
-    count('dealCount', t('column.dealCount'), 120),
     {
       title: t('column.remark'),
       dataIndex: 'remark',
@@ -151,9 +170,9 @@ export function useTalentColumns({
       title: t('crud.operations'),
       dataIndex: 'operations',
       fixed: 'right',
-      width: locale === 'en-US' ? 250 : 230,
+      width: en ? 200 : 190,
       render: (_: unknown, row) => (
-        <Space size={0}>
+        <Space size={0} className="talent-operations">
           <Button type="text" size="small" onClick={() => onEdit(row)}>
             {t('crud.edit')}
           </Button>

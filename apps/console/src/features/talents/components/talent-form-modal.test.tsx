@@ -163,6 +163,25 @@ describe('edit talent', () => {
     });
   });
 
+  it('closes an untouched edit at once and asks before discarding a changed one', async () => {
+    stubApi();
+    const { onClose } = open(makeTalent(5, { name: 'Editable', remark: 'keeps samples' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(input(dialog, 'Talent name')).toHaveValue('Editable'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Discard your changes?')).toBeNull();
+
+    fireEvent.change(input(dialog, 'Talent name'), { target: { value: 'Edited' } });
+    fireEvent.keyDown(dialog, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Keep editing' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(input(dialog, 'Talent name')).toHaveValue('Edited');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
+  });
+
   it('sends the status a blacklisted talent will return to', () => {
     const values = { status: 'blacklisted', platform: 'douyin' } as unknown as TalentForm;
     const row = makeTalent(9, { status: 'blacklisted', statusBeforeBlacklist: 'cooperating' });

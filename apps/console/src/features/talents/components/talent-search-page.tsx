@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FilterTableCard } from '@/components/crud/filter-table-card.tsx';
 import { useKeysetList } from '@/components/crud/use-keyset-list.ts';
+import { useTableSettings } from '@/components/crud/use-table-settings.tsx';
 import { formatCount } from '@/lib/format-number.ts';
 import { tCatalogue } from '@/locale/index.ts';
 import { useDeleteTalent } from '../api/delete-talent.ts';
@@ -23,7 +24,12 @@ import { BatchLabelsModal } from './batch-labels-modal.tsx';
 import { BatchStatusModal } from './batch-status-modal.tsx';
 import { FollowUpDrawer } from './follow-up-drawer.tsx';
 import { ImportModal } from './import-modal.tsx';
-import { defaultSort, useTalentColumns, type TalentSort } from './talent-columns.tsx';
+import {
+  defaultSort,
+  talentColumnsHiddenByDefault,
+  useTalentColumns,
+  type TalentSort,
+} from './talent-columns.tsx';
 import { TalentExport } from './talent-export.tsx';
 import { TalentFilterForm } from './talent-filter-form.tsx';
 import { TalentFormModal } from './talent-form-modal.tsx';
@@ -140,12 +146,18 @@ export function TalentSearchTablePage() {
     }
   };
 
-  const columns = useTalentColumns({
-    sort,
-    onEdit: (talent) => setFormState({ open: true, editing: talent }),
-    onDelete,
-    onFollowUp: setFollowUp,
-  });
+  // Which columns show, their order and the density: the seller's, kept per account.
+  const table = useTableSettings(
+    'talents',
+    useTalentColumns({
+      sort,
+      onEdit: (talent) => setFormState({ open: true, editing: talent }),
+      onDelete,
+      onFollowUp: setFollowUp,
+    }),
+    { hiddenByDefault: talentColumnsHiddenByDefault },
+  );
+  const { columns } = table;
   const scrollX = columns.reduce((sum, column) => sum + Number(column.width ?? 120), 48);
   const selectedTalents = [...selected.values()];
   // The drawer shows the talent as the list now has it (a follow-up may change its status).
@@ -204,11 +216,13 @@ export function TalentSearchTablePage() {
           </Space>
         </>
       }
+      tableSettings={table.controls}
       table={
         <Table<Talent>
           rowKey="id"
           className="talent-table"
           columns={columns}
+          size={table.size}
           data={rows}
           loading={list.loading}
           pagination={false}

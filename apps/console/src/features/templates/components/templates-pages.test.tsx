@@ -94,6 +94,48 @@ describe('script templates page', () => {
   });
 });
 
+describe('template forms', () => {
+  it('close at once unchanged, and ask before discarding an edit', async () => {
+    stubFetch(() => ok({ list: [script], total: 1, page: 1, pageSize: 20 }));
+    renderPage(<ScriptTemplatesPage />, '/template/script');
+    expect(await screen.findByText(script.content)).toBeInTheDocument();
+    const question = () => screen.queryByText('Discard your changes?');
+    const openEdit = async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+      const dialog = (await screen.findByText('Edit script template')).closest(
+        '.arco-modal',
+      ) as HTMLElement;
+      await waitFor(() =>
+        expect(within(dialog).getByDisplayValue(script.content)).toBeInTheDocument(),
+      );
+      return dialog;
+    };
+
+    // Opened and left as it was: Cancel closes, nothing asked.
+    let dialog = await openEdit();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText('Edit script template')).toBeNull());
+    expect(question()).toBeNull();
+
+    // Changed: Esc asks; keeping on keeps the change; discarding closes.
+    dialog = await openEdit();
+    fireEvent.change(within(dialog).getByDisplayValue(script.content), {
+      target: { value: 'Hello again' },
+    });
+    fireEvent.keyDown(dialog, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(question()).toBeNull());
+    expect(within(dialog).getByDisplayValue('Hello again')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByText('Edit script template')).toBeNull());
+
+    // The next edit shows the template as it is, not the discarded text.
+    dialog = await openEdit();
+    expect(within(dialog).queryByDisplayValue('Hello again')).toBeNull();
+  });
+});
+
 describe('product templates page', () => {
   it('checks required fields and keeps the modal open on a duplicate product ID', async () => {
     stubFetch((_url, init) =>

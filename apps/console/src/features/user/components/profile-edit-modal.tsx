@@ -7,6 +7,7 @@ import {
 } from '@inviteflow/contract';
 import { useEffect } from 'react';
 import { SmsCodeField } from '@/components/sms-code-field.tsx';
+import { useDiscardGuard } from '@/components/use-discard-guard.ts';
 import { zodRules } from '@/lib/form-rules.ts';
 import { tCatalogue } from '@/locale/index.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -38,17 +39,20 @@ export function ProfileEditModal(props: {
   const phoneChanged = Boolean(phone) && phone?.trim() !== profile.phoneNumber;
   const shape = updateProfileBody.shape;
 
+  const startValues = (): EditForm => ({
+    nickname: profile.nickname,
+    email: profile.email,
+    phoneNumber: profile.phoneNumber,
+    code: '',
+    currentPassword: '',
+  });
   useEffect(() => {
-    if (visible) {
-      form.setFieldsValue({
-        nickname: profile.nickname,
-        email: profile.email,
-        phoneNumber: profile.phoneNumber,
-        code: '',
-        currentPassword: '',
-      });
-    }
+    if (visible) form.setFieldsValue(startValues());
+    // The values follow the profile shown; startValues is a new function each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [visible, profile, form]);
+  // Esc, the mask, × and Cancel ask first when something was changed.
+  const close = useDiscardGuard({ form, baseline: startValues, onClose });
 
   const onOk = async () => {
     let values: EditForm;
@@ -78,7 +82,7 @@ export function ProfileEditModal(props: {
       title={t('edit.title')}
       visible={visible}
       onOk={() => void onOk()}
-      onCancel={onClose}
+      onCancel={close}
       okText={t('edit.save')}
       cancelText={t('edit.cancel')}
       confirmLoading={mutation.isPending}
