@@ -298,6 +298,8 @@ describe('create task', () => {
       willCreate: { skip: 1, include: 2 },
       dailyCap: 20,
       usedToday: 5,
+      timeZone: 'Asia/Shanghai',
+      todayEndsAt: '2025-03-08T16:00:00.000Z',
       remainingToday: 15,
       sample: { id: 7, name: 'Luna', platform: 'douyin', platformTalentId: 'l7' },
     };
@@ -495,6 +497,8 @@ describe('create task', () => {
           dailyCap: 20,
           usedToday: 0,
           remainingToday: 20,
+          timeZone: 'Asia/Shanghai',
+          todayEndsAt: '2025-03-08T16:00:00.000Z',
           sample: null,
         } satisfies SendPreviewData);
       }
