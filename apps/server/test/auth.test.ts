@@ -343,6 +343,7 @@ describeApi('sessions', (h) => {
       'createdAt',
       'id',
       'phoneNumber',
+      'timeZone',
       'username',
     ]);
     expect(me.body.data.username).toBe(user.username);

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { TIME_ZONE_MAX } from './time-zones.ts';
 import {
   enteredPasswordField,
   inviteCodeField,
@@ -40,6 +41,20 @@ function passwordsMatch(
   return chosen === value.confirmPassword;
 }
 
+/**
+ * The browser's time zone, sent at registration and sign-in: it becomes the account's zone
+ * when the account has none yet. A name the server does not know is ignored (a sign-in never
+ * fails for it); the user center's setting changes the zone later.
+ */
+const browserTimeZone = z
+  .string({ error: 'validation.timeZoneInvalid' })
+  .max(TIME_ZONE_MAX, { error: 'validation.timeZoneInvalid' })
+  .optional()
+  .describe(
+    "The browser's IANA time zone: becomes the account's zone when it has none yet (unknown " +
+      'names are ignored)',
+  );
+
 export const registerBody = z
   .object({
     username: usernameField,
@@ -50,6 +65,7 @@ export const registerBody = z
       .string({ error: 'validation.confirmPasswordRequired' })
       .min(1, { error: 'validation.confirmPasswordRequired' }),
     inviteCode: inviteCodeField.optional(),
+    timeZone: browserTimeZone,
   })
   .refine(passwordsMatch, { error: 'validation.passwordMismatch', path: ['confirmPassword'] });
 export type RegisterBody = z.input<typeof registerBody>;
@@ -83,6 +99,7 @@ export const loginBody = z.object({
       '`cookie` (default): the refresh token is set as an HttpOnly cookie and is not in the answer. ' +
         '`body`: for clients that are not browsers, it is answered in `refresh_token` and no cookie is set',
     ),
+  timeZone: browserTimeZone,
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -138,6 +155,8 @@ export const meData = z.object({
   username: z.string(),
   phoneNumber: z.string(),
   createdAt: isoDateTime,
+  /** The account's time zone: the console shows every time in it. */
+  timeZone: z.string(),
 });
 export type MeData = z.infer<typeof meData>;
 

@@ -78,7 +78,7 @@ export const extensionSummary = z.object({
     succeeded: z.number().int(),
     failed: z.number().int(),
   }),
-  /** The calendar day `done` counts in (the daily cap's). */
+  /** The zone whose calendar day `done` counts in: the account's (the daily cap's). */
   timeZone: z.string(),
 });
 export type ExtensionSummary = z.infer<typeof extensionSummary>;

@@ -73,7 +73,8 @@ export type InboxMessage = z.infer<typeof inboxMessage>;
 const timeZoneField = z
   .string({ error: 'validation.invalidField' })
   .max(64, { error: 'validation.invalidField' })
-  .default('Asia/Shanghai');
+  .optional()
+  .describe("IANA zone for `time` and the times inside the words; the account's zone when omitted");
 
 export const inboxListQuery = pageQuery
   .extend({

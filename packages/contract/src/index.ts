@@ -3,6 +3,7 @@ export * from './messages.ts';
 export * from './validation.ts';
 export * from './field-limits.ts';
 export * from './fields.ts';
+export * from './time-zones.ts';
 export * from './paging-limits.ts';
 export * from './envelope.ts';
 export * from './paths.ts';

@@ -37,7 +37,10 @@ export type SendErrorCode = (typeof sendErrorCodes)[number];
 
 /** A talent invited for the same shop and task type within this many days is flagged. */
 export const INVITE_COOLDOWN_DAYS = 7;
-/** The daily invitation cap counts records created per calendar day in this zone. */
+/**
+ * The daily invitation cap counts records created per day of the account's zone (issue 20
+ * #9); this one until a client learns which (the extension's summary names it).
+ */
 export const INVITATION_DAY_TIME_ZONE = 'Asia/Shanghai';
 export const SET_NAME_MAX = 100;
 export const SEND_ERROR_MESSAGE_MAX = 500;

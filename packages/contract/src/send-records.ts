@@ -111,6 +111,10 @@ export const sendPreviewData = z.object({
   dailyCap: z.number().int(),
   usedToday: z.number().int(),
   remainingToday: z.number().int(),
+  /** The zone the allowance's days are counted in (the account's). */
+  timeZone: z.string(),
+  /** When today's allowance ends and the next day's begins. */
+  todayEndsAt: isoDateTime,
   /** The first talent that would be invited, for the script's preview. */
   sample: talentRef.nullable(),
 });
@@ -278,6 +282,7 @@ export const sendImportFields = z.object({
         .max(SEND_TASK_PRODUCTS_MAX, { error: 'validation.productsTooMany' })
         .transform((ids) => [...new Set(ids)]),
     ),
+  /** IANA zone for times without an offset; the account's zone when omitted. */
   timeZone: z.string().max(64).optional(),
 });
 export type SendImportFields = z.input<typeof sendImportFields>;
@@ -291,7 +296,8 @@ export type SendImportReport = z.infer<typeof sendImportReport>;
 export const sendExportBody = z
   .object({
     format: z.enum(talentFileFormats, { error: 'validation.invalidField' }),
-    timeZone: z.string().max(64).default('Asia/Shanghai'),
+    /** IANA time zone for the times in the file; the account's zone when omitted. */
+    timeZone: z.string().max(64).optional(),
     order: z.enum(['asc', 'desc'], { error: 'validation.invalidField' }).default('desc'),
   })
   .and(sendRecordFilters);
@@ -312,8 +318,10 @@ export const sendStatsQuery = z.object({
 export type SendStatsQuery = z.input<typeof sendStatsQuery>;
 
 export const sendStats = z.object({
-  /** Days are calendar days in this zone (the daily cap's). */
+  /** Days are calendar days in this zone: the account's (the daily cap counts them too). */
   timeZone: z.string(),
+  /** When today ends there: the daily allowance starts again then. */
+  todayEndsAt: isoDateTime,
   /** Oldest first, one entry per day (today last), zeros included. */
   days: z.array(
     z.object({

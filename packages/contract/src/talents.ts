@@ -513,7 +513,7 @@ export const importFormFields = z.object({
     .string()
     .max(64)
     .optional()
-    .describe('IANA time zone for times without an offset; Asia/Shanghai when omitted'),
+    .describe("IANA time zone for times without an offset; the account's zone when omitted"),
 });
 
 /** How long an export's download link works, once. */
@@ -522,8 +522,8 @@ export const EXPORT_LINK_TTL_SECONDS = 300;
 export const exportRequestBody = z
   .object({
     format: z.enum(talentFileFormats, { error: 'validation.invalidField' }),
-    /** IANA time zone for the times in the file (the seller's). */
-    timeZone: z.string().max(64).default('Asia/Shanghai'),
+    /** IANA time zone for the times in the file; the account's zone when omitted. */
+    timeZone: z.string().max(64).optional(),
     sort: z.enum(talentSortFields, { error: 'validation.invalidField' }).default('addedAt'),
     order: z.enum(['asc', 'desc'], { error: 'validation.invalidField' }).default('desc'),
   })

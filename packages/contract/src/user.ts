@@ -6,6 +6,19 @@ import {
   phoneNumberField,
 } from './fields.ts';
 import { NICKNAME_MAX, smsCodePattern } from './field-limits.ts';
+import { TIME_ZONE_MAX, canonicalTimeZone, isTimeZone } from './time-zones.ts';
+
+/**
+ * The account's time zone as a form or a client sends it: an IANA name Intl knows (any
+ * case), answered in Intl's spelling. Anything else is refused with its own message.
+ */
+export const timeZoneField = z
+  .string({ error: 'validation.timeZoneInvalid' })
+  .trim()
+  .max(TIME_ZONE_MAX, { error: 'validation.timeZoneInvalid' })
+  .refine(isTimeZone, { error: 'validation.timeZoneInvalid' })
+  .transform((value) => canonicalTimeZone(value)!)
+  .describe('An IANA time zone, e.g. Asia/Shanghai or America/Los_Angeles');
 
 /** The user center's profile (spec: nickname, email, phone, register time, last login time). */
 export const profileData = z.object({
@@ -16,6 +29,20 @@ export const profileData = z.object({
   phoneNumber: z.string(),
   registeredAt: isoDateTime,
   lastLoginAt: isoDateTime.nullable(),
+  /** Times are shown in this zone and days counted in it (Asia/Shanghai until one is chosen). */
+  timeZone: z
+    .string()
+    .describe(
+      "The account's IANA time zone: times are shown and days counted in it (the workplace's " +
+        'days, the daily invitation allowance). Asia/Shanghai until one is chosen',
+    ),
+  timeZoneDaysFrom: isoDateTime
+    .nullable()
+    .describe(
+      'After a change of zone made while the day had invitations: days are counted in `timeZone` ' +
+        'from this instant (a midnight there), and the day in progress runs until it. Null when ' +
+        'days are counted in `timeZone` already',
+    ),
 });
 export type ProfileData = z.infer<typeof profileData>;
 
@@ -46,6 +73,8 @@ export const updateProfileBody = z.object({
     .refine((value) => value === undefined || smsCodePattern.test(value), {
       error: 'validation.codeFormat',
     }),
+  /** The account's time zone; unchanged when omitted. */
+  timeZone: timeZoneField.optional(),
   /** The account's password, kept exactly as typed; needed when the phone number changes. */
   currentPassword: z
     .string({ error: 'validation.oldPasswordRequired' })

@@ -1,6 +1,7 @@
-import { Suspense, useRef, type ReactNode } from 'react';
+import { Fragment, Suspense, useRef, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import { routeByPath } from '@/app/route-table.ts';
+import { useDisplayTimeZone } from '@/lib/time-zone.ts';
 import { useSettingsStore } from '@/stores/settings-store.ts';
 import { useTabBarStore } from '@/stores/tab-bar-store.ts';
 import { PageLoading } from './page-loading.tsx';
@@ -11,6 +12,9 @@ import { PageLoading } from './page-loading.tsx';
  * search, a page number or a half-typed form. Pages marked `ignoreCache` always mount
  * afresh, and closing a tab unmounts its page. With the tab bar off nothing is kept,
  * because nothing would ever close it.
+ *
+ * Pages are drawn afresh when the account's time zone changes (a setting saved, or `me`
+ * naming another zone than the browser's): every time they show is formatted in it.
  */
 export function PageContent() {
   const outlet = useOutlet();
@@ -18,6 +22,7 @@ export function PageContent() {
   const tabBar = useSettingsStore((state) => state.tabBar);
   const cacheList = useTabBarStore((state) => state.cacheList);
   const kept = useRef(new Map<string, ReactNode>());
+  const timeZone = useDisplayTimeZone();
 
   const route = routeByPath(pathname);
   const name = route?.name;
@@ -29,12 +34,14 @@ export function PageContent() {
 
   return (
     <Suspense fallback={<PageLoading />}>
-      {[...kept.current].map(([key, element]) => (
-        <div key={key} className="kept-page" hidden={key !== name}>
-          {element}
-        </div>
-      ))}
-      {!keep && <div key={`live:${pathname}`}>{outlet}</div>}
+      <Fragment key={timeZone}>
+        {[...kept.current].map(([key, element]) => (
+          <div key={key} className="kept-page" hidden={key !== name}>
+            {element}
+          </div>
+        ))}
+        {!keep && <div key={`live:${pathname}`}>{outlet}</div>}
+      </Fragment>
     </Suspense>
   );
 }

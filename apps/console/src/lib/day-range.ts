@@ -1,18 +1,22 @@
-/** The start of a local calendar day, as an instant (the user's time zone). */
-export function dayStart(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1, 0, 0, 0, 0).toISOString();
+import { dayInZone, dayStartInZone, nextDay } from '@inviteflow/contract';
+import { displayTimeZone } from './time-zone.ts';
+
+/*
+ * Calendar days a seller picks in a filter, in the account's time zone (issue 20 #9): the
+ * same days the times in the lists are shown in.
+ */
+
+/** The start of a calendar day, as an instant. */
+export function dayStart(day: string, timeZone: string = displayTimeZone()): string {
+  return dayStartInZone(day, timeZone).toISOString();
 }
 
-/** The last millisecond of a local calendar day: ranges are inclusive at both ends. */
-export function dayEnd(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1, 23, 59, 59, 999).toISOString();
+/** The last millisecond of a calendar day: ranges are inclusive at both ends. */
+export function dayEnd(day: string, timeZone: string = displayTimeZone()): string {
+  return new Date(dayStartInZone(nextDay(day), timeZone).getTime() - 1).toISOString();
 }
 
-/** The local calendar day (YYYY-MM-DD) an instant falls on: the inverse of `dayStart`. */
-export function dayOf(instant: string): string {
-  const date = new Date(instant);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/** The calendar day (YYYY-MM-DD) an instant falls on: the inverse of `dayStart`. */
+export function dayOf(instant: string, timeZone: string = displayTimeZone()): string {
+  return dayInZone(new Date(instant), timeZone);
 }

@@ -1,16 +1,19 @@
 import type { Locale } from '@inviteflow/contract';
+import { displayTimeZone } from './time-zone.ts';
 
 /**
- * Date formatters, cached per language like the number ones (format-number.ts): a table
- * formats a date in every row on every render, and building an Intl.DateTimeFormat costs
- * far more than using one (it was the largest cost of our own code in the talent list).
+ * Date formatters, cached per language and zone like the number ones (format-number.ts): a
+ * table formats a date in every row on every render, and building an Intl.DateTimeFormat
+ * costs far more than using one (it was the largest cost of our own code in the talent list).
  */
-const dateTimes = new Map<Locale, Intl.DateTimeFormat>();
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
 
-function dateTimeFormat(locale: Locale): Intl.DateTimeFormat {
-  let result = dateTimes.get(locale);
+function dateTimeFormat(locale: Locale, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}`;
+  let result = dateTimes.get(key);
   if (!result) {
     result = new Intl.DateTimeFormat(locale, {
+      timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
@@ -19,21 +22,45 @@ function dateTimeFormat(locale: Locale): Intl.DateTimeFormat {
       second: '2-digit',
       hourCycle: 'h23',
     });
-    dateTimes.set(locale, result);
+    dateTimes.set(key, result);
   }
   return result;
 }
 
-/**
- * A server time (ISO 8601, UTC) in the user's own time zone, e.g. 2025-03-08 14:05:09.
- * Missing or unreadable values show a dash rather than "Invalid Date".
- */
-export function formatDateTime(value: string | null | undefined, locale: Locale): string {
+function format(
+  value: string | null | undefined,
+  locale: Locale,
+  timeZone: string,
+  seconds: boolean,
+): string {
   if (!value) return '—';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '—';
-  const parts = dateTimeFormat(locale).formatToParts(date);
+  const parts = dateTimeFormat(locale, timeZone).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((item) => item.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+  const minute = `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+  return seconds ? `${minute}:${part('second')}` : minute;
+}
+
+/**
+ * A server time (ISO 8601, UTC) in the account's time zone (issue 20 #9), e.g.
+ * 2025-03-08 14:05:09: the one formatter of every time the console shows. Missing or
+ * unreadable values show a dash rather than "Invalid Date".
+ */
+export function formatDateTime(
+  value: string | null | undefined,
+  locale: Locale,
+  timeZone: string = displayTimeZone(),
+): string {
+  return format(value, locale, timeZone, true);
+}
+
+/** The same, to the minute (when a day ends, when something may happen again). */
+export function formatMinute(
+  value: string | null | undefined,
+  locale: Locale,
+  timeZone: string = displayTimeZone(),
+): string {
+  return format(value, locale, timeZone, false);
 }

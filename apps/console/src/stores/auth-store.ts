@@ -51,6 +51,8 @@ interface AuthState {
   accountId: string | null;
   userInfo: StoredUserInfo | null;
   profile: UserProfile;
+  /** The account's time zone, from `me` (null until it answers): times are shown in it. */
+  timeZone: string | null;
   /**
    * Stores a fresh login: access token, account id and user info. The extension gets its
    * own scoped token from the sign-in flow (lib/extension-handover.ts), never this one.
@@ -100,6 +102,7 @@ function readSession() {
     userInfo,
     // A stored session belongs to a real login, and a real login is always the user role.
     profile: profileFromUser(userInfo, token ? 'user' : ''),
+    timeZone: null,
   };
 }
 
@@ -123,6 +126,7 @@ export const useAuthStore = create<AuthState>((set, get) => ({
       accountId: String(data.user.id),
       userInfo,
       profile: profileFromUser(userInfo, 'user'),
+      timeZone: null,
     });
   },
   setToken: (accessToken) => {
@@ -131,6 +135,7 @@ export const useAuthStore = create<AuthState>((set, get) => ({
   },
   applyMe: (me) =>
     set((state) => ({
+      timeZone: me.timeZone || null,
       profile: {
         ...state.profile,
         name: me.username,
@@ -147,6 +152,7 @@ export const useAuthStore = create<AuthState>((set, get) => ({
       accountId: null,
       userInfo: null,
       profile: { ...emptyProfile },
+      timeZone: null,
     });
     sendLogout();
     useSettingsStore.getState().clearServerMenu();

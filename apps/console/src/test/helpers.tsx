@@ -74,6 +74,7 @@ export async function resetApp(locale: Locale = 'en-US') {
     accountId: null,
     userInfo: null,
     profile: { ...emptyProfile },
+    timeZone: null,
   });
   useSettingsStore.setState({ ...defaultSettings, serverMenu: [] });
   useTabBarStore.getState().reset();

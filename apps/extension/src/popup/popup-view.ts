@@ -251,7 +251,14 @@ function runner(document: Document, model: PopupModel, actions: PopupActions) {
           { class: 'muted' },
           // A count of an earlier day (no runner has run since) is not today's.
           t(locale, 'runner.executedToday', {
-            count: status.executed.day === capDay(model.now) ? status.executed.count : 0,
+            count:
+              status.executed.day ===
+              capDay(
+                model.now,
+                model.summary.state === 'ok' ? model.summary.data.timeZone : undefined,
+              )
+                ? status.executed.count
+                : 0,
           }),
         ),
       ),

@@ -33,8 +33,10 @@ describe('pacing', () => {
     expect(claimLimit(settings, 250, 200)).toBe(0);
   });
 
-  it('counts days in China time, as the server’s cap does', () => {
+  it('counts days in the account’s zone, as the server’s cap does (China time until it says)', () => {
     expect(capDay(new Date('2025-03-01T15:59:59Z'))).toBe('2025-03-01');
     expect(capDay(new Date('2025-03-01T16:00:00Z'))).toBe('2025-03-02');
+    // 23:30 in Los Angeles is still that day there.
+    expect(capDay(new Date('2025-03-02T07:30:00Z'), 'America/Los_Angeles')).toBe('2025-03-01');
   });
 });

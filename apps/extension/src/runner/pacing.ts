@@ -11,10 +11,13 @@ export function nextDelayMs(settings: RunnerSettings, random: () => number = Mat
   return Math.round((low + (high - low) * random()) * 1000);
 }
 
-/** The calendar day the plan's daily cap counts in (the server's day, Asia/Shanghai). */
-export function capDay(now: Date): string {
+/**
+ * The calendar day the plan's daily cap counts in: a day of the account's zone, which the
+ * server's summary names (`timeZone`); China time until it has answered.
+ */
+export function capDay(now: Date, timeZone: string = INVITATION_DAY_TIME_ZONE): string {
   return new Intl.DateTimeFormat('en-CA', {
-    timeZone: INVITATION_DAY_TIME_ZONE,
+    timeZone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

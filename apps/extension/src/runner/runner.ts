@@ -68,6 +68,8 @@ export class TaskRunner {
   private readonly random: () => number;
   private readonly controller = new AbortController();
   private dailyCap: number | null = null;
+  /** The zone of the account's days (the summary's), for the count of today's executions. */
+  private dayZone: string | undefined;
 
   constructor(private readonly deps: RunnerDeps) {
     this.clock = deps.clock ?? realClock;
@@ -86,7 +88,7 @@ export class TaskRunner {
   private async setStatus(change: Partial<RunnerStatus>): Promise<RunnerStatus> {
     const now = this.clock.now();
     return statusItem.update((current) => {
-      const today = capDay(now);
+      const today = capDay(now, this.dayZone);
       const executed = current.executed.day === today ? current.executed : { day: today, count: 0 };
       return { ...current, executed, ...change, updatedAt: now.toISOString() };
     });
@@ -108,7 +110,10 @@ export class TaskRunner {
     await this.setStatus({ shopId, state: 'running', reason: null, detail: null });
     await this.recover(shopId);
     const summary = await this.deps.api.summary();
-    if (summary.ok) this.dailyCap = summary.data.membership.dailyInvitationCap;
+    if (summary.ok) {
+      this.dailyCap = summary.data.membership.dailyInvitationCap;
+      this.dayZone = summary.data.timeZone;
+    }
 
     while (!this.stopped) {
       if ((await controlItem.get()).paused) {
@@ -122,7 +127,9 @@ export class TaskRunner {
       if (next) {
         const status = await statusItem.get();
         const executed =
-          status.executed.day === capDay(this.clock.now()) ? status.executed.count : 0;
+          status.executed.day === capDay(this.clock.now(), this.dayZone)
+            ? status.executed.count
+            : 0;
         if (this.dailyCap !== null && executed >= this.dailyCap) {
           await this.releaseQueued();
           await this.setStatus({ state: 'capReached', reason: null, detail: null });

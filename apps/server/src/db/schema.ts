@@ -38,6 +38,18 @@ export const users = pgTable(
     updatedAt: updatedAt(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /**
+     * The account's IANA time zone: times are shown and days counted in it (null: none
+     * chosen yet, Asia/Shanghai). See account_day() in migration 0010 and user/time-zone.ts.
+     */
+    timeZone: text('time_zone'),
+    /**
+     * After a change of zone made while the day had invitations: days are counted in
+     * time_zone from this instant (a midnight there), and until then the day in progress
+     * (held_day) goes on, so a change never starts a second allowance the same day.
+     */
+    dayZoneFrom: timestamp('day_zone_from', { withTimezone: true }),
+    heldDay: date('held_day', { mode: 'string' }),
   },
   (t) => [
     // Usernames are unique regardless of case, so 'Alice' cannot shadow 'alice' at login.
@@ -659,7 +671,7 @@ export const sendRecordCounts = pgTable(
 );
 
 /**
- * What happened per account and calendar day (INVITATION_DAY_TIME_ZONE), kept by the
+ * What happened per account and calendar day (the account's, account_day()), kept by the
  * same triggers: records created that day (the daily cap counts these, deleted or
  * not), and records that finished that day as success or failed.
  */

@@ -1,95 +1,19 @@
 /**
  * Wall-clock times in an IANA time zone, with nothing but Intl: sellers read and
- * type times in their own zone (China time by default), the database keeps UTC.
+ * type times in their account's zone (China time until they choose one), the
+ * database keeps UTC. Here: what files need (fast formatting of many times).
  */
 
-export interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  millisecond: number;
-}
+import { offsetAt, wallAsUtc, wallTimeIn, type WallTime } from '@inviteflow/contract';
 
-export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let found = formatters.get(timeZone);
-  if (!found) {
-    found = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, found);
-  }
-  return found;
-}
-
-/** True for a time zone this runtime knows (e.g. Asia/Shanghai, UTC, America/New_York). */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    formatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** What a clock in `timeZone` shows at `date`. */
-export function wallTimeIn(date: Date, timeZone: string): WallTime {
-  const parts: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(date)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? 1970,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-    millisecond: date.getUTCMilliseconds(),
-  };
-}
-
-function wallAsUtc(wall: WallTime): number {
-  return Date.UTC(
-    wall.year,
-    wall.month - 1,
-    wall.day,
-    wall.hour,
-    wall.minute,
-    wall.second,
-    wall.millisecond,
-  );
-}
-
-/** The zone's offset from UTC, in ms, at an instant. */
-function offsetAt(instant: number, timeZone: string): number {
-  const whole = Math.floor(instant / 1000) * 1000;
-  return wallAsUtc({ ...wallTimeIn(new Date(whole), timeZone), millisecond: 0 }) - whole;
-}
-
-/**
- * The instant a clock in `timeZone` shows `wall`. Around a DST change the offset
- * after the first guess is the one that applies, so it is checked once more.
- */
-export function zonedTimeToUtc(wall: WallTime, timeZone: string): Date {
-  const asUtc = wallAsUtc(wall);
-  const first = offsetAt(asUtc, timeZone);
-  const second = offsetAt(asUtc - first, timeZone);
-  return new Date(asUtc - second);
-}
+// The zone arithmetic itself lives in the contract, shared with the console.
+export {
+  DEFAULT_TIME_ZONE,
+  isTimeZone,
+  wallTimeIn,
+  zonedTimeToUtc,
+  type WallTime,
+} from '@inviteflow/contract';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 

@@ -35,6 +35,8 @@ export const baseZh = {
   'validation.invalidField': '{field}的值无效',
   'validation.requiredField': '{field}不能为空',
   'validation.unknownField': '不支持的字段：{field}',
+  // The account's time zone (issue 20 #9).
+  'validation.timeZoneInvalid': '时区无效：请使用 IANA 时区名称，例如 Asia/Shanghai',
   // Request and business failures.
   'error.badRequest': '请求格式不正确',
   'error.payloadTooLarge': '请求内容过大',

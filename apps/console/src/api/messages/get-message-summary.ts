@@ -1,7 +1,7 @@
 import { apiPaths, type InboxSummary } from '@inviteflow/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/request.ts';
-import { browserTimeZone } from '@/lib/time-zone.ts';
+import { displayTimeZone } from '@/lib/time-zone.ts';
 import { useLocaleStore } from '@/stores/locale-store.ts';
 
 /** Every message query lives below this key; reading a message invalidates it. */
@@ -9,7 +9,7 @@ export const messagesQueryKey = ['messages'] as const;
 
 export function getMessageSummary(): Promise<InboxSummary> {
   return request<InboxSummary>(apiPaths.messages.summary, {
-    query: { timeZone: browserTimeZone() },
+    query: { timeZone: displayTimeZone() },
     // A failed background refresh of the bell must not toast on every screen.
     quiet: true,
   });

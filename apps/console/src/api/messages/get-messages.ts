@@ -1,7 +1,7 @@
 import { apiPaths, type InboxListQuery, type InboxMessage, type Page } from '@inviteflow/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/request.ts';
-import { browserTimeZone } from '@/lib/time-zone.ts';
+import { displayTimeZone } from '@/lib/time-zone.ts';
 import { useLocaleStore } from '@/stores/locale-store.ts';
 import { messagesQueryKey } from './get-message-summary.ts';
 
@@ -9,7 +9,7 @@ export type MessageListQuery = Omit<InboxListQuery, 'timeZone'>;
 
 export function getMessages(query: MessageListQuery): Promise<Page<InboxMessage>> {
   return request<Page<InboxMessage>>(apiPaths.messages.list, {
-    query: { ...query, timeZone: browserTimeZone() },
+    query: { ...query, timeZone: displayTimeZone() },
   });
 }
 

@@ -4,7 +4,6 @@ import {
   exportIdParams,
   exportProgress,
   exportTicket,
-  fieldLabel,
   importTemplateQuery,
   type Locale,
   type TalentFileFormat,
@@ -14,9 +13,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { attachment } from '../content-disposition.ts';
 import { ok } from '../envelope.ts';
-import { AppError, badRequest, notFound } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 import { responses } from '../route-schemas.ts';
-import { isTimeZone } from '../time-zones.ts';
 import { ExportJobs, toExportProgress, type ExportJob } from './export-jobs.ts';
 import { contentTypes, fileBody, fileResponses } from './http.ts';
 
@@ -82,7 +80,7 @@ export function importTemplateRoute(
 }
 
 /** What every export request carries besides the feature's own filters and order. */
-type ExportBody = z.ZodType<{ format: TalentFileFormat; timeZone: string }>;
+type ExportBody = z.ZodType<{ format: TalentFileFormat; timeZone?: string | undefined }>;
 
 /**
  * The export flow of a feature, under `url`: the request (with the session) answers a
@@ -100,6 +98,8 @@ export function exportRoutes<Body extends ExportBody, P>(
     /** Where a token downloads the file. */
     downloadPath: (token: string) => string;
     body: Body;
+    /** The zone of the file's times: the one asked (checked, else the localized 400) or the account's. */
+    timeZone: (userId: number, asked: string | undefined) => Promise<string>;
     /** What the job needs to find the rows again, and how many rows there are. */
     prepare: (body: z.output<Body>, userId: number) => Promise<{ params: P; total: number }>;
     fileName: (job: ExportJob<P>) => FileName;
@@ -122,13 +122,9 @@ export function exportRoutes<Body extends ExportBody, P>(
     },
     async (request) => {
       const body = request.body as z.output<Body>;
-      const { format, timeZone } = body;
-      if (!isTimeZone(timeZone)) {
-        throw badRequest('validation.invalidField', {
-          field: fieldLabel(request.locale, 'timeZone'),
-        });
-      }
       const { userId } = request.auth;
+      const { format } = body;
+      const timeZone = await options.timeZone(userId, body.timeZone);
       const { params, total } = await options.prepare(body, userId);
       const { job, downloadUrl } = await jobs.create({
         userId,

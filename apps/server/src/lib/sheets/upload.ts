@@ -3,17 +3,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { IMPORT_MAX_BYTES, fieldLabel } from '@inviteflow/contract';
+import { IMPORT_MAX_BYTES } from '@inviteflow/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../errors.ts';
 import { refuseUnstorable } from '../storable-text.ts';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '../time-zones.ts';
 
 export interface Upload {
   /** The uploaded file, spooled to a temporary file. */
   path: string;
-  /** The zone of times written without an offset. */
-  timeZone: string;
+  /** The zone of times written without an offset, as sent (null: none; the feature checks it). */
+  timeZone: string | null;
   /** Every text field sent before the file, by name (the last of a repeated name wins). */
   fields: Record<string, string>;
 }
@@ -35,7 +34,7 @@ export async function withUpload<T>(
   const dir = await mkdtemp(join(tmpdir(), 'inviteflow-import-'));
   try {
     let path: string | null = null;
-    let timeZone = DEFAULT_TIME_ZONE;
+    let timeZone: string | null = null;
     const fields: Record<string, string> = {};
     try {
       for await (const part of request.parts()) {
@@ -57,11 +56,6 @@ export async function withUpload<T>(
     }
     if (!path) throw badRequest('validation.fileRequired');
     refuseUnstorable(request.locale, fields);
-    if (!isTimeZone(timeZone)) {
-      throw badRequest('validation.invalidField', {
-        field: fieldLabel(request.locale, 'timeZone'),
-      });
-    }
     return await work({ path, timeZone, fields });
   } finally {
     await rm(dir, { recursive: true, force: true });

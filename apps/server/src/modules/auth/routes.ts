@@ -94,7 +94,8 @@ export async function authRoutes(fastify: FastifyInstance) {
         description:
           'The code is checked first: until it is right, the answers say nothing about which ' +
           'usernames or phones are taken. Failed code checks are limited per IP and for the whole ' +
-          'server (429).',
+          "server (429). `timeZone` (the browser's) becomes the account's zone; Asia/Shanghai " +
+          'when omitted or unknown.',
         security: [],
         body: registerBody,
         response: responses(registerData, {
@@ -122,7 +123,8 @@ export async function authRoutes(fastify: FastifyInstance) {
           `Path=${apiPaths.auth.refresh}, Secure over HTTPS): persistent for the session's 30 days with ` +
           '`remember: true`, else ending with the browser; the answer then has no `refresh_token`. ' +
           'A client that is not a browser may ask for `refreshTokenDelivery: "body"`: the token is then ' +
-          'answered in `refresh_token` and no cookie is set.',
+          "answered in `refresh_token` and no cookie is set. `timeZone` (the browser's) becomes the " +
+          "account's zone when it has none yet (the user center's setting changes it later).",
         security: [],
         body: loginBody,
         response: responses(loginData, {
@@ -131,11 +133,12 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { username, password, remember, refreshTokenDelivery } = request.body;
+      const { username, password, remember, refreshTokenDelivery, timeZone } = request.body;
       const { refresh_token: refreshToken, ...data } = await service.login(
         username,
         password,
         clientMeta(request),
+        timeZone,
       );
       if (refreshTokenDelivery === 'body') {
         return ok(request, { ...data, refresh_token: refreshToken }, 'success.loggedIn');

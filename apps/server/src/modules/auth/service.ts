@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  DEFAULT_TIME_ZONE,
   phonePattern,
   type ChangePasswordBody,
   type LoginData,
@@ -25,6 +26,7 @@ import { membershipState, type MembershipState } from '../membership/state.ts';
 import { countBoundShops } from '../shops/repository.ts';
 import { ensureShopsWithinLimit } from '../shops/service.ts';
 import { userRepository, type UserRow } from '../user/repository.ts';
+import { changeTimeZone, knownTimeZone } from '../user/time-zone.ts';
 import { Sessions, type RotatedTokens } from './sessions.ts';
 import { SmsCodes } from './sms-codes.ts';
 
@@ -48,6 +50,7 @@ export function toMe(user: UserRow): MeData {
     username: user.username,
     phoneNumber: user.phoneNumber,
     createdAt: user.createdAt.toISOString(),
+    timeZone: user.timeZone ?? DEFAULT_TIME_ZONE,
   };
 }
 
@@ -142,6 +145,8 @@ export class AuthService {
       invitedByUserId = inviter.id;
     }
     const passwordHash = await hashPassword(body.password);
+    // The browser's zone, when both Intl and the database know it; else the default.
+    const timeZone = body.timeZone ? await knownTimeZone(this.db, body.timeZone) : null;
 
     for (let attemptNo = 0; ; attemptNo++) {
       try {
@@ -154,6 +159,7 @@ export class AuthService {
             inviteCode: newInviteCode(),
             invitedByUserId,
             passwordChangedAt: new Date(),
+            timeZone,
           });
         });
         await attempt.refund();
@@ -191,7 +197,12 @@ export class AuthService {
     await taken.refund();
   }
 
-  async login(identifier: string, password: string, meta: ClientMeta): Promise<LoginData> {
+  async login(
+    identifier: string,
+    password: string,
+    meta: ClientMeta,
+    browserTimeZone?: string,
+  ): Promise<LoginData> {
     const name = identifier.trim();
     // The address and the name typed are counted before the account is even looked up:
     // those refused here cost nothing, and no lookup tells them anything.
@@ -219,6 +230,11 @@ export class AuthService {
       const updated = await userRepository.update(tx, user.id, { lastLoginAt: new Date() });
       return { tokens: issued, signedIn: updated ?? user };
     });
+    // An account without a zone takes the browser's at its first sign-in (unknown: ignored).
+    if (!user.timeZone && browserTimeZone) {
+      const zone = await knownTimeZone(this.db, browserTimeZone);
+      if (zone) await changeTimeZone(this.db, user.id, zone, this.app.clock.now());
+    }
     const membership = await membershipState(this.db, user.id, this.app.clock.now());
     return {
       ...tokens,

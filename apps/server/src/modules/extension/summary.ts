@@ -1,10 +1,10 @@
-import { INVITATION_DAY_TIME_ZONE, type ExtensionSummary } from '@inviteflow/contract';
+import type { ExtensionSummary } from '@inviteflow/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sendRecordDays } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { countsByStatus } from '../send-records/repository.ts';
-import { dailyAllowance, invitationDay } from '../send-records/service.ts';
+import { dailyAllowance } from '../send-records/service.ts';
 import { boundShops, toShop } from '../shops/repository.ts';
 import { ensureShopsWithinLimit } from '../shops/service.ts';
 import { userRepository } from '../user/repository.ts';
@@ -22,14 +22,14 @@ export async function extensionSummaryFor(
   const user = await userRepository.findById(db, userId);
   if (!user) throw notFound();
   const state = await ensureShopsWithinLimit(db, userId, now);
-  const [allowance, shops, byStatus, [today]] = await Promise.all([
-    dailyAllowance(db, userId, now, state),
+  const allowance = await dailyAllowance(db, userId, now, state);
+  const [shops, byStatus, [today]] = await Promise.all([
     boundShops(db, userId),
     countsByStatus(db, userId),
     db
       .select({ succeeded: sendRecordDays.succeeded, failed: sendRecordDays.failed })
       .from(sendRecordDays)
-      .where(and(eq(sendRecordDays.userId, userId), eq(sendRecordDays.day, invitationDay(now)))),
+      .where(and(eq(sendRecordDays.userId, userId), eq(sendRecordDays.day, allowance.day))),
   ]);
   const succeeded = today?.succeeded ?? 0;
   const failed = today?.failed ?? 0;
@@ -50,6 +50,6 @@ export async function extensionSummaryFor(
       succeeded,
       failed,
     },
-    timeZone: INVITATION_DAY_TIME_ZONE,
+    timeZone: allowance.timeZone,
   };
 }

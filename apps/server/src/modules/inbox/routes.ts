@@ -1,6 +1,5 @@
 import {
   apiPaths,
-  fieldLabel,
   inboxListQuery,
   inboxMessage,
   inboxReadAllBody,
@@ -11,25 +10,18 @@ import {
   inboxTypes,
   pageData,
   type InboxSummary,
-  type Locale,
 } from '@inviteflow/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { responses } from '../../lib/route-schemas.ts';
-import { isTimeZone } from '../../lib/time-zones.ts';
+import { zoneForRequest } from '../user/time-zone.ts';
 import { inboxRepository } from './repository.ts';
 import { toInboxMessage } from './wording.ts';
 
 const tags = ['messages'];
 const paths = apiPaths.messages;
-
-function readerZone(locale: Locale, timeZone: string): string {
-  if (!isTimeZone(timeZone))
-    throw badRequest('validation.invalidField', { field: fieldLabel(locale, 'timeZone') });
-  return timeZone;
-}
 
 /** The message box: list with filters, the box's summary, mark read and All Read. */
 export async function inboxRoutes(fastify: FastifyInstance) {
@@ -43,14 +35,14 @@ export async function inboxRoutes(fastify: FastifyInstance) {
         summary: 'Messages, newest first (the message center)',
         description:
           "Worded in the caller's language; `time` and the times in the words in `timeZone` " +
-          '(Asia/Shanghai when omitted).',
+          "(the account's zone when omitted).",
         querystring: inboxListQuery,
         response: responses(pageData(inboxMessage)),
       },
     },
     async (request) => {
       const { timeZone, ...query } = request.query;
-      const zone = readerZone(request.locale, timeZone);
+      const zone = await zoneForRequest(app.db, request.auth.userId, timeZone);
       const page = await inboxRepository.list(app.db, request.auth.userId, query);
       return ok(request, {
         ...page,
@@ -70,7 +62,7 @@ export async function inboxRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const zone = readerZone(request.locale, request.query.timeZone);
+      const zone = await zoneForRequest(app.db, request.auth.userId, request.query.timeZone);
       const summary = await inboxRepository.summary(app.db, request.auth.userId);
       const latest = Object.fromEntries(
         inboxTypes.map((type) => [

@@ -20,6 +20,7 @@ import { exportRoutes, importTemplateRoute } from '../../lib/sheets/file-routes.
 import { withUpload } from '../../lib/sheets/upload.ts';
 import { streamSheet } from '../../lib/sheets/writer.ts';
 import { importTemplate } from '../talents/import-template.ts';
+import { zoneForRequest } from '../user/time-zone.ts';
 import { importSendRecords, importTemplateFileName, recordFileName, recordSheet } from './files.ts';
 import { recordConditions } from './repository.ts';
 
@@ -55,7 +56,8 @@ export async function sendRecordFileRoutes(fastify: FastifyInstance) {
         summary: 'Export the send records of a filter',
         description:
           'Answers a one-time download link valid for 5 minutes and the number of rows. The ' +
-          "file (XLSX or CSV, in the caller's language and the given time zone) is written while " +
+          "file (XLSX or CSV, in the caller's language and `timeZone`, else the account's zone) is " +
+          'written while ' +
           'it downloads; `GET /send-records/export/{exportId}` tells how far it is.',
       },
       download: { summary: 'Download a send record export (one-time link)' },
@@ -63,6 +65,7 @@ export async function sendRecordFileRoutes(fastify: FastifyInstance) {
     },
     kind: 'records',
     downloadPath: paths.exportDownload,
+    timeZone: (userId, asked) => zoneForRequest(app.db, userId, asked),
     body: sendExportBody,
     prepare: async ({ format: _format, timeZone: _timeZone, order, ...filters }, userId) => {
       const total = await countExactly(app.db, sendRecords, recordConditions(userId, filters));

@@ -6,7 +6,7 @@ import {
 } from '@inviteflow/contract';
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { sendRecordCounts, sendRecords } from '../../db/schema.ts';
+import { sendRecordCounts, sendRecordDays, sendRecords } from '../../db/schema.ts';
 import { countWithinBudget, type CountResult } from '../../lib/counting.ts';
 import type { Position, SortOrder } from '../../lib/keyset.ts';
 import { amongIds, likeContains } from '../../lib/sql.ts';
@@ -186,4 +186,14 @@ export function toSendRecord(row: SendRecordRow): SendRecord {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** Whether the account ever created a record (the daily rollups keep every creation). */
+export async function hasCreatedRecords(db: Executor, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ day: sendRecordDays.day })
+    .from(sendRecordDays)
+    .where(and(eq(sendRecordDays.userId, userId), sql`${sendRecordDays.created} > 0`))
+    .limit(1);
+  return rows.length > 0;
 }

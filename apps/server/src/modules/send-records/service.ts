@@ -1,6 +1,5 @@
 import {
   FINDINGS_LISTED_MAX,
-  INVITATION_DAY_TIME_ZONE,
   INVITE_COOLDOWN_DAYS,
   SEND_TASK_TALENTS_MAX,
   nothingToInvite,
@@ -29,7 +28,6 @@ import {
   talents,
 } from '../../db/schema.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
-import { formatInZone } from '../../lib/time-zones.ts';
 import { blacklistedIds, lockBlacklistDecisions } from '../blacklist/service.ts';
 import { postInboxMessage } from '../inbox/post.ts';
 import { membershipState, type MembershipState } from '../membership/state.ts';
@@ -38,6 +36,7 @@ import { expireBeyondLimit, planNameKey } from '../shops/service.ts';
 import { talentConditions } from '../talents/filters.ts';
 import { countTalents } from '../talents/repository.ts';
 import { lockAccount } from '../user/repository.ts';
+import { accountDay, dayEndsAt, dayZoneFor } from '../user/time-zone.ts';
 import {
   lockRecord,
   updateRecord,
@@ -65,21 +64,33 @@ export interface PickedTalent extends TalentRef {
   talentId: number | null;
 }
 
-/** The calendar day (YYYY-MM-DD) the daily cap counts `now` in. */
-export function invitationDay(now: Date): string {
-  return formatInZone(now, INVITATION_DAY_TIME_ZONE).slice(0, 10);
+/** The account's day the daily cap counts `now` in (user/time-zone.ts): which, in what zone, until when. */
+export interface InvitationDay {
+  /** YYYY-MM-DD */
+  day: string;
+  timeZone: string;
+  endsAt: Date;
 }
 
-/** Records created today (deleted ones too: the cap counts what was created). */
-export async function createdToday(db: Executor, userId: number, now: Date): Promise<number> {
+export async function invitationDay(
+  db: Executor,
+  userId: number,
+  now: Date,
+): Promise<InvitationDay> {
+  const zone = await dayZoneFor(db, userId);
+  return { day: accountDay(zone, now), timeZone: zone.timeZone, endsAt: dayEndsAt(zone, now) };
+}
+
+/** Records created on a day (deleted ones too: the cap counts what was created). */
+export async function createdOn(db: Executor, userId: number, day: string): Promise<number> {
   const [row] = await db
     .select({ created: sendRecordDays.created })
     .from(sendRecordDays)
-    .where(and(eq(sendRecordDays.userId, userId), eq(sendRecordDays.day, invitationDay(now))));
+    .where(and(eq(sendRecordDays.userId, userId), eq(sendRecordDays.day, day)));
   return row?.created ?? 0;
 }
 
-export interface DailyAllowance {
+export interface DailyAllowance extends InvitationDay {
   cap: number;
   used: number;
   remaining: number;
@@ -91,9 +102,10 @@ export async function dailyAllowance(
   now: Date,
   state: MembershipState,
 ): Promise<DailyAllowance> {
-  const used = await createdToday(db, userId, now);
+  const today = await invitationDay(db, userId, now);
+  const used = await createdOn(db, userId, today.day);
   const cap = state.dailyInvitationCap;
-  return { cap, used, remaining: Math.max(0, cap - used) };
+  return { ...today, cap, used, remaining: Math.max(0, cap - used) };
 }
 
 const talentColumns = {
@@ -273,6 +285,8 @@ export async function previewTask(
     dailyCap: allowance.cap,
     usedToday: allowance.used,
     remainingToday: allowance.remaining,
+    timeZone: allowance.timeZone,
+    todayEndsAt: allowance.endsAt.toISOString(),
     sample: (include[0] && ref(include[0])) ?? null,
   };
 }

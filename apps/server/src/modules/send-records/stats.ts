@@ -1,5 +1,4 @@
 import {
-  INVITATION_DAY_TIME_ZONE,
   sendErrorCodes,
   type SendErrorCode,
   type SendStats,
@@ -17,9 +16,8 @@ import { dailyAllowance, invitationDay } from './service.ts';
 const DAY_MS = 86_400_000;
 const SHOPS_SHOWN = 10;
 
-/** The calendar days of the period, oldest first, today last (China time, the cap's day). */
-export function periodDays(now: Date, days: number): string[] {
-  const today = invitationDay(now);
+/** The calendar days of the period, oldest first, today (the account's, the cap's day) last. */
+export function periodDays(today: string, days: number): string[] {
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
   const base = Date.UTC(y, m - 1, d);
   return Array.from({ length: days }, (_, i) =>
@@ -39,7 +37,8 @@ export async function sendStatsFor(
   now: Date,
 ): Promise<SendStats> {
   const state = await ensureShopsWithinLimit(db, userId, now);
-  const period = periodDays(now, days);
+  const today = await invitationDay(db, userId, now);
+  const period = periodDays(today.day, days);
   const first = period[0]!;
   const [dayRows, failureRows, records, talentRows, counts, shops, slots, allowance, endedAt] =
     await Promise.all([
@@ -81,7 +80,8 @@ export async function sendStatsFor(
   const failed = sum('failed');
   const known: ReadonlySet<string> = new Set(sendErrorCodes);
   return {
-    timeZone: INVITATION_DAY_TIME_ZONE,
+    timeZone: today.timeZone,
+    todayEndsAt: today.endsAt.toISOString(),
     days: series,
     totals: {
       created: sum('created'),

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { responses } from '../../lib/route-schemas.ts';
+import { timeZoneOf } from '../user/time-zone.ts';
 import { findShop, listShops, shopCounts, toShop } from './repository.ts';
 import {
   bindShop,
@@ -168,7 +169,7 @@ export async function shopRoutes(fastify: FastifyInstance) {
         { shop: toShop(row), outcome: 'unbound' as const, slots },
         'success.shopUnbound',
         {
-          time: messageTime(row.nextBindAt!),
+          time: messageTime(row.nextBindAt!, await timeZoneOf(app.db, request.auth.userId)),
         },
       );
     },

@@ -1,5 +1,4 @@
 import {
-  INVITATION_DAY_TIME_ZONE,
   SHOP_REBIND_COOLDOWN_HOURS,
   type MembershipLevel,
   type MessageKey,
@@ -21,6 +20,7 @@ import { formatInZone } from '../../lib/time-zones.ts';
 import { postInboxMessage } from '../inbox/post.ts';
 import { membershipState, type MembershipState } from '../membership/state.ts';
 import { lockAccount } from '../user/repository.ts';
+import { timeZoneOf } from '../user/time-zone.ts';
 import {
   boundShops,
   countBoundShops,
@@ -41,9 +41,9 @@ import {
 
 const HOUR_MS = 3_600_000;
 
-/** A time in a server message: China time to the minute, as the message says. */
-export function messageTime(date: Date): string {
-  return formatInZone(date, INVITATION_DAY_TIME_ZONE).slice(0, 16);
+/** A time in a server message: in the account's zone, to the minute. */
+export function messageTime(date: Date, timeZone: string): string {
+  return formatInZone(date, timeZone).slice(0, 16);
 }
 
 export function planNameKey(level: MembershipLevel): MessageKey {
@@ -223,7 +223,7 @@ async function bindLocked(
   if (existing?.bindStatus === 'UNBOUND' && existing.nextBindAt && existing.nextBindAt > now) {
     throw new AppError(422, 'error.shopRebindTooSoon', {
       shop: existing.shopName,
-      time: messageTime(existing.nextBindAt),
+      time: messageTime(existing.nextBindAt, await timeZoneOf(tx, userId)),
     });
   }
   const { used } = await usedSlots(tx, userId, now, existing?.id);

@@ -15,6 +15,7 @@ import { withUpload } from '../../lib/sheets/upload.ts';
 import { exportFileName, streamExport } from './export-file.ts';
 import { importTalents } from './import-service.ts';
 import { importTemplate, templateFileName } from './import-template.ts';
+import { zoneForRequest } from '../user/time-zone.ts';
 import { countTalents } from './repository.ts';
 
 const tags = ['talents'];
@@ -45,7 +46,8 @@ export async function talentFileRoutes(fastify: FastifyInstance) {
         summary: 'Export the talents of a filter',
         description:
           'Answers a one-time download link valid for 5 minutes and the number of rows. The ' +
-          "file (XLSX or CSV, in the caller's language and the given time zone) is written while " +
+          "file (XLSX or CSV, in the caller's language and `timeZone`, else the account's zone) is " +
+          'written while ' +
           'it downloads; `GET /talents/exports/{exportId}` tells how far it is.',
       },
       download: { summary: 'Download an export (one-time link)' },
@@ -53,6 +55,7 @@ export async function talentFileRoutes(fastify: FastifyInstance) {
     },
     kind: 'talents',
     downloadPath: paths.exportDownload,
+    timeZone: (userId, asked) => zoneForRequest(app.db, userId, asked),
     body: exportRequestBody,
     prepare: async ({ format: _format, timeZone: _timeZone, sort, order, ...filters }, userId) => {
       // The progress bar needs the real number; a count is cheap next to writing the file.
@@ -101,11 +104,12 @@ export async function talentImportRoutes(fastify: FastifyInstance) {
       validatorCompiler: () => (data) => ({ value: data }),
     },
     async (request) => {
-      const report = await withUpload(request, ({ path, timeZone }) =>
+      const { userId } = request.auth;
+      const report = await withUpload(request, async ({ path, timeZone }) =>
         importTalents(app.db, path, {
-          userId: request.auth.userId,
+          userId,
           locale: request.locale,
-          timeZone,
+          timeZone: await zoneForRequest(app.db, userId, timeZone),
           now: () => app.clock.now(),
         }),
       );

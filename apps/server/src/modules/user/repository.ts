@@ -53,6 +53,19 @@ export const userRepository = {
     await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
   },
 
+  /**
+   * Whether the database reads this zone (the rollups count days in it). Asked outside any
+   * transaction: a zone it does not know is an error, which would end one.
+   */
+  async databaseKnowsZone(db: Executor, zone: string): Promise<boolean> {
+    try {
+      await db.execute(sql`select now() at time zone ${zone}`);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+
   async count(db: Executor): Promise<number> {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
     return row?.n ?? 0;

@@ -1,14 +1,21 @@
-import { apiPaths, profileData, updateProfileBody, type ProfileData } from '@inviteflow/contract';
+import {
+  DEFAULT_TIME_ZONE,
+  apiPaths,
+  profileData,
+  updateProfileBody,
+  type ProfileData,
+} from '@inviteflow/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { responses } from '../../lib/route-schemas.ts';
 import { userRepository, type UserRow } from './repository.ts';
+import { changeTimeZone, requireTimeZone } from './time-zone.ts';
 
 const tags = ['user'];
 
-function toProfile(user: UserRow): ProfileData {
+function toProfile(user: UserRow, now: Date): ProfileData {
   return {
     id: user.id,
     username: user.username,
@@ -17,6 +24,9 @@ function toProfile(user: UserRow): ProfileData {
     phoneNumber: user.phoneNumber,
     registeredAt: user.createdAt.toISOString(),
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    timeZone: user.timeZone ?? DEFAULT_TIME_ZONE,
+    timeZoneDaysFrom:
+      user.dayZoneFrom && user.dayZoneFrom > now ? user.dayZoneFrom.toISOString() : null,
   };
 }
 
@@ -36,7 +46,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
     async (request) => {
       const user = await userRepository.findById(app.db, request.auth.userId);
       if (!user) throw unauthenticated();
-      return ok(request, toProfile(user));
+      return ok(request, toProfile(user, app.clock.now()));
     },
   );
 
@@ -45,8 +55,12 @@ export async function profileRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Edit nickname, email and phone',
+        summary: 'Edit nickname, email, phone and time zone',
         description:
+          "`timeZone` (an IANA zone; unchanged when omitted) is the account's: times are shown and " +
+          'days counted in it. An account that has created invitations keeps its day in progress ' +
+          'until the first midnight of the new zone after that day ends (`timeZoneDaysFrom`), so a ' +
+          'change never gives a second daily allowance. A zone the server does not know is a 400. ' +
           'A new phone number signs the account in and receives password resets, so changing it ' +
           'needs `code` (a verification code sent to the new number with purpose `change-phone`) ' +
           'and `currentPassword` (checked under the sign-in throttle: 429). The old number is told ' +
@@ -62,9 +76,14 @@ export async function profileRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { userId, sessionId } = request.auth;
       const { nickname, email, phoneNumber, code, currentPassword } = request.body;
+      // Checked first (the database must read it too), so a refusal changes nothing.
+      const timeZone =
+        request.body.timeZone === undefined
+          ? undefined
+          : await requireTimeZone(app.db, request.body.timeZone);
       const user = await userRepository.findById(app.db, userId);
       if (!user) throw unauthenticated();
-      const updated =
+      let updated =
         phoneNumber === user.phoneNumber
           ? await userRepository.update(app.db, userId, { nickname, email })
           : await app.authService.changePhone(
@@ -75,7 +94,9 @@ export async function profileRoutes(fastify: FastifyInstance) {
               request.ip,
             );
       if (!updated) throw unauthenticated();
-      return ok(request, toProfile(updated), 'success.saved');
+      const now = app.clock.now();
+      if (timeZone !== undefined) updated = await changeTimeZone(app.db, userId, timeZone, now);
+      return ok(request, toProfile(updated, now), 'success.saved');
     },
   );
 }

@@ -1,10 +1,17 @@
 import { apiPaths, type RegisterBody, type RegisterData } from '@inviteflow/contract';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '@/lib/request.ts';
+import { browserTimeZone } from '@/lib/time-zone.ts';
 
-/** POST auth/register. It answers `{ id, username, phoneNumber, createdAt }`, the `me` shape. */
+/**
+ * POST auth/register, with the browser's zone as the account's. It answers the `me` shape
+ * (`{ id, username, phoneNumber, createdAt, timeZone }`).
+ */
 export function register(body: RegisterBody): Promise<RegisterData> {
-  return request<RegisterData>(apiPaths.auth.register, { method: 'POST', body });
+  return request<RegisterData>(apiPaths.auth.register, {
+    method: 'POST',
+    body: { timeZone: browserTimeZone(), ...body },
+  });
 }
 
 export function useRegister() {

@@ -85,6 +85,7 @@ describe('login page', () => {
             username: 'seller01',
             phoneNumber: '13800138000',
             createdAt: '2025-01-01T00:00:00Z',
+            timeZone: 'America/Los_Angeles',
           })
         : ok({ access_token: 'A', user: signedInUser }),
     );
@@ -98,8 +99,16 @@ describe('login page', () => {
     expect(await screen.findByText('scripts page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/template/script');
     const body = JSON.parse(String(fetchStub.mock.calls[0]?.[1]?.body)) as unknown;
-    // "remember" asks the server for a refresh cookie that outlives the browser's session.
-    expect(body).toEqual({ username: '13800138000', password: 'secret1', remember: true });
+    // "remember" asks the server for a refresh cookie that outlives the browser's session;
+    // the browser's zone becomes the account's if it has none (issue 20 #9).
+    expect(body).toEqual({
+      username: '13800138000',
+      password: 'secret1',
+      remember: true,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+    // The console then shows times in the account's zone, as `me` says it.
+    expect(useAuthStore.getState().timeZone).toBe('America/Los_Angeles');
     expect(useAuthStore.getState().token).toBe('A');
     expect(localStorage.getItem('token')).toBe('A');
     expect(localStorage.getItem('rememberedAccount')).toBe('13800138000');
@@ -160,6 +169,7 @@ describe('register page', () => {
       username: 'newseller',
       phoneNumber: '13900139000',
       code: '123456',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     expect(body.inviteCode).toBeUndefined();
   });

@@ -6,7 +6,7 @@ import {
 } from '@inviteflow/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { buildUrl, request } from '@/lib/request.ts';
-import { browserTimeZone } from '@/lib/time-zone.ts';
+import { displayTimeZone } from '@/lib/time-zone.ts';
 import { sendRecordsQueryKey } from './get-send-records.ts';
 
 export interface ImportSettings {
@@ -36,7 +36,7 @@ export function importSendRecords(args: {
   body.append('productTemplateIds', settings.productTemplateIds.join(','));
   body.append('setName', settings.setName);
   body.append('cooldown', settings.cooldown);
-  body.append('timeZone', browserTimeZone());
+  body.append('timeZone', displayTimeZone());
   body.append('file', args.file, args.file.name);
   return request<SendImportReport>(apiPaths.sendRecords.import, { method: 'POST', body });
 }

@@ -34,9 +34,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { enumOptions } from '@/components/enum-options.tsx';
 import { useDiscardGuard } from '@/components/use-discard-guard.ts';
+import { formatMinute } from '@/lib/format-date.ts';
 import { zodRules } from '@/lib/form-rules.ts';
 import { formatCount } from '@/lib/format-number.ts';
 import { RequestError } from '@/lib/request.ts';
+import { timeZoneLabel } from '@/lib/time-zone.ts';
 import { useCreateTask } from '../api/create-task.ts';
 import { useShopChoices } from '../api/get-choices.ts';
 import { usePreviewTask } from '../api/preview-task.ts';
@@ -171,6 +173,12 @@ function PreviewPanel({
           {t('create.previewCap', {
             left: formatCount(preview.remainingToday, locale),
             cap: formatCount(preview.dailyCap, locale),
+          })}
+        </Typography.Text>
+        <Typography.Text type="secondary" data-testid="send-preview-zone">
+          {t('create.previewCapZone', {
+            zone: timeZoneLabel(preview.timeZone, locale, new Date(preview.todayEndsAt)),
+            time: formatMinute(preview.todayEndsAt, locale, preview.timeZone),
           })}
         </Typography.Text>
         {loading && <Spin size={12} />}

@@ -299,6 +299,8 @@ describe('create task', () => {
       willCreate: { skip: 1, include: 2 },
       dailyCap: 20,
       usedToday: 5,
+      timeZone: 'Asia/Shanghai',
+      todayEndsAt: '2025-03-08T16:00:00.000Z',
       remainingToday: 15,
       sample: { id: 7, name: 'Luna', platform: 'douyin', platformTalentId: 'l7' },
     };
@@ -365,6 +367,10 @@ describe('create task', () => {
     expect(await within(drawer).findByText('3 talents')).toBeInTheDocument();
     expect(within(drawer).getByText('1 send records will be created')).toBeInTheDocument();
     expect(within(drawer).getByText('15 left today (daily cap 20)')).toBeInTheDocument();
+    // The allowance's days are the account's: the drawer says which, and when it renews.
+    expect(within(drawer).getByTestId('send-preview-zone')).toHaveTextContent(
+      'days in Asia/Shanghai (GMT+8) time; renews at 2025-03-09 00:00',
+    );
     const findings = within(within(drawer).getByTestId('send-preview'));
     expect(findings.getByText('1 talent is blacklisted and will not be invited:')).toBeVisible();
     expect(findings.getByText('Banned')).toBeInTheDocument();
@@ -496,6 +502,8 @@ describe('create task', () => {
           dailyCap: 20,
           usedToday: 0,
           remainingToday: 20,
+          timeZone: 'Asia/Shanghai',
+          todayEndsAt: '2025-03-08T16:00:00.000Z',
           sample: null,
         } satisfies SendPreviewData);
       }

@@ -10,7 +10,7 @@ import { FileExportButton } from '@/components/file-export-button.tsx';
 import { lazyWhenShown } from '@/components/lazy-when-shown.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { formatCount } from '@/lib/format-number.ts';
-import { browserTimeZone } from '@/lib/time-zone.ts';
+import { displayTimeZone } from '@/lib/time-zone.ts';
 import { tCatalogue } from '@/locale/index.ts';
 import { useDeleteSendRecord } from '../api/delete-send-record.ts';
 import { useSendRecordCount } from '../api/get-send-record-count.ts';
@@ -239,7 +239,7 @@ export function SentSearchTablePage() {
             pending={exporter.isPending}
             progressPath={apiPaths.sendRecords.exportProgress}
             start={(format) =>
-              exporter.mutateAsync({ format, timeZone: browserTimeZone(), ...filters })
+              exporter.mutateAsync({ format, timeZone: displayTimeZone(), ...filters })
             }
           />
         </Space>

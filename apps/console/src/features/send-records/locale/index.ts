@@ -120,6 +120,8 @@ export const sendRecordsMessages = defineMessages(
     'import.cooldown': '{days} 天内已邀约过的达人',
     'export.title': '下载发送记录',
     'pager.first': '第一页',
+    // The allowance's days (issue 20 #9).
+    'create.previewCapZone': '按 {zone}时间计日，{time} 重置',
   },
   {
     'page.intro':
@@ -240,6 +242,8 @@ export const sendRecordsMessages = defineMessages(
     'import.cooldown': 'Talents invited within {days} days',
     'export.title': 'Download send records',
     'pager.first': 'First page',
+    // The allowance's days (issue 20 #9).
+    'create.previewCapZone': 'days in {zone} time; renews at {time}',
   },
 );
 

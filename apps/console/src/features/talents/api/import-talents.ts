@@ -6,16 +6,16 @@ import {
 } from '@inviteflow/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { buildUrl, request } from '@/lib/request.ts';
-import { browserTimeZone } from '@/lib/time-zone.ts';
+import { displayTimeZone } from '@/lib/time-zone.ts';
 import { talentsQueryKey } from './get-talents.ts';
 
 /**
  * Uploads a filled-in template; the server answers row by row. Times in the file without
- * an offset are read in the browser's time zone.
+ * an offset are read in the account's time zone.
  */
 export function importTalents(file: File): Promise<ImportReport> {
   const body = new FormData();
-  body.append('timeZone', browserTimeZone());
+  body.append('timeZone', displayTimeZone());
   body.append('file', file, file.name);
   return request<ImportReport>(apiPaths.talents.import, { method: 'POST', body });
 }

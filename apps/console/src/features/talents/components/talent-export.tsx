@@ -1,6 +1,6 @@
 import { apiPaths } from '@inviteflow/contract';
 import { FileExportButton } from '@/components/file-export-button.tsx';
-import { browserTimeZone } from '@/lib/time-zone.ts';
+import { displayTimeZone } from '@/lib/time-zone.ts';
 import { useStartExport } from '../api/start-export.ts';
 import { useTalentsT } from '../locale/index.ts';
 import type { AppliedFilters } from '../model/filters.ts';
@@ -8,7 +8,7 @@ import type { TalentSort } from './talent-columns.tsx';
 
 /**
  * Export talent: the rows of the current filters in the current order, as XLSX or CSV, with
- * times in the browser's time zone and headers in the console language.
+ * times in the account's time zone and headers in the console language.
  */
 export function TalentExport({ filters, sort }: { filters: AppliedFilters; sort: TalentSort }) {
   const { t } = useTalentsT();
@@ -22,7 +22,7 @@ export function TalentExport({ filters, sort }: { filters: AppliedFilters; sort:
       start={(format) =>
         start.mutateAsync({
           format,
-          timeZone: browserTimeZone(),
+          timeZone: displayTimeZone(),
           sort: sort.field,
           order: sort.order,
           ...filters,

@@ -34,6 +34,7 @@ import { formatDateTime } from '@/lib/format-date.ts';
 import { fenToYuan, yuanToFen } from '@/lib/format-number.ts';
 import { zodRefinementRules } from '@/lib/form-refinement-rules.ts';
 import { zodRules, type Values } from '@/lib/form-rules.ts';
+import { typedTimeToIso } from '@/lib/time-zone.ts';
 import { useCreateTalent } from '../api/create-talent.ts';
 import { useTalentFacets } from '../api/get-talent-facets.ts';
 import { useUpdateTalent } from '../api/update-talent.ts';
@@ -64,7 +65,7 @@ export interface TalentForm {
   businessAmount: number | undefined;
   dealCount: number | undefined;
   remark: string;
-  /** 'YYYY-MM-DD HH:mm:ss' in the user's time zone, as the picker gives it. */
+  /** 'YYYY-MM-DD HH:mm:ss' in the account's time zone, as the picker gives it. */
   addedAt: string | undefined;
 }
 
@@ -79,11 +80,8 @@ const yuanField = z
 const yuanToBody = (value: unknown) =>
   typeof value === 'number' ? yuanToFen(value) : value === undefined || value === null ? 0 : value;
 
-function localTimeToIso(value: string | undefined): string | null {
-  if (!value) return null;
-  const date = new Date(value.replace(' ', 'T'));
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
+/** The picker's text is a time in the account's zone, as the form showed it (formatDateTime). */
+const localTimeToIso = (value: string | undefined) => typedTimeToIso(value);
 
 /**
  * The request body of the form. A blacklisted talent keeps its status: only the blacklist

@@ -17,6 +17,8 @@ const profile: ProfileData = {
   phoneNumber: '13800138000',
   registeredAt: '2025-01-01T00:00:00Z',
   lastLoginAt: '2025-01-02T00:00:00Z',
+  timeZone: 'Asia/Shanghai',
+  timeZoneDaysFrom: null,
 };
 
 const texts: Record<
@@ -113,6 +115,7 @@ describe('profile edit modal', () => {
         nickname: 'Lin',
         email: 'lin@example.com',
         phoneNumber: '13900139000',
+        timeZone: 'Asia/Shanghai',
         code: '123456',
         currentPassword: 'Secret-123',
       },
@@ -126,7 +129,12 @@ describe('profile edit modal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(putBodies(fetchStub)).toEqual([
-      { nickname: 'Lin 2', email: 'lin@example.com', phoneNumber: '13800138000' },
+      {
+        nickname: 'Lin 2',
+        email: 'lin@example.com',
+        phoneNumber: '13800138000',
+        timeZone: 'Asia/Shanghai',
+      },
     ]);
   });
 

@@ -1,14 +1,15 @@
-import { Alert, Form, Input, Message, Modal } from '@arco-design/web-react';
+import { Alert, Form, Input, Message, Modal, Select } from '@arco-design/web-react';
 import {
   currentPasswordField,
   updateProfileBody,
   type ProfileData,
   type UpdateProfileBody,
 } from '@inviteflow/contract';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { SmsCodeField } from '@/components/sms-code-field.tsx';
 import { useDiscardGuard } from '@/components/use-discard-guard.ts';
 import { zodRules } from '@/lib/form-rules.ts';
+import { timeZoneOptions } from '@/lib/time-zone.ts';
 import { tCatalogue } from '@/locale/index.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { useUserT } from '../locale/index.ts';
@@ -17,12 +18,13 @@ interface EditForm {
   nickname: string;
   email: string;
   phoneNumber: string;
+  timeZone: string;
   code?: string;
   currentPassword?: string;
 }
 
 /**
- * Edits nickname, email and phone. A new phone signs the account in and receives its
+ * Edits nickname, email, phone and the account's time zone. A new phone signs the account in and receives its
  * password resets, so it needs a code sent to it (purpose change-phone) and the current
  * password; the old number is told, and the account's other sign-ins end.
  */
@@ -37,12 +39,19 @@ export function ProfileEditModal(props: {
   const mutation = useUpdateProfile();
   const phone = Form.useWatch('phoneNumber', form) as string | undefined;
   const phoneChanged = Boolean(phone) && phone?.trim() !== profile.phoneNumber;
+  const zone = Form.useWatch('timeZone', form) as string | undefined;
+  const zoneChanged = Boolean(zone) && zone !== profile.timeZone;
   const shape = updateProfileBody.shape;
+  const zones = useMemo(
+    () => timeZoneOptions(locale, profile.timeZone),
+    [locale, profile.timeZone],
+  );
 
   const startValues = (): EditForm => ({
     nickname: profile.nickname,
     email: profile.email,
     phoneNumber: profile.phoneNumber,
+    timeZone: profile.timeZone,
     code: '',
     currentPassword: '',
   });
@@ -65,6 +74,7 @@ export function ProfileEditModal(props: {
       nickname: values.nickname,
       email: values.email,
       phoneNumber: values.phoneNumber.trim(),
+      timeZone: values.timeZone,
       code: phoneChanged ? values.code : undefined,
       currentPassword: phoneChanged ? values.currentPassword : undefined,
     };
@@ -108,6 +118,14 @@ export function ProfileEditModal(props: {
           extra={phoneChanged ? t('edit.phoneChanged') : undefined}
         >
           <Input maxLength={11} autoComplete="tel" />
+        </Form.Item>
+        <Form.Item
+          field="timeZone"
+          label={t('info.timeZone')}
+          rules={zodRules(shape.timeZone, locale)}
+          extra={zoneChanged ? t('edit.timeZoneChange') : t('edit.timeZoneHelp')}
+        >
+          <Select showSearch options={zones} placeholder={t('edit.timeZonePlaceholder')} />
         </Form.Item>
         {phoneChanged && (
           <>

@@ -10,7 +10,8 @@ import {
 import { IconEdit, IconLock } from '@arco-design/web-react/icon';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatDateTime } from '@/lib/format-date.ts';
+import { formatDateTime, formatMinute } from '@/lib/format-date.ts';
+import { timeZoneLabel } from '@/lib/time-zone.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useUserT } from '../locale/index.ts';
 import { ProfileEditModal } from './profile-edit-modal.tsx';
@@ -61,6 +62,21 @@ export function UserInfoPage() {
               { label: t('info.phone'), value: data.phoneNumber },
               { label: t('info.registeredAt'), value: formatDateTime(data.registeredAt, locale) },
               { label: t('info.lastLoginAt'), value: formatDateTime(data.lastLoginAt, locale) },
+              {
+                label: t('info.timeZone'),
+                value: (
+                  <div className="user-time-zone" data-testid="user-time-zone">
+                    <span>{timeZoneLabel(data.timeZone, locale)}</span>
+                    {data.timeZoneDaysFrom && (
+                      <Typography.Text type="secondary">
+                        {t('info.timeZonePending', {
+                          time: formatMinute(data.timeZoneDaysFrom, locale, data.timeZone),
+                        })}
+                      </Typography.Text>
+                    )}
+                  </div>
+                ),
+              },
             ]}
           />
           <ProfileEditModal profile={data} visible={editing} onClose={() => setEditing(false)} />

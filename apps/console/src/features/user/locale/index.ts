@@ -34,6 +34,13 @@ export const userMessages = defineMessages(
     'tips.symbols': '加入符号，例如 ! @ # $ % & *',
     'tips.length': '长度至少 6 位，建议 12 位以上',
     'tips.unique': '不要与其他网站使用相同的密码',
+    // The account's time zone (issue 20 #9).
+    'info.timeZone': '时区',
+    'info.timeZonePending': '今天的邀约额度和工作台统计仍按原来的一天计算，{time} 起按新时区计日',
+    'edit.timeZonePlaceholder': '搜索时区，例如 Shanghai 或 GMT+8',
+    'edit.timeZoneHelp': '所有时间按此时区显示；工作台统计和每日邀约额度按此时区的日期计算',
+    'edit.timeZoneChange':
+      '保存后时间立即按新时区显示。若已创建过邀约，为免同一天获得两次额度，今天仍按原时区结束，新时区从它的下一个零点开始计日',
   },
   {
     'info.title': 'User Info',
@@ -70,6 +77,15 @@ export const userMessages = defineMessages(
     'tips.symbols': 'Add symbols such as ! @ # $ % & *',
     'tips.length': 'Use at least 6 characters; 12 or more is better',
     'tips.unique': 'Do not reuse a password from another site',
+    // The account's time zone (issue 20 #9).
+    'info.timeZone': 'Time zone',
+    'info.timeZonePending':
+      "Today's invitation allowance and workplace figures still count the current day; days follow the new zone from {time}",
+    'edit.timeZonePlaceholder': 'Search a zone, e.g. Shanghai or GMT+8',
+    'edit.timeZoneHelp':
+      'Every time is shown in this zone; the workplace and the daily invitation allowance count its days',
+    'edit.timeZoneChange':
+      'Times follow the new zone as soon as you save. If you have created invitations, today still ends as in the current zone, so that no day gets two allowances; the new zone’s days start at its next midnight',
   },
 );
 

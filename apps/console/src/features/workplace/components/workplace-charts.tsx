@@ -1,4 +1,4 @@
-import { Card, Empty, Grid } from '@arco-design/web-react';
+import { Card, Empty, Grid, Typography } from '@arco-design/web-react';
 import type { SendStats } from '@inviteflow/contract';
 import { translate } from '@inviteflow/contract';
 import { useMemo } from 'react';
@@ -88,7 +88,15 @@ export function WorkplaceCharts({ stats }: { stats: SendStats }) {
   const active = stats.days.some((d) => d.created + d.succeeded + d.failed > 0);
   return (
     <>
-      <Card className="workplace-card" title={t('chart.daily')}>
+      <Card
+        className="workplace-card"
+        title={t('chart.daily')}
+        extra={
+          <Typography.Text type="secondary" className="workplace-chart-zone">
+            {t('chart.zone', { zone: stats.timeZone })}
+          </Typography.Text>
+        }
+      >
         {active ? <DailyChart stats={stats} /> : <Empty description={t('empty.daily')} />}
       </Card>
       <Grid.Row gutter={16}>

@@ -13,6 +13,7 @@ function stats(overrides: Partial<SendStats> = {}): SendStats {
   }));
   return {
     timeZone: 'Asia/Shanghai',
+    todayEndsAt: '2025-03-14T16:00:00.000Z',
     days,
     totals: { created: 0, succeeded: 0, failed: 0, successRate: null },
     topFailures: [],
@@ -136,5 +137,39 @@ describe('workplace', () => {
     expect(
       await screen.findByText(/^Your membership ends on .+ Renew in time/),
     ).toBeInTheDocument();
+  });
+});
+
+describe.each([
+  [
+    'en-US',
+    "Days in America/Los_Angeles (GMT-7) time; today's allowance renews at 2025-03-15 00:00",
+    'Days in America/Los_Angeles time',
+  ],
+  [
+    'zh-CN',
+    '日期按 America/Los_Angeles（GMT-7）时间统计，今日额度于 2025-03-15 00:00 重置',
+    '按 America/Los_Angeles 时间',
+  ],
+] as const)('workplace days in %s', (locale, daysText, chartText) => {
+  beforeEach(async () => {
+    await resetApp(locale);
+    signIn();
+  });
+
+  it("says which zone its days are counted in and when today's allowance renews", async () => {
+    // The account counts days in Los Angeles: its midnight is 07:00 UTC in summer time.
+    stubFetch(() =>
+      ok(
+        stats({
+          timeZone: 'America/Los_Angeles',
+          todayEndsAt: '2025-03-15T07:00:00.000Z',
+          totals: { created: 1, succeeded: 0, failed: 0, successRate: null },
+        }),
+      ),
+    );
+    renderPage(<WorkplacePage />, '/sent/workplace');
+    expect(await screen.findByTestId('days-zone')).toHaveTextContent(daysText);
+    expect(await screen.findByText(chartText)).toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import {
   Tag,
   Typography,
 } from '@arco-design/web-react';
+import { IconClockCircle } from '@arco-design/web-react/icon';
 import {
   MEMBERSHIP_EXPIRING_NOTICE_DAYS,
   statsDayChoices,
@@ -22,8 +23,9 @@ import {
 } from '@inviteflow/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatDateTime } from '@/lib/format-date.ts';
+import { formatDateTime, formatMinute } from '@/lib/format-date.ts';
 import { formatCount } from '@/lib/format-number.ts';
+import { timeZoneLabel } from '@/lib/time-zone.ts';
 import { useStats } from '../api/get-stats.ts';
 import { useWorkplaceT } from '../locale/index.ts';
 import './workplace.css';
@@ -81,6 +83,20 @@ function Numbers({ stats }: { stats: SendStats }) {
         rate === null ? t('stat.rateNone') : undefined,
       )}
     </div>
+  );
+}
+
+/** Which days the numbers count (the account's zone) and when today's allowance renews. */
+function DaysZone({ stats }: { stats: SendStats }) {
+  const { t, locale } = useWorkplaceT();
+  return (
+    <Typography.Text type="secondary" className="workplace-days-zone" data-testid="days-zone">
+      <IconClockCircle />
+      {t('days.zone', {
+        zone: timeZoneLabel(stats.timeZone, locale, new Date(stats.todayEndsAt)),
+        time: formatMinute(stats.todayEndsAt, locale, stats.timeZone),
+      })}
+    </Typography.Text>
   );
 }
 
@@ -223,7 +239,14 @@ export function WorkplacePage() {
         }
       >
         <Typography.Paragraph type="secondary">{t('page.intro')}</Typography.Paragraph>
-        {stats ? <Numbers stats={stats} /> : <Skeleton animation text={{ rows: 2 }} />}
+        {stats ? (
+          <>
+            <Numbers stats={stats} />
+            <DaysZone stats={stats} />
+          </>
+        ) : (
+          <Skeleton animation text={{ rows: 2 }} />
+        )}
         {stats && !started && (
           <Alert
             type="info"

@@ -42,6 +42,9 @@ export const workplaceMessages = defineMessages(
     'membership.limits': '可绑定 {shops} 个店铺，每天可创建 {cap} 条邀约',
     'membership.upgrade': '升级套餐',
     'membership.renew': '续费',
+    // The account's days (issue 20 #9).
+    'days.zone': '日期按 {zone}时间统计，今日额度于 {time} 重置',
+    'chart.zone': '按 {zone} 时间',
   },
   {
     'page.intro':
@@ -86,6 +89,9 @@ export const workplaceMessages = defineMessages(
     'membership.limits': 'Shop slots: {shops}; invitations a day: {cap}',
     'membership.upgrade': 'Upgrade',
     'membership.renew': 'Renew',
+    // The account's days (issue 20 #9).
+    'days.zone': "Days in {zone} time; today's allowance renews at {time}",
+    'chart.zone': 'Days in {zone} time',
   },
 );
 
