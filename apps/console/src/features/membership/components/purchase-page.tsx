@@ -177,7 +177,7 @@ export function MembershipPurchasePage() {
         ) : !plans.data ? (
           <Skeleton animation text={{ rows: 4 }} loading />
         ) : (
-          <Row gutter={16} role="radiogroup" aria-label={t('plans.title')}>
+          <Row gutter={[16, 16]} role="radiogroup" aria-label={t('plans.title')}>
             {list.map((plan) => (
               <Col key={plan.id} xs={24} md={8}>
                 <PlanCard
