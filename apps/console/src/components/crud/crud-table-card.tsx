@@ -108,6 +108,10 @@ export function CrudTableCard<Row extends { id: number }>(props: CrudTableCardPr
       ),
     },
   ];
+  // The table is never narrower than its columns ask (a column without a width counts as
+  // 160 px): on a narrow screen it scrolls inside its own box rather than squeezing each
+  // column to a few letters a line.
+  const minWidth = columns.reduce((sum, column) => sum + (Number(column.width) || 160), 0);
 
   return (
     <Card className="crud-card" title={props.title}>
@@ -133,6 +137,7 @@ export function CrudTableCard<Row extends { id: number }>(props: CrudTableCardPr
         columns={columns}
         data={rows}
         loading={result.isFetching}
+        scroll={{ x: minWidth }}
         noDataElement={
           <Empty description={list.keyword ? t('crud.emptySearch') : props.emptyText} />
         }
