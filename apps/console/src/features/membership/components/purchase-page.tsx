@@ -119,6 +119,9 @@ function PlanCard({
           {t('plans.perDuration', { duration: monthsText(t, plan.duration) })}
         </span>
       </div>
+      <div className="plan-card-per-month">
+        {t('plans.perMonth', { amount: yuan(plan.pricePerMonthFen, locale) })}
+      </div>
       <ul className="plan-card-features">
         {plan.features.map((feature) => (
           <li key={feature}>
