@@ -211,7 +211,7 @@ async function friendJourney(browser: Browser) {
   await friendPage.getByLabel('Phone number').fill(friend.phoneNumber);
   await friendPage.getByRole('button', { name: 'Get code' }).click();
   await friendPage.getByLabel('Verification code').fill(await smsCodeFromLog(friend.phoneNumber));
-  await friendPage.getByLabel('Password (at least 6 characters)').fill(friend.password);
+  await friendPage.getByLabel('Password', { exact: true }).fill(friend.password);
   await friendPage.getByLabel('Confirm password').fill(friend.password);
   await shot(friendPage, 'register-invited-en-US');
   await friendPage.getByRole('button', { name: 'Register', exact: true }).click();

@@ -55,7 +55,7 @@ test('registers with the verification code from the server log', async () => {
   await expect(page.getByRole('button', { name: /\d+ ?s|秒/ })).toBeDisabled();
   const code = await smsCodeFromLog(seller.phoneNumber);
   await page.getByLabel('验证码').fill(code);
-  await page.getByLabel('密码（至少 6 位）').fill(seller.password);
+  await page.getByLabel('密码', { exact: true }).fill(seller.password);
   await page.getByLabel('确认密码').fill('Mismatch-9');
   await page.getByRole('button', { name: '注册' }).click();
   await expect(page.getByText('两次输入的密码不一致')).toBeVisible();

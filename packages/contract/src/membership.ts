@@ -111,6 +111,8 @@ export const membershipPlan = z.object({
   priceFen: z.number().int(),
   /** Months (1, 3, 12). */
   duration: z.number().int(),
+  /** The price of one month of the plan (fen, rounded): shown on every plan to compare them. */
+  pricePerMonthFen: z.number().int(),
   features: z.array(z.string()),
   isRecommended: z.boolean(),
   shopBindLimit: z.number().int(),

@@ -63,6 +63,8 @@ export function ImportReportView({
         rowKey="row"
         size="small"
         data={rows}
+        // In a dialog on a narrow screen the rows scroll sideways in their own box.
+        scroll={{ x: 600 }}
         pagination={rows.length > 10 ? { pageSize: 10, size: 'mini', simple: true } : false}
         columns={[
           {

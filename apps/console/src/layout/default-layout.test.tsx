@@ -1,9 +1,10 @@
 import { menuTree } from '@inviteflow/contract';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router.tsx';
 import { fail, ok, renderRoutes, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
 import { useAuthStore } from '@/stores/auth-store.ts';
+import { NARROW_QUERY } from '@/lib/use-narrow-screen.ts';
 import { useSettingsStore } from '@/stores/settings-store.ts';
 import { loadServerMenu } from './use-server-menu.ts';
 
@@ -149,5 +150,74 @@ describe('menu from server', () => {
     expect(await screen.findByText('menu load failed')).toBeInTheDocument();
     expect(screen.queryByText('down')).not.toBeInTheDocument();
     expect(useSettingsStore.getState().serverMenu).toEqual([]);
+  });
+});
+
+/** A phone's screen: the narrow query matches, every other (Arco's grid) answers as before. */
+function narrowScreen() {
+  const original = window.matchMedia.bind(window);
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    query === NARROW_QUERY
+      ? ({
+          matches: true,
+          media: query,
+          onchange: null,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          dispatchEvent: () => false,
+        } as MediaQueryList)
+      : original(query),
+  );
+}
+
+describe('narrow screen (below 768 px)', () => {
+  it('has no side menu: the navbar’s menu button opens the menu in a drawer, and a pick navigates and closes it', async () => {
+    stubFetch(api);
+    narrowScreen();
+    const { router } = renderRoutes(appRoutes(), '/sent/search-table');
+    const open = await screen.findByRole('button', { name: 'Open menu' });
+    expect(document.querySelector('.layout-sider')).toBeNull();
+    expect(document.querySelector('.layout')).toHaveClass('layout-narrow');
+    expect(useSettingsStore.getState().device).toBe('mobile');
+
+    fireEvent.click(open);
+    const drawer = (await screen.findByRole('navigation', { name: 'Menu' })).closest(
+      '.arco-drawer',
+    ) as HTMLElement;
+    expect(drawer).toHaveClass('menu-drawer');
+    fireEvent.click(within(drawer).getByText('Templates'));
+    fireEvent.click(await within(drawer).findByText('Script Templates'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/template/script'));
+    // Closed (Arco hides the wrapper by this class; jsdom loads no stylesheet).
+    await waitFor(() => expect(drawer.parentElement).toHaveClass('arco-drawer-wrapper-hide'));
+  });
+
+  it('keeps messages and the avatar in the navbar, the rest under More', async () => {
+    stubFetch(api);
+    narrowScreen();
+    renderRoutes(appRoutes(), '/sent/search-table');
+    await screen.findByRole('button', { name: 'Open menu' });
+    expect(screen.getByRole('button', { name: 'seller01' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Messages' })).toBeInTheDocument();
+    // Language, theme and settings are folded into More.
+    expect(screen.queryByRole('button', { name: 'Language' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Settings' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'More' }));
+    fireEvent.click(await screen.findByText('Dark mode'));
+    expect(useSettingsStore.getState().theme).toBe('dark');
+    fireEvent.click(screen.getByRole('button', { name: 'More' }));
+    fireEvent.click(await screen.findByText('Settings'));
+    expect(useSettingsStore.getState().globalSettings).toBe(true);
+  });
+
+  it('on a wide screen keeps the side menu and every navbar button', async () => {
+    stubFetch(api);
+    renderRoutes(appRoutes(), '/sent/search-table');
+    expect(await screen.findByRole('button', { name: 'Language' })).toBeInTheDocument();
+    expect(document.querySelector('.layout-sider')).not.toBeNull();
+    expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
+    expect(useSettingsStore.getState().device).toBe('desktop');
   });
 });

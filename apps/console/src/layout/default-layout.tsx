@@ -1,8 +1,9 @@
 import { Button, Layout } from '@arco-design/web-react';
-import { IconMenuFold, IconMenuUnfold } from '@arco-design/web-react/icon';
-import { useEffect } from 'react';
+import { IconMenu, IconMenuFold, IconMenuUnfold } from '@arco-design/web-react/icon';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { routeByPath } from '@/app/route-table.ts';
+import { useNarrowScreen } from '@/lib/use-narrow-screen.ts';
 import { loadMe } from '@/lib/session.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { dynamicText, useT } from '@/locale/index.ts';
@@ -10,6 +11,7 @@ import { useSettingsStore } from '@/stores/settings-store.ts';
 import { AppBreadcrumb } from './breadcrumb.tsx';
 import { AppFooter } from './footer.tsx';
 import { AppMenu } from './menu/app-menu.tsx';
+import { LazyMenuDrawer } from './menu/lazy-menu-drawer.tsx';
 import { Navbar } from './navbar/navbar.tsx';
 import { PageContent } from './page-content.tsx';
 import { FixedSettingsButton } from './settings/fixed-settings-button.tsx';
@@ -36,7 +38,17 @@ export function DefaultLayout() {
   const collapsed = useSettingsStore((state) => state.menuCollapse);
   const menuWidth = useSettingsStore((state) => state.menuWidth);
   const update = useSettingsStore((state) => state.update);
+  const narrow = useNarrowScreen();
+  const [menuDrawer, setMenuDrawer] = useState(false);
+  // Widened while the drawer was open: it is gone, and does not come back when narrowed again.
+  if (menuDrawer && !narrow) setMenuDrawer(false);
   useServerMenu();
+
+  // The spec's `device` setting says what the screen is (Arco Pro: desktop or mobile).
+  useEffect(() => {
+    const device = narrow ? 'mobile' : 'desktop';
+    if (useSettingsStore.getState().device !== device) update({ device });
+  }, [narrow, update]);
 
   // A stored session is checked once per page load: `me` fills the profile, and a 401/403
   // ends the session, after which the guard sends the user to /login.
@@ -45,16 +57,32 @@ export function DefaultLayout() {
   }, []);
 
   // The top menu lives in the navbar: with the navbar hidden the menu falls back to the side.
-  const sideMenu = menu && (!topMenu || !navbar);
+  // A narrow screen has neither: its menu opens in a drawer.
+  const sideMenu = menu && !narrow && (!topMenu || !navbar);
+  const drawerMenu = menu && narrow;
   const siderWidth = collapsed ? COLLAPSED_MENU_WIDTH : menuWidth;
   const paddingTop = navbar ? NAVBAR_HEIGHT : 0;
+  const openMenu = drawerMenu ? () => setMenuDrawer(true) : undefined;
 
   return (
-    <Layout className="layout">
+    <Layout className={narrow ? 'layout layout-narrow' : 'layout'}>
       {navbar && (
         <div className="layout-navbar">
-          <Navbar />
+          <Navbar narrow={narrow} onOpenMenu={openMenu} />
         </div>
+      )}
+      {drawerMenu && (
+        <LazyMenuDrawer open={menuDrawer} onClose={() => setMenuDrawer(false)} />
+      )}
+      {drawerMenu && !navbar && (
+        // Without the navbar, the drawer's button stays at hand like the fixed settings one.
+        <Button
+          type="primary"
+          className="fixed-menu-button"
+          icon={<IconMenu />}
+          aria-label={t('narrow.openMenu')}
+          onClick={openMenu}
+        />
       )}
       <Layout>
         {sideMenu && (

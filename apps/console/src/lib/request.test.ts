@@ -250,7 +250,7 @@ describe('login', () => {
       registrationDate: '2025-01-02T03:04:05.000Z',
     });
     expect(profile.email).toBe('');
-    expect(await screen.findByText('Welcome to use')).toBeInTheDocument();
+    expect(await screen.findByText('Welcome to InviteFlow')).toBeInTheDocument();
     expect(JSON.stringify(localStorage)).not.toContain('secret1');
     expect(JSON.stringify(sessionStorage)).not.toContain('secret1');
   });
@@ -269,7 +269,7 @@ describe('login whose session is refused at once', () => {
       'Login error, refresh and try again',
     );
     expect(useAuthStore.getState().token).toBeNull();
-    expect(screen.queryByText('Welcome to use')).not.toBeInTheDocument();
+    expect(screen.queryByText('Welcome to InviteFlow')).not.toBeInTheDocument();
   });
 });
 

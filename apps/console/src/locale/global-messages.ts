@@ -174,6 +174,13 @@ export const globalMessages = defineMessages(
     'import.column.name': '达人名称',
     'import.column.talentId': '达人 ID',
     'import.column.reason': '原因',
+
+    // Narrow screens (below 768 px): the menu in a drawer, the navbar's less used actions folded.
+    'narrow.menu': '菜单',
+    'narrow.openMenu': '打开菜单',
+    'narrow.more': '更多',
+    'narrow.toDark': '暗黑模式',
+    'narrow.toLight': '亮色模式',
   },
   {
     'brand.name': 'InviteFlow',
@@ -345,6 +352,12 @@ export const globalMessages = defineMessages(
     'import.column.name': 'Talent name',
     'import.column.talentId': 'Talent ID',
     'import.column.reason': 'Reason',
+
+    'narrow.menu': 'Menu',
+    'narrow.openMenu': 'Open menu',
+    'narrow.more': 'More',
+    'narrow.toDark': 'Dark mode',
+    'narrow.toLight': 'Light mode',
   },
 );
 

@@ -66,7 +66,7 @@ export const baseEn: Record<keyof typeof baseZh, string> = {
   'success.ok': 'Success',
   'success.smsSent': 'Verification code sent successfully',
   'success.registered': 'Registration successful, please log in',
-  'success.loggedIn': 'Welcome to use',
+  'success.loggedIn': 'Welcome to InviteFlow',
   'success.loggedOut': 'Logout succeeded',
   'success.passwordChanged': 'Password changed successfully',
   'success.passwordReset': 'Password reset successfully, please log in with the new password',

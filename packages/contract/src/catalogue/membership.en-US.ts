@@ -19,7 +19,6 @@ export const membershipEn: Record<keyof typeof membershipZh, string> = {
     'Create up to {count, plural, one {# invitation} other {# invitations}} a day',
   'plan.feature.duration': 'Valid for {months, plural, one {# month} other {# months}}',
   'plan.feature.durationOne': 'Valid for 1 month',
-  'plan.feature.perMonth': 'Only ¥{amount} a month',
   'plan.feature.library': 'Unlimited talent library, blacklist, import and export',
   'order.subject':
     'InviteFlow {plan} membership ({months, plural, one {# month} other {# months}})',

@@ -19,7 +19,6 @@ export const membershipZh = {
   'plan.feature.invitations': '每天最多创建 {count} 条邀约',
   'plan.feature.duration': '有效期 {months} 个月',
   'plan.feature.durationOne': '有效期 1 个月',
-  'plan.feature.perMonth': '折合每月 ¥{amount}',
   'plan.feature.library': '达人库、黑名单、导入导出不限量',
   'order.subject': 'InviteFlow {plan}会员（{months} 个月）',
   'order.subjectOneMonth': 'InviteFlow {plan}会员（1 个月）',

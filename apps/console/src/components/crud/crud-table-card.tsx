@@ -111,6 +111,10 @@ export function CrudTableCard<Row extends { id: number }>(props: CrudTableCardPr
   ];
   // Which columns show, their order and the density: the seller's, kept per account.
   const table = useTableSettings(props.list, allColumns, { locked: ['operations'] });
+  // The table is never narrower than its columns ask (a column without a width counts as
+  // 160 px): on a narrow screen it scrolls inside its own box rather than squeezing each
+  // column to a few letters a line.
+  const minWidth = table.columns.reduce((sum, column) => sum + (Number(column.width) || 160), 0);
 
   return (
     <Card className="crud-card" title={props.title}>
@@ -138,6 +142,7 @@ export function CrudTableCard<Row extends { id: number }>(props: CrudTableCardPr
         size={table.size}
         data={rows}
         loading={result.isFetching}
+        scroll={{ x: minWidth }}
         noDataElement={
           <Empty description={list.keyword ? t('crud.emptySearch') : props.emptyText} />
         }

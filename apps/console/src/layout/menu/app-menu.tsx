@@ -9,11 +9,24 @@ import { useSettingsStore } from '@/stores/settings-store.ts';
 import { MenuIcon } from './menu-icon.tsx';
 import { findNode, keyPath, visibleMenu } from './visible-menu.ts';
 
-/** The side (or top) menu, built from the route table or, when that setting is on, the server's menu. */
-export function AppMenu({ mode }: { mode: 'vertical' | 'horizontal' }) {
+/**
+ * The side (or top) menu, built from the route table or, when that setting is on, the server's
+ * menu. In the narrow screen's drawer it is never collapsed, and picking a page closes the
+ * drawer (`onNavigate`).
+ */
+export function AppMenu({
+  mode,
+  inDrawer = false,
+  onNavigate,
+}: {
+  mode: 'vertical' | 'horizontal';
+  inDrawer?: boolean;
+  onNavigate?: () => void;
+}) {
   const { locale } = useT();
   const role = useAuthStore((state) => state.profile.role);
-  const collapsed = useSettingsStore((state) => state.menuCollapse);
+  const collapsedSetting = useSettingsStore((state) => state.menuCollapse);
+  const collapsed = collapsedSetting && !inDrawer;
   const menuFromServer = useSettingsStore((state) => state.menuFromServer);
   const serverMenu = useSettingsStore((state) => state.serverMenu);
   const navigate = useNavigate();
@@ -35,16 +48,17 @@ export function AppMenu({ mode }: { mode: 'vertical' | 'horizontal' }) {
     if (!node) return;
     if (node.external) {
       window.open(env.faqUrl, '_blank', 'noopener,noreferrer');
-      return;
+    } else if (node.path && node.path !== pathname) {
+      navigate(node.path);
     }
-    if (node.path && node.path !== pathname) navigate(node.path);
+    onNavigate?.();
   };
 
   const renderNode = (node: MenuNode) => {
     const text = dynamicText(locale, node.localeKey);
-    // A long title (English at the spec's 220 px) is cut with an ellipsis: hovering says it all.
+    // A long title (English at the spec's 220 px) wraps onto a second line (layout.css).
     const title = (
-      <span title={text}>
+      <span className="app-menu-title" title={text}>
         <MenuIcon name={node.icon} />
         {text}
       </span>
@@ -62,7 +76,9 @@ export function AppMenu({ mode }: { mode: 'vertical' | 'horizontal' }) {
   return (
     <Menu
       mode={mode === 'horizontal' ? 'horizontal' : 'vertical'}
-      className={mode === 'horizontal' ? 'app-menu app-menu-top' : 'app-menu'}
+      className={
+        mode === 'horizontal' ? 'app-menu app-menu-top' : inDrawer ? 'app-menu app-menu-drawer' : 'app-menu'
+      }
       collapse={mode === 'vertical' && collapsed}
       selectedKeys={selectedPath.slice(-1)}
       openKeys={openKeys}

@@ -8,7 +8,6 @@ import {
   type PlanId,
 } from '@inviteflow/contract';
 import type { Executor } from '../../db/client.ts';
-import { fenToAmount } from '../payments/gateway.ts';
 import { planName } from './orders.ts';
 import { membershipState } from './state.ts';
 
@@ -22,18 +21,13 @@ export function toPlan(plan: PlanDefinition, locale: Locale): MembershipPlan {
     translate(locale, 'plan.feature.invitations', { count: plan.dailyInvitationCap }),
     translate(locale, 'plan.feature.library'),
   ];
-  // Said only where a longer plan really costs less a month than the monthly one.
-  const perMonthFen = Math.round(plan.priceFen / plan.durationMonths);
-  const monthly = plans.find((p) => p.durationMonths === 1);
-  if (plan.durationMonths > 1 && monthly && perMonthFen < monthly.priceFen) {
-    features.push(translate(locale, 'plan.feature.perMonth', { amount: fenToAmount(perMonthFen) }));
-  }
   return {
     id: plan.id,
     name: planName(locale, plan.id),
     price: plan.priceFen / 100,
     priceFen: plan.priceFen,
     duration: plan.durationMonths,
+    pricePerMonthFen: Math.round(plan.priceFen / plan.durationMonths),
     features,
     isRecommended: plan.isRecommended,
     shopBindLimit: plan.shopBindLimit,

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderRoutes, resetApp, signedInUser, stubFetch } from '@/test/helpers.tsx';
 import { useAuthStore } from '@/stores/auth-store.ts';
+import { ForgotPasswordPage } from './forgot-password-page.tsx';
 import { LoginPage } from './login-page.tsx';
 import { RegisterPage } from './register-page.tsx';
 
@@ -56,6 +57,7 @@ function authRoutes() {
   return [
     { path: '/login', element: <LoginPage /> },
     { path: '/register', element: <RegisterPage /> },
+    { path: '/forgot-password', element: <ForgotPasswordPage /> },
     { path: '/sent/search-table', element: <div>landing page</div> },
     { path: '/template/script', element: <div>scripts page</div> },
   ];
@@ -122,7 +124,7 @@ describe.each(['en-US', 'zh-CN'] as const)('register page in %s', (locale) => {
   it('shows the spec messages for invalid input', async () => {
     const texts = registerTexts[locale];
     renderRoutes(authRoutes(), '/register?inviteCode=ABCD1234');
-    const phone = await screen.findByPlaceholderText(texts.phone);
+    const phone = await screen.findByLabelText(texts.phone);
     fireEvent.change(phone, { target: { value: '12345' } });
     const inputs = document.querySelectorAll('input');
     const byName = (name: string) =>
@@ -151,13 +153,13 @@ describe('register page', () => {
       }),
     );
     renderRoutes(authRoutes(), '/register');
-    const fill = (placeholder: string, value: string) =>
-      fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
-    await screen.findByPlaceholderText('Username');
+    const fill = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    await screen.findByLabelText('Username');
     fill('Username', 'newseller');
     fill('Phone number', '13900139000');
     fill('Verification code', '123456');
-    fill('Password (at least 6 characters)', 'secret1');
+    fill('Password', 'secret1');
     fill('Confirm password', 'secret1');
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Registration successful, please log in')).toBeInTheDocument();
@@ -177,7 +179,7 @@ describe('register page', () => {
   it('sends a code and counts down from resendAfterSeconds', async () => {
     const fetchStub = stubFetch(() => ok({ resendAfterSeconds: 60, expiresInSeconds: 300 }));
     renderRoutes(authRoutes(), '/register');
-    fireEvent.change(await screen.findByPlaceholderText('Phone number'), {
+    fireEvent.change(await screen.findByLabelText('Phone number'), {
       target: { value: '13900139000' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Get code' }));
@@ -187,5 +189,58 @@ describe('register page', () => {
       phoneNumber: '13900139000',
       purpose: 'register',
     });
+  });
+});
+
+/**
+ * The fields' visible labels, in order, each with the input it names (`for`): what a
+ * seller reads above a field once its placeholder has gone.
+ */
+function labelledFields(): { label: string; input: HTMLInputElement }[] {
+  return [...document.querySelectorAll<HTMLLabelElement>('form label[for]')].map((label) => ({
+    label: label.textContent?.trim() ?? '',
+    input: document.getElementById(label.htmlFor) as HTMLInputElement,
+  }));
+}
+
+const authLabels: Record<Locale, Record<'login' | 'register' | 'forgot', string[]>> = {
+  'en-US': {
+    login: ['Username or phone number', 'Password'],
+    register: [
+      'Username',
+      'Phone number',
+      'Verification code',
+      'Password',
+      'Confirm password',
+      'Invitation code (optional)',
+    ],
+    forgot: ['Phone number', 'Verification code', 'New password', 'Confirm new password'],
+  },
+  'zh-CN': {
+    login: ['用户名或手机号', '密码'],
+    register: ['用户名', '手机号', '验证码', '密码', '确认密码', '邀请码（选填）'],
+    forgot: ['手机号', '验证码', '新密码', '确认新密码'],
+  },
+};
+
+describe.each(['en-US', 'zh-CN'] as const)('field labels in %s', (locale) => {
+  beforeEach(() => resetApp(locale));
+
+  it.each([
+    ['register', '/register'],
+    ['forgot', '/forgot-password'],
+    ['login', '/login'],
+  ] as const)('every field of the %s form keeps a visible label once filled', async (form, path) => {
+    renderRoutes(authRoutes(), path);
+    const expected = authLabels[locale][form];
+    await waitFor(() => expect(labelledFields().map((field) => field.label)).toEqual(expected));
+    for (const { label, input } of labelledFields()) {
+      expect(input, label).toBeInstanceOf(HTMLInputElement);
+      fireEvent.change(input, { target: { value: '123456' } });
+      expect(input).toHaveValue('123456');
+      // Filled, the field is still named by its label, visible on the page.
+      expect(screen.getByLabelText(label, { selector: 'input' })).toBe(input);
+      expect(screen.getByText(label, { selector: 'label' })).toBeVisible();
+    }
   });
 });

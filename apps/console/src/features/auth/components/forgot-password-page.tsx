@@ -42,20 +42,27 @@ export function ForgotPasswordPage() {
           }
         }}
       >
-        <Form.Item field="phoneNumber" rules={zodRules(shape.phoneNumber, locale)}>
-          <Input
-            placeholder={t('forgot.phone')}
-            aria-label={t('forgot.phone')}
-            autoComplete="tel"
-            maxLength={11}
-          />
+        <Form.Item
+          field="phoneNumber"
+          label={t('forgot.phone')}
+          required
+          rules={zodRules(shape.phoneNumber, locale)}
+        >
+          <Input placeholder={t('forgot.phonePlaceholder')} autoComplete="tel" maxLength={11} />
         </Form.Item>
-        <SmsCodeField form={form} purpose="reset" placeholder={t('register.code')} />
+        <SmsCodeField
+          form={form}
+          purpose="reset"
+          label={t('register.code')}
+          placeholder={t('register.codePlaceholder')}
+        />
         <PasswordFields
           passwordField="newPassword"
           passwordLabel={t('forgot.newPassword')}
+          passwordPlaceholder={t('register.passwordPlaceholder')}
           passwordRules={zodRules(shape.newPassword, locale)}
           confirmLabel={t('forgot.confirmPassword')}
+          confirmPlaceholder={t('forgot.confirmPasswordPlaceholder')}
           confirmRules={zodFieldRules(resetPasswordBody, 'confirmPassword', locale, values)}
         />
         <Button type="primary" htmlType="submit" long size="large" loading={mutation.isPending}>

@@ -89,11 +89,11 @@ export function LoginPage() {
         autoComplete="on"
         noValidate
       >
-        <PlainFormItem error={errors.username}>
+        <PlainFormItem label={t('login.account')} htmlFor="login-account" error={errors.username}>
           <Input
+            id="login-account"
             prefix={<IconUser />}
-            placeholder={t('login.account')}
-            aria-label={t('login.account')}
+            placeholder={t('login.accountPlaceholder')}
             autoComplete="username"
             size="large"
             value={values.username}
@@ -102,11 +102,11 @@ export function LoginPage() {
             error={Boolean(errors.username)}
           />
         </PlainFormItem>
-        <PlainFormItem error={errors.password}>
+        <PlainFormItem label={t('login.password')} htmlFor="login-password" error={errors.password}>
           <Input.Password
+            id="login-password"
             prefix={<IconLock />}
-            placeholder={t('login.password')}
-            aria-label={t('login.password')}
+            placeholder={t('login.passwordPlaceholder')}
             autoComplete="current-password"
             size="large"
             value={values.password}

@@ -60,36 +60,46 @@ export function RegisterPage() {
           }
         }}
       >
-        <Form.Item field="username" rules={zodRules(shape.username, locale)}>
-          <Input
-            placeholder={t('register.username')}
-            aria-label={t('register.username')}
-            autoComplete="username"
-          />
+        {/* Every field has a visible label: once filled, its placeholder is gone. */}
+        <Form.Item
+          field="username"
+          label={t('register.username')}
+          required
+          rules={zodRules(shape.username, locale)}
+        >
+          <Input placeholder={t('register.usernamePlaceholder')} autoComplete="username" />
         </Form.Item>
-        <Form.Item field="phoneNumber" rules={zodRules(shape.phoneNumber, locale)}>
-          <Input
-            placeholder={t('register.phone')}
-            aria-label={t('register.phone')}
-            autoComplete="tel"
-            maxLength={11}
-          />
+        <Form.Item
+          field="phoneNumber"
+          label={t('register.phone')}
+          required
+          rules={zodRules(shape.phoneNumber, locale)}
+        >
+          <Input placeholder={t('register.phonePlaceholder')} autoComplete="tel" maxLength={11} />
         </Form.Item>
-        <SmsCodeField form={form} purpose="register" placeholder={t('register.code')} />
+        <SmsCodeField
+          form={form}
+          purpose="register"
+          label={t('register.code')}
+          placeholder={t('register.codePlaceholder')}
+        />
         <PasswordFields
           passwordField="password"
           passwordLabel={t('register.password')}
+          passwordPlaceholder={t('register.passwordPlaceholder')}
           passwordRules={zodRules(shape.password, locale)}
           confirmLabel={t('register.confirmPassword')}
+          confirmPlaceholder={t('register.confirmPasswordPlaceholder')}
           confirmRules={zodFieldRules(registerBody, 'confirmPassword', locale, values)}
         />
         <Form.Item
           field="inviteCode"
+          label={t('register.inviteCode')}
           rules={zodRules(shape.inviteCode, locale)}
-          // Once filled in, the placeholder is gone: say what the code is and where it came from.
+          // Filled from the link: say where the code came from.
           extra={linkedCode ? t('register.inviteCodeFromLink') : undefined}
         >
-          <Input placeholder={t('register.inviteCode')} aria-label={t('register.inviteCode')} />
+          <Input placeholder={t('register.inviteCodePlaceholder')} />
         </Form.Item>
         <Button type="primary" htmlType="submit" long size="large" loading={mutation.isPending}>
           {t('register.submit')}

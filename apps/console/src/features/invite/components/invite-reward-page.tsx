@@ -133,6 +133,8 @@ export function InviteRewardPage() {
         <Table<Invitee>
           rowKey={(row) => `${row.phoneNumber}-${row.registeredAt}`}
           className="invitees-table"
+          // On a narrow screen the table scrolls in its own box.
+          scroll={{ x: 560 }}
           data={invitees.data?.list ?? []}
           loading={invitees.isFetching}
           noDataElement={<Empty description={t('invitees.empty')} />}
@@ -171,6 +173,7 @@ export function InviteRewardPage() {
         <Table<InviteReward>
           rowKey="id"
           className="rewards-table"
+          scroll={{ x: 640 }}
           data={rewards.data?.list ?? []}
           loading={rewards.isFetching}
           noDataElement={<Empty description={t('rewards.empty')} />}

@@ -50,6 +50,12 @@ describe('membership purchase', () => {
     expect(pro).toHaveAttribute('aria-checked', 'true');
     expect(within(pro as HTMLElement).getByText('Recommended')).toBeInTheDocument();
     expect(within(pro as HTMLElement).getByText('¥299.00')).toBeInTheDocument();
+    // Every plan says what a month of it costs, not only the longest.
+    expect(
+      cards
+        .filter((card) => card.dataset.plan)
+        .map((card) => card.querySelector('.plan-card-per-month')?.textContent),
+    ).toEqual(['¥99.00 per month', '¥99.67 per month', '¥83.25 per month']);
 
     const summary = () => document.querySelector('.order-summary') as HTMLElement;
     expect(within(summary()).getByText('Pro')).toBeInTheDocument();

@@ -119,6 +119,9 @@ function PlanCard({
           {t('plans.perDuration', { duration: monthsText(t, plan.duration) })}
         </span>
       </div>
+      <div className="plan-card-per-month">
+        {t('plans.perMonth', { amount: yuan(plan.pricePerMonthFen, locale) })}
+      </div>
       <ul className="plan-card-features">
         {plan.features.map((feature) => (
           <li key={feature}>
@@ -177,7 +180,7 @@ export function MembershipPurchasePage() {
         ) : !plans.data ? (
           <Skeleton animation text={{ rows: 4 }} loading />
         ) : (
-          <Row gutter={16} role="radiogroup" aria-label={t('plans.title')}>
+          <Row gutter={[16, 16]} role="radiogroup" aria-label={t('plans.title')}>
             {list.map((plan) => (
               <Col key={plan.id} xs={24} md={8}>
                 <PlanCard

@@ -412,8 +412,8 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
             templateId={templateId}
             onTemplate={setTemplateId}
             sample={{
-              talentName: preview.data?.sample?.name ?? t('create.sampleTalent'),
-              shopName: shop?.shopName ?? '',
+              talentName: preview.data?.sample?.name,
+              shopName: shop?.shopName,
               productNames: chosenProducts.map((p) => p.productName),
             }}
           />

@@ -22,8 +22,13 @@ export function ScriptField(props: {
   onChange?: (script: string) => void;
   templateId?: number | undefined;
   onTemplate: (id: number | undefined) => void;
-  /** What the preview fills the variables with. */
-  sample: ScriptValues;
+  /**
+   * What the preview fills the variables with: the task's first talent, its shop and its
+   * products as far as they are chosen. What is not chosen yet shows as a sample value in
+   * the console's language, so the preview always reads as a whole message.
+   */
+  sample: Partial<Pick<ScriptValues, 'talentName' | 'shopName'>> &
+    Pick<ScriptValues, 'productNames'>;
 }) {
   const { t, locale } = useSendRecordsT();
   const scripts = useSearchedChoices(scriptChoices);
@@ -42,7 +47,19 @@ export function ScriptField(props: {
     });
   };
 
-  const preview = script.trim() ? renderScript(script, props.sample) : '';
+  const chosen: ScriptValues = {
+    talentName: props.sample.talentName ?? '',
+    shopName: props.sample.shopName ?? '',
+    productNames: props.sample.productNames,
+  };
+  const filled: ScriptValues = {
+    talentName: chosen.talentName || t('create.sampleTalent'),
+    shopName: chosen.shopName || t('create.sampleShop'),
+    productNames: chosen.productNames.length ? chosen.productNames : [t('create.sampleProduct')],
+  };
+  const preview = script.trim() ? renderScript(script, filled) : '';
+  // Said only when the script really shows one of the sample values.
+  const usesSamples = preview !== '' && preview !== renderScript(script, chosen);
   return (
     <div className="send-script">
       <Select
@@ -91,6 +108,9 @@ export function ScriptField(props: {
       <div className="send-script-preview" aria-live="polite">
         <Typography.Text type="secondary" className="send-script-preview-title">
           {t('create.scriptPreview')}
+          {usesSamples && (
+            <span className="send-script-preview-note"> · {t('create.samplesNote')}</span>
+          )}
         </Typography.Text>
         <Typography.Paragraph className="send-script-preview-text">
           {preview || (

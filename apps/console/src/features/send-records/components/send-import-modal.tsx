@@ -132,8 +132,8 @@ export function SendImportModal({ visible, onClose }: { visible: boolean; onClos
                 templateId={templateId}
                 onTemplate={setTemplateId}
                 sample={{
-                  talentName: t('create.sampleTalent'),
-                  shopName: shop?.shopName ?? '',
+                  // The talents come with the file: the preview names a sample one.
+                  shopName: shop?.shopName,
                   productNames: (settings.productTemplateIds ?? []).flatMap((id) => {
                     const found = products.known.get(id);
                     return found ? [found.productName] : [];

@@ -392,7 +392,11 @@ describe('create task', () => {
     );
     await waitFor(() =>
       expect(drawer.querySelector('.send-script-preview-text')?.textContent).toBe(
-        renderScript(script, { talentName: 'Luna', shopName: 'Glow Store', productNames: [] }),
+        renderScript(script, {
+          talentName: 'Luna',
+          shopName: 'Glow Store',
+          productNames: ['Sample Product'],
+        }),
       ),
     );
     fireEvent.change(within(drawer).getByPlaceholderText('e.g. Spring launch'), {
@@ -413,6 +417,94 @@ describe('create task', () => {
         setName: 'Spring',
         cooldown: 'include',
       }),
+    );
+  });
+
+  /** A library where no talent matches, one bound shop and no templates. */
+  function stubEmptyRulesPreview() {
+    stubFetch((url, init) => {
+      const path = url.split('?')[0];
+      if (init.method === 'POST' && path === apiPaths.sendRecords.preview) {
+        return ok({
+          matched: 0,
+          blacklisted: [],
+          blacklistedCount: 0,
+          cooldown: [],
+          cooldownCount: 0,
+          willCreate: { skip: 0, include: 0 },
+          dailyCap: 20,
+          usedToday: 0,
+          remainingToday: 20,
+          sample: null,
+        } satisfies SendPreviewData);
+      }
+      if (path === apiPaths.shops.list) {
+        return ok({
+          list: [{ id: 5, shopName: 'Glow Store', bindStatus: 'BOUND' }],
+          total: 1,
+          page: 1,
+          pageSize: 100,
+        });
+      }
+      if (path === apiPaths.talents.facets) return ok({ shopNames: [], labels: [] });
+      if (path === apiPaths.sendRecords.count) return ok({ total: 0, exact: true });
+      if (path === apiPaths.templates.scripts || path === apiPaths.templates.products)
+        return ok({ list: [], total: 0, page: 1, pageSize: 100 });
+      if (path === apiPaths.talents.list)
+        return ok({ list: [], pageSize: 20, nextCursor: null, prevCursor: null });
+      return ok(pageOf([]));
+    });
+  }
+  const previewText = (drawer: HTMLElement) =>
+    drawer.querySelector('.send-script-preview-text')?.textContent;
+
+  it('previews a rules task in English with English samples for what is not chosen', async () => {
+    stubEmptyRulesPreview();
+    const drawer = await openCreateDrawer();
+    fireEvent.click(within(drawer).getByText('Rules'));
+    fireEvent.change(
+      within(drawer).getByPlaceholderText('Write the invitation; insert the variables below'),
+      {
+        target: {
+          value: 'Hi {talentName}, {shopName} would love to send you a sample of {productNames}.',
+        },
+      },
+    );
+    // No shop, no talent, no product chosen yet: every variable still reads as a message.
+    await waitFor(() =>
+      expect(previewText(drawer)).toBe(
+        'Hi Sample Talent, Sample Shop would love to send you a sample of Sample Product.',
+      ),
+    );
+    expect(drawer.querySelector('.send-script-preview-note')).toHaveTextContent(
+      'sample values stand in for what is not chosen yet',
+    );
+    // The shop, once chosen, replaces its sample.
+    fireEvent.click(within(drawer).getAllByText('Choose a bound shop')[0] as HTMLElement);
+    fireEvent.click(await screen.findByRole('option', { name: 'Glow Store' }));
+    await waitFor(() =>
+      expect(previewText(drawer)).toBe(
+        'Hi Sample Talent, Glow Store would love to send you a sample of Sample Product.',
+      ),
+    );
+  });
+
+  it('previews a rules task in Chinese with Chinese samples, whatever the variables are written in', async () => {
+    await resetApp('zh-CN');
+    signIn();
+    stubEmptyRulesPreview();
+    renderPage(<SentSearchTablePage />, '/sent/search-table');
+    fireEvent.click(await screen.findByRole('button', { name: '创建任务' }));
+    const drawer = (await screen.findByText('创建邀约任务')).closest('.arco-drawer') as HTMLElement;
+    fireEvent.click(within(drawer).getByText('规则'));
+    fireEvent.change(within(drawer).getByPlaceholderText('编写邀约话术，可插入下方变量'), {
+      target: { value: '你好 {达人名称}，{店铺名称} 想送你 {productNames} 的样品。' },
+    });
+    await waitFor(() =>
+      expect(previewText(drawer)).toBe('你好 示例达人，示例店铺 想送你 示例商品 的样品。'),
+    );
+    expect(drawer.querySelector('.send-script-preview-note')).toHaveTextContent(
+      '未选的达人、店铺或商品以示例显示',
     );
   });
 

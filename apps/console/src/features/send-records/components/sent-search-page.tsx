@@ -122,9 +122,11 @@ export function SentSearchTablePage() {
     {
       title: t('column.taskType'),
       dataIndex: 'taskType',
-      width: 120,
+      width: 140,
+      // Wrapped whole, never cut: in English a type takes up to three short lines
+      // ("Group leader / activity / invitation"), and which type it is matters.
       render: (value: SendRecord['taskType']) => (
-        <TwoLines text={enumText.taskType(locale, value)} />
+        <span className="send-task-type">{enumText.taskType(locale, value)}</span>
       ),
     },
     {

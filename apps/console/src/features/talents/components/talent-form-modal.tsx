@@ -231,7 +231,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
         {t('form.sectionBasic')}
       </Divider>
       <Row gutter={16}>
-        <Col span={8}>
+        <Col xs={24} md={8}>
           <Form.Item
             field="platform"
             label={t('column.platform')}
@@ -243,7 +243,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             </Select>
           </Form.Item>
         </Col>
-        <Col span={8}>
+        <Col xs={24} md={8}>
           <Form.Item
             field="platformTalentId"
             label={t('column.talentId')}
@@ -253,7 +253,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             <Input placeholder={t('form.platformTalentIdPlaceholder')} maxLength={64} />
           </Form.Item>
         </Col>
-        <Col span={8}>
+        <Col xs={24} md={8}>
           <Form.Item
             field="name"
             label={t('column.name')}
@@ -263,7 +263,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             <Input placeholder={t('form.namePlaceholder')} maxLength={TALENT_NAME_MAX} />
           </Form.Item>
         </Col>
-        <Col span={8}>
+        <Col xs={24} md={8}>
           <Form.Item
             field="shopName"
             label={t('column.shop')}
@@ -277,7 +277,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             />
           </Form.Item>
         </Col>
-        <Col span={8}>
+        <Col xs={24} md={8}>
           <Form.Item
             field="industry"
             label={t('column.industry')}
@@ -288,7 +288,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             </Select>
           </Form.Item>
         </Col>
-        <Col span={8}>
+        <Col xs={24} md={8}>
           <Form.Item
             field="status"
             label={t('column.status')}
@@ -321,7 +321,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
         {t('form.sectionContact')}
       </Divider>
       <Row gutter={16}>
-        <Col span={8}>
+        <Col xs={24} md={8}>
           <Form.Item
             field="contactMethod"
             label={t('filter.contactMethod')}
@@ -336,7 +336,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             </Select>
           </Form.Item>
         </Col>
-        <Col span={16}>
+        <Col xs={24} md={16}>
           <Form.Item
             field="contactInfo"
             label={t('column.contactInfo')}
@@ -351,7 +351,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
       </Divider>
       <Row gutter={16}>
         {dataFields.map((item) => (
-          <Col span={6} key={item.field}>
+          <Col xs={12} md={6} key={item.field}>
             <Form.Item
               field={item.field}
               label={t(item.label)}
@@ -361,7 +361,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             </Form.Item>
           </Col>
         ))}
-        <Col span={6}>
+        <Col xs={12} md={6}>
           <Form.Item field="addedAt" label={t('column.addedAt')}>
             <DatePicker
               showTime
