@@ -159,6 +159,12 @@ export const globalMessages = defineMessages(
     'import.column.name': '达人名称',
     'import.column.talentId': '达人 ID',
     'import.column.reason': '原因',
+
+    // Issue 20: a list that failed to load, and a sign-in whose user `me` could not say.
+    'list.loadFailed': '列表加载失败',
+    'list.retry': '重试',
+    'pager.countFailed': '总数未能统计',
+    'auth.loginUserInfoEmpty': '登录失败，未获取到用户信息',
   },
   {
     'brand.name': 'InviteFlow',
@@ -315,6 +321,12 @@ export const globalMessages = defineMessages(
     'import.column.name': 'Talent name',
     'import.column.talentId': 'Talent ID',
     'import.column.reason': 'Reason',
+
+    // Issue 20: a list that failed to load, and a sign-in whose user `me` could not say.
+    'list.loadFailed': 'The list could not be loaded',
+    'list.retry': 'Retry',
+    'pager.countFailed': 'Total not available',
+    'auth.loginUserInfoEmpty': 'login failed, user info empty',
   },
 );
 
