@@ -22,6 +22,7 @@ import {
 } from '@inviteflow/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { LoadFailed } from '@/components/list-empty.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { formatCount } from '@/lib/format-number.ts';
 import { useStats } from '../api/get-stats.ts';
@@ -223,7 +224,18 @@ export function WorkplacePage() {
         }
       >
         <Typography.Paragraph type="secondary">{t('page.intro')}</Typography.Paragraph>
-        {stats ? <Numbers stats={stats} /> : <Skeleton animation text={{ rows: 2 }} />}
+        {stats ? (
+          <Numbers stats={stats} />
+        ) : query.isError ? (
+          <LoadFailed
+            title={t('page.loadFailed')}
+            error={query.error}
+            retrying={query.isFetching}
+            onRetry={() => void query.refetch()}
+          />
+        ) : (
+          <Skeleton animation text={{ rows: 2 }} />
+        )}
         {stats && !started && (
           <Alert
             type="info"
@@ -242,7 +254,8 @@ export function WorkplacePage() {
           />
         )}
       </Card>
-      <Grid.Row gutter={16}>
+      {/* The cards below wait for the figures: after a failure, the Retry above is all there is. */}
+      <Grid.Row gutter={16} style={!stats && query.isError ? { display: 'none' } : undefined}>
         <Grid.Col xs={24} xl={16}>
           {stats ? (
             <Suspense

@@ -42,6 +42,7 @@ export const workplaceMessages = defineMessages(
     'membership.limits': '可绑定 {shops} 个店铺，每天可创建 {cap} 条邀约',
     'membership.upgrade': '升级套餐',
     'membership.renew': '续费',
+    'page.loadFailed': '工作台数据加载失败',
   },
   {
     'page.intro':
@@ -86,6 +87,7 @@ export const workplaceMessages = defineMessages(
     'membership.limits': 'Shop slots: {shops}; invitations a day: {cap}',
     'membership.upgrade': 'Upgrade',
     'membership.renew': 'Renew',
+    'page.loadFailed': 'The workplace figures could not be loaded',
   },
 );
 
