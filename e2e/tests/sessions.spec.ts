@@ -6,7 +6,7 @@ import {
   type Page,
   type Route,
 } from '@playwright/test';
-import { registerSeller, submitSignIn, type Seller } from '../support/console.ts';
+import { api, registerSeller, submitSignIn, type Seller } from '../support/console.ts';
 import { baseURL } from '../support/server.ts';
 
 /**
@@ -179,4 +179,39 @@ test.describe('a remembered session', () => {
     await expect(page).toHaveURL(/\/login/);
     await expect.poll(async () => refreshCookie(context)).toBeUndefined();
   });
+});
+
+test('a session revoked elsewhere, then a reload on a list page: the login page, without the 认证失败 dialog', async ({
+  browser,
+}) => {
+  // Issue 20 #5: the reload sends `me` and the page's lists at once; me's 401 signs out
+  // silently (spec section 8), and the lists' 401s must not open the dialog over the login page.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInOn(page, true);
+  await page.goto('/talent/search-table');
+  // The first visit downloads the page's code: a deadline for a busy machine.
+  await expect(page.locator('.talent-table')).toBeVisible({ timeout: 60_000 });
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  expect(token).toBeTruthy();
+
+  // Signed out from elsewhere: the server ends the session (access and refresh token alike).
+  await api('/api/v1/auth/logout', {}, token!);
+  const unauthorized: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 401) unauthorized.push(new URL(response.url()).pathname);
+  });
+  await page.reload();
+
+  await expect(page).toHaveURL(/\/login\?redirect=TalentSearchTable/);
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  // Every call the reload made has answered (me, the list, its count, the refresh).
+  await page.waitForLoadState('networkidle');
+  expect(unauthorized).toEqual(
+    expect.arrayContaining(['/api/v1/auth/me', '/api/v1/talents', '/api/v1/auth/refresh']),
+  );
+  await expect(page.getByText('认证失败')).toHaveCount(0);
+  await expect(page.locator('.arco-modal')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await context.close();
 });

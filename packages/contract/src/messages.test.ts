@@ -7,6 +7,7 @@ import {
   catalogueModulesZh,
   fillTemplate,
   translate,
+  waitText,
   type MessageKey,
 } from './messages.ts';
 import { fieldErrors, issueMessage } from './validation.ts';
@@ -64,10 +65,10 @@ describe('message catalogue', () => {
   });
 
   it('fills placeholders and leaves unknown ones visible', () => {
-    expect(translate('en-US', 'error.tooManyRequests', { seconds: 42 })).toBe(
+    expect(translate('en-US', 'error.tooManyRequests', { wait: '42 seconds' })).toBe(
       'Too many requests, please try again in 42 seconds',
     );
-    expect(translate('zh-CN', 'error.tooManyRequests')).toContain('{seconds}');
+    expect(translate('zh-CN', 'error.tooManyRequests')).toContain('{wait}');
   });
 });
 
@@ -126,5 +127,34 @@ describe('templates', () => {
     // A plural in Chinese would be a mistake: the sentence does not change with the number.
     for (const [key, text] of Object.entries(catalogue('zh-CN')))
       expect(text.includes(', plural,'), key).toBe(false);
+  });
+});
+
+describe('waitText: a wait as a person says it (issue 20 #10)', () => {
+  it.each([
+    [1, '1 秒', '1 second'],
+    [0.2, '1 秒', '1 second'],
+    [45, '45 秒', '45 seconds'],
+    [59, '59 秒', '59 seconds'],
+    [60, '1 分钟', '1 minute'],
+    [61, '2 分钟', '2 minutes'],
+    [893, '15 分钟', '15 minutes'],
+    [900, '15 分钟', '15 minutes'],
+    [3599, '1 小时', '1 hour'],
+    [3600, '1 小时', '1 hour'],
+    [3601, '1 小时 1 分钟', '1 hour 1 minute'],
+    [2 * 3600 + 30 * 60, '2 小时 30 分钟', '2 hours 30 minutes'],
+  ])('%s s: %s / %s', (seconds, zh, en) => {
+    expect(waitText('zh-CN', seconds)).toBe(zh);
+    expect(waitText('en-US', seconds)).toBe(en);
+  });
+
+  it('reads in the lockout message in both languages', () => {
+    expect(translate('zh-CN', 'error.loginLocked', { wait: waitText('zh-CN', 893) })).toBe(
+      '登录失败次数过多，请 15 分钟后再试',
+    );
+    expect(translate('en-US', 'error.loginLocked', { wait: waitText('en-US', 893) })).toBe(
+      'Too many failed sign-in attempts, please try again in 15 minutes',
+    );
   });
 });

@@ -81,3 +81,20 @@ export function fieldLabel(locale: Locale, field: string): string {
   const key = `field.${field}`;
   return isMessageKey(key) ? catalogue(locale)[key] : field;
 }
+
+/**
+ * A wait before something may be tried again, as a person says it: seconds under a minute,
+ * else whole minutes rounded up (893 s is "15 分钟" / "15 minutes"), and hours from an hour
+ * on. Rounding up never tells anyone to come back before the wait is over.
+ */
+export function waitText(locale: Locale, seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return translate(locale, 'wait.seconds', { count: whole });
+  const minutes = Math.ceil(whole / 60);
+  if (minutes < 60) return translate(locale, 'wait.minutes', { count: minutes });
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0
+    ? translate(locale, 'wait.hours', { count: hours })
+    : translate(locale, 'wait.hoursMinutes', { hours, minutes: rest });
+}

@@ -1,6 +1,6 @@
 import { Message } from '@arco-design/web-react';
 import { apiPaths } from '@inviteflow/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, json, ok, resetApp, signIn, signedInUser, stubFetch } from '@/test/helpers.tsx';
 import { followOtherTabs, useAuthStore } from '@/stores/auth-store.ts';
@@ -116,7 +116,7 @@ describe('request: the error catalogue', () => {
     stubFetch(() => fail(401, 'expired'));
     const error = await rejection(request(apiPaths.auth.me));
     expect(error.shown).toBe(false);
-    expect(await loadMe()).toBe(false);
+    expect(await loadMe()).toBe('gone');
     expect(useAuthStore.getState().token).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
     expect(toast).not.toHaveBeenCalled();
@@ -132,26 +132,69 @@ describe('request: the error catalogue', () => {
 
   it.each([
     [
-      'the response message',
-      json({ message: 'Server on fire' }, 500, 'Internal Server Error'),
+      "the envelope's message",
+      json({ success: false, code: 500, message: 'Server on fire', data: null, timestamp: 1 }, 500),
       'Server on fire',
     ],
     [
-      'msg when there is no message',
-      json({ msg: 'Legacy failure' }, 502, 'Bad Gateway'),
+      "the mock envelope's msg",
+      json({ data: null, status: 'fail', msg: 'Legacy failure', code: 50000 }, 502, 'Bad Gateway'),
       'Legacy failure',
     ],
     [
-      'the error text when the body says nothing',
-      json(undefined, 503, 'Service Unavailable'),
-      'Service Unavailable',
+      "'Request Error', not the status text, when there is no body",
+      json(undefined, 500, 'Internal Server Error'),
+      'Request Error',
     ],
-    ["'Request Error' when nothing else is known", json(undefined, 500, ''), 'Request Error'],
+    [
+      "'Request Error' for a JSON body that is no envelope (a framework's default error)",
+      json(
+        { statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' },
+        500,
+        'Internal Server Error',
+      ),
+      'Request Error',
+    ],
+    [
+      "'Request Error' for a proxy's page",
+      new Response('<html><body>502 Bad Gateway</body></html>', {
+        status: 502,
+        statusText: 'Bad Gateway',
+        headers: { 'Content-Type': 'text/html' },
+      }),
+      'Request Error',
+    ],
   ])('other HTTP errors toast %s', async (_case, response, expected) => {
+    const toast = vi.spyOn(Message, 'error');
     stubFetch(() => response);
     const error = await rejection(request(scripts));
     expect(error.kind).toBe('http');
+    expect(error.message).toBe(expected);
     expect(await screen.findByText(expected)).toBeInTheDocument();
+    expect(toast).toHaveBeenCalledTimes(1);
+    expect(toast).toHaveBeenCalledWith({ content: expected, duration: 5000 });
+  });
+
+  it("an HTTP 500 without a body says 请求错误 in the Chinese console, never the server's English", async () => {
+    await resetApp('zh-CN');
+    stubFetch(() => json(undefined, 500, 'Internal Server Error'));
+    const error = await rejection(request(scripts));
+    expect(error.message).toBe('请求错误');
+    expect(await screen.findByText('请求错误')).toBeInTheDocument();
+    expect(screen.queryByText('Internal Server Error')).not.toBeInTheDocument();
+  });
+
+  it("a success status whose body is no envelope (a page where JSON was due) is a 'Request Error'", async () => {
+    stubFetch(
+      () =>
+        new Response('<!doctype html><title>InviteFlow</title>', {
+          status: 200,
+          headers: { 'Content-Type': 'text/html' },
+        }),
+    );
+    const error = await rejection(request(scripts));
+    expect(error.message).toBe('Request Error');
+    expect(await screen.findByText('Request Error')).toBeInTheDocument();
   });
 
   it("toasts 'Network Error' when no response arrives", async () => {
@@ -171,6 +214,133 @@ describe('request: the error catalogue', () => {
     );
     await rejection(request(scripts));
     expect(await screen.findByText('socket hang up')).toBeInTheDocument();
+  });
+});
+
+/** A response the test lets through when it chooses. */
+function held() {
+  let release!: (response: Response) => void;
+  const response = new Promise<Response>((resolve) => (release = resolve));
+  return { response, release };
+}
+
+/** Lets the dialog's on-demand code load and React draw whatever it was asked to. */
+async function settleDialogs() {
+  await Promise.all([import('./auth-dialog.ts'), import('./session.ts')]);
+  await act(async () => {});
+}
+
+const dialogTitle = () => screen.queryAllByText('Authentication failed');
+
+describe('401s once the session is known gone (issue 20 #5)', () => {
+  it('a page reloaded on a revoked session: the lists beside me open no dialog, me signs out', async () => {
+    signIn('revoked');
+    const toast = vi.spyOn(Message, 'error');
+    const me = held();
+    const fetchStub = stubFetch((url) =>
+      url.endsWith('/auth/me') ? me.response : fail(401, 'Session revoked'),
+    );
+    // The layout's me call is on the wire; the page's lists fail before its answer arrives.
+    const session = loadMe();
+    const lists = [request(scripts), request(apiPaths.templates.products)].map(rejection);
+    await waitFor(() =>
+      expect(
+        fetchStub.mock.calls.filter(([url]) => String(url).endsWith('/auth/refresh')),
+      ).toHaveLength(1),
+    );
+    me.release(fail(401, 'Session revoked'));
+    expect(await session).toBe('gone');
+    for (const error of await Promise.all(lists)) {
+      expect(error.kind).toBe('auth');
+      expect(error.shown).toBe(false);
+    }
+    await settleDialogs();
+    expect(dialogTitle()).toHaveLength(0);
+    expect(toast).not.toHaveBeenCalled();
+    expect(useAuthStore.getState().token).toBeNull();
+  });
+
+  it('401s that arrive after me found the session gone open no dialog and refresh no more', async () => {
+    signIn('revoked');
+    const list = held();
+    const fetchStub = stubFetch((url) =>
+      url.includes('/templates/') ? list.response : fail(401, 'Session revoked'),
+    );
+    const pending = rejection(request(scripts));
+    expect(await loadMe()).toBe('gone');
+    const refreshes = () =>
+      fetchStub.mock.calls.filter(([url]) => String(url).endsWith('/auth/refresh')).length;
+    expect(refreshes()).toBe(1);
+    list.release(fail(401, 'Session revoked'));
+    const error = await pending;
+    expect(error.shown).toBe(false);
+    expect(refreshes()).toBe(1);
+    await settleDialogs();
+    expect(dialogTitle()).toHaveLength(0);
+  });
+
+  it('an envelope 401 after me found the session gone shows neither toast nor dialog', async () => {
+    signIn('revoked');
+    const toast = vi.spyOn(Message, 'error');
+    const list = held();
+    stubFetch((url) => (url.includes('/templates/') ? list.response : fail(401, 'gone')));
+    const pending = rejection(request(scripts));
+    expect(await loadMe()).toBe('gone');
+    list.release(json({ success: false, code: 401, message: 'gone', data: null, timestamp: 1 }));
+    expect((await pending).shown).toBe(false);
+    await settleDialogs();
+    expect(dialogTitle()).toHaveLength(0);
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('a 401 that arrives after a sign-out here opens no dialog', async () => {
+    signIn('access-1');
+    const list = held();
+    stubFetch((url) => (url.includes('/templates/') ? list.response : ok(null)));
+    const pending = rejection(request(scripts));
+    await signOut({ quiet: true });
+    list.release(fail(401, 'Session revoked'));
+    expect((await pending).shown).toBe(false);
+    await settleDialogs();
+    expect(dialogTitle()).toHaveLength(0);
+  });
+
+  it('on a live session, calls failing at once share one refresh and open exactly one dialog', async () => {
+    signIn('access-1');
+    const fetchStub = stubFetch(() => fail(401, 'Session revoked'));
+    const errors = await Promise.all(
+      [request(scripts), request(apiPaths.templates.products), request(apiPaths.user.profile)].map(
+        rejection,
+      ),
+    );
+    expect(errors.every((error) => error.shown)).toBe(true);
+    expect(await screen.findByText('Authentication failed')).toBeInTheDocument();
+    await settleDialogs();
+    expect(dialogTitle()).toHaveLength(1);
+    expect(
+      fetchStub.mock.calls.filter(([url]) => String(url).endsWith('/auth/refresh')),
+    ).toHaveLength(1);
+  });
+
+  it('a me call that finds the session alive lets a failing call open the dialog', async () => {
+    signIn('access-1');
+    const me = held();
+    stubFetch((url) => (url.endsWith('/auth/me') ? me.response : fail(403, 'Forbidden')));
+    const session = loadMe();
+    const pending = rejection(request(scripts));
+    me.release(ok({ id: 7, username: 'seller01', phoneNumber: '13800138000', createdAt: 'x' }));
+    expect(await session).toBe('ok');
+    expect((await pending).shown).toBe(true);
+    expect(await screen.findByText('Authentication failed')).toBeInTheDocument();
+  });
+
+  it('the dialog goes away when the session ends otherwise (a sign-out in another tab)', async () => {
+    signIn('access-1');
+    stubFetch(() => fail(401, 'Session revoked'));
+    await rejection(request(scripts));
+    expect(await screen.findByText('Authentication failed')).toBeInTheDocument();
+    act(() => useAuthStore.getState().endSession());
+    await waitFor(() => expect(dialogTitle()).toHaveLength(0));
   });
 });
 
@@ -368,7 +538,7 @@ describe('token refresh', () => {
         ? ok({ id: 7, username: 'seller01', phoneNumber: '13800138000', createdAt: 'x' })
         : fail(401, 'expired');
     });
-    expect(await loadMe()).toBe(true);
+    expect(await loadMe()).toBe('ok');
     expect(fetchStub).toHaveBeenCalledTimes(3);
     expect(useAuthStore.getState().token).toBe('new-access');
     expect(useAuthStore.getState().profile.name).toBe('seller01');

@@ -75,6 +75,20 @@ function isEnvelope(body: unknown): body is Envelope<unknown> {
   return typeof field(body, 'success') === 'boolean' && typeof field(body, 'code') === 'number';
 }
 
+/**
+ * What a failed answer says, when it is an answer of the API: the envelope's `message`, or
+ * the `msg` of the mock envelope (`{ data, status: 'ok' | 'fail', msg, code }`, spec
+ * section 3). Any other body (a proxy's page, a framework's default error, none at all)
+ * says nothing the user can read: their words, like the status text "Internal Server
+ * Error", are neither the user's language nor meant for them.
+ */
+function answerMessage(body: unknown): string | undefined {
+  if (isEnvelope(body)) return text(body.message);
+  const status = field(body, 'status');
+  if (status === 'ok' || status === 'fail') return text(field(body, 'msg'));
+  return undefined;
+}
+
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -106,22 +120,61 @@ function toast(message: string) {
   Message.error({ content: message, duration: TOAST_DURATION });
 }
 
-/** Opens the 'Authentication failed' dialog; confirming logs out and reloads the page. */
-function authDialog() {
+/**
+ * Opens the 'Authentication failed' dialog; confirming logs out and reloads the page.
+ * `sentToken` is the token of the call that failed.
+ */
+function authDialog(sentToken: string | null) {
   // Loaded on demand: Modal is not needed until a session fails, and the session module
   // itself calls this layer.
   void Promise.all([import('./auth-dialog.ts'), import('./session.ts')]).then(
-    ([{ showAuthDialog }, { signOut }]) =>
-      showAuthDialog(async () => {
+    ([{ showAuthDialog, closeAuthDialog }, { signOut }]) => {
+      // The session ended while the dialog's code loaded: nothing is left to log in again to.
+      if (sessionEnded(sentToken)) return;
+      const shown = showAuthDialog(async () => {
         await signOut({ quiet: true });
         window.location.reload();
-      }),
+      });
+      if (!shown) return;
+      // Should the session end otherwise while the dialog is up (a sign-out in another tab,
+      // the me call's verdict), the login page follows without the dialog over it.
+      const stop = useAuthStore.subscribe((state) => {
+        if (state.token) return;
+        stop();
+        closeAuthDialog();
+      });
+    },
   );
 }
 
-/** For tests: forget a running refresh between cases. */
+/**
+ * The access tokens of a session the me call found gone (401/403 with no refresh possible):
+ * the 401s of the calls that ran beside it lead to the login page with the me call, not to
+ * the dialog (spec section 8).
+ */
+const endedTokens = new Set<string>();
+
+/**
+ * The me call under way: a 401 elsewhere while it runs waits for its verdict (a page
+ * reloaded on a revoked session sends its lists beside `me`).
+ */
+let sessionCheck: Promise<void> | null = null;
+
+/**
+ * Whether the session a call carried is known to be over: the me call found it gone, or it
+ * ended here (logout, another tab's logout, the me call's verdict) and no token is left.
+ * A call sent without a token had no session to lose.
+ */
+function sessionEnded(sentToken: string | null): boolean {
+  if (sentToken === null) return false;
+  return endedTokens.has(sentToken) || !useAuthStore.getState().token;
+}
+
+/** For tests: forget a running refresh, a me call and an ended session between cases. */
 export function resetRequestState() {
   refreshing = null;
+  endedTokens.clear();
+  sessionCheck = null;
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -190,18 +243,32 @@ async function authFailure<T>(
   serverMessage: string | undefined,
 ): Promise<T> {
   const { path, options, retried } = attempt;
+  const silent = () => new RequestError(message, 'auth', code, serverMessage, false);
   if (code === 401 && !retried && !noRefreshPaths.some((p) => isPath(path, p))) {
     const current = useAuthStore.getState().token;
     // Another call already refreshed while this one was on the wire: just retry with the new token.
     if (current && current !== sentToken) return execute<T>({ ...attempt, retried: true });
+    // Signed out here meanwhile: there is no session left to refresh or to tell about.
+    if (sessionEnded(sentToken) && !isLogoutPath(path)) throw silent();
     if (await refreshSession(sentToken)) return execute<T>({ ...attempt, retried: true });
   }
   // The me call decides whether a stored session is still alive; its caller logs out
   // and goes to /login, so no dialog and no toast here. Logout ends the session anyway.
-  if (isMePath(path) || isLogoutPath(path))
-    throw new RequestError(message, 'auth', code, serverMessage, false);
+  if (isMePath(path)) {
+    // The session's token as this call carried it and as the store holds it now.
+    for (const token of [sentToken, useAuthStore.getState().token]) {
+      if (token) endedTokens.add(token);
+    }
+    throw silent();
+  }
+  if (isLogoutPath(path)) throw silent();
+  // A me call under way is about to say whether the session is gone: wait for its verdict.
+  const check = sessionCheck;
+  if (check && sentToken !== null) await check;
+  // Once the session is known gone, the login page is where the user goes, without a dialog.
+  if (sessionEnded(sentToken)) throw silent();
   if (kind === 'envelope' && !options.quiet) toast(message);
-  authDialog();
+  authDialog(sentToken);
   throw new RequestError(message, 'auth', code, serverMessage, true);
 }
 
@@ -239,14 +306,12 @@ async function execute<T>(attempt: Attempt): Promise<T> {
   }
 
   const body = await readBody(response);
-  const serverMessage = text(field(body, 'message'));
+  const serverMessage = answerMessage(body);
 
   if (!response.ok) {
-    const message =
-      serverMessage ??
-      text(field(body, 'msg')) ??
-      text(response.statusText) ??
-      tGlobal('request.requestError');
+    // Spec section 8: the response's message, else msg, else 'Request Error' in the user's
+    // language (the status text is the server's English, e.g. "Internal Server Error").
+    const message = serverMessage ?? tGlobal('request.requestError');
     if (response.status === 401 || response.status === 403) {
       return authFailure<T>(attempt, token, response.status, message, 'http', serverMessage);
     }
@@ -256,7 +321,10 @@ async function execute<T>(attempt: Attempt): Promise<T> {
 
   if (isEnvelope(body) && body.success === true && body.code === 200) return body.data as T;
 
-  const message = serverMessage ?? tGlobal('request.error');
+  // A failed envelope says why, else 'Error'; an answer that is no envelope at all (a page
+  // where JSON was due) is a 'Request Error' like any other answer the API did not give.
+  const message =
+    serverMessage ?? tGlobal(isEnvelope(body) ? 'request.error' : 'request.requestError');
   const code = isEnvelope(body) ? body.code : undefined;
   if (code === 401 || code === 403) {
     return authFailure<T>(attempt, token, code, message, 'envelope', serverMessage);
@@ -276,6 +344,18 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     } catch {
       return null as T;
     }
+  }
+  if (isMePath(path)) {
+    const call = execute<T>({ path, options, retried: false });
+    const check = call.then(
+      () => undefined,
+      () => undefined,
+    );
+    sessionCheck = check;
+    void check.then(() => {
+      if (sessionCheck === check) sessionCheck = null;
+    });
+    return call;
   }
   return execute<T>({ path, options, retried: false });
 }

@@ -38,8 +38,15 @@ export async function signIn(body: LoginBody, remember: boolean): Promise<LoginD
 
   rememberedLogin.write(remember, body.username);
   useAuthStore.getState().startSession(data, remember);
-  // A session the server refuses right away (me answers 401/403) is not a login.
-  if (!(await loadMe())) return fail(tGlobal('auth.loginError'));
+  // A session the server refuses right away (me answers 401/403) is not a login, nor is one
+  // whose user the server cannot say (me answers nothing): the session it opened is ended
+  // again, so the login page stays with no token kept, and the reason is said once.
+  const me = await loadMe({ sayEmpty: false });
+  if (me === 'gone') return fail(tGlobal('auth.loginError'));
+  if (me === 'empty') {
+    await signOut({ quiet: true });
+    return fail(tGlobal('auth.loginUserInfoEmpty'));
+  }
   // The extension gets a token of its own, scoped to its calls. It never holds up the
   // sign-in: it waits until the page the seller is going to has been drawn.
   whenIdle(() => void handOverToExtension());
@@ -47,27 +54,31 @@ export async function signIn(body: LoginBody, remember: boolean): Promise<LoginD
   return data;
 }
 
+/** What `me` said of the session: a user, nothing ('user info empty'), or that it is gone. */
+export type MeOutcome = 'ok' | 'empty' | 'gone';
+
 /**
- * Loads `me` into the profile. An empty answer is an error ('user info empty'); a 401/403
- * from it (rejected silently by the request layer) ends the local session.
- * Resolves false when the session is gone.
+ * Loads `me` into the profile. An empty answer is an error ('user info empty'), said here
+ * unless `sayEmpty` is false (the sign-in says it in its own words); a 401/403 from it
+ * (rejected silently by the request layer) ends the local session.
  */
-export async function loadMe(): Promise<boolean> {
+export async function loadMe(options: { sayEmpty?: boolean } = {}): Promise<MeOutcome> {
   try {
     const me = await getMe();
     if (!me) {
-      Message.error({ content: tGlobal('auth.userInfoEmpty'), duration: TOAST_DURATION });
-      return true;
+      if (options.sayEmpty ?? true)
+        Message.error({ content: tGlobal('auth.userInfoEmpty'), duration: TOAST_DURATION });
+      return 'empty';
     }
     useAuthStore.getState().applyMe(me);
-    return true;
+    return 'ok';
   } catch (error) {
     if (error instanceof RequestError && error.kind === 'auth') {
       useAuthStore.getState().endSession();
-      return false;
+      return 'gone';
     }
     // Other failures were shown by the request layer; the session itself is still valid.
-    return true;
+    return 'ok';
   }
 }
 

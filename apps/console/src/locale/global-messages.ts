@@ -181,6 +181,11 @@ export const globalMessages = defineMessages(
     'narrow.more': '更多',
     'narrow.toDark': '暗黑模式',
     'narrow.toLight': '亮色模式',
+    // Issue 20: a list that failed to load, and a sign-in whose user `me` could not say.
+    'list.loadFailed': '列表加载失败',
+    'list.retry': '重试',
+    'pager.countFailed': '总数未能统计',
+    'auth.loginUserInfoEmpty': '登录失败，未获取到用户信息',
   },
   {
     'brand.name': 'InviteFlow',
@@ -358,6 +363,11 @@ export const globalMessages = defineMessages(
     'narrow.more': 'More',
     'narrow.toDark': 'Dark mode',
     'narrow.toLight': 'Light mode',
+    // Issue 20: a list that failed to load, and a sign-in whose user `me` could not say.
+    'list.loadFailed': 'The list could not be loaded',
+    'list.retry': 'Retry',
+    'pager.countFailed': 'Total not available',
+    'auth.loginUserInfoEmpty': 'login failed, user info empty',
   },
 );
 

@@ -1,4 +1,10 @@
-import type { MessageKey, MessageParams } from '@inviteflow/contract';
+import { waitText, type Locale, type MessageKey, type MessageParams } from '@inviteflow/contract';
+
+/**
+ * A parameter worded in the caller's language: a catalogue text (a plan's name), or words
+ * made for the language (a wait, `waitText`).
+ */
+export type LocalizedParam = MessageKey | ((locale: Locale) => string);
 
 /**
  * A failure the caller can act on: an HTTP status and a catalogue message.
@@ -11,8 +17,8 @@ export class AppError extends Error {
     readonly params?: MessageParams,
     /** Extra response headers, e.g. Retry-After. */
     readonly headers?: Record<string, string>,
-    /** Parameters that are themselves catalogue texts (a plan's name), worded in the caller's language. */
-    readonly localizedParams?: Record<string, MessageKey>,
+    /** Parameters worded in the caller's language (a plan's name, a wait). */
+    readonly localizedParams?: Record<string, LocalizedParam>,
   ) {
     super(messageKey);
     this.name = 'AppError';
@@ -30,10 +36,19 @@ export const unprocessable = (
   localizedParams?: Record<string, MessageKey>,
 ) => new AppError(422, key, params, undefined, localizedParams);
 
-/** 429 with the wait, in whole seconds, in the message and in Retry-After. */
+/**
+ * 429 with the wait: in Retry-After in whole seconds, and in the message as a person says it
+ * ("15 分钟", "45 seconds": `waitText`).
+ */
 export function tooManyRequests(key: MessageKey, msBeforeNext: number) {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new AppError(429, key, { seconds }, { 'retry-after': String(seconds) });
+  return new AppError(
+    429,
+    key,
+    { seconds },
+    { 'retry-after': String(seconds) },
+    { wait: (locale) => waitText(locale, seconds) },
+  );
 }
 
 /** Postgres unique violation, as raised by pg and PGlite alike. */

@@ -1,4 +1,4 @@
-import { issueMessage, pickLocale, translate, type Locale } from '@inviteflow/contract';
+import { issueMessage, pickLocale, translate, waitText, type Locale } from '@inviteflow/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -45,9 +45,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const locale = request.locale;
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      const localized = Object.entries(error.localizedParams ?? {}).map(([name, key]) => [
+      const localized = Object.entries(error.localizedParams ?? {}).map(([name, param]) => [
         name,
-        translate(locale, key),
+        typeof param === 'function' ? param(locale) : translate(locale, param),
       ]);
       const params = { ...error.params, ...Object.fromEntries(localized) };
       return reply
@@ -66,7 +66,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (status === 429)
       return reply
         .status(429)
-        .send(failureFor(locale, 429, 'error.tooManyRequests', { seconds: 60 }));
+        .send(failureFor(locale, 429, 'error.tooManyRequests', { wait: waitText(locale, 60) }));
     if (status >= 400 && status < 500) {
       // Malformed JSON, empty bodies and the like.
       return reply.status(status).send(failureFor(locale, status, 'error.badRequest'));

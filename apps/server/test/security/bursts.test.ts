@@ -92,7 +92,7 @@ async function passwordHashOf(h: Harness, username: string): Promise<string | un
   return (result as unknown as { rows: Array<{ password_hash: string }> }).rows[0]?.password_hash;
 }
 
-const locked = /^Too many failed sign-in attempts, please try again in \d+ seconds$/;
+const locked = /^Too many failed sign-in attempts, please try again in \d+ minutes?$/;
 
 function suite(h: () => Harness) {
   it('sign-in: 200 guesses at one account from 200 addresses in one tick: at most 5 evaluated, the right password inside refused', async () => {

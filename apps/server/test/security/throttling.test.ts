@@ -1,4 +1,4 @@
-import { apiPaths } from '@inviteflow/contract';
+import { apiPaths, waitText, type Locale } from '@inviteflow/contract';
 import { expect, it } from 'vitest';
 import { defaultLimitRules } from '../../src/lib/limits.ts';
 import { describeApi, newUser, register, uniquePhone, type Harness } from '../support/harness.ts';
@@ -38,28 +38,45 @@ async function sendCode(h: Harness, phoneNumber: string, ip: string, purpose = '
   });
 }
 
-async function signIn(h: Harness, username: string, password: string, ip: string) {
+async function signIn(
+  h: Harness,
+  username: string,
+  password: string,
+  ip: string,
+  lang: Locale = 'en-US',
+) {
   return send(h, {
     method: 'POST',
     url: auth.login,
     body: { username, password },
     headers: from(ip),
-    lang: 'en-US',
+    lang,
   });
 }
 
-function expectThrottled(res: Awaited<ReturnType<typeof send>>, pattern: RegExp) {
+/** A 429 whose message says the wait of its Retry-After as a person says it (`waitText`). */
+function expectThrottled(
+  res: Awaited<ReturnType<typeof send>>,
+  pattern: RegExp,
+  lang: Locale = 'en-US',
+) {
   expect(res.status).toBe(429);
-  expect(envelopeProblem(res, 'en-US')).toBeNull();
+  expect(envelopeProblem(res, lang)).toBeNull();
   const message = (res.json as { message: string }).message;
   expect(message).toMatch(pattern);
-  const seconds = Number(/in (\d+) seconds/.exec(message)?.[1]);
+  const seconds = Number(res.headers['retry-after']);
   expect(seconds).toBeGreaterThan(0);
-  expect(res.headers['retry-after']).toBe(String(seconds));
+  expect(message).toContain(waitText(lang, seconds));
 }
 
-const smsTooOften = /^Verification codes are requested too often, please try again in \d+ seconds$/;
-const signInLocked = /^Too many failed sign-in attempts, please try again in \d+ seconds$/;
+/** The message's end: "in 45 seconds", "in 15 minutes", "in 1 hour". */
+const waitPattern = String.raw`in \d+ (?:seconds?|minutes?|hours?(?: \d+ minutes?)?)$`;
+const smsTooOften = new RegExp(
+  `^Verification codes are requested too often, please try again ${waitPattern}`,
+);
+const signInLocked = new RegExp(
+  `^Too many failed sign-in attempts, please try again ${waitPattern}`,
+);
 
 describeApi('security: the documented limits are the configured ones', (h) => {
   it('docs/architecture.md "Throttling" and the code say the same numbers', () => {
@@ -208,6 +225,18 @@ describeApi(
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
     });
 
+    it.each([
+      ['zh-CN', /^登录失败次数过多，请 1[45] 分钟后再试$/],
+      ['en-US', /^Too many failed sign-in attempts, please try again in 1[45] minutes$/],
+    ] as const)('the lockout says its wait in minutes, not seconds (%s)', async (lang, text) => {
+      const user = newUser();
+      await register(h(), user);
+      for (let i = 0; i < 5; i++) await signIn(h(), user.username, `wrong-${i}`, nextIp(), lang);
+      const locked = await signIn(h(), user.username, user.password, nextIp(), lang);
+      expectThrottled(locked, text, lang);
+      expect((locked.json as { message: string }).message).not.toMatch(/秒|second/);
+    });
+
     it('the account is one account however it is named: username, its case, or phone', async () => {
       const user = newUser();
       await register(h(), user);
@@ -278,8 +307,9 @@ function viaProxy(clientWrote: string, clientAddress: string) {
   return { 'x-forwarded-for': `${clientWrote}, ${clientAddress}` };
 }
 
-const smsCheckedTooOften =
-  /^Verification codes are checked too often, please try again in \d+ seconds$/;
+const smsCheckedTooOften = new RegExp(
+  `^Verification codes are checked too often, please try again ${waitPattern}`,
+);
 
 describeApi(
   'security: behind one trusted hop (TRUST_PROXY=1), the client cannot choose its address',

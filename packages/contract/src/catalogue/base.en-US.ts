@@ -45,9 +45,9 @@ export const baseEn: Record<keyof typeof baseZh, string> = {
   'error.apiNotFound': 'API not found',
   'error.internal': 'Something went wrong on the server, please try again later',
   'error.unavailable': 'The service is temporarily unavailable, please try again later',
-  'error.tooManyRequests': 'Too many requests, please try again in {seconds} seconds',
+  'error.tooManyRequests': 'Too many requests, please try again in {wait}',
   'error.accountOrPasswordIncorrect': 'Account or password incorrect',
-  'error.loginLocked': 'Too many failed sign-in attempts, please try again in {seconds} seconds',
+  'error.loginLocked': 'Too many failed sign-in attempts, please try again in {wait}',
   'error.usernameTaken': 'This username is already registered',
   'error.phoneTaken': 'This phone number is already registered',
   'error.phoneNotRegistered': 'This phone number is not registered',
@@ -56,11 +56,10 @@ export const baseEn: Record<keyof typeof baseZh, string> = {
   'error.codeIncorrect': 'Verification code is incorrect',
   'error.codeExpired': 'Verification code has expired, please get a new one',
   'error.codeTooManyAttempts': 'Too many wrong verification codes, please get a new one',
-  'error.smsTooFrequent':
-    'Verification codes are requested too often, please try again in {seconds} seconds',
+  'error.smsTooFrequent': 'Verification codes are requested too often, please try again in {wait}',
   'error.smsSendFailed': 'Failed to send verification code, please try again',
   'error.codeCheckTooFrequent':
-    'Verification codes are checked too often, please try again in {seconds} seconds',
+    'Verification codes are checked too often, please try again in {wait}',
   'error.oldPasswordIncorrect': 'Current password is incorrect',
   'error.productIdTaken': 'A product template with product ID {productId} already exists',
   'success.ok': 'Success',
@@ -280,4 +279,10 @@ export const baseEn: Record<keyof typeof baseZh, string> = {
   'template.exampleShop': 'Sample flagship store',
   'template.exampleLabel': 'Live',
   'template.exampleRemark': 'Example row: delete it before importing',
+  // A wait before trying again (`waitText`).
+  'wait.seconds': '{count, plural, one {# second} other {# seconds}}',
+  'wait.minutes': '{count, plural, one {# minute} other {# minutes}}',
+  'wait.hours': '{count, plural, one {# hour} other {# hours}}',
+  'wait.hoursMinutes':
+    '{hours, plural, one {# hour} other {# hours}} {minutes, plural, one {# minute} other {# minutes}}',
 };

@@ -47,9 +47,9 @@ export const baseZh = {
   'error.apiNotFound': '接口不存在',
   'error.internal': '服务器开小差了，请稍后重试',
   'error.unavailable': '服务暂时不可用，请稍后重试',
-  'error.tooManyRequests': '请求过于频繁，请 {seconds} 秒后再试',
+  'error.tooManyRequests': '请求过于频繁，请 {wait}后再试',
   'error.accountOrPasswordIncorrect': '账号或密码错误',
-  'error.loginLocked': '登录失败次数过多，请 {seconds} 秒后再试',
+  'error.loginLocked': '登录失败次数过多，请 {wait}后再试',
   'error.usernameTaken': '该用户名已被注册',
   'error.phoneTaken': '该手机号已被注册',
   'error.phoneNotRegistered': '该手机号尚未注册',
@@ -58,9 +58,9 @@ export const baseZh = {
   'error.codeIncorrect': '验证码错误',
   'error.codeExpired': '验证码已过期，请重新获取',
   'error.codeTooManyAttempts': '验证码错误次数过多，请重新获取',
-  'error.smsTooFrequent': '验证码发送过于频繁，请 {seconds} 秒后再试',
+  'error.smsTooFrequent': '验证码发送过于频繁，请 {wait}后再试',
   'error.smsSendFailed': '验证码发送失败，请重试',
-  'error.codeCheckTooFrequent': '验证码校验过于频繁，请 {seconds} 秒后再试',
+  'error.codeCheckTooFrequent': '验证码校验过于频繁，请 {wait}后再试',
   'error.oldPasswordIncorrect': '当前密码错误',
   'error.productIdTaken': '已存在商品 ID 为 {productId} 的商品模板',
   // Success messages.
@@ -269,4 +269,9 @@ export const baseZh = {
   'template.exampleShop': '示例旗舰店',
   'template.exampleLabel': '直播',
   'template.exampleRemark': '示例行，导入前请删除',
+  // A wait before trying again (`waitText`): "请 15 分钟后再试", never "请 893 秒后再试".
+  'wait.seconds': '{count} 秒',
+  'wait.minutes': '{count} 分钟',
+  'wait.hours': '{count} 小时',
+  'wait.hoursMinutes': '{hours} 小时 {minutes} 分钟',
 } as const;

@@ -2,7 +2,6 @@ import {
   Button,
   Card,
   Divider,
-  Empty,
   Message,
   Popconfirm,
   Space,
@@ -13,6 +12,7 @@ import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import { IconPlus } from '@arco-design/web-react/icon';
 import type { Page } from '@inviteflow/contract';
 import { useState, type ReactNode } from 'react';
+import { ListEmpty, type ListLoad } from '@/components/list-empty.tsx';
 import { tCatalogue, useT } from '@/locale/index.ts';
 import { SearchBar } from './search-bar.tsx';
 import type { ListKey } from './page-size.ts';
@@ -39,7 +39,7 @@ export interface CrudTableCardProps<Row extends { id: number }> {
   /** The data columns; the operations column (edit, delete) is added here. */
   columns: ColumnProps<Row>[];
   /** The list query hook of the feature (one file per endpoint). */
-  useRows: (query: ListQuery) => { data?: Page<Row> | undefined; isFetching: boolean };
+  useRows: (query: ListQuery) => ListLoad & { data?: Page<Row> | undefined };
   /** The delete mutation of the feature. */
   remove: { mutateAsync: (id: number) => Promise<unknown> };
   renderForm: (state: FormModalState<Row>) => ReactNode;
@@ -144,7 +144,10 @@ export function CrudTableCard<Row extends { id: number }>(props: CrudTableCardPr
         loading={result.isFetching}
         scroll={{ x: minWidth }}
         noDataElement={
-          <Empty description={list.keyword ? t('crud.emptySearch') : props.emptyText} />
+          <ListEmpty
+            load={result}
+            description={list.keyword ? t('crud.emptySearch') : props.emptyText}
+          />
         }
         pagination={{
           ...list.paging.props,

@@ -1,4 +1,4 @@
-import { Card, Divider, Pagination } from '@arco-design/web-react';
+import { Button, Card, Divider, Pagination } from '@arco-design/web-react';
 import type { ReactNode } from 'react';
 import { formatCount } from '@/lib/format-number.ts';
 import { useT } from '@/locale/index.ts';
@@ -47,15 +47,25 @@ export function FilterTableCard(props: {
           current={list.pager.page}
           pageSize={list.pager.pageSize}
           total={list.knownTotal}
-          showTotal={() => (
-            <span className={props.totalClassName}>
-              {counted === undefined
-                ? t('pager.counting')
-                : t(counted.exact ? 'pager.total' : 'pager.totalAbout', {
-                    total: formatCount(counted.total, locale),
-                  })}
-            </span>
-          )}
+          showTotal={() =>
+            // A list that failed says so above, with its own Retry (which asks the count again).
+            list.load.isError ? null : list.countFailed ? (
+              <span className={props.totalClassName}>
+                {t('pager.countFailed')}
+                <Button type="text" size="mini" onClick={list.retryCount}>
+                  {t('list.retry')}
+                </Button>
+              </span>
+            ) : (
+              <span className={props.totalClassName}>
+                {counted === undefined
+                  ? t('pager.counting')
+                  : t(counted.exact ? 'pager.total' : 'pager.totalAbout', {
+                      total: formatCount(counted.total, locale),
+                    })}
+              </span>
+            )
+          }
           sizeCanChange
           sizeOptions={pageSizeOptions}
           showJumper

@@ -1,5 +1,6 @@
 import { Message } from '@arco-design/web-react';
 import { startTransition, useEffect, useState } from 'react';
+import type { ListLoad } from '@/components/list-empty.tsx';
 import { tCatalogue } from '@/locale/index.ts';
 import {
   exactTotal,
@@ -21,16 +22,18 @@ export interface KeysetPage<Row> {
 }
 
 /** What the list page's query hook gives back (TanStack Query's result, in part). */
-export interface KeysetPageResult<Row> {
+export interface KeysetPageResult<Row> extends ListLoad {
   data?: KeysetPage<Row> | undefined;
   isPlaceholderData: boolean;
-  isFetching: boolean;
 }
 
 /** What the count query hook gives back. */
 export interface CountResult {
   data?: CountedTotal | undefined;
   isPlaceholderData: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
 }
 
 /**
@@ -146,6 +149,17 @@ export function useKeysetList<Filters extends object, Row>(options: {
     url.change({ page: target });
   };
 
+  // Retry asks for the page again, and for the count too when that failed as well.
+  const load: ListLoad = {
+    isError: list.isError,
+    error: list.error,
+    isFetching: list.isFetching,
+    refetch: () => {
+      if (count.isError) void count.refetch();
+      return list.refetch();
+    },
+  };
+
   return {
     filters,
     /** Changes with the filters' content, not with each render. */
@@ -155,8 +169,13 @@ export function useKeysetList<Filters extends object, Row>(options: {
     pager,
     rows,
     loading: list.isFetching,
+    /** The page's load: a failure shows itself with Retry, never as an empty list. */
+    load,
     /** The count, once it is the count of the filters shown. */
     counted,
+    /** The count failed (the rows may still have arrived); `retryCount` asks again. */
+    countFailed: count.isError && counted === undefined,
+    retryCount: () => void count.refetch(),
     /** The pager's total before the count arrives too. */
     knownTotal: knownTotal(pager, rows.length, hasNext, counted),
     search,
@@ -170,5 +189,5 @@ export function useKeysetList<Filters extends object, Row>(options: {
 
 export type KeysetList = Pick<
   ReturnType<typeof useKeysetList>,
-  'pager' | 'counted' | 'knownTotal' | 'changePage'
+  'pager' | 'counted' | 'knownTotal' | 'changePage' | 'load' | 'countFailed' | 'retryCount'
 >;

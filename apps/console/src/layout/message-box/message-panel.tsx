@@ -1,7 +1,8 @@
-import { Button, Empty, Spin, Tabs } from '@arco-design/web-react';
+import { Button, Spin, Tabs } from '@arco-design/web-react';
 import { inboxTypes, type InboxType } from '@inviteflow/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ListEmpty } from '@/components/list-empty.tsx';
 import { MessageItem } from '@/components/message-item.tsx';
 import { useT } from '@/locale/index.ts';
 import { messageCenterPath } from './message-box.tsx';
@@ -43,7 +44,11 @@ export function MessagePanel({ onLeave }: { onLeave: () => void }) {
               {messages.isLoading ? (
                 <Spin className="message-box-empty" />
               ) : shown.length === 0 ? (
-                <Empty className="message-box-empty" description={t('messageBox.noContent')} />
+                <ListEmpty
+                  className="message-box-empty"
+                  load={messages.load}
+                  description={t('messageBox.noContent')}
+                />
               ) : (
                 <div className="message-box-list">
                   {shown.map((item) => (

@@ -1,6 +1,7 @@
 import type { InboxMessage, InboxType } from '@inviteflow/contract';
 import { useMessageSummary } from '@/api/messages/get-message-summary.ts';
 import { useMarkAllMessagesRead, useMarkMessagesRead } from '@/api/messages/mark-messages-read.ts';
+import type { ListLoad } from '@/components/list-empty.tsx';
 import { useAuthStore } from '@/stores/auth-store.ts';
 
 /**
@@ -16,6 +17,16 @@ export function useMessages() {
   const unread = summary.data?.unread ?? { message: 0, notice: 0, todo: 0 };
   return {
     isLoading: summary.isPending && signedIn,
+    /**
+     * The box's load: it failed when no summary ever arrived (a failed background refresh
+     * keeps the last one on screen).
+     */
+    load: {
+      isError: summary.isError && summary.data === undefined,
+      error: summary.error,
+      isFetching: summary.isFetching,
+      refetch: summary.refetch,
+    } satisfies ListLoad,
     latest: (type: InboxType): InboxMessage[] => summary.data?.latest[type] ?? [],
     unread,
     unreadCount: unread.message + unread.notice + unread.todo,

@@ -1,3 +1,4 @@
+import { Message } from '@arco-design/web-react';
 import type { Locale } from '@inviteflow/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -117,6 +118,60 @@ describe('login page', () => {
     expect(JSON.stringify(localStorage)).not.toContain('secret1');
   });
 });
+
+const emptyMeTexts: Record<Locale, { account: string; password: string; failure: string }> = {
+  'en-US': {
+    account: 'Username or phone number',
+    password: 'Password',
+    failure: 'login failed, user info empty',
+  },
+  'zh-CN': { account: '用户名或手机号', password: '密码', failure: '登录失败，未获取到用户信息' },
+};
+
+describe.each(['en-US', 'zh-CN'] as const)(
+  'login page in %s, when me answers nothing',
+  (locale) => {
+    beforeEach(() => resetApp(locale));
+
+    it('fails the sign-in once: one error, the login page stays, the session ends', async () => {
+      const texts = emptyMeTexts[locale];
+      const errorToast = vi.spyOn(Message, 'error');
+      const successToast = vi.spyOn(Message, 'success');
+      const fetchStub = stubFetch((url) =>
+        url.endsWith('/auth/me')
+          ? ok(null)
+          : url.endsWith('/auth/logout')
+            ? ok(null)
+            : ok({ access_token: 'A', user: signedInUser }),
+      );
+      const { router } = renderRoutes(authRoutes(), '/login');
+      fireEvent.change(await screen.findByLabelText(texts.account), {
+        target: { value: 'seller01' },
+      });
+      fireEvent.change(screen.getByLabelText(texts.password), { target: { value: 'secret1' } });
+      fireEvent.click(screen.getByRole('button', { name: loginTexts[locale].submit }));
+      expect(await screen.findByText(texts.failure)).toBeInTheDocument();
+      // The form is usable again: the sign-in is over.
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: loginTexts[locale].submit })).toBeEnabled(),
+      );
+      expect(errorToast).toHaveBeenCalledTimes(1);
+      expect(errorToast).toHaveBeenCalledWith({ content: texts.failure, duration: 5000 });
+      expect(successToast).not.toHaveBeenCalled();
+      expect(router.state.location.pathname).toBe('/login');
+      expect(screen.queryByText('landing page')).not.toBeInTheDocument();
+      expect(useAuthStore.getState().token).toBeNull();
+      expect(localStorage.getItem('token')).toBeNull();
+      expect(sessionStorage.getItem('token')).toBeNull();
+      // The session the login opened is ended on the server too.
+      expect(fetchStub.mock.calls.map(([url]) => String(url).replace(/^.*\/auth\//, ''))).toEqual([
+        'login',
+        'me',
+        'logout',
+      ]);
+    });
+  },
+);
 
 describe.each(['en-US', 'zh-CN'] as const)('register page in %s', (locale) => {
   beforeEach(() => resetApp(locale));

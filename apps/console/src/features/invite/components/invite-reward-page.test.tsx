@@ -85,15 +85,20 @@ describe('invite reward', () => {
     expect(screen.getByText('30 days of membership')).toBeInTheDocument();
   });
 
-  it('says when the invitation fails to load', async () => {
+  it('says when the invitation fails to load, and Retry loads it', async () => {
+    let down = true;
     stubFetch((url) =>
       url.startsWith(apiPaths.invite.invitees) || url.startsWith(apiPaths.invite.rewards)
         ? ok({ list: [], total: 0, page: 1, pageSize: 10 })
-        : fail(500, 'down'),
+        : down
+          ? fail(500, 'down')
+          : ok(info),
     );
     renderPage(<InviteRewardPage />, '/invite/reward');
-    expect(
-      await screen.findByText('Your invitation failed to load, please refresh and try again'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Your invitation could not be loaded')).toBeInTheDocument();
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('invite-code')).toHaveTextContent('K7PQ2MXA');
+    expect(screen.queryByText('Your invitation could not be loaded')).not.toBeInTheDocument();
   });
 });

@@ -2,11 +2,9 @@ import {
   Alert,
   Button,
   Card,
-  Empty,
   Grid,
   Input,
   Message,
-  Result,
   Skeleton,
   Space,
   Statistic,
@@ -17,6 +15,7 @@ import {
 import { IconCopy } from '@arco-design/web-react/icon';
 import type { InviteReward, Invitee } from '@inviteflow/contract';
 import { usePaging } from '@/components/crud/use-list-state.ts';
+import { ListEmpty, LoadFailed } from '@/components/list-empty.tsx';
 import { copyText } from '@/lib/clipboard.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { useInviteInfo } from '../api/get-invite-info.ts';
@@ -61,7 +60,12 @@ export function InviteRewardPage() {
     <Space direction="vertical" size={16} className="invite-page">
       <Card title={t('invite.title')}>
         {info.isError && !data ? (
-          <Result status="error" subTitle={t('invite.loadFailed')} />
+          <LoadFailed
+            title={t('invite.loadFailed')}
+            error={info.error}
+            retrying={info.isFetching}
+            onRetry={() => void info.refetch()}
+          />
         ) : !data ? (
           <Skeleton animation text={{ rows: 4 }} loading />
         ) : (
@@ -137,7 +141,7 @@ export function InviteRewardPage() {
           scroll={{ x: 560 }}
           data={invitees.data?.list ?? []}
           loading={invitees.isFetching}
-          noDataElement={<Empty description={t('invitees.empty')} />}
+          noDataElement={<ListEmpty load={invitees} description={t('invitees.empty')} />}
           pagination={inviteesPager.pagination(invitees.data?.total)}
           columns={[
             { title: t('invitees.phone'), dataIndex: 'phoneNumber' },
@@ -176,7 +180,7 @@ export function InviteRewardPage() {
           scroll={{ x: 640 }}
           data={rewards.data?.list ?? []}
           loading={rewards.isFetching}
-          noDataElement={<Empty description={t('rewards.empty')} />}
+          noDataElement={<ListEmpty load={rewards} description={t('rewards.empty')} />}
           pagination={rewardsPager.pagination(rewards.data?.total)}
           columns={[
             { title: t('rewards.invitee'), dataIndex: 'invitee' },

@@ -3,7 +3,7 @@ import { createUseT, defineMessages } from '@/locale/index.ts';
 export const inviteMessages = defineMessages(
   {
     'invite.title': '邀请好友，赢会员时长',
-    'invite.loadFailed': '邀请信息加载失败，请刷新重试',
+    'invite.loadFailed': '邀请信息加载失败',
     'invite.code': '我的邀请码',
     'invite.link': '邀请链接',
     'invite.copy': '复制',
@@ -42,7 +42,7 @@ export const inviteMessages = defineMessages(
   },
   {
     'invite.title': 'Invite friends, earn membership days',
-    'invite.loadFailed': 'Your invitation failed to load, please refresh and try again',
+    'invite.loadFailed': 'Your invitation could not be loaded',
     'invite.code': 'My invitation code',
     'invite.link': 'Invitation link',
     'invite.copy': 'Copy',

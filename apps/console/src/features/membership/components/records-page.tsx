@@ -3,7 +3,6 @@ import {
   Card,
   DatePicker,
   Divider,
-  Empty,
   Form,
   Grid,
   Message,
@@ -26,6 +25,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useListParams, type FilterCodec } from '@/components/crud/list-params.ts';
 import { usePaging } from '@/components/crud/use-list-state.ts';
+import { ListEmpty } from '@/components/list-empty.tsx';
 import { dayEnd, dayOf, dayStart } from '@/lib/day-range.ts';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { tCatalogue } from '@/locale/index.ts';
@@ -277,14 +277,9 @@ export function MembershipRecordsPage() {
         loading={orders.isFetching}
         scroll={{ x: 1120 }}
         noDataElement={
-          <Empty
-            description={
-              orders.isError
-                ? t('records.loadFailed')
-                : filtered
-                  ? t('records.emptySearch')
-                  : t('records.empty')
-            }
+          <ListEmpty
+            load={orders}
+            description={filtered ? t('records.emptySearch') : t('records.empty')}
           />
         }
         pagination={{

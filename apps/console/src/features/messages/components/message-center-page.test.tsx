@@ -77,7 +77,10 @@ describe('message center', () => {
         : fail(500, '服务器开小差了，请稍后重试'),
     );
     renderPage(<MessageCenterPage />, '/user/messages');
-    expect(await screen.findByText('消息加载失败，请刷新重试')).toBeInTheDocument();
+    expect(await screen.findByText('列表加载失败')).toBeInTheDocument();
+    // The toast and the failure state both say why.
+    expect(screen.getAllByText('服务器开小差了，请稍后重试').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: '重试' })).toBeInTheDocument();
     expect(screen.queryByText('暂无内容')).toBeNull();
   });
 });

@@ -2,7 +2,6 @@ import {
   Button,
   Card,
   DatePicker,
-  Empty,
   Pagination,
   Select,
   Space,
@@ -17,6 +16,7 @@ import { useMarkAllMessagesRead, useMarkMessagesRead } from '@/api/messages/mark
 import { MessageItem } from '@/components/message-item.tsx';
 import { useListParams, type FilterCodec } from '@/components/crud/list-params.ts';
 import { usePaging } from '@/components/crud/use-list-state.ts';
+import { ListEmpty } from '@/components/list-empty.tsx';
 import { dayEnd, dayOf, dayStart } from '@/lib/day-range.ts';
 import { useMessageCenterT } from '../locale/index.ts';
 import './messages.css';
@@ -133,8 +133,8 @@ export function MessageCenterPage() {
         </Button>
       </div>
       <Spin loading={list.isFetching} block>
-        {rows.length === 0 && !list.isPending ? (
-          <Empty description={list.isError ? t('center.loadFailed') : t('messageBox.noContent')} />
+        {rows.length === 0 && (!list.isPending || list.isError) ? (
+          <ListEmpty load={list} description={t('messageBox.noContent')} />
         ) : (
           <div className="message-center-list">
             {rows.map((message) => (

@@ -11,7 +11,6 @@ export const messageCenterMessages = defineMessages(
     'center.date': '时间',
     'center.markTabRead': '本页签全部已读',
     'center.markAllRead': '全部已读',
-    'center.loadFailed': '消息加载失败，请刷新重试',
   },
   {
     'center.intro':
@@ -23,7 +22,6 @@ export const messageCenterMessages = defineMessages(
     'center.date': 'Time',
     'center.markTabRead': 'Mark this tab read',
     'center.markAllRead': 'All Read',
-    'center.loadFailed': 'The messages failed to load, please refresh and try again',
   },
 );
 

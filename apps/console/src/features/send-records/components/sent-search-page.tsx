@@ -1,4 +1,4 @@
-import { Button, Empty, Message, Popconfirm, Space, Table } from '@arco-design/web-react';
+import { Button, Message, Popconfirm, Space, Table } from '@arco-design/web-react';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import { IconPlus, IconUpload } from '@arco-design/web-react/icon';
 import { apiPaths, type SendRecord } from '@inviteflow/contract';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { FilterTableCard } from '@/components/crud/filter-table-card.tsx';
 import { useKeysetList } from '@/components/crud/use-keyset-list.ts';
 import { useTableSettings } from '@/components/crud/use-table-settings.tsx';
+import { ListEmpty } from '@/components/list-empty.tsx';
 import { FileExportButton } from '@/components/file-export-button.tsx';
 import { lazyWhenShown } from '@/components/lazy-when-shown.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
@@ -259,7 +260,10 @@ export function SentSearchTablePage() {
           scroll={{ x: tableWidth }}
           border={{ wrapper: true, cell: false }}
           noDataElement={
-            <Empty description={list.filtered ? t('empty.filtered') : t('empty.none')} />
+            <ListEmpty
+              load={list.load}
+              description={list.filtered ? t('empty.filtered') : t('empty.none')}
+            />
           }
         />
       }

@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Card,
-  Empty,
   Link,
   Message,
   Popconfirm,
@@ -31,6 +30,7 @@ import { useNavigate } from 'react-router';
 import { useListParams, type FilterCodec } from '@/components/crud/list-params.ts';
 import { usePaging } from '@/components/crud/use-list-state.ts';
 import { useTableSettings } from '@/components/crud/use-table-settings.tsx';
+import { ListEmpty } from '@/components/list-empty.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { formatCount } from '@/lib/format-number.ts';
 import { tCatalogue } from '@/locale/index.ts';
@@ -307,7 +307,9 @@ export function ShopListPage() {
         loading={list.isFetching}
         scroll={{ x: 1050 }}
         border={{ wrapper: true, cell: false }}
-        noDataElement={<Empty description={tab === 'all' ? t('empty.all') : t('empty.tab')} />}
+        noDataElement={
+          <ListEmpty load={list} description={tab === 'all' ? t('empty.all') : t('empty.tab')} />
+        }
         pagination={{
           ...paging.props,
           current: data?.page ?? page,

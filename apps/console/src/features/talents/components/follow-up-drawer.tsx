@@ -22,6 +22,7 @@ import {
 import { useEffect, useState } from 'react';
 import { enumOptions } from '@/components/enum-options.tsx';
 import { useDiscardGuard } from '@/components/use-discard-guard.ts';
+import { LoadFailed } from '@/components/list-empty.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { formatCount } from '@/lib/format-number.ts';
 import { zodRules } from '@/lib/form-rules.ts';
@@ -173,7 +174,13 @@ export function FollowUpDrawer({
               </Typography.Text>
             )}
           </div>
-          {!data ? (
+          {!data && history.isError ? (
+            <LoadFailed
+              error={history.error}
+              retrying={history.isFetching}
+              onRetry={() => void history.refetch()}
+            />
+          ) : !data ? (
             <div className="follow-up-loading">
               <Spin />
             </div>

@@ -1,4 +1,4 @@
-import { Button, Empty, Message, Space, Table, Typography } from '@arco-design/web-react';
+import { Button, Message, Space, Table, Typography } from '@arco-design/web-react';
 import type { SorterInfo } from '@arco-design/web-react/es/Table/interface';
 import { IconPlus, IconUpload } from '@arco-design/web-react/icon';
 import {
@@ -12,6 +12,7 @@ import { useSearchParams } from 'react-router';
 import { FilterTableCard } from '@/components/crud/filter-table-card.tsx';
 import { useKeysetList } from '@/components/crud/use-keyset-list.ts';
 import { useTableSettings } from '@/components/crud/use-table-settings.tsx';
+import { ListEmpty } from '@/components/list-empty.tsx';
 import { formatCount } from '@/lib/format-number.ts';
 import { tCatalogue } from '@/locale/index.ts';
 import { useDeleteTalent } from '../api/delete-talent.ts';
@@ -240,7 +241,10 @@ export function TalentSearchTablePage() {
             onChange: select,
           }}
           noDataElement={
-            <Empty description={list.filtered ? t('empty.filtered') : t('empty.none')} />
+            <ListEmpty
+              load={list.load}
+              description={list.filtered ? t('empty.filtered') : t('empty.none')}
+            />
           }
         />
       }

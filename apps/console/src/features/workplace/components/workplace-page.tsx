@@ -23,6 +23,7 @@ import {
 } from '@inviteflow/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { LoadFailed } from '@/components/list-empty.tsx';
 import { formatDateTime, formatMinute } from '@/lib/format-date.ts';
 import { formatCount } from '@/lib/format-number.ts';
 import { timeZoneLabel } from '@/lib/time-zone.ts';
@@ -244,6 +245,13 @@ export function WorkplacePage() {
             <Numbers stats={stats} />
             <DaysZone stats={stats} />
           </>
+        ) : query.isError ? (
+          <LoadFailed
+            title={t('page.loadFailed')}
+            error={query.error}
+            retrying={query.isFetching}
+            onRetry={() => void query.refetch()}
+          />
         ) : (
           <Skeleton animation text={{ rows: 2 }} />
         )}
@@ -265,7 +273,8 @@ export function WorkplacePage() {
           />
         )}
       </Card>
-      <Grid.Row gutter={16}>
+      {/* The cards below wait for the figures: after a failure, the Retry above is all there is. */}
+      <Grid.Row gutter={16} style={!stats && query.isError ? { display: 'none' } : undefined}>
         <Grid.Col xs={24} xl={16}>
           {stats ? (
             <Suspense

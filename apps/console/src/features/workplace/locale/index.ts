@@ -45,6 +45,7 @@ export const workplaceMessages = defineMessages(
     // The account's days (issue 20 #9).
     'days.zone': '日期按 {zone}时间统计，今日额度于 {time} 重置',
     'chart.zone': '按 {zone} 时间',
+    'page.loadFailed': '工作台数据加载失败',
   },
   {
     'page.intro':
@@ -92,6 +93,7 @@ export const workplaceMessages = defineMessages(
     // The account's days (issue 20 #9).
     'days.zone': "Days in {zone} time; today's allowance renews at {time}",
     'chart.zone': 'Days in {zone} time',
+    'page.loadFailed': 'The workplace figures could not be loaded',
   },
 );
 
