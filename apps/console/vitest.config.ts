@@ -10,7 +10,7 @@ export default defineProject({
   test: {
     name: 'console',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     // Page tests render real Arco pages in jsdom (React in development mode): 0.5 to 4 s

@@ -140,17 +140,18 @@ async function main() {
   const config = loadConfigFromProcess();
   const db = await openDatabase(config.database);
   await db.migrate();
-  // On an empty database the demo account is made as `npm start` makes it, so every
-  // start prints its password (a seed account's would be lost after this run).
+  // On an empty database the demo account is made as `npm start` makes it, and its
+  // password is printed here, the one time it is known (npm run reset-demo-password
+  // sets a new one).
   if (
     values.user === DEMO_USERNAME &&
     config.demoAccount &&
     (await userRepository.count(db.db)) === 0
   ) {
-    const demo = await ensureDemoAccount(db.db, config.dataDir);
+    const demo = await ensureDemoAccount(db.db);
     if (demo?.password) {
       process.stdout.write(
-        `Created the demo account: ${demo.username} (or phone ${demo.phoneNumber}), password: ${demo.password}\n`,
+        `Created the demo account: ${demo.username} (or phone ${demo.phoneNumber}), password: ${demo.password}  (shown only this once)\n`,
       );
     }
   }

@@ -14,6 +14,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config/index.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { JobRunner, type Job } from './lib/jobs.ts';
+import { PrettyLogStream } from './lib/pretty-log.ts';
 import { REDACTED, serializeRequest } from './lib/request-log.ts';
 import { ListCache, RedisDataVersions, memoryDataVersions } from './lib/list-cache.ts';
 import { Limits, defaultLimitRules, type LimitRules } from './lib/limits.ts';
@@ -120,13 +121,28 @@ export const redactedLogPaths = [
   '*.token',
 ];
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+/**
+ * The server's logger: pino's JSON lines, secrets redacted, written to `stream` when one is
+ * given (the pretty log for a person: `PrettyLogStream`), else to stdout as JSON.
+ */
+export function loggerOptions(
+  level: string,
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] {
   return {
     level,
     redact: { paths: redactedLogPaths, censor: REDACTED },
     // The URL of a one-time download link holds its token: logged without it.
     serializers: { req: serializeRequest },
+    ...(stream ? { stream } : {}),
   };
+}
+
+/** The logger `config` asks for: JSON lines, or the pretty log on this process's stdout. */
+export function configuredLogger(config: Config): FastifyServerOptions['logger'] {
+  if (config.logFormat === 'json') return loggerOptions(config.logLevel);
+  const color = config.logColor ?? Boolean(process.stdout.isTTY);
+  return loggerOptions(config.logLevel, new PrettyLogStream(process.stdout, { color }));
 }
 
 const MINUTE_MS = 60_000;
@@ -207,7 +223,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, database } = options;
   const redis = options.redis ?? null;
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config.logLevel),
+    logger: options.logger ?? configuredLogger(config),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Query strings like ?ids=1&ids=2 arrive as arrays; no prototype tricks.

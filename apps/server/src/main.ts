@@ -1,8 +1,15 @@
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import { IMPORT_RECOVERY_JOB, buildApp } from './app.ts';
 import { ConfigError, loadConfigFromProcess, type Config } from './config/index.ts';
 import { openDatabase } from './db/client.ts';
-import { ensureDemoAccount, type DemoAccount } from './demo-account.ts';
+import {
+  demoAccountLines,
+  ensureDemoAccount,
+  takeLegacyDemoPassword,
+  type DemoAccount,
+} from './demo-account.ts';
+import { holdPidFile } from './lib/pid-file.ts';
 import { lapseAllImports } from './lib/sheets/import-runs.ts';
 
 function banner(config: Config, demo: DemoAccount | null): string {
@@ -11,15 +18,7 @@ function banner(config: Config, demo: DemoAccount | null): string {
     `  InviteFlow is running: ${config.publicUrl}`,
     `  Sign in at ${config.publicUrl}/login`,
   ];
-  if (demo?.password) {
-    lines.push(
-      `  Demo account: ${demo.username} (or phone ${demo.phoneNumber}), password: ${demo.password}`,
-    );
-  } else if (demo) {
-    lines.push(
-      `  Demo account: ${demo.username} (its password was changed; use yours or "forgot password")`,
-    );
-  }
+  if (demo) lines.push(...demoAccountLines(demo).map((line) => `  ${line}`));
   lines.push(
     `  Or register at ${config.publicUrl}/register: verification codes appear in this log ([sms:console]).`,
     `  API documentation: ${config.publicUrl}/api/docs`,
@@ -44,6 +43,10 @@ async function main() {
   }
 
   const database = await openDatabase(config.database);
+  // PGlite has no lock of its own: tools that open its files (npm run reset-demo-password)
+  // see from this file that the server has them open.
+  const releasePidFile =
+    config.database.kind === 'pglite' ? holdPidFile(path.join(config.dataDir, 'server.pid')) : null;
   await database.migrate();
   let redis: Redis | null = null;
   if (config.redisUrl) {
@@ -58,7 +61,9 @@ async function main() {
     });
     await redis.connect();
   }
-  const demo = config.demoAccount ? await ensureDemoAccount(database.db, config.dataDir) : null;
+  // Older versions kept the demo password in plain text under DATA_DIR: gone at any start.
+  const legacyPassword = takeLegacyDemoPassword(config.dataDir);
+  const demo = config.demoAccount ? await ensureDemoAccount(database.db, legacyPassword) : null;
   if (database.kind === 'pglite') {
     // PGlite belongs to this process alone: an import found running was left by one that died.
     await lapseAllImports(database.db);
@@ -81,6 +86,7 @@ async function main() {
       await app.close();
       await redis?.quit();
       await database.close();
+      releasePidFile?.();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

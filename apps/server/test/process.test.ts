@@ -1,5 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -58,6 +66,31 @@ async function stop(running: Running, signal: NodeJS.Signals = 'SIGTERM'): Promi
   return new Promise((resolve) => running.child.once('exit', (code) => resolve(code)));
 }
 
+/** Runs `npm run reset-demo-password`'s script on `dataDir`. */
+async function resetDemoPassword(
+  dataDir: string,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/reset-demo-password.ts'], {
+    cwd: serverRoot,
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, CONSOLE_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += String(chunk)));
+  child.stderr.on('data', (chunk) => (output += String(chunk)));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, output };
+}
+
+/** Files under `dir` whose bytes contain `text`. */
+function filesContaining(dir: string, text: string): string[] {
+  const needle = Buffer.from(text);
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => readFileSync(file).includes(needle));
+}
+
 const post = (url: string, body: unknown) =>
   fetch(url, {
     method: 'POST',
@@ -76,17 +109,25 @@ describe('the server process', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'inviteflow-process-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('prints how to sign in, keeps data across restarts and stops cleanly on SIGTERM', async () => {
+  it('prints the demo password once and keeps only its hash, resets it, keeps data across restarts, stops cleanly', async () => {
     const first = await start(dataDir);
     const banner = first.output();
     const password = /Demo account: demo \(or phone 13800000000\), password: (\S+)/.exec(
       banner,
     )?.[1];
     expect(password, banner).toBeDefined();
+    expect(banner).toContain('shown only this once');
+    expect(banner).toContain('npm run reset-demo-password');
     expect(banner).toContain(`Sign in at ${first.url}/login`);
-    // The generated secret and the demo password stay private to the owner.
+    // The generated secret stays private to the owner; the demo password is nowhere on
+    // disk in plain text (only its hash, in the database).
     expect(statSync(path.join(dataDir, 'secret.key')).mode & 0o077).toBe(0);
-    expect(statSync(path.join(dataDir, 'demo-account.json')).mode & 0o077).toBe(0);
+    expect(existsSync(path.join(dataDir, 'demo-account.json'))).toBe(false);
+    expect(filesContaining(dataDir, password!)).toEqual([]);
+    // PGlite has no lock: the running server is recorded for the tools that open its files.
+    expect(readFileSync(path.join(dataDir, 'server.pid'), 'utf8').trim()).toBe(
+      String(first.child.pid),
+    );
 
     const script = await post(`${first.url}${apiPaths.auth.login}`, { username: 'demo', password });
     const { access_token: token } = ((await script.json()) as { data: { access_token: string } })
@@ -99,6 +140,7 @@ describe('the server process', () => {
     expect(created.status).toBe(200);
     expect(await stop(first)).toBe(0);
     expect(first.output()).toContain('shutting down');
+    expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
 
     const second = await start(dataDir);
     // Same secret, same data: the token signed before the restart still works.
@@ -107,12 +149,47 @@ describe('the server process', () => {
     });
     const body = (await list.json()) as { data: { list: Array<{ content: string }> } };
     expect(body.data.list.map((s) => s.content)).toEqual(['survives restarts']);
-    expect(second.output()).toContain(`password: ${password}`);
-    expect(JSON.parse(readFileSync(path.join(dataDir, 'demo-account.json'), 'utf8'))).toMatchObject(
-      { username: 'demo' },
+    // The password was printed once; now only where it was and how to get a new one.
+    expect(second.output()).not.toContain(password);
+    expect(second.output()).toContain(
+      'Demo account: demo (or phone 13800000000); password printed at first start; forgot it? npm run reset-demo-password',
     );
+    // Two processes on PGlite's files would lose writes: the reset waits for the server to stop.
+    const refused = await resetDemoPassword(dataDir);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('The server is running');
     expect(await stop(second, 'SIGINT')).toBe(0);
-  }, 120_000);
+
+    const reset = await resetDemoPassword(dataDir);
+    expect(reset.code, reset.output).toBe(0);
+    const newPassword =
+      /New password of the demo account demo \(or phone 13800000000\): (\S+)/.exec(
+        reset.output,
+      )?.[1];
+    expect(newPassword, reset.output).toBeDefined();
+    expect(newPassword).not.toBe(password);
+    expect(filesContaining(dataDir, newPassword!)).toEqual([]);
+
+    // The plain-text file an older version kept is deleted at start.
+    writeFileSync(
+      path.join(dataDir, 'demo-account.json'),
+      JSON.stringify({ username: 'demo', password }),
+    );
+    const third = await start(dataDir);
+    expect(existsSync(path.join(dataDir, 'demo-account.json'))).toBe(false);
+    expect(third.output()).not.toContain(password);
+    expect(third.output()).not.toContain(newPassword);
+    const signIn = (pw: string) =>
+      post(`${third.url}${apiPaths.auth.login}`, { username: 'demo', password: pw });
+    expect((await signIn(newPassword!)).status).toBe(200);
+    expect((await signIn(password!)).status).not.toBe(200);
+    // The reset signed out every session of the account.
+    const revoked = await fetch(`${third.url}${apiPaths.templates.scripts}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(revoked.status).toBe(401);
+    expect(await stop(third)).toBe(0);
+  }, 600_000);
 
   it('refuses to start with an invalid configuration, naming the variable', async () => {
     const child = spawn(process.execPath, [...serverNodeArgs, 'src/main.ts'], {

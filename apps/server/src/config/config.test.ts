@@ -37,6 +37,22 @@ describe('configuration', () => {
     expect(config.demoAccount).toBe(false);
   });
 
+  it('logs for a person on the embedded default and JSON lines in production; LOG_FORMAT decides', () => {
+    const secret = { APP_SECRET: 'x'.repeat(40) };
+    const postgres = { ...secret, DATABASE_URL: 'postgres://u@localhost/db' };
+    expect(loadConfig(secret).logFormat).toBe('pretty');
+    expect(loadConfig(postgres).logFormat).toBe('json');
+    expect(loadConfig({ ...secret, NODE_ENV: 'production' }).logFormat).toBe('json');
+    expect(loadConfig({ ...postgres, LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ ...secret, LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(() => loadConfig({ ...secret, LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT/);
+    // Colours: the terminal decides unless NO_COLOR or FORCE_COLOR says.
+    expect(loadConfig(secret).logColor).toBeNull();
+    expect(loadConfig({ ...secret, NO_COLOR: '1' }).logColor).toBe(false);
+    expect(loadConfig({ ...secret, FORCE_COLOR: '1' }).logColor).toBe(true);
+    expect(loadConfig({ ...secret, FORCE_COLOR: '0' }).logColor).toBeNull();
+  });
+
   it('refuses invalid values with the variable named', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/APP_SECRET/);

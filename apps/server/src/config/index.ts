@@ -50,6 +50,10 @@ const envSchema = z.object({
   ALIPAY_SELLER_ID: z.string().optional(),
   DEMO_ACCOUNT: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  // https://no-color.org: any value turns colours off; FORCE_COLOR (not 0) turns them on.
+  NO_COLOR: z.string().optional(),
+  FORCE_COLOR: z.string().optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -114,6 +118,14 @@ export interface Config {
       };
   demoAccount: boolean;
   logLevel: string;
+  /**
+   * `pretty`: a line a person reads (one per request) on the terminal, the embedded
+   * default's. `json`: pino's JSON lines, one object per event, for log collectors (the
+   * production path: DATABASE_URL or NODE_ENV=production).
+   */
+  logFormat: 'json' | 'pretty';
+  /** Colours in the pretty log: null leaves it to whether the output is a terminal. */
+  logColor: boolean | null;
 }
 
 export class ConfigError extends Error {}
@@ -299,6 +311,13 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = re
     payment: paymentConfig(e),
     demoAccount: e.DEMO_ACCOUNT ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.DATABASE_URL || e.NODE_ENV === 'production' ? 'json' : 'pretty'),
+    logColor:
+      e.NO_COLOR !== undefined && e.NO_COLOR !== ''
+        ? false
+        : e.FORCE_COLOR !== undefined && e.FORCE_COLOR !== '0'
+          ? true
+          : null,
   };
 }
 

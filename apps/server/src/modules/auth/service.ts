@@ -368,6 +368,22 @@ export class AuthService {
     await attempt.refund();
     await this.sessions.revokeAllOf(user.id, 'password-reset');
     // Proving the phone lifts a sign-in lock on the account.
+    await this.liftSignInLocks(user);
+  }
+
+  /**
+   * Sets a new password from the server's own machine (`npm run reset-demo-password`, run
+   * by whoever can read DATA_DIR): as after a reset by SMS, every session of the account
+   * ends and its sign-in locks lift.
+   */
+  async setPasswordFromServer(user: UserRow, newPassword: string): Promise<void> {
+    const passwordHash = await hashPassword(newPassword);
+    await userRepository.update(this.db, user.id, { passwordHash, passwordChangedAt: new Date() });
+    await this.sessions.revokeAllOf(user.id, 'password-reset');
+    await this.liftSignInLocks(user);
+  }
+
+  private async liftSignInLocks(user: UserRow): Promise<void> {
     for (const key of [accountKey(user.username), user.phoneNumber, accountIdKey(user.id)]) {
       await this.app.limits.reset('loginFailuresPerAccount', key);
     }
