@@ -130,7 +130,9 @@ describeApi(
         query: { timeZone: 'Mars/Olympus' },
       });
       expect(bad.status).toBe(400);
-      expect(bad.body.message).toBe('Invalid time zone: use an IANA time zone name such as Asia/Shanghai');
+      expect(bad.body.message).toBe(
+        'Invalid time zone: use an IANA time zone name such as Asia/Shanghai',
+      );
     });
 
     it('filters by tab, status and date, pages, and counts unread per tab in the summary', async () => {

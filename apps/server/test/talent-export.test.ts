@@ -328,7 +328,9 @@ describeApi('talent export', (h) => {
       { token: owner.token, lang: 'en-US' },
     );
     expect(zone.status).toBe(400);
-    expect(zone.body.message).toBe('Invalid time zone: use an IANA time zone name such as Asia/Shanghai');
+    expect(zone.body.message).toBe(
+      'Invalid time zone: use an IANA time zone name such as Asia/Shanghai',
+    );
     const format = await h().api.post(
       paths.exports,
       { format: 'pdf' },

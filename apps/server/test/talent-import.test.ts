@@ -347,7 +347,9 @@ describeApi('talent import', (h) => {
       { lang: 'en-US', fields: { timeZone: 'Mars/Base' } },
     );
     expect(badZone.status).toBe(400);
-    expect(badZone.body.message).toBe('Invalid time zone: use an IANA time zone name such as Asia/Shanghai');
+    expect(badZone.body.message).toBe(
+      'Invalid time zone: use an IANA time zone name such as Asia/Shanghai',
+    );
   });
 
   it('reads a CSV saved by Excel on Chinese Windows (GB18030, no BOM)', async () => {

@@ -35,7 +35,8 @@ export const baseEn: Record<keyof typeof baseZh, string> = {
   'validation.requiredField': '{field} cannot be empty',
   'validation.unknownField': 'Unsupported field: {field}',
   // The account's time zone (issue 20 #9).
-  'validation.timeZoneInvalid': 'Invalid time zone: use an IANA time zone name such as Asia/Shanghai',
+  'validation.timeZoneInvalid':
+    'Invalid time zone: use an IANA time zone name such as Asia/Shanghai',
   'error.badRequest': 'The request is malformed',
   'error.payloadTooLarge': 'The request is too large',
   'error.unsupportedMediaType': 'Unsupported request content type',

@@ -435,6 +435,8 @@ describe('create task', () => {
           dailyCap: 20,
           usedToday: 0,
           remainingToday: 20,
+          timeZone: 'Asia/Shanghai',
+          todayEndsAt: '2025-03-08T16:00:00.000Z',
           sample: null,
         } satisfies SendPreviewData);
       }
