@@ -278,11 +278,16 @@ export async function benchImports(out: Out): Promise<number> {
         file.content,
       ]),
     ];
+    // BENCH_IMPORTS_CASES=a,b: only the cases whose name contains one of these (and the idle one).
+    const only = process.env.BENCH_IMPORTS_CASES?.split(',').filter(Boolean);
+    const chosen = cases.filter(
+      ([name, content]) => !only || content === null || only.some((part) => name.includes(part)),
+    );
     out(
       '| file | size KB | answer | import s | other tenant: requests | p50 ms | p99 ms | max ms | RSS before MB | peak RSS MB | budget |',
     );
     out('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
-    for (const [name, content] of cases) {
+    for (const [name, content] of chosen) {
       const r = await runCase(product, pid, { importer, other }, name, content);
       const ok = r.p99 < BUDGET_P99_MS && r.rssPeak < BUDGET_RSS_MB && r.status !== 'no answer';
       if (!ok) broken++;

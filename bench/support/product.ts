@@ -50,7 +50,8 @@ export async function startProduct(
   server.stdout?.on('data', (chunk) => (output += String(chunk)));
   server.stderr?.on('data', (chunk) => (output += String(chunk)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // A busy machine (CI beside other jobs) can take minutes to start PGlite and migrate.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
     try {
@@ -58,7 +59,10 @@ export async function startProduct(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the server did not become healthy:\n${output}`);
+    if (Date.now() > deadline) {
+      server.kill('SIGKILL');
+      throw new Error(`the server did not become healthy:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {
