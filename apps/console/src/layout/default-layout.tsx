@@ -71,9 +71,7 @@ export function DefaultLayout() {
           <Navbar narrow={narrow} onOpenMenu={openMenu} />
         </div>
       )}
-      {drawerMenu && (
-        <LazyMenuDrawer open={menuDrawer} onClose={() => setMenuDrawer(false)} />
-      )}
+      {drawerMenu && <LazyMenuDrawer open={menuDrawer} onClose={() => setMenuDrawer(false)} />}
       {drawerMenu && !navbar && (
         // Without the navbar, the drawer's button stays at hand like the fixed settings one.
         <Button

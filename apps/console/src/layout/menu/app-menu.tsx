@@ -77,7 +77,11 @@ export function AppMenu({
     <Menu
       mode={mode === 'horizontal' ? 'horizontal' : 'vertical'}
       className={
-        mode === 'horizontal' ? 'app-menu app-menu-top' : inDrawer ? 'app-menu app-menu-drawer' : 'app-menu'
+        mode === 'horizontal'
+          ? 'app-menu app-menu-top'
+          : inDrawer
+            ? 'app-menu app-menu-drawer'
+            : 'app-menu'
       }
       collapse={mode === 'vertical' && collapsed}
       selectedKeys={selectedPath.slice(-1)}

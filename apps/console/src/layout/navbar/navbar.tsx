@@ -16,7 +16,13 @@ import { UserMenu } from './user-menu.tsx';
  * (`onOpenMenu`, when there is a menu), shows the short brand, and folds language, theme
  * and settings into "More": messages and the avatar (so Logout) stay in view.
  */
-export function Navbar({ narrow = false, onOpenMenu }: { narrow?: boolean; onOpenMenu?: () => void }) {
+export function Navbar({
+  narrow = false,
+  onOpenMenu,
+}: {
+  narrow?: boolean;
+  onOpenMenu?: () => void;
+}) {
   const { t } = useT();
   const theme = useSettingsStore((state) => state.theme);
   const topMenu = useSettingsStore((state) => state.topMenu);

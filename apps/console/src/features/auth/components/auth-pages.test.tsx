@@ -220,17 +220,20 @@ describe.each(['en-US', 'zh-CN'] as const)('field labels in %s', (locale) => {
     ['register', '/register'],
     ['forgot', '/forgot-password'],
     ['login', '/login'],
-  ] as const)('every field of the %s form keeps a visible label once filled', async (form, path) => {
-    renderRoutes(authRoutes(), path);
-    const expected = authLabels[locale][form];
-    await waitFor(() => expect(labelledFields().map((field) => field.label)).toEqual(expected));
-    for (const { label, input } of labelledFields()) {
-      expect(input, label).toBeInstanceOf(HTMLInputElement);
-      fireEvent.change(input, { target: { value: '123456' } });
-      expect(input).toHaveValue('123456');
-      // Filled, the field is still named by its label, visible on the page.
-      expect(screen.getByLabelText(label, { selector: 'input' })).toBe(input);
-      expect(screen.getByText(label, { selector: 'label' })).toBeVisible();
-    }
-  });
+  ] as const)(
+    'every field of the %s form keeps a visible label once filled',
+    async (form, path) => {
+      renderRoutes(authRoutes(), path);
+      const expected = authLabels[locale][form];
+      await waitFor(() => expect(labelledFields().map((field) => field.label)).toEqual(expected));
+      for (const { label, input } of labelledFields()) {
+        expect(input, label).toBeInstanceOf(HTMLInputElement);
+        fireEvent.change(input, { target: { value: '123456' } });
+        expect(input).toHaveValue('123456');
+        // Filled, the field is still named by its label, visible on the page.
+        expect(screen.getByLabelText(label, { selector: 'input' })).toBe(input);
+        expect(screen.getByText(label, { selector: 'label' })).toBeVisible();
+      }
+    },
+  );
 });

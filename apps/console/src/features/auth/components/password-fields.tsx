@@ -24,7 +24,12 @@ export function PasswordFields(props: {
       >
         <Input.Password placeholder={props.passwordPlaceholder} autoComplete="new-password" />
       </Form.Item>
-      <Form.Item field="confirmPassword" label={props.confirmLabel} required rules={props.confirmRules}>
+      <Form.Item
+        field="confirmPassword"
+        label={props.confirmLabel}
+        required
+        rules={props.confirmRules}
+      >
         <Input.Password placeholder={props.confirmPlaceholder} autoComplete="new-password" />
       </Form.Item>
     </>
