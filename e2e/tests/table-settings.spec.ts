@@ -64,7 +64,7 @@ async function expectInView(page: Page, names: readonly string[]) {
   const boxes = await table.evaluate((element, wanted) => {
     const body = element.querySelector('.arco-table-body') ?? element;
     const view = body.getBoundingClientRect();
-    const heads = [...element.querySelectorAll<HTMLElement>('thead th')];
+    const heads = Array.from(element.querySelectorAll<HTMLElement>('thead th'));
     const actions = heads.at(-1)!.getBoundingClientRect();
     return wanted.map((name) => {
       const index = heads.findIndex((th) => th.innerText.replace(/\s+/g, ' ').trim() === name);
