@@ -45,6 +45,8 @@ export const workplaceMessages = defineMessages(
     // The account's days (issue 20 #9).
     'days.zone': '日期按 {zone}时间统计，今日额度于 {time} 重置',
     'chart.zone': '按 {zone} 时间',
+    'days.zoneChanging':
+      '时区已更改：今天仍按更改前的日期统计，至 {time} 结束；之后日期按 {zone}时间统计',
   },
   {
     'page.intro':
@@ -92,6 +94,8 @@ export const workplaceMessages = defineMessages(
     // The account's days (issue 20 #9).
     'days.zone': "Days in {zone} time; today's allowance renews at {time}",
     'chart.zone': 'Days in {zone} time',
+    'days.zoneChanging':
+      'Time zone changed: today is still the day counted before the change, until {time}; after that, days are in {zone} time',
   },
 );
 
