@@ -270,7 +270,11 @@ describeApi('account time zone', (h) => {
     };
     await refused(west);
     let s = await stats(h(), west.token);
-    expect(s).toMatchObject({ timeZone: LA, todayEndsAt: '2027-01-17T08:00:00.000Z' });
+    expect(s).toMatchObject({
+      timeZone: LA,
+      todayEndsAt: '2027-01-17T08:00:00.000Z',
+      timeZoneDaysFrom: '2027-01-17T08:00:00.000Z',
+    });
     expect(lastDay(s)).toMatchObject({ day: '2027-01-16', created: 20 });
     // Where a fresh day would have begun in either zone alone: still the same day.
     setClock(h(), '2027-01-16T16:30:00Z'); // 00:30 on the 17th in Shanghai, 08:30 on the 16th in LA
@@ -281,6 +285,7 @@ describeApi('account time zone', (h) => {
     s = await stats(h(), west.token);
     expect(lastDay(s)).toMatchObject({ day: '2027-01-17', created: 0 });
     expect(s.membership.remainingToday).toBe(20);
+    expect(s.timeZoneDaysFrom).toBeNull();
     expect(
       (await h().api.get<ProfileData>(profile, { token: west.token })).body.data,
     ).toMatchObject({ timeZoneDaysFrom: null });

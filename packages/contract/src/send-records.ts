@@ -322,6 +322,11 @@ export const sendStats = z.object({
   timeZone: z.string(),
   /** When today ends there: the daily allowance starts again then. */
   todayEndsAt: isoDateTime,
+  /**
+   * After a change of zone made on a day with invitations: today is still the day counted
+   * before it, until this instant; days are counted in `timeZone` from then. Null otherwise.
+   */
+  timeZoneDaysFrom: isoDateTime.nullable(),
   /** Oldest first, one entry per day (today last), zeros included. */
   days: z.array(
     z.object({

@@ -70,6 +70,8 @@ export interface InvitationDay {
   day: string;
   timeZone: string;
   endsAt: Date;
+  /** After a change of zone: today is held until then (user/time-zone.ts); else null. */
+  zoneFrom: Date | null;
 }
 
 export async function invitationDay(
@@ -78,7 +80,12 @@ export async function invitationDay(
   now: Date,
 ): Promise<InvitationDay> {
   const zone = await dayZoneFor(db, userId);
-  return { day: accountDay(zone, now), timeZone: zone.timeZone, endsAt: dayEndsAt(zone, now) };
+  return {
+    day: accountDay(zone, now),
+    timeZone: zone.timeZone,
+    endsAt: dayEndsAt(zone, now),
+    zoneFrom: zone.dayZoneFrom && zone.dayZoneFrom > now ? zone.dayZoneFrom : null,
+  };
 }
 
 /** Records created on a day (deleted ones too: the cap counts what was created). */

@@ -82,6 +82,7 @@ export async function sendStatsFor(
   return {
     timeZone: today.timeZone,
     todayEndsAt: today.endsAt.toISOString(),
+    timeZoneDaysFrom: today.zoneFrom?.toISOString() ?? null,
     days: series,
     totals: {
       created: sum('created'),

@@ -369,7 +369,7 @@ describe('create task', () => {
     expect(within(drawer).getByText('15 left today (daily cap 20)')).toBeInTheDocument();
     // The allowance's days are the account's: the drawer says which, and when it renews.
     expect(within(drawer).getByTestId('send-preview-zone')).toHaveTextContent(
-      'days in Asia/Shanghai (GMT+8) time; renews at 2025-03-09 00:00',
+      "Days in Asia/Shanghai (GMT+8) time; today's allowance renews at 2025-03-09 00:00",
     );
     const findings = within(within(drawer).getByTestId('send-preview'));
     expect(findings.getByText('1 talent is blacklisted and will not be invited:')).toBeVisible();

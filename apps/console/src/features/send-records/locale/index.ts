@@ -124,7 +124,7 @@ export const sendRecordsMessages = defineMessages(
     'export.title': '下载发送记录',
     'pager.first': '第一页',
     // The allowance's days (issue 20 #9).
-    'create.previewCapZone': '按 {zone}时间计日，{time} 重置',
+    'create.previewCapZone': '按 {zone}时间计日，今日额度于 {time} 重置',
   },
   {
     'page.intro':
@@ -249,7 +249,7 @@ export const sendRecordsMessages = defineMessages(
     'export.title': 'Download send records',
     'pager.first': 'First page',
     // The allowance's days (issue 20 #9).
-    'create.previewCapZone': 'days in {zone} time; renews at {time}',
+    'create.previewCapZone': "Days in {zone} time; today's allowance renews at {time}",
   },
 );
 

@@ -14,6 +14,7 @@ function stats(overrides: Partial<SendStats> = {}): SendStats {
   return {
     timeZone: 'Asia/Shanghai',
     todayEndsAt: '2025-03-14T16:00:00.000Z',
+    timeZoneDaysFrom: null,
     days,
     totals: { created: 0, succeeded: 0, failed: 0, successRate: null },
     topFailures: [],
@@ -145,13 +146,15 @@ describe.each([
     'en-US',
     "Days in America/Los_Angeles (GMT-7) time; today's allowance renews at 2025-03-15 00:00",
     'Days in America/Los_Angeles time',
+    'Time zone changed: today is still the day counted before the change, until 2025-03-15 00:00; after that, days are in America/Los_Angeles (GMT-7) time',
   ],
   [
     'zh-CN',
     '日期按 America/Los_Angeles（GMT-7）时间统计，今日额度于 2025-03-15 00:00 重置',
     '按 America/Los_Angeles 时间',
+    '时区已更改：今天仍按更改前的日期统计，至 2025-03-15 00:00 结束；之后日期按 America/Los_Angeles（GMT-7）时间统计',
   ],
-] as const)('workplace days in %s', (locale, daysText, chartText) => {
+] as const)('workplace days in %s', (locale, daysText, chartText, changingText) => {
   beforeEach(async () => {
     await resetApp(locale);
     signIn();
@@ -171,5 +174,19 @@ describe.each([
     renderPage(<WorkplacePage />, '/sent/workplace');
     expect(await screen.findByTestId('days-zone')).toHaveTextContent(daysText);
     expect(await screen.findByText(chartText)).toBeInTheDocument();
+  });
+
+  it('says that today is still the day counted before a change of zone, and until when', async () => {
+    stubFetch(() =>
+      ok(
+        stats({
+          timeZone: 'America/Los_Angeles',
+          todayEndsAt: '2025-03-15T07:00:00.000Z',
+          timeZoneDaysFrom: '2025-03-15T07:00:00.000Z',
+        }),
+      ),
+    );
+    renderPage(<WorkplacePage />, '/sent/workplace');
+    expect(await screen.findByTestId('days-zone')).toHaveTextContent(changingText);
   });
 });

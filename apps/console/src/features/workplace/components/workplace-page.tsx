@@ -87,16 +87,20 @@ function Numbers({ stats }: { stats: SendStats }) {
   );
 }
 
-/** Which days the numbers count (the account's zone) and when today's allowance renews. */
+/**
+ * Which days the numbers count (the account's zone) and when today's allowance renews; after
+ * a change of zone, that today is still the day counted before it.
+ */
 function DaysZone({ stats }: { stats: SendStats }) {
   const { t, locale } = useWorkplaceT();
+  const params = {
+    zone: timeZoneLabel(stats.timeZone, locale, new Date(stats.todayEndsAt)),
+    time: formatMinute(stats.todayEndsAt, locale, stats.timeZone),
+  };
   return (
     <Typography.Text type="secondary" className="workplace-days-zone" data-testid="days-zone">
       <IconClockCircle />
-      {t('days.zone', {
-        zone: timeZoneLabel(stats.timeZone, locale, new Date(stats.todayEndsAt)),
-        time: formatMinute(stats.todayEndsAt, locale, stats.timeZone),
-      })}
+      {stats.timeZoneDaysFrom ? t('days.zoneChanging', params) : t('days.zone', params)}
     </Typography.Text>
   );
 }

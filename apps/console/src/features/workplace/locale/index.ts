@@ -46,6 +46,8 @@ export const workplaceMessages = defineMessages(
     'days.zone': '日期按 {zone}时间统计，今日额度于 {time} 重置',
     'chart.zone': '按 {zone} 时间',
     'page.loadFailed': '工作台数据加载失败',
+    'days.zoneChanging':
+      '时区已更改：今天仍按更改前的日期统计，至 {time} 结束；之后日期按 {zone}时间统计',
   },
   {
     'page.intro':
@@ -94,6 +96,8 @@ export const workplaceMessages = defineMessages(
     'days.zone': "Days in {zone} time; today's allowance renews at {time}",
     'chart.zone': 'Days in {zone} time',
     'page.loadFailed': 'The workplace figures could not be loaded',
+    'days.zoneChanging':
+      'Time zone changed: today is still the day counted before the change, until {time}; after that, days are in {zone} time',
   },
 );
 
