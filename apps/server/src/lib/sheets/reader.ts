@@ -3,8 +3,9 @@ import { open } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type { CellValue as ExcelCellValue } from 'exceljs';
 import { isIntactZip } from '../zip-integrity.ts';
+import { loadExcelJs } from './exceljs.ts';
 
 /** A cell as the readers hand it over. */
 export type CellValue = string | number | boolean | Date | null;
@@ -58,7 +59,7 @@ export async function* readSheetRows(path: string, format: FileFormat): AsyncGen
   }
 }
 
-type ExcelValue = ExcelJS.CellValue | undefined;
+type ExcelValue = ExcelCellValue | undefined;
 
 function plainCell(value: ExcelValue): CellValue {
   if (value === null || value === undefined) return null;
@@ -77,6 +78,7 @@ function plainCell(value: ExcelValue): CellValue {
 async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
   // exceljs' streaming reader waits forever on a damaged entry: check the archive first.
   if (!(await isIntactZip(path, XLSX_UNZIPPED_MAX))) throw new UnreadableFileError();
+  const ExcelJS = await loadExcelJs();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     sharedStrings: 'cache',
     // Styles tell date cells from numbers.
