@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- part ...]   parts: bundle, page-load, api, imports, talents (default: all)
+ * npm run bench [-- part ...]   parts: bundle, page-load, api, imports, memory, talents (default: all)
  *
  * Every performance budget of the product, each printing its figures; exits
  * non-zero when any budget is broken. The console is built first.
@@ -9,6 +9,7 @@ import { cpus, totalmem } from 'node:os';
 import { benchApi } from './api.ts';
 import { benchBundle } from './bundle.ts';
 import { benchImports } from './imports.ts';
+import { benchMemory } from './memory.ts';
 import { benchPageLoad } from './page-load.ts';
 import { repoRoot } from './support/product.ts';
 
@@ -28,11 +29,13 @@ async function main() {
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB RAM, Node ${process.version}, ${new Date().toISOString()}\n`,
   );
   let broken = 0;
-  if (wanted('bundle') || wanted('page-load')) npm(['run', 'build', '--silent']);
+  if (wanted('bundle') || wanted('page-load') || wanted('memory'))
+    npm(['run', 'build', '--silent']);
   if (wanted('bundle')) broken += await benchBundle(out);
   if (wanted('page-load')) broken += await benchPageLoad(out);
   if (wanted('api')) broken += await benchApi(out);
   if (wanted('imports')) broken += await benchImports(out);
+  if (wanted('memory')) broken += await benchMemory(out);
   if (wanted('talents')) {
     out('\n## Talent library (npm run bench:talents)\n');
     const status = spawnSync('npm', ['run', 'bench:talents', '--silent'], {

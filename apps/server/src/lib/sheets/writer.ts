@@ -4,8 +4,9 @@ import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { TalentFileFormat } from '@inviteflow/contract';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
 import { formatInZone, wallClockAsUtc } from '../time-zones.ts';
+import { loadExcelJs } from './exceljs.ts';
 import type { ExportJob, ExportJobs } from './export-jobs.ts';
 
 /**
@@ -103,8 +104,12 @@ function csvSink<Row>(source: SheetSource<Row>, out: Writable): RowSink<Row> {
   };
 }
 
-function xlsxSink<Row>(source: SheetSource<Row>, out: Writable): RowSink<Row> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+function xlsxSink<Row>(
+  excel: typeof ExcelJS,
+  source: SheetSource<Row>,
+  out: Writable,
+): RowSink<Row> {
+  const workbook = new excel.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false,
@@ -172,7 +177,8 @@ export async function writeSheet<Row>(
   out: Writable,
   progress: (written: number) => Promise<void>,
 ): Promise<void> {
-  const sink = source.format === 'csv' ? csvSink(source, out) : xlsxSink(source, out);
+  const sink =
+    source.format === 'csv' ? csvSink(source, out) : xlsxSink(await loadExcelJs(), source, out);
   let last: Row | undefined;
   let written = 0;
   for (;;) {

@@ -1,4 +1,4 @@
-import { AlipaySdk } from 'alipay-sdk';
+import type { AlipaySdk } from 'alipay-sdk';
 import { formatInZone } from '../../lib/time-zones.ts';
 
 /** Alipay's statuses that mean the money has arrived. */
@@ -74,13 +74,16 @@ export class GatewayUnavailableError extends Error {
  * signs the page-pay URL, verifies notifications (RSA2) and asks `alipay.trade.query`.
  */
 export class AlipayGateway {
-  private readonly sdk: AlipaySdk;
-
-  constructor(
-    readonly kind: 'sandbox' | 'alipay',
-    readonly credentials: GatewayCredentials,
-  ) {
-    this.sdk = new AlipaySdk({
+  /**
+   * The SDK (and its HTTP client) is loaded on the first payment, not at start: some 20 MB
+   * a server that takes no payment today does not need (docs/performance.md, memory).
+   */
+  static async create(
+    kind: 'sandbox' | 'alipay',
+    credentials: GatewayCredentials,
+  ): Promise<AlipayGateway> {
+    const { AlipaySdk } = await import('alipay-sdk');
+    const sdk = new AlipaySdk({
       appId: credentials.appId,
       // The SDK rebuilds the PEM from its lines; a trailing newline would end up inside it.
       privateKey: credentials.privateKey.trim(),
@@ -89,7 +92,14 @@ export class AlipayGateway {
       signType: 'RSA2',
       timeout: 10_000,
     });
+    return new AlipayGateway(kind, credentials, sdk);
   }
+
+  private constructor(
+    readonly kind: 'sandbox' | 'alipay',
+    readonly credentials: GatewayCredentials,
+    private readonly sdk: AlipaySdk,
+  ) {}
 
   get appId(): string {
     return this.credentials.appId;

@@ -42,9 +42,9 @@ export class Payments {
 
   private async createGateway(): Promise<AlipayGateway> {
     const payment = this.app.config.payment;
-    if (payment.provider === 'alipay') return new AlipayGateway('alipay', payment);
+    if (payment.provider === 'alipay') return AlipayGateway.create('alipay', payment);
     const sandbox = await this.sandbox();
-    return new AlipayGateway('sandbox', {
+    return AlipayGateway.create('sandbox', {
       appId: sandbox.appId,
       privateKey: sandbox.merchantPrivateKey,
       alipayPublicKey: sandbox.platformPublicKey,

@@ -13,7 +13,7 @@ import {
   type TalentFileFormat,
 } from '@inviteflow/contract';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../lib/sheets/exceljs.ts';
 import {
   columnHeader,
   enumChoices,
@@ -127,6 +127,7 @@ export async function importTemplate(
       }),
     );
   }
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(translate(locale, 'template.sheetTalents'));
   sheet.columns = columns.map((c) => ({
