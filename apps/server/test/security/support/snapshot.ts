@@ -72,6 +72,8 @@ export async function accountRows(
     payment_events: `payment_events t where t.order_id in ${orders}`,
     invite_rewards: `invite_rewards t where t.inviter_user_id = ${id} or t.invitee_user_id = ${id}`,
     sandbox_trades: `sandbox_trades t where t.out_trade_no in (select order_no from membership_orders where user_id = ${id})`,
+    // An import's undo journal, by the talents it names (its run row has the account).
+    talent_import_undo: `talent_import_undo t where t.talent_id in (select id from talents where user_id = ${id})`,
     // Global settings (the sandbox's keys): nobody's, and nobody's call may change them.
     app_settings: `app_settings t`,
   };
