@@ -158,7 +158,11 @@ test('adds a talent, and a duplicate talent ID is refused naming the existing on
   await modal.getByRole('button', { name: '保存' }).click();
   await expect(toast(page, /may_02.*阿May美妆/)).toBeVisible();
   await expect(modal).toBeVisible();
+  // What was typed is not thrown away without asking (issue 20 #11).
   await modal.getByRole('button', { name: '取消' }).click();
+  const discard = page.locator('.arco-modal').filter({ hasText: '放弃未保存的内容？' });
+  await expect(discard).toContainText('已填写的内容尚未保存，关闭后将丢失。');
+  await discard.getByRole('button', { name: '放弃' }).click();
   await expect(modal).toBeHidden();
 });
 
