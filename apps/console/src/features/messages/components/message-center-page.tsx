@@ -133,7 +133,7 @@ export function MessageCenterPage() {
         </Button>
       </div>
       <Spin loading={list.isFetching} block>
-        {rows.length === 0 && (!list.isPending || list.isError) ? (
+        {rows.length === 0 && !list.isPending ? (
           <ListEmpty load={list} description={t('messageBox.noContent')} />
         ) : (
           <div className="message-center-list">
