@@ -129,86 +129,88 @@ function ColumnList({ plan, choices, titles, onChoices }: TableSettingsBarProps)
   const shownCount = choices.filter((choice) => choice.shown).length;
 
   return (
-    <div className="table-columns" role="list" aria-label={t('table.columns')}>
+    <div className="table-columns">
       <div className="table-columns-hint">{t('table.columnsHint')}</div>
       <Divider className="table-columns-divider" />
-      {rows.map(({ key, locked }) => {
-        const title = titles.get(key);
-        if (locked) {
+      <div role="list" aria-label={t('table.columns')}>
+        {rows.map(({ key, locked }) => {
+          const title = titles.get(key);
+          if (locked) {
+            return (
+              <div key={key} className="table-column-row is-locked" role="listitem">
+                <span className="table-column-handle" />
+                <Checkbox checked disabled>
+                  {title}
+                </Checkbox>
+                <Tooltip content={t('table.columnLocked')} mini>
+                  <IconLock className="table-column-lock" aria-label={t('table.columnLocked')} />
+                </Tooltip>
+              </div>
+            );
+          }
+          const index = choices.findIndex((choice) => choice.key === key);
+          const choice = choices[index] as ColumnChoice;
+          const label = typeof title === 'string' ? title : key;
           return (
-            <div key={key} className="table-column-row is-locked" role="listitem">
-              <span className="table-column-handle" />
-              <Checkbox checked disabled>
+            <div
+              key={key}
+              className={`table-column-row${over === key && dragged !== key ? ' is-over' : ''}`}
+              role="listitem"
+              data-column={key}
+              draggable
+              onDragStart={(event) => {
+                setDragged(key);
+                event.dataTransfer.effectAllowed = 'move';
+                event.dataTransfer.setData('text/plain', key);
+              }}
+              onDragOver={(event) => {
+                if (dragged === null) return;
+                event.preventDefault();
+                setOver(key);
+              }}
+              onDragLeave={() => setOver((current) => (current === key ? null : current))}
+              onDrop={(event) => {
+                event.preventDefault();
+                if (dragged !== null) onChoices(moveChoiceTo(choices, dragged, index));
+                setDragged(null);
+                setOver(null);
+              }}
+              onDragEnd={() => {
+                setDragged(null);
+                setOver(null);
+              }}
+            >
+              <IconDragDotVertical className="table-column-handle" />
+              <Checkbox
+                checked={choice.shown}
+                // The last column shown stays: a table without data columns would show nothing.
+                disabled={choice.shown && shownCount === 1}
+                onChange={(checked: boolean) => onChoices(toggleChoice(choices, key, checked))}
+              >
                 {title}
               </Checkbox>
-              <Tooltip content={t('table.columnLocked')} mini>
-                <IconLock className="table-column-lock" aria-label={t('table.columnLocked')} />
-              </Tooltip>
+              <span className="table-column-moves">
+                <Button
+                  type="text"
+                  size="mini"
+                  icon={<IconArrowUp />}
+                  disabled={index === 0}
+                  aria-label={t('table.columnUp', { column: label })}
+                  onClick={() => onChoices(moveChoice(choices, key, -1))}
+                />
+                <Button
+                  type="text"
+                  size="mini"
+                  icon={<IconArrowDown />}
+                  disabled={index === choices.length - 1}
+                  aria-label={t('table.columnDown', { column: label })}
+                  onClick={() => onChoices(moveChoice(choices, key, 1))}
+                />
+              </span>
             </div>
           );
-        }
-        const index = choices.findIndex((choice) => choice.key === key);
-        const choice = choices[index] as ColumnChoice;
-        const label = typeof title === 'string' ? title : key;
-        return (
-          <div
-            key={key}
-            className={`table-column-row${over === key && dragged !== key ? ' is-over' : ''}`}
-            role="listitem"
-            data-column={key}
-            draggable
-            onDragStart={(event) => {
-              setDragged(key);
-              event.dataTransfer.effectAllowed = 'move';
-              event.dataTransfer.setData('text/plain', key);
-            }}
-            onDragOver={(event) => {
-              if (dragged === null) return;
-              event.preventDefault();
-              setOver(key);
-            }}
-            onDragLeave={() => setOver((current) => (current === key ? null : current))}
-            onDrop={(event) => {
-              event.preventDefault();
-              if (dragged !== null) onChoices(moveChoiceTo(choices, dragged, index));
-              setDragged(null);
-              setOver(null);
-            }}
-            onDragEnd={() => {
-              setDragged(null);
-              setOver(null);
-            }}
-          >
-            <IconDragDotVertical className="table-column-handle" />
-            <Checkbox
-              checked={choice.shown}
-              // The last column shown stays: a table without data columns would show nothing.
-              disabled={choice.shown && shownCount === 1}
-              onChange={(checked: boolean) => onChoices(toggleChoice(choices, key, checked))}
-            >
-              {title}
-            </Checkbox>
-            <span className="table-column-moves">
-              <Button
-                type="text"
-                size="mini"
-                icon={<IconArrowUp />}
-                disabled={index === 0}
-                aria-label={t('table.columnUp', { column: label })}
-                onClick={() => onChoices(moveChoice(choices, key, -1))}
-              />
-              <Button
-                type="text"
-                size="mini"
-                icon={<IconArrowDown />}
-                disabled={index === choices.length - 1}
-                aria-label={t('table.columnDown', { column: label })}
-                onClick={() => onChoices(moveChoice(choices, key, 1))}
-              />
-            </span>
-          </div>
-        );
-      })}
+        })}
+      </div>
     </div>
   );
 }
