@@ -144,6 +144,7 @@ function stats(): SendStats {
   return {
     timeZone: 'Asia/Shanghai',
     todayEndsAt: '2025-03-08T16:00:00.000Z',
+    timeZoneDaysFrom: null,
     days: [{ day: '2025-03-08', created: 0, succeeded: 0, failed: 0 }],
     totals: { created: 0, succeeded: 0, failed: 0, successRate: null },
     topFailures: [],
