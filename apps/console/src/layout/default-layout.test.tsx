@@ -190,8 +190,17 @@ describe('narrow screen (below 768 px)', () => {
     fireEvent.click(within(drawer).getByText('Templates'));
     fireEvent.click(await within(drawer).findByText('Script Templates'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/template/script'));
-    // Closed (Arco hides the wrapper by this class; jsdom loads no stylesheet).
-    await waitFor(() => expect(drawer.parentElement).toHaveClass('arco-drawer-wrapper-hide'));
+    // Gone at once, not slid out beside the route change (its mask could stay behind).
+    await waitFor(() => expect(document.querySelector('.menu-drawer')).toBeNull());
+
+    // Closed by its close button instead, it slides out and then goes too.
+    fireEvent.click(open);
+    const again = (await screen.findByRole('navigation', { name: 'Menu' })).closest(
+      '.arco-drawer',
+    ) as HTMLElement;
+    fireEvent.click(again.querySelector('.arco-drawer-close-icon')!);
+    await waitFor(() => expect(document.querySelector('.menu-drawer')).toBeNull());
+    expect(router.state.location.pathname).toBe('/template/script');
   });
 
   it('keeps messages and the avatar in the navbar, the rest under More', async () => {

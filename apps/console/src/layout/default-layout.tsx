@@ -39,9 +39,13 @@ export function DefaultLayout() {
   const menuWidth = useSettingsStore((state) => state.menuWidth);
   const update = useSettingsStore((state) => state.update);
   const narrow = useNarrowScreen();
-  const [menuDrawer, setMenuDrawer] = useState(false);
-  // Widened while the drawer was open: it is gone, and does not come back when narrowed again.
-  if (menuDrawer && !narrow) setMenuDrawer(false);
+  // The menu drawer: open, sliding out (mask, Esc, close button), or not there at all. A page
+  // picked removes it at once instead of sliding it out: its exit animation, running beside
+  // the route change (a transition that may wait for the page's code), could stop halfway
+  // and leave an invisible mask over the page.
+  const [menuDrawer, setMenuDrawer] = useState<'open' | 'closing' | 'closed'>('closed');
+  // Widened while the drawer was there: it is gone, and does not come back when narrowed again.
+  if (menuDrawer !== 'closed' && !narrow) setMenuDrawer('closed');
   useServerMenu();
 
   // The spec's `device` setting says what the screen is (Arco Pro: desktop or mobile).
@@ -62,7 +66,7 @@ export function DefaultLayout() {
   const drawerMenu = menu && narrow;
   const siderWidth = collapsed ? COLLAPSED_MENU_WIDTH : menuWidth;
   const paddingTop = navbar ? NAVBAR_HEIGHT : 0;
-  const openMenu = drawerMenu ? () => setMenuDrawer(true) : undefined;
+  const openMenu = drawerMenu ? () => setMenuDrawer('open') : undefined;
 
   return (
     <Layout className={narrow ? 'layout layout-narrow' : 'layout'}>
@@ -71,7 +75,14 @@ export function DefaultLayout() {
           <Navbar narrow={narrow} onOpenMenu={openMenu} />
         </div>
       )}
-      {drawerMenu && <LazyMenuDrawer open={menuDrawer} onClose={() => setMenuDrawer(false)} />}
+      {drawerMenu && menuDrawer !== 'closed' && (
+        <LazyMenuDrawer
+          open={menuDrawer === 'open'}
+          onClose={() => setMenuDrawer('closing')}
+          afterClose={() => setMenuDrawer('closed')}
+          onPick={() => setMenuDrawer('closed')}
+        />
+      )}
       {drawerMenu && !navbar && (
         // Without the navbar, the drawer's button stays at hand like the fixed settings one.
         <Button

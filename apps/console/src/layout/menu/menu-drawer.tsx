@@ -4,11 +4,20 @@ import { useT } from '@/locale/index.ts';
 import { useSettingsStore } from '@/stores/settings-store.ts';
 import { AppMenu } from './app-menu.tsx';
 
+export interface MenuDrawerProps {
+  open: boolean;
+  /** The mask, Esc or the close button: the drawer slides out, then `afterClose`. */
+  onClose: () => void;
+  afterClose: () => void;
+  /** A page was picked: the layout removes the drawer at once (see DefaultLayout). */
+  onPick: () => void;
+}
+
 /**
  * The menu of a narrow screen (Arco Design Pro's mobile layout): a drawer from the left,
  * opened by the navbar's menu button; picking a page closes it.
  */
-export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function MenuDrawer({ open, onClose, afterClose, onPick }: MenuDrawerProps) {
   const { t } = useT();
   const menuWidth = useSettingsStore((state) => state.menuWidth);
   return (
@@ -17,6 +26,7 @@ export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => vo
       width={menuWidth}
       visible={open}
       onCancel={onClose}
+      afterClose={afterClose}
       footer={null}
       className="menu-drawer"
       title={
@@ -27,7 +37,7 @@ export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => vo
       }
     >
       <nav aria-label={t('narrow.menu')}>
-        <AppMenu mode="vertical" inDrawer onNavigate={onClose} />
+        <AppMenu mode="vertical" inDrawer onNavigate={onPick} />
       </nav>
     </Drawer>
   );
