@@ -185,7 +185,7 @@ test('creates a task from two talents and a script template: two pending records
   await expect(toast(page, '已创建 2 条发送记录')).toBeVisible();
   await expect(drawer).toBeHidden();
 
-  expect(await listedNames()).toEqual(['Luna Glow', '林间小鹿'].sort());
+  await expect.poll(listedNames).toEqual(['Luna Glow', '林间小鹿'].sort());
   for (const name of ['Luna Glow', '林间小鹿']) {
     await expect(recordRow(name)).toContainText('待发送');
     await expect(recordRow(name)).toContainText('免费商品邀约');
@@ -246,13 +246,13 @@ test('filters the records by status', async () => {
   const filters = page.locator('.send-filter-form');
   await choose(field(filters, '状态'), '失败');
   await page.getByRole('button', { name: '查询' }).click();
-  expect(await listedNames()).toEqual(['Luna Glow']);
+  await expect.poll(listedNames).toEqual(['Luna Glow']);
   await expect(page.getByText('共 1 条')).toBeVisible();
   await choose(field(filters, '状态'), '成功');
   await page.getByRole('button', { name: '查询' }).click();
-  expect(await listedNames()).toEqual(['林间小鹿']);
+  await expect.poll(listedNames).toEqual(['林间小鹿']);
   await page.getByRole('button', { name: '重置' }).click();
-  expect(await listedNames()).toEqual(['Luna Glow', '林间小鹿'].sort());
+  await expect.poll(listedNames).toEqual(['Luna Glow', '林间小鹿'].sort());
 });
 
 test('downloads the records as CSV and the file holds them', async () => {

@@ -93,7 +93,7 @@ test('signs in and opens Talent Management Query', async () => {
   await expect(page).toHaveURL(/\/talent\/search-table$/);
   await expect(page.locator('.arco-card-header')).toContainText('达人管理查询');
   await expect(page.getByText('共 5 条')).toBeVisible();
-  expect(await visibleNames()).toEqual(library.map((talent) => talent.name).sort());
+  await expect.poll(visibleNames).toEqual(library.map((talent) => talent.name).sort());
   await shot(page, 'talents-zh-CN');
 });
 
@@ -101,7 +101,7 @@ test('filters by a range preset and by a custom range with Apply', async () => {
   const filters = page.locator('.talent-filter-form');
   await choose(field(filters, '粉丝数'), '10k-50k');
   await expect(page.getByText('共 2 条')).toBeVisible();
-  expect(await visibleNames()).toEqual(['Luna Glow', '阿May美妆'].sort());
+  await expect.poll(visibleNames).toEqual(['Luna Glow', '阿May美妆'].sort());
 
   // Business amount 200-1,000 yuan, a custom range: refused the wrong way round first.
   await page.getByRole('button', { name: '更多筛选' }).click();
@@ -117,7 +117,7 @@ test('filters by a range preset and by a custom range with Apply', async () => {
   await expect(field(filters, '带货金额（元）')).toContainText('200.00 - 1,000.00');
   // Both ranges apply: 10k-50k fans and 200-1,000 yuan.
   await expect(page.getByText('共 1 条')).toBeVisible();
-  expect(await visibleNames()).toEqual(['阿May美妆']);
+  await expect.poll(visibleNames).toEqual(['阿May美妆']);
   await shot(page, 'talents-filtered');
 
   await page.getByRole('button', { name: '重置' }).click();

@@ -201,6 +201,14 @@ describe('narrow screen (below 768 px)', () => {
     fireEvent.click(again.querySelector('.arco-drawer-close-icon')!);
     await waitFor(() => expect(document.querySelector('.menu-drawer')).toBeNull());
     expect(router.state.location.pathname).toBe('/template/script');
+
+    // Esc closes it even with the focus still on the navbar's button (Arco's own Esc
+    // needs the focus inside the drawer, which it moves there only after the slide-in).
+    fireEvent.click(open);
+    await screen.findByRole('navigation', { name: 'Menu' });
+    open.focus();
+    fireEvent.keyDown(open, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    await waitFor(() => expect(document.querySelector('.menu-drawer')).toBeNull());
   });
 
   it('keeps messages and the avatar in the navbar, the rest under More', async () => {
