@@ -260,4 +260,192 @@ describeApi('sandbox TikTok Shop', (h) => {
     });
     expect([tampered.status, tampered.code]).toEqual([401, 106001]);
   });
+
+  it('draws the authorization page in Chinese and English, plainly marked sandbox', async () => {
+    const creds = await tiktokShopSandboxCredentials(h().app.db);
+    const url = `${BASE}/open/authorize?service_id=${creds.serviceId}&state=abc`;
+    const zh = await h().app.inject({ method: 'GET', url });
+    expect(zh.statusCode).toBe(200);
+    expect(zh.headers['content-type']).toContain('text/html');
+    expect(zh.body).toContain('沙箱');
+    expect(zh.body).toContain('选择一个沙箱卖家账号');
+    expect(zh.body).toContain('Bright Living GB');
+    expect(zh.body).toContain('Bright Living ES');
+    expect(zh.body).toContain('Sunny Home Goods');
+    const en = await h().app.inject({ method: 'GET', url, headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    expect(en.body).toContain('SANDBOX');
+    expect(en.body).toContain('Choose a sandbox seller account');
+    expect(en.body).toContain('Cross-border seller');
+    const byLang = await h().app.inject({ method: 'GET', url: `${url}&lang=en-US` });
+    expect(byLang.body).toContain('Authorize');
+    const unknown = await h().app.inject({
+      method: 'GET',
+      url: `${BASE}/open/authorize?service_id=000&state=abc`,
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body).toContain('service_id is wrong');
+    expect(unknown.body).toContain('SANDBOX');
+    const noState = await h().app.inject({ method: 'GET', url: `${BASE}/open/authorize?service_id=${creds.serviceId}` });
+    expect(noState.statusCode).toBe(400);
+    expect(noState.body).toContain('缺少 state 参数');
+  });
+
+  it('authorizes: code and state to the redirect URL, a single-use short-lived code, then the tokens and the shops', async () => {
+    setClock(h(), START);
+    const denied = await decide(h(), { decision: 'deny', state: 'st-1' });
+    expect(denied.status).toBe(302);
+    const deniedUrl = new URL(denied.location!);
+    expect(`${deniedUrl.origin}${deniedUrl.pathname}`).toBe(`${h().app.config.publicUrl}/api/v1/platforms/tiktok-shop/oauth/callback`);
+    expect(Object.fromEntries(deniedUrl.searchParams)).toEqual({ code: 'null', error: 'auth_denied', state: 'st-1' });
+
+    const allowed = await decide(h(), { seller: 'global-cn', decision: 'allow', state: 'st-2' });
+    const back = new URL(allowed.location!);
+    expect(back.searchParams.get('state')).toBe('st-2');
+    const code = back.searchParams.get('code')!;
+    expect(code).toMatch(/^TTP_/);
+
+    const creds = await tiktokShopSandboxCredentials(h().app.db);
+    const base = { app_key: creds.appKey, app_secret: creds.appSecret, grant_type: 'authorized_code' };
+    const wrongSecret = await tokenCall(h(), 'get', { ...base, app_secret: 'nope', auth_code: code });
+    expect([wrongSecret.status, wrongSecret.code]).toEqual([400, 36009004]);
+    const wrongGrant = await tokenCall(h(), 'get', { ...base, grant_type: 'refresh_token', auth_code: code });
+    expect(wrongGrant.code).toBe(36009004);
+    const got = await tokenCall(h(), 'get', { ...base, auth_code: code });
+    expect(got.code, got.message).toBe(0);
+    const now = START.getTime() / 1000;
+    expect(got.data).toMatchObject({
+      access_token_expire_in: now + 7 * 86400,
+      refresh_token_expire_in: now + 365 * 86400,
+      seller_name: 'Shenzhen Bright Trading Co., Ltd.',
+      seller_base_region: 'CN',
+      user_type: 0,
+      granted_scopes: [
+        'seller.authorization.info',
+        'seller.creator_marketplace.read',
+        'seller.affiliate_collaboration.read',
+        'seller.affiliate_collaboration.write',
+        'seller.affiliate_messages.write',
+      ],
+    });
+    expect(got.data.access_token).toMatch(/^TTP_/);
+    expect(got.data.open_id).toBeTruthy();
+    // Used once: the second exchange finds nothing.
+    const again = await tokenCall(h(), 'get', { ...base, auth_code: code });
+    expect([again.status, again.code]).toEqual([200, 36004005]);
+    // Short-lived: 30 minutes.
+    const late = new URL((await decide(h(), { seller: 'local-us', decision: 'allow' })).location!).searchParams.get('code')!;
+    setClock(h(), new Date(START.getTime() + 30 * 60_000 + 1000));
+    expect((await tokenCall(h(), 'get', { ...base, auth_code: late })).code).toBe(36004005);
+    setClock(h(), START);
+
+    const shops = await api<{ shops: Array<Record<string, string>> }>(h(), 'GET', '/authorization/202309/shops', {
+      token: got.data.access_token,
+    });
+    expect(shops.code).toBe(0);
+    expect(shops.data.shops).toEqual([
+      { id: GB.id, name: 'Bright Living GB', region: 'GB', seller_type: 'CROSS_BORDER', cipher: GB.cipher, code: GB.code },
+      { id: ES.id, name: 'Bright Living ES', region: 'ES', seller_type: 'CROSS_BORDER', cipher: ES.cipher, code: ES.code },
+    ]);
+    const local = await connect(h(), 'local-us');
+    const usShops = await api<{ shops: Array<Record<string, string>> }>(h(), 'GET', '/authorization/202309/shops', {
+      token: local.access_token,
+    });
+    expect(usShops.data.shops).toEqual([
+      { id: US.id, name: 'Sunny Home Goods', region: 'US', seller_type: 'LOCAL', cipher: US.cipher, code: US.code },
+    ]);
+  });
+
+  it('refuses as the platform does: app key, signature, timestamp window, token, scope, shop cipher', async () => {
+    setClock(h(), START);
+    const tokens = await connect(h(), 'local-us');
+    const shops = '/authorization/202309/shops';
+    const token = tokens.access_token;
+    const expectRefusal = async (options: CallOptions, status: number, code: number, path = shops, method: 'GET' | 'POST' = 'GET') => {
+      const res = await api(h(), method, path, options);
+      expect([res.status, res.code], res.message).toEqual([status, code]);
+      return res;
+    };
+    await expectRefusal({ token, query: { app_key: 'unknown' } }, 400, 36009004);
+    const unsigned = await expectRefusal({ token, omit: ['sign'] }, 400, 36009004);
+    expect(unsigned.message).toContain('signature');
+    await expectRefusal({ token, omit: ['timestamp'] }, 400, 36009004);
+    const old = await expectRefusal({ token, skew: -301 }, 400, 36009004);
+    expect(old.message).toContain('5 minutes');
+    expect((await api(h(), 'GET', shops, { token, skew: -299 })).code).toBe(0);
+    const ahead = await expectRefusal({ token, skew: 31 }, 400, 36009004);
+    expect(ahead.message).toContain('30 seconds');
+    expect((await api(h(), 'GET', shops, { token, skew: 29 })).code).toBe(0);
+    await expectRefusal({ token, query: { timestamp: '1623812664000' } }, 400, 36009004);
+    await expectRefusal({}, 401, 36009004);
+    await expectRefusal({ token: 'TTP_not-a-token' }, 401, 36009004);
+    // A shop cipher where none is wanted, none where one is, one unknown, another seller's.
+    await expectRefusal({ token, shop: US }, 400, 36009004);
+    const search = '/affiliate_seller/202508/marketplace_creators/search';
+    await expectRefusal({ token, query: { page_size: '20' }, body: {} }, 400, 106013, search, 'POST');
+    await expectRefusal({ token, shop: { cipher: 'ROW_unknown' }, query: { page_size: '20' }, body: {} }, 400, 106011, search, 'POST');
+    await expectRefusal({ token, shop: GB, query: { page_size: '20' }, body: {} }, 401, 101000, search, 'POST');
+
+    // A token without the marketplace scope.
+    const narrow = await connect(h(), 'global-cn', ['seller.authorization.info', 'seller.affiliate_collaboration.write']);
+    expect(narrow.granted_scopes).toEqual(['seller.authorization.info', 'seller.affiliate_collaboration.write']);
+    const noScope = await expectRefusal({ token: narrow.access_token, shop: GB, query: { page_size: '20' }, body: {} }, 401, 105005, search, 'POST');
+    expect(noScope.message).toContain('scope');
+  });
+
+  it('expires and refreshes tokens, and a revoked authorization stops both', async () => {
+    setClock(h(), START);
+    const tokens = await connect(h(), 'local-us');
+    const creds = await tiktokShopSandboxCredentials(h().app.db);
+    const shops = '/authorization/202309/shops';
+    // Seven days later the access token has expired.
+    setClock(h(), new Date(START.getTime() + 7 * 86400_000));
+    const expired = await api(h(), 'GET', shops, { token: tokens.access_token });
+    expect([expired.status, expired.code]).toEqual([401, 105002]);
+    const refreshed = await tokenCall(h(), 'refresh', {
+      app_key: creds.appKey,
+      app_secret: creds.appSecret,
+      refresh_token: tokens.refresh_token,
+      grant_type: 'refresh_token',
+    });
+    expect(refreshed.code, refreshed.message).toBe(0);
+    expect(refreshed.data.access_token).not.toBe(tokens.access_token);
+    expect(refreshed.data.access_token_expire_in).toBe(START.getTime() / 1000 + 14 * 86400);
+    expect(refreshed.data.refresh_token).toBe(tokens.refresh_token);
+    expect((await api(h(), 'GET', shops, { token: refreshed.data.access_token })).code).toBe(0);
+
+    // A test shortens the expiry through the control route.
+    const shortened = await h().app.inject({
+      method: 'POST',
+      url: `${BASE}/control/sellers/local-us/expire-tokens`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ in_seconds: 0 }),
+    });
+    expect(shortened.statusCode).toBe(200);
+    expect((await api(h(), 'GET', shops, { token: refreshed.data.access_token })).code).toBe(105002);
+    const refreshAgain = {
+      app_key: creds.appKey,
+      app_secret: creds.appSecret,
+      refresh_token: tokens.refresh_token,
+      grant_type: 'refresh_token',
+    };
+    const third = await tokenCall(h(), 'refresh', refreshAgain);
+    expect(third.code).toBe(0);
+
+    // The refresh token expires too.
+    await sandboxOf(h()).expireTokens('local-us', { refreshToken: true });
+    expect((await tokenCall(h(), 'refresh', refreshAgain)).code).toBe(36004001);
+
+    // Revoked: tokens answer 105001, refresh 36004005.
+    const fresh = await connect(h(), 'local-us');
+    const revoked = await h().app.inject({ method: 'POST', url: `${BASE}/control/sellers/local-us/revoke` });
+    expect(JSON.parse(revoked.body)).toMatchObject({ code: 0, data: { revoked: 2 } });
+    const after = await api(h(), 'GET', shops, { token: fresh.access_token });
+    expect([after.status, after.code]).toEqual([401, 105001]);
+    const refreshRevoked = await tokenCall(h(), 'refresh', { ...refreshAgain, refresh_token: fresh.refresh_token });
+    expect(refreshRevoked.code).toBe(36004005);
+    // Authorizing again works again.
+    const back = await connect(h(), 'local-us');
+    expect((await api(h(), 'GET', shops, { token: back.access_token })).code).toBe(0);
+  });
 });

@@ -26,7 +26,8 @@ export function requestId(now: Date): string {
 export function storable(value: unknown, depth = 0): unknown {
   if (typeof value === 'string')
     return value
-      .replace(/\u0000/g, '\ufffd')
+      .split('\u0000')
+      .join('\ufffd')
       .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
   if (depth > 20 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => storable(v, depth + 1));
