@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { TtsRefusal, ttsErrors } from './errors.ts';
+import { TtsRefusal, invalidParam, ttsErrors } from './errors.ts';
 import type { IncomingCall } from './gateway.ts';
-import { requestId } from './ids.ts';
+import { isStorable, requestId } from './ids.ts';
 import type { TikTokShopSandbox } from './sandbox.ts';
 
 /** The platform's answer: `{ code, message, request_id, data }`; code 0 is success. */
@@ -51,13 +51,30 @@ export function incoming(request: FastifyRequest, basePath: string): IncomingCal
   };
 }
 
-/** The body as the record keeps it: parsed JSON when it is JSON, else the text. */
+/** How deep a JSON value nests (counted without recursion: hostile bodies nest thousands deep). */
+function depthOf(value: unknown, limit: number): number {
+  let level: unknown[] = [value];
+  let depth = 0;
+  while (level.length && depth <= limit) {
+    depth += 1;
+    level = level.flatMap((v) => (v && typeof v === 'object' ? Object.values(v) : []));
+  }
+  return depth;
+}
+
+/**
+ * The body as the record keeps it: parsed JSON when it is JSON of a sane shape, else the
+ * start of its text (a database refuses JSON nested too deep).
+ */
 function recordedBody(call: IncomingCall): unknown {
   if (call.rawBody === undefined || call.rawBody === '') return undefined;
+  const raw = { raw: call.rawBody.slice(0, 2000) };
+  if (call.rawBody.length > 256 * 1024) return raw;
   try {
-    return JSON.parse(call.rawBody);
+    const parsed = JSON.parse(call.rawBody) as unknown;
+    return depthOf(parsed, 32) > 32 ? raw : parsed;
   } catch {
-    return { raw: call.rawBody.slice(0, 2000) };
+    return raw;
   }
 }
 
@@ -78,6 +95,9 @@ export async function serveCall(
   let status = 200;
   let payload: Record<string, unknown>;
   try {
+    // Text no database can keep (a NUL, a lone surrogate) is refused before any lookup.
+    if (!isStorable(call.query) || !isStorable(call.rawBody ?? ''))
+      throw invalidParam('The request holds a NUL character or a lone surrogate.');
     const data = await work(call, seen);
     payload = { code: 0, message: 'Success', request_id: requestId(now), data };
   } catch (error) {

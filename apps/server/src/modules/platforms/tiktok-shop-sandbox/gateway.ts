@@ -1,6 +1,6 @@
 import type { SandboxScope } from './catalogue.ts';
 import { ttsErrors, TtsRefusal, invalidParam } from './errors.ts';
-import { sha256 } from './ids.ts';
+import { isStorable, sha256 } from './ids.ts';
 import * as repo from './repository.ts';
 import type { TikTokShopSandbox } from './sandbox.ts';
 import { sameSignature, ttsSignature } from './signing.ts';
@@ -119,6 +119,8 @@ export async function verifyApiCall(
     } catch {
       throw invalidParam('The request body is not valid JSON.');
     }
+    if (!isStorable(parsed))
+      throw invalidParam('The request body holds a NUL character or a lone surrogate.');
   }
 
   const limiterKey = `${app.appKey}|${shop?.id ?? found.authorization.sellerKey}|${call.method} ${call.apiPath.replace(/\/\d+(?=\/|$)/g, '/{id}')}`;

@@ -36,3 +36,8 @@ export function storable(value: unknown, depth = 0): unknown {
     out[storable(k, depth + 1) as string] = storable(v, depth + 1);
   return out;
 }
+
+/** True when nothing in the value would be changed by `storable` (no NUL, no lone surrogate). */
+export function isStorable(value: unknown): boolean {
+  return JSON.stringify(storable(value)) === JSON.stringify(value);
+}

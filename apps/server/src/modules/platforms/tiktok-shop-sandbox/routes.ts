@@ -14,7 +14,7 @@ import { sandboxSellers } from './catalogue.ts';
 import { creatorsIn, marketplaceRegions, type CreatorTrait } from './creators.ts';
 import { ttsErrors } from './errors.ts';
 import { verifyApiCall, type ApiContext, type ApiSpec } from './gateway.ts';
-import { requestId } from './ids.ts';
+import { isStorable, requestId } from './ids.ts';
 import { pageLocale } from './locale.ts';
 import { authorizePage, invalidPage, type InvalidReason } from './page.ts';
 import * as repo from './repository.ts';
@@ -80,28 +80,32 @@ export function sandboxRoutes(sandbox: TikTokShopSandbox) {
     app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
       done(null, body),
     );
-    app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
-      const status =
-        error.statusCode && error.statusCode >= 400 && error.statusCode < 500
-          ? error.statusCode
-          : 500;
-      if (status === 500)
-        request.log.error({ err: error }, 'tiktok-shop sandbox: unexpected failure');
-      return reply
-        .status(status)
-        .type('application/json; charset=utf-8')
-        .send(
-          JSON.stringify({
-            code: status === 500 ? 36009003 : ttsErrors.invalidParam.code,
-            message:
-              status === 500
-                ? 'Internal error. Please try again. If the issue persists after multiple attempts, please contact platform support.'
-                : `${ttsErrors.invalidParam.message} ${error.message ?? ''}`.trim(),
-            request_id: requestId(sandbox.now()),
-            data: null,
-          }),
-        );
-    });
+    app.setErrorHandler(
+      (error: { statusCode?: number; status?: number; message?: string }, request, reply) => {
+        // Fastify's own errors carry statusCode; the server's (its text-input refusals) status.
+        const given = error.statusCode ?? error.status;
+        const status = given && given >= 400 && given < 500 ? given : 500;
+        const detail = error.statusCode
+          ? (error.message ?? '')
+          : 'The request holds text that cannot be stored (a NUL character or a lone surrogate).';
+        if (status === 500)
+          request.log.error({ err: error }, 'tiktok-shop sandbox: unexpected failure');
+        return reply
+          .status(status)
+          .type('application/json; charset=utf-8')
+          .send(
+            JSON.stringify({
+              code: status === 500 ? 36009003 : ttsErrors.invalidParam.code,
+              message:
+                status === 500
+                  ? 'Internal error. Please try again. If the issue persists after multiple attempts, please contact platform support.'
+                  : `${ttsErrors.invalidParam.message} ${detail}`.trim(),
+              request_id: requestId(sandbox.now()),
+              data: null,
+            }),
+          );
+      },
+    );
     // Bodies are read by hand (their exact text is signed); schemas describe them.
     const config = { public: true };
 
@@ -142,7 +146,10 @@ export function sandboxRoutes(sandbox: TikTokShopSandbox) {
         const locale = pageLocale(query.get('lang'), request.headers['accept-language']);
         const serviceId = query.get('service_id') ?? '';
         const state = query.get('state') ?? '';
-        const found = serviceId ? await repo.appByServiceId(sandbox.db, serviceId) : undefined;
+        const found =
+          serviceId && isStorable(call.query)
+            ? await repo.appByServiceId(sandbox.db, serviceId)
+            : undefined;
         const reason: InvalidReason | null = !found ? 'serviceId' : !state ? 'state' : null;
         await sandbox.record({
           at: sandbox.now(),
@@ -215,7 +222,10 @@ export function sandboxRoutes(sandbox: TikTokShopSandbox) {
         const state = form.get('state') ?? '';
         const decision = form.get('decision');
         const sellerKey = form.get('seller') ?? '';
-        const found = serviceId ? await repo.appByServiceId(sandbox.db, serviceId) : undefined;
+        const found =
+          serviceId && isStorable(call.rawBody ?? '')
+            ? await repo.appByServiceId(sandbox.db, serviceId)
+            : undefined;
         const reason: InvalidReason | null = !found
           ? 'serviceId'
           : !state
@@ -278,6 +288,7 @@ export function sandboxRoutes(sandbox: TikTokShopSandbox) {
       '/api/v2/token/get',
       {
         config,
+        exposeHeadRoute: false,
         attachValidation: true,
         schema: {
           tags,
@@ -298,6 +309,7 @@ export function sandboxRoutes(sandbox: TikTokShopSandbox) {
       '/api/v2/token/refresh',
       {
         config,
+        exposeHeadRoute: false,
         attachValidation: true,
         schema: {
           tags,
@@ -329,6 +341,8 @@ export function sandboxRoutes(sandbox: TikTokShopSandbox) {
         method,
         url,
         config,
+        // A HEAD is no call of the platform's.
+        exposeHeadRoute: false,
         attachValidation: true,
         schema: {
           tags,
@@ -464,6 +478,7 @@ function jsonBody(request: FastifyRequest): Record<string, unknown> | null {
   if (!text) return {};
   try {
     const parsed = JSON.parse(text) as unknown;
+    if (!isStorable(parsed)) return null;
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
       ? (parsed as Record<string, unknown>)
       : null;
@@ -495,6 +510,7 @@ function controlRoutes(sandbox: TikTokShopSandbox) {
       '/calls',
       {
         config,
+        exposeHeadRoute: false,
         attachValidation: true,
         schema: {
           tags,
@@ -508,7 +524,10 @@ function controlRoutes(sandbox: TikTokShopSandbox) {
         },
       },
       async (request, reply) => {
-        const q = new Map(incoming(request, sandbox.basePath).query.slice().reverse());
+        const pairs = incoming(request, sandbox.basePath).query;
+        if (!isStorable(pairs))
+          return controlRefusal(reply, sandbox, 400, 'The query holds a NUL or a lone surrogate.');
+        const q = new Map(pairs.slice().reverse());
         const afterText = q.get('after_id');
         const limitText = q.get('limit');
         const afterId =
@@ -534,6 +553,7 @@ function controlRoutes(sandbox: TikTokShopSandbox) {
       '/shops',
       {
         config,
+        exposeHeadRoute: false,
         schema: {
           tags,
           summary: 'Sandbox TikTok Shop control: sellers, shops, limits and products',
@@ -583,6 +603,7 @@ function controlRoutes(sandbox: TikTokShopSandbox) {
       '/creators',
       {
         config,
+        exposeHeadRoute: false,
         attachValidation: true,
         schema: {
           tags,
@@ -598,6 +619,8 @@ function controlRoutes(sandbox: TikTokShopSandbox) {
       async (request, reply) => {
         const q = new Map(incoming(request, sandbox.basePath).query.slice().reverse());
         const region = q.get('region') ?? 'US';
+        if (!Object.hasOwn(marketplaceRegions, region))
+          return controlRefusal(reply, sandbox, 400, 'region is US, GB or ES.');
         const trait = q.get('trait');
         const limitText = q.get('limit') ?? '20';
         if (
