@@ -326,9 +326,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(sendRecordImportRoutes);
   await app.register(extensionRoutes);
   // No TikTok Shop app configured: the server plays the platform itself (embedded default, tests).
-  const callback = `${config.publicUrl}/api/v1/platforms/tiktok-shop/oauth/callback`;
-  if (!config.tiktokShop.configured)
-    await registerTikTokShopSandbox(app, { db: app.db, clock: app.clock, redirectUrl: callback });
+  if (!config.tiktokShop.configured) await registerTikTokShopSandbox(app);
 
   await app.register(consoleStaticPlugin, { consoleDir: config.consoleDir });
   return app;

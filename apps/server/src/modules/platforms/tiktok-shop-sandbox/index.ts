@@ -79,17 +79,27 @@ export async function tiktokShopSandboxCredentials(
   return { appKey: app.appKey, appSecret: app.appSecret, serviceId: app.serviceId };
 }
 
+/** Where our server's TikTok Shop authorization comes back (the sandbox app's redirect URL). */
+export const OAUTH_CALLBACK_PATH = '/api/v1/platforms/tiktok-shop/oauth/callback';
+
 /**
  * Serves the sandbox on `app` under `options.basePath` (default /sandbox/tiktok-shop),
  * every route public (it plays the platform, which holds no session of ours), and
- * decorates `app.tiktokShopSandbox` with it. The sellers' shops, their products and the
- * sandbox app are put in place before the server listens.
+ * decorates `app.tiktokShopSandbox` with it. In our server the options default to the
+ * server's own: its database, its clock (tests move it), and `PUBLIC_URL` +
+ * OAUTH_CALLBACK_PATH as the sandbox app's redirect URL. The sellers' shops, their
+ * products and the sandbox app are put in place before the server listens.
  */
 export async function registerTikTokShopSandbox(
   app: FastifyInstance,
-  options: TikTokShopSandboxOptions,
+  options: Partial<TikTokShopSandboxOptions> = {},
 ): Promise<TikTokShopSandbox> {
-  const sandbox = new TikTokShopSandbox(options);
+  const sandbox = new TikTokShopSandbox({
+    ...options,
+    db: options.db ?? app.db,
+    clock: options.clock ?? app.clock,
+    redirectUrl: options.redirectUrl ?? `${app.config.publicUrl}${OAUTH_CALLBACK_PATH}`,
+  });
   app.decorate('tiktokShopSandbox', sandbox);
   app.addHook('onReady', () => sandbox.prepare());
   await app.register(
