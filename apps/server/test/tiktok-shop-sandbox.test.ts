@@ -1178,6 +1178,9 @@ describeApi('sandbox TikTok Shop', (h) => {
     const everything = JSON.stringify(calls);
     for (const secret of [creds.appSecret, tokens.access_token, tokens.refresh_token])
       expect(everything).not.toContain(secret);
+    // Nor in a log line (the token exchange sends the app secret in the query).
+    for (const secret of [creds.appSecret, tokens.access_token, tokens.refresh_token])
+      expect(h().logs.filter((line) => line.includes(secret))).toEqual([]);
 
     const read = await h().app.inject({
       method: 'GET',
