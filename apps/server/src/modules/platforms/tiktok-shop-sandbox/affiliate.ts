@@ -360,7 +360,10 @@ async function checkProducts(sandbox: TikTokShopSandbox, shop: repo.SandboxShop,
     throw new TtsRefusal(ttsErrors.unavailable, `product_id: ${unavailable.join(', ')}`);
 }
 
-/** The creators' own obstacles, one kind at a time, naming them. */
+/**
+ * The creators' own obstacles, one kind at a time, naming them. `shop` is the locked row:
+ * its follower limit is the one in force.
+ */
 function checkCreators(shop: repo.SandboxShop, openIds: string[]): SandboxCreator[] {
   const creators = openIds.map((id) => creatorByOpenId(id));
   const unknown = openIds.filter((id, i) => !creators[i] || creators[i]!.region !== shop.region);
@@ -427,10 +430,10 @@ export async function createTargetCollaboration(sandbox: TikTokShopSandbox, ctx:
     shop,
     request.products.map((p) => p.id),
   );
-  checkCreators(shop, request.creatorOpenIds);
 
   return sandbox.db.transaction(async (tx) => {
     const locked = await repo.lockShop(tx, shop.id);
+    checkCreators(locked, request.creatorOpenIds);
     const now = ctx.now;
     if (await repo.nameInUse(tx, shop.id, request.name, now))
       throw new TtsRefusal(

@@ -69,7 +69,7 @@ async function checkedApp(sandbox: TikTokShopSandbox, query: Map<string, string>
   if (!appKey) throw invalidParam('app_key is a required field and has not been provided.');
   const secret = query.get('app_secret');
   if (!secret) throw invalidParam('app_secret is a required field and has not been provided.');
-  const app = await repo.appByKey(sandbox.db, appKey);
+  const app = await sandbox.app(appKey);
   if (!app || sha256(app.appSecret) !== sha256(secret))
     throw new TtsRefusal(ttsErrors.invalidAppKey);
   return app;

@@ -76,7 +76,7 @@ export async function verifyApiCall(
   const now = sandbox.now();
   const query = firstValues(call.query);
   const appKey = query.get('app_key');
-  const app = appKey ? await repo.appByKey(sandbox.db, appKey) : undefined;
+  const app = appKey ? await sandbox.app(appKey) : undefined;
   if (!app) throw new TtsRefusal(ttsErrors.invalidAppKey);
   const sign = query.get('sign');
   if (!sign) throw new TtsRefusal(ttsErrors.missingSign);
@@ -102,7 +102,7 @@ export async function verifyApiCall(
   let shop: repo.SandboxShop | null = null;
   if (spec.shop) {
     if (!cipher) throw new TtsRefusal(ttsErrors.missingShopCipher);
-    shop = (await repo.shopByCipher(sandbox.db, cipher)) ?? null;
+    shop = (await sandbox.shopByCipher(cipher)) ?? null;
     if (!shop) throw new TtsRefusal(ttsErrors.invalidShopCipher);
     if (shop.sellerKey !== found.authorization.sellerKey)
       throw new TtsRefusal(ttsErrors.shopNotAuthorized);

@@ -93,6 +93,9 @@ export class TikTokShopSandbox {
   readonly settings: TikTokShopSandboxSettings;
   readonly shopLimits: ShopLimits;
   readonly limiter = new WindowRateLimiter();
+  /** Apps and shops by key: read on every call, and what the gateway needs of them never changes. */
+  private readonly apps = new Map<string, repo.SandboxApp>();
+  private readonly shopsByCipher = new Map<string, repo.SandboxShop>();
 
   constructor(options: TikTokShopSandboxOptions) {
     this.db = options.db;
@@ -111,6 +114,27 @@ export class TikTokShopSandbox {
   async prepare(): Promise<void> {
     await repo.seedCatalogue(this.db, this.shopLimits);
     await repo.sandboxApp(this.db);
+  }
+
+  /** The app of an app key (remembered: an app never changes). */
+  async app(appKey: string): Promise<repo.SandboxApp | undefined> {
+    const known = this.apps.get(appKey);
+    if (known) return known;
+    const found = await repo.appByKey(this.db, appKey);
+    if (found && this.apps.size < 100) this.apps.set(appKey, found);
+    return found;
+  }
+
+  /**
+   * The shop of a cipher, for who owns it, its region and time zone (remembered). Its
+   * quota and limits are read from its locked row where they decide.
+   */
+  async shopByCipher(cipher: string): Promise<repo.SandboxShop | undefined> {
+    const known = this.shopsByCipher.get(cipher);
+    if (known) return known;
+    const found = await repo.shopByCipher(this.db, cipher);
+    if (found) this.shopsByCipher.set(cipher, found);
+    return found;
   }
 
   async credentials(): Promise<TikTokShopSandboxCredentials> {
