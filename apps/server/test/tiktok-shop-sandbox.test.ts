@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
 import {
   buildTikTokShopSandbox,
+  numberedSeller,
   sandboxCreator,
   sandboxProductId,
   sandboxSellers,
@@ -412,6 +413,30 @@ describeApi('sandbox TikTok Shop', (h) => {
         code: US.code,
       },
     ]);
+
+    // Numbered sellers (us-1 … us-9999) for benches that need many shops: one US shop each,
+    // in place once authorized, with the same catalogue and marketplace.
+    const numbered = numberedSeller(42)!;
+    const many = await connect(h(), 'us-42');
+    expect(many.seller_name).toBe('Sandbox Seller US 0042');
+    const own = await api<{ shops: Array<Record<string, string>> }>(
+      h(),
+      'GET',
+      '/authorization/202309/shops',
+      { token: many.access_token },
+    );
+    expect(own.data.shops).toEqual([
+      expect.objectContaining({ id: numbered.shops[0]!.id, region: 'US', seller_type: 'LOCAL' }),
+    ]);
+    const invited = await api(h(), 'POST', TC, {
+      token: many.access_token,
+      shop: numbered.shops[0]!,
+      body: collaboration({
+        products: [{ id: sandboxProductId(numbered.shops[0]!, 1), target_commission_rate: 1000 }],
+      }),
+    });
+    expect(invited.code, invited.message).toBe(0);
+    expect((await decide(h(), { seller: 'us-10000', decision: 'allow' })).status).toBe(400);
   });
 
   it('refuses as the platform does: app key, signature, timestamp window, token, scope, shop cipher', async () => {
@@ -1038,7 +1063,7 @@ describeApi('sandbox TikTok Shop', (h) => {
       total += page.data.creators.length;
       token_ = page.data.next_page_token;
     } while (token_);
-    expect(total).toBe(1000);
+    expect(total).toBe(1500);
   });
 
   it('opens a conversation with a creator and sends text and cards', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sandboxScopes, sellerByKey, type SandboxScope } from './catalogue.ts';
+import { sandboxScopes, sandboxSellers, sellerByKey, type SandboxScope } from './catalogue.ts';
 import { invalidParam, ttsErrors, TtsRefusal } from './errors.ts';
 import { firstValues } from './gateway.ts';
 import { secretToken, sha256 } from './ids.ts';
@@ -41,7 +41,11 @@ export async function decide(sandbox: TikTokShopSandbox, form: DecisionForm): Pr
     target.searchParams.set('state', form.state);
     return target.toString();
   }
-  if (!sellerByKey(form.sellerKey)) throw new TtsRefusal(ttsErrors.invalidParam, 'seller');
+  const seller = sellerByKey(form.sellerKey);
+  if (!seller) throw new TtsRefusal(ttsErrors.invalidParam, 'seller');
+  // A numbered seller's shop comes into being when it first authorizes.
+  if (!sandboxSellers.includes(seller))
+    await repo.seedCatalogue(sandbox.db, sandbox.shopLimits, [seller]);
   const scopes = sandboxScopes.filter((s) => form.scopes.includes(s));
   const code = secretToken(16);
   const now = sandbox.now();

@@ -96,12 +96,41 @@ export const sandboxSellers: readonly SandboxSeller[] = [
   },
 ];
 
-export function sellerByKey(key: string): SandboxSeller | undefined {
-  return sandboxSellers.find((seller) => seller.key === key);
+/** How many numbered sellers there can be (`us-1` … `us-9999`). */
+export const NUMBERED_SELLERS_MAX = 9999;
+
+/**
+ * More local US sellers, by number, for benches and tests that need many shops
+ * (`us-1` … `us-9999`, one US shop each). Not on the authorization page; the decision
+ * form takes `seller=us-N` like any other seller key. Their shops and products are put in
+ * place when one first authorizes.
+ */
+export function numberedSeller(n: number): SandboxSeller | undefined {
+  if (!Number.isInteger(n) || n < 1 || n > NUMBERED_SELLERS_MAX) return undefined;
+  const number = String(n).padStart(4, '0');
+  return {
+    key: `us-${n}`,
+    name: `Sandbox Seller US ${number}`,
+    baseRegion: 'US',
+    sellerType: 'LOCAL',
+    shops: [
+      shop(
+        `7494610${String(n).padStart(12, '0')}`,
+        `Sandbox Shop US ${number}`,
+        'US',
+        `USLCSBX${number}`,
+        'America/Los_Angeles',
+        'USD',
+      ),
+    ],
+  };
 }
 
-export function sellerOfShop(shopId: string): SandboxSeller | undefined {
-  return sandboxSellers.find((seller) => seller.shops.some((s) => s.id === shopId));
+export function sellerByKey(key: string): SandboxSeller | undefined {
+  const fixed = sandboxSellers.find((seller) => seller.key === key);
+  if (fixed) return fixed;
+  const m = /^us-([1-9]\d{0,3})$/.exec(key);
+  return m ? numberedSeller(Number(m[1])) : undefined;
 }
 
 export const PRODUCTS_PER_SHOP = 24;

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
  * - n % 50 === 17: more followers than any sandbox shop's follower limit (16024021);
  * - n % 50 === 27: linked with a shop account (16024016).
  */
-export const marketplaceRegions = { US: 2000, GB: 1000, ES: 1000 } as const;
+export const marketplaceRegions = { US: 6000, GB: 1500, ES: 1500 } as const;
 export type MarketplaceRegion = keyof typeof marketplaceRegions;
 
 export type CreatorTrait = 'excluded' | 'overFollowerLimit' | 'linkedToShop' | null;

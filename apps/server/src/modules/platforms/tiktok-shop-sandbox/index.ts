@@ -30,6 +30,8 @@ export {
 export {
   sandboxSellers,
   sandboxScopes,
+  numberedSeller,
+  NUMBERED_SELLERS_MAX,
   productId as sandboxProductId,
   DEACTIVATED_PRODUCT_INDEX,
   PRODUCTS_PER_SHOP,

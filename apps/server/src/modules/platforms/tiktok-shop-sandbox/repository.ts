@@ -32,7 +32,7 @@ import {
   sandboxTtsQuotaUses,
   sandboxTtsShops,
 } from '../../../db/schema.ts';
-import { productSeeds, sandboxSellers, type ShopLimits } from './catalogue.ts';
+import { productSeeds, sandboxSellers, type SandboxSeller, type ShopLimits } from './catalogue.ts';
 
 /**
  * Every query on the sandbox's tables (sandbox_tts_*), and nothing else queries them.
@@ -104,9 +104,13 @@ export async function appByServiceId(db: Executor, serviceId: string) {
 
 // --- shops and products -------------------------------------------------------------------
 
-/** Puts the fixed sellers' shops and products in place (idempotent). */
-export async function seedCatalogue(db: Executor, limits: ShopLimits): Promise<void> {
-  const shops = sandboxSellers.flatMap((seller) =>
+/** Puts sellers' shops and products in place (idempotent): the fixed sellers by default. */
+export async function seedCatalogue(
+  db: Executor,
+  limits: ShopLimits,
+  sellers: readonly SandboxSeller[] = sandboxSellers,
+): Promise<void> {
+  const shops = sellers.flatMap((seller) =>
     seller.shops.map((s) => ({
       id: s.id,
       sellerKey: seller.key,
@@ -124,7 +128,7 @@ export async function seedCatalogue(db: Executor, limits: ShopLimits): Promise<v
     })),
   );
   await db.insert(sandboxTtsShops).values(shops).onConflictDoNothing();
-  const products = sandboxSellers.flatMap((seller) => seller.shops.flatMap(productSeeds));
+  const products = sellers.flatMap((seller) => seller.shops.flatMap(productSeeds));
   await db.insert(sandboxTtsProducts).values(products).onConflictDoNothing();
 }
 

@@ -10,7 +10,7 @@ import {
   serveCall,
 } from './answers.ts';
 import { decide, getToken, refreshToken } from './auth.ts';
-import { sandboxSellers } from './catalogue.ts';
+import { sandboxSellers, sellerByKey } from './catalogue.ts';
 import { creatorsIn, marketplaceRegions, type CreatorTrait } from './creators.ts';
 import { ttsErrors } from './errors.ts';
 import { verifyApiCall, type ApiContext, type ApiSpec } from './gateway.ts';
@@ -232,7 +232,7 @@ export function sandboxRoutes(sandbox: TikTokShopSandbox) {
             ? 'state'
             : decision !== 'allow' && decision !== 'deny'
               ? 'decision'
-              : decision === 'allow' && !sandboxSellers.some((s) => s.key === sellerKey)
+              : decision === 'allow' && !sellerByKey(sellerKey)
                 ? 'seller'
                 : null;
         const location = reason
@@ -770,8 +770,10 @@ function controlRoutes(sandbox: TikTokShopSandbox) {
       },
     );
 
-    const sellerParams = z.object({ seller_key: z.string().describe('local-us or global-cn') });
-    const knownSeller = (key: string) => sandboxSellers.some((s) => s.key === key);
+    const sellerParams = z.object({
+      seller_key: z.string().describe('local-us, global-cn or us-1 … us-9999'),
+    });
+    const knownSeller = (key: string) => Boolean(sellerByKey(key));
     app.post(
       '/sellers/:seller_key/revoke',
       {
