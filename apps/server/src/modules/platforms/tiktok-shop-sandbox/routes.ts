@@ -611,7 +611,7 @@ function controlRoutes(sandbox: TikTokShopSandbox) {
           querystring: z.looseObject({
             region: optional('US, GB or ES'),
             trait: optional('excluded, overFollowerLimit or linkedToShop'),
-            limit: optional('At most this many (default 20, up to 2000)'),
+            limit: optional('At most this many (default 20, up to 6000)'),
           }),
           response: { 200: ok, 400: bad },
         },
@@ -627,13 +627,13 @@ function controlRoutes(sandbox: TikTokShopSandbox) {
           !(region in marketplaceRegions) ||
           (trait !== undefined && !traits.includes(trait as never)) ||
           !/^\d{1,4}$/.test(limitText) ||
-          Number(limitText) > 2000
+          Number(limitText) > 6000
         )
           return controlRefusal(
             reply,
             sandbox,
             400,
-            'region is US, GB or ES; trait excluded, overFollowerLimit or linkedToShop; limit 0-2000.',
+            'region is US, GB or ES; trait excluded, overFollowerLimit or linkedToShop; limit 0-6000.',
           );
         const list = creatorsIn(region)
           .filter((c) => (trait ? c.trait === trait : true))
