@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '../../../db/client.ts';
-import { sellerByKey } from './catalogue.ts';
 import { creatorByOpenId, creatorsIn, currencyOf, type SandboxCreator } from './creators.ts';
 import { invalidParam, ttsErrors, TtsRefusal } from './errors.ts';
 import type { ApiContext } from './gateway.ts';
@@ -819,9 +818,4 @@ export async function conversationMessages(
       },
     })),
   };
-}
-
-/** The seller name of a grant (for the token answers). */
-export function sellerName(sellerKey: string): string {
-  return sellerByKey(sellerKey)?.name ?? sellerKey;
 }

@@ -5,7 +5,6 @@ import { firstValues } from './gateway.ts';
 import { secretToken, sha256 } from './ids.ts';
 import * as repo from './repository.ts';
 import type { TikTokShopSandbox } from './sandbox.ts';
-import { sellerName } from './affiliate.ts';
 
 /**
  * Authorization as the "Authorization overview" (202407) describes it
@@ -106,7 +105,7 @@ function tokenAnswer(
     refresh_token: refreshToken,
     refresh_token_expire_in: Math.floor(authorization.refreshExpiresAt.getTime() / 1000),
     open_id: authorization.openId,
-    seller_name: sellerName(authorization.sellerKey),
+    seller_name: seller.name,
     seller_base_region: seller.baseRegion,
     user_type: 0,
     granted_scopes: authorization.grantedScopes,
