@@ -53,6 +53,7 @@ import { sendRecordRoutes } from './modules/send-records/routes.ts';
 import { releaseLapsedLeases } from './modules/send-records/task-api.ts';
 import { expireShopsBeyondLimits } from './modules/shops/service.ts';
 import { shopRoutes } from './modules/shops/routes.ts';
+import { registerTikTokShopSandbox } from './modules/platforms/tiktok-shop-sandbox/index.ts';
 import { profileRoutes } from './modules/user/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { consoleStaticPlugin } from './plugins/console-static.ts';
@@ -324,6 +325,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(sendRecordFileRoutes);
   await app.register(sendRecordImportRoutes);
   await app.register(extensionRoutes);
+  // No TikTok Shop app configured: the server plays the platform itself (embedded default, tests).
+  if (!config.tiktokShop.configured) await registerTikTokShopSandbox(app);
 
   await app.register(consoleStaticPlugin, { consoleDir: config.consoleDir });
   return app;

@@ -48,6 +48,7 @@ const envSchema = z.object({
   ALIPAY_PUBLIC_KEY: z.string().optional(),
   ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
   ALIPAY_SELLER_ID: z.string().optional(),
+  TIKTOK_SHOP_APP_KEY: z.string().optional(),
   DEMO_ACCOUNT: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
@@ -116,6 +117,11 @@ export interface Config {
         gateway: string;
         sellerId: string | null;
       };
+  /**
+   * TikTok Shop's Open API. Not configured (no TIKTOK_SHOP_APP_KEY): the server serves the
+   * sandbox TikTok Shop under /sandbox/tiktok-shop and uses its app.
+   */
+  tiktokShop: { configured: boolean };
   demoAccount: boolean;
   logLevel: string;
   /**
@@ -309,6 +315,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = re
     sms,
     smsGlobalMaxPerHour: e.SMS_GLOBAL_MAX_PER_HOUR,
     payment: paymentConfig(e),
+    tiktokShop: { configured: Boolean(e.TIKTOK_SHOP_APP_KEY?.trim()) },
     demoAccount: e.DEMO_ACCOUNT ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (e.DATABASE_URL || e.NODE_ENV === 'production' ? 'json' : 'pretty'),

@@ -12,12 +12,38 @@ function decoded(segment: string): string {
 }
 
 /**
+ * Query parameters that are secrets wherever they appear: OAuth's `code`, and what TikTok
+ * Shop's token endpoints take in the query (`app_secret`, `auth_code`, `refresh_token`,
+ * `access_token`), which the sandbox TikTok Shop serves on this server.
+ */
+const secretQueryKeys = new Set([
+  'app_secret',
+  'auth_code',
+  'refresh_token',
+  'access_token',
+  'code',
+]);
+
+function loggableQuery(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      const key = decoded((at === -1 ? pair : pair.slice(0, at)).replace(/\+/g, ' '));
+      return at !== -1 && secretQueryKeys.has(key.toLowerCase())
+        ? `${pair.slice(0, at)}=${REDACTED}`
+        : pair;
+    })
+    .join('&');
+}
+
+/**
  * A URL fit for a log line: the segment after a `download` segment is the one-time token
  * of an export link (`/api/v1/talents/exports/download/<token>`, whoever holds it gets
- * the file), so it is replaced; the rest of the URL, query included, is kept as sent.
- * Decided on each segment decoded and in any case, so `downloa%64` or `DOWNLOAD` (which
- * the router may match, or a HEAD or a typo that it does not, with a token still valid)
- * cannot carry a token past it.
+ * the file), so it is replaced; so are the values of secret query parameters (above); the
+ * rest of the URL is kept as sent. Decided on each segment decoded and in any case, so
+ * `downloa%64` or `DOWNLOAD` (which the router may match, or a HEAD or a typo that it does
+ * not, with a token still valid) cannot carry a token past it.
  */
 export function loggableUrl(url: string): string {
   const queryAt = url.indexOf('?');
@@ -28,7 +54,7 @@ export function loggableUrl(url: string): string {
       segments[i] = REDACTED;
     }
   }
-  return segments.join('/') + (queryAt === -1 ? '' : url.slice(queryAt));
+  return segments.join('/') + (queryAt === -1 ? '' : `?${loggableQuery(url.slice(queryAt + 1))}`);
 }
 
 /** Fastify's request serializer (the same fields), with the URL made fit for a log line. */

@@ -429,6 +429,10 @@ const outsideApi: Array<[RegExp, string]> = [
     /^\/sandbox\/alipay\//,
     'the sandbox payment gateway plays Alipay (its own trade numbers; not served with real Alipay)',
   ],
+  [
+    /^\/sandbox\/tiktok-shop\//,
+    'the sandbox TikTok Shop plays the platform (its own sellers, tokens and shops; not served when a TikTok Shop app is configured)',
+  ],
   [/^\*$/, 'CORS preflight (OPTIONS *): answers headers only'],
   [/^\/(\*)?$/, 'the built console (static files)'],
 ];

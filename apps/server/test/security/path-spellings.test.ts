@@ -148,6 +148,34 @@ describeApi('security: private routes under every spelling', (h) => {
         'POST /sandbox/alipay/gateway.do',
         'POST /sandbox/alipay/pay',
         'POST /sandbox/alipay/cancel',
+        // The sandbox TikTok Shop plays the platform (no TikTok Shop app configured): its
+        // authorization page, token endpoints and API answer by signature and tokens of
+        // its own; its control routes hold no secret.
+        ...[
+          'GET /open/authorize',
+          'HEAD /open/authorize',
+          'POST /open/authorize',
+          'GET /api/v2/token/get',
+          'GET /api/v2/token/refresh',
+          'GET /authorization/202309/shops',
+          'POST /affiliate_seller/202508/marketplace_creators/search',
+          'POST /affiliate_seller/202508/target_collaborations',
+          'POST /affiliate_seller/202508/target_collaborations/search',
+          'GET /affiliate_seller/202508/target_collaborations/:target_collaboration_id',
+          'DELETE /affiliate_seller/202409/target_collaborations/:target_collaboration_id',
+          'POST /affiliate_seller/202508/conversations',
+          'GET /affiliate_seller/202412/conversations',
+          'POST /affiliate_seller/202412/conversations/:conversation_id/messages',
+          'GET /affiliate_seller/202412/conversation/:conversation_id/messages',
+          'GET /control/calls',
+          'GET /control/shops',
+          'GET /control/creators',
+          'PUT /control/settings',
+          'PUT /control/shops/:shop_id/limits',
+          'POST /control/shops/:shop_id/connected-creators',
+          'POST /control/sellers/:seller_key/revoke',
+          'POST /control/sellers/:seller_key/expire-tokens',
+        ].map((route) => route.replace(' /', ' /sandbox/tiktok-shop/')),
       ].sort(),
     );
   });

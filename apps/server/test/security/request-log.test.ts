@@ -83,4 +83,22 @@ describeApi('the request log', (h) => {
       '/api/v1/talents/exports/download/',
     );
   });
+
+  it('never holds a secret given in a query: an app secret, a code, a token', async () => {
+    // The sandbox TikTok Shop's token endpoints take them in the query, as TikTok Shop's do.
+    const secret = 'sandbox-app-secret-never-logged';
+    for (const url of [
+      `/sandbox/tiktok-shop/api/v2/token/get?app_key=k&app_secret=${secret}&auth_code=${secret}1&grant_type=authorized_code`,
+      `/sandbox/tiktok-shop/api/v2/token/refresh?app_key=k&App_Secret=${secret}2&refresh_token=${secret}3`,
+      `/api/v1/platforms/tiktok-shop/oauth/callback?code=${secret}4&state=s`,
+      `/api/v1/talents?access_token=${secret}5&%61pp_secret=${secret}6`,
+    ]) {
+      const res = await h().app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    expect(h().logs.filter((line) => line.includes(secret))).toEqual([]);
+    expect(loggableUrl('/x?app_key=k&app_secret=s&state=t&code')).toBe(
+      '/x?app_key=k&app_secret=[redacted]&state=t&code',
+    );
+  });
 });

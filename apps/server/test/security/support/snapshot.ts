@@ -76,6 +76,26 @@ export async function accountRows(
     talent_import_undo: `talent_import_undo t where t.talent_id in (select id from talents where user_id = ${id})`,
     // Global settings (the sandbox's keys): nobody's, and nobody's call may change them.
     app_settings: `app_settings t`,
+    // The sandbox TikTok Shop's state is the "platform's", nobody's account here: no call of
+    // our API may change it (the record of calls it received changes only with its own calls).
+    ...Object.fromEntries(
+      [
+        'sandbox_tts_apps',
+        'sandbox_tts_shops',
+        'sandbox_tts_products',
+        'sandbox_tts_auth_codes',
+        'sandbox_tts_authorizations',
+        'sandbox_tts_access_tokens',
+        'sandbox_tts_collaborations',
+        'sandbox_tts_collaboration_products',
+        'sandbox_tts_collaboration_creators',
+        'sandbox_tts_quota_uses',
+        'sandbox_tts_connected_creators',
+        'sandbox_tts_conversations',
+        'sandbox_tts_messages',
+        'sandbox_tts_calls',
+      ].map((name) => [name, `${name} t`]),
+    ),
   };
   const sources: Record<string, string> = {};
   for (const name of names) {

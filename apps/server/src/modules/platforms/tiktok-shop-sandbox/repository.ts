@@ -1,0 +1,754 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+} from 'drizzle-orm';
+import type { Database, Executor } from '../../../db/client.ts';
+import {
+  sandboxTtsAccessTokens,
+  sandboxTtsApps,
+  sandboxTtsAuthCodes,
+  sandboxTtsAuthorizations,
+  sandboxTtsCalls,
+  sandboxTtsCollaborationCreators,
+  sandboxTtsCollaborationProducts,
+  sandboxTtsCollaborations,
+  sandboxTtsConnectedCreators,
+  sandboxTtsConversations,
+  sandboxTtsMessages,
+  sandboxTtsProducts,
+  sandboxTtsQuotaUses,
+  sandboxTtsShops,
+} from '../../../db/schema.ts';
+import { productSeeds, sandboxSellers, type SandboxSeller, type ShopLimits } from './catalogue.ts';
+
+/**
+ * Every query on the sandbox's tables (sandbox_tts_*), and nothing else queries them.
+ * Functions take the database or an open transaction.
+ */
+
+export type SandboxApp = typeof sandboxTtsApps.$inferSelect;
+export type SandboxShop = typeof sandboxTtsShops.$inferSelect;
+export type SandboxProduct = typeof sandboxTtsProducts.$inferSelect;
+export type SandboxAuthorization = typeof sandboxTtsAuthorizations.$inferSelect;
+export type SandboxCollaboration = typeof sandboxTtsCollaborations.$inferSelect;
+export type SandboxConversation = typeof sandboxTtsConversations.$inferSelect;
+export type SandboxMessage = typeof sandboxTtsMessages.$inferSelect;
+export type SandboxCallRow = typeof sandboxTtsCalls.$inferSelect;
+
+// --- the sandbox app --------------------------------------------------------------------
+
+function digits(count: number): string {
+  let out = String(randomInt(1, 10));
+  for (let i = 1; i < count; i++) out += String(randomInt(0, 10));
+  return out;
+}
+
+/**
+ * The sandbox app, created on first use and kept, so every replica and restart signs with
+ * the same secret. Two processes creating it at once may both insert; every reader takes
+ * the oldest row, so all agree. App keys look like `29a39d` / `6a6xxx` in the documents
+ * (short lowercase alphanumerics), secrets like 40 hex characters, service ids 19 digits.
+ */
+export async function sandboxApp(db: Executor): Promise<SandboxApp> {
+  const read = async () =>
+    (
+      await db
+        .select()
+        .from(sandboxTtsApps)
+        .orderBy(asc(sandboxTtsApps.createdAt), asc(sandboxTtsApps.appKey))
+        .limit(1)
+    )[0];
+  const existing = await read();
+  if (existing) return existing;
+  await db
+    .insert(sandboxTtsApps)
+    .values({
+      appKey: `6${randomBytes(6).toString('hex').slice(0, 12)}`,
+      appSecret: randomBytes(20).toString('hex'),
+      serviceId: `74${digits(17)}`,
+    })
+    .onConflictDoNothing();
+  return (await read())!;
+}
+
+export async function appByKey(db: Executor, appKey: string): Promise<SandboxApp | undefined> {
+  const [row] = await db
+    .select()
+    .from(sandboxTtsApps)
+    .where(eq(sandboxTtsApps.appKey, appKey))
+    .limit(1);
+  return row;
+}
+
+export async function appByServiceId(db: Executor, serviceId: string) {
+  const [row] = await db
+    .select()
+    .from(sandboxTtsApps)
+    .where(eq(sandboxTtsApps.serviceId, serviceId))
+    .limit(1);
+  return row;
+}
+
+// --- shops and products -------------------------------------------------------------------
+
+/** Puts sellers' shops and products in place (idempotent): the fixed sellers by default. */
+export async function seedCatalogue(
+  db: Executor,
+  limits: ShopLimits,
+  sellers: readonly SandboxSeller[] = sandboxSellers,
+): Promise<void> {
+  const shops = sellers.flatMap((seller) =>
+    seller.shops.map((s) => ({
+      id: s.id,
+      sellerKey: seller.key,
+      name: s.name,
+      region: s.region,
+      sellerType: seller.sellerType,
+      cipher: s.cipher,
+      code: s.code,
+      timeZone: s.timeZone,
+      weeklyQuota: limits.weeklyQuota,
+      starterPackRemaining: limits.starterPack,
+      dailyCollaborationLimit: limits.dailyCollaborationLimit,
+      dailyCreatorLimit: limits.dailyCreatorLimit,
+      followerLimit: limits.followerLimit,
+    })),
+  );
+  await db.insert(sandboxTtsShops).values(shops).onConflictDoNothing();
+  const products = sellers.flatMap((seller) => seller.shops.flatMap(productSeeds));
+  await db.insert(sandboxTtsProducts).values(products).onConflictDoNothing();
+}
+
+export async function allShops(db: Executor): Promise<SandboxShop[]> {
+  return db.select().from(sandboxTtsShops).orderBy(asc(sandboxTtsShops.id));
+}
+
+export async function shopsOfSeller(db: Executor, sellerKey: string): Promise<SandboxShop[]> {
+  return db
+    .select()
+    .from(sandboxTtsShops)
+    .where(eq(sandboxTtsShops.sellerKey, sellerKey))
+    .orderBy(asc(sandboxTtsShops.id));
+}
+
+export async function shopByCipher(db: Executor, cipher: string) {
+  const [row] = await db
+    .select()
+    .from(sandboxTtsShops)
+    .where(eq(sandboxTtsShops.cipher, cipher))
+    .limit(1);
+  return row;
+}
+
+export async function shopById(db: Executor, id: string) {
+  const [row] = await db.select().from(sandboxTtsShops).where(eq(sandboxTtsShops.id, id)).limit(1);
+  return row;
+}
+
+/** The shop's row, locked until the transaction ends: one quota decision at a time. */
+export async function lockShop(tx: Executor, id: string): Promise<SandboxShop> {
+  const [row] = await tx
+    .select()
+    .from(sandboxTtsShops)
+    .where(eq(sandboxTtsShops.id, id))
+    .for('update');
+  return row!;
+}
+
+export async function updateShop(
+  db: Executor,
+  id: string,
+  values: Partial<
+    Pick<
+      SandboxShop,
+      | 'weeklyQuota'
+      | 'starterPackRemaining'
+      | 'dailyCollaborationLimit'
+      | 'dailyCreatorLimit'
+      | 'followerLimit'
+    >
+  >,
+): Promise<SandboxShop | undefined> {
+  if (!Object.keys(values).length) return shopById(db, id);
+  const [row] = await db
+    .update(sandboxTtsShops)
+    .set(values)
+    .where(eq(sandboxTtsShops.id, id))
+    .returning();
+  return row;
+}
+
+export async function productsOfShop(db: Executor, shopId: string): Promise<SandboxProduct[]> {
+  return db
+    .select()
+    .from(sandboxTtsProducts)
+    .where(eq(sandboxTtsProducts.shopId, shopId))
+    .orderBy(asc(sandboxTtsProducts.id));
+}
+
+export async function productsByIds(db: Executor, ids: string[]): Promise<SandboxProduct[]> {
+  if (!ids.length) return [];
+  return db.select().from(sandboxTtsProducts).where(inArray(sandboxTtsProducts.id, ids));
+}
+
+// --- authorization codes, authorizations, tokens --------------------------------------------
+
+export async function insertAuthCode(
+  db: Executor,
+  row: { codeHash: string; appKey: string; sellerKey: string; scopes: string[]; expiresAt: Date },
+): Promise<void> {
+  await db.insert(sandboxTtsAuthCodes).values(row);
+}
+
+/** Uses a code once: the row when it was unused and unexpired (and now is used), else null. */
+export async function takeAuthCode(db: Executor, codeHash: string, appKey: string, now: Date) {
+  const [row] = await db
+    .update(sandboxTtsAuthCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(sandboxTtsAuthCodes.codeHash, codeHash),
+        eq(sandboxTtsAuthCodes.appKey, appKey),
+        isNull(sandboxTtsAuthCodes.usedAt),
+        gt(sandboxTtsAuthCodes.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function insertAuthorization(
+  db: Executor,
+  row: Omit<typeof sandboxTtsAuthorizations.$inferInsert, 'revokedAt'>,
+): Promise<void> {
+  await db.insert(sandboxTtsAuthorizations).values(row);
+}
+
+export async function authorizationByRefreshToken(db: Executor, hash: string, appKey: string) {
+  const [row] = await db
+    .select()
+    .from(sandboxTtsAuthorizations)
+    .where(
+      and(
+        eq(sandboxTtsAuthorizations.refreshTokenHash, hash),
+        eq(sandboxTtsAuthorizations.appKey, appKey),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function insertAccessToken(
+  db: Executor,
+  row: { tokenHash: string; authorizationId: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(sandboxTtsAccessTokens).values(row);
+}
+
+/** The access token and the grant it belongs to. */
+export async function accessTokenByHash(db: Executor, hash: string) {
+  const [row] = await db
+    .select({ token: sandboxTtsAccessTokens, authorization: sandboxTtsAuthorizations })
+    .from(sandboxTtsAccessTokens)
+    .innerJoin(
+      sandboxTtsAuthorizations,
+      eq(sandboxTtsAuthorizations.id, sandboxTtsAccessTokens.authorizationId),
+    )
+    .where(eq(sandboxTtsAccessTokens.tokenHash, hash))
+    .limit(1);
+  return row;
+}
+
+/** The seller "removes access": every grant of the seller (to any app) stops working. */
+export async function revokeSeller(db: Executor, sellerKey: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(sandboxTtsAuthorizations)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sandboxTtsAuthorizations.sellerKey, sellerKey),
+        isNull(sandboxTtsAuthorizations.revokedAt),
+      ),
+    )
+    .returning({ id: sandboxTtsAuthorizations.id });
+  return rows.length;
+}
+
+/** Moves the expiry of the seller's access tokens (and, if asked, refresh tokens) to `at`. */
+export async function expireSellerTokens(
+  db: Executor,
+  sellerKey: string,
+  at: { accessAt: Date | null; refreshAt: Date | null },
+): Promise<number> {
+  const grants = db
+    .select({ id: sandboxTtsAuthorizations.id })
+    .from(sandboxTtsAuthorizations)
+    .where(eq(sandboxTtsAuthorizations.sellerKey, sellerKey));
+  let changed = 0;
+  if (at.accessAt) {
+    const rows = await db
+      .update(sandboxTtsAccessTokens)
+      .set({ expiresAt: at.accessAt })
+      .where(
+        and(
+          inArray(sandboxTtsAccessTokens.authorizationId, grants),
+          gt(sandboxTtsAccessTokens.expiresAt, at.accessAt),
+        ),
+      )
+      .returning({ hash: sandboxTtsAccessTokens.tokenHash });
+    changed += rows.length;
+  }
+  if (at.refreshAt) {
+    const rows = await db
+      .update(sandboxTtsAuthorizations)
+      .set({ refreshExpiresAt: at.refreshAt })
+      .where(
+        and(
+          eq(sandboxTtsAuthorizations.sellerKey, sellerKey),
+          gt(sandboxTtsAuthorizations.refreshExpiresAt, at.refreshAt),
+        ),
+      )
+      .returning({ id: sandboxTtsAuthorizations.id });
+    changed += rows.length;
+  }
+  return changed;
+}
+
+// --- target collaborations -----------------------------------------------------------------
+
+/** Still running at `now`: not removed and not past its end. */
+function live(now: Date) {
+  return and(isNull(sandboxTtsCollaborations.removedAt), gt(sandboxTtsCollaborations.endTime, now));
+}
+
+/** (creator, product) pairs already in a running collaboration of the shop. */
+export async function conflictingPairs(
+  db: Executor,
+  shopId: string,
+  creatorIds: string[],
+  productIds: string[],
+  now: Date,
+): Promise<Array<{ creatorOpenId: string; productId: string }>> {
+  if (!creatorIds.length || !productIds.length) return [];
+  const rows: Array<{ creatorOpenId: string; productId: string }> = await db
+    .select({
+      creatorOpenId: sandboxTtsCollaborationCreators.creatorOpenId,
+      productId: sandboxTtsCollaborationProducts.productId,
+    })
+    .from(sandboxTtsCollaborations)
+    .innerJoin(
+      sandboxTtsCollaborationCreators,
+      eq(sandboxTtsCollaborationCreators.collaborationId, sandboxTtsCollaborations.id),
+    )
+    .innerJoin(
+      sandboxTtsCollaborationProducts,
+      eq(sandboxTtsCollaborationProducts.collaborationId, sandboxTtsCollaborations.id),
+    )
+    .where(
+      and(
+        eq(sandboxTtsCollaborations.shopId, shopId),
+        live(now),
+        inArray(sandboxTtsCollaborationCreators.creatorOpenId, creatorIds),
+        inArray(sandboxTtsCollaborationProducts.productId, productIds),
+      ),
+    );
+  const unique = [...new Map(rows.map((r) => [`${r.creatorOpenId} ${r.productId}`, r])).values()];
+  return unique.sort((a, b) =>
+    a.creatorOpenId === b.creatorOpenId
+      ? a.productId.localeCompare(b.productId)
+      : a.creatorOpenId.localeCompare(b.creatorOpenId),
+  );
+}
+
+export async function nameInUse(db: Executor, shopId: string, name: string, now: Date) {
+  const [row] = await db
+    .select({ id: sandboxTtsCollaborations.id })
+    .from(sandboxTtsCollaborations)
+    .where(
+      and(
+        eq(sandboxTtsCollaborations.shopId, shopId),
+        eq(sandboxTtsCollaborations.name, name),
+        live(now),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Collaborations the shop created in [from, to), and the creators they invited. */
+export async function createdBetween(db: Executor, shopId: string, from: Date, to: Date) {
+  const within = and(
+    eq(sandboxTtsCollaborations.shopId, shopId),
+    gte(sandboxTtsCollaborations.startTime, from),
+    lt(sandboxTtsCollaborations.startTime, to),
+  );
+  const [collaborations] = await db
+    .select({ n: count() })
+    .from(sandboxTtsCollaborations)
+    .where(within);
+  const [creators] = await db
+    .select({ n: count() })
+    .from(sandboxTtsCollaborationCreators)
+    .innerJoin(
+      sandboxTtsCollaborations,
+      eq(sandboxTtsCollaborations.id, sandboxTtsCollaborationCreators.collaborationId),
+    )
+    .where(within);
+  return { collaborations: collaborations?.n ?? 0, creators: creators?.n ?? 0 };
+}
+
+export interface NewCollaboration {
+  id: string;
+  shopId: string;
+  name: string;
+  message: string;
+  sellerEmail: string;
+  hasFreeSample: boolean;
+  isSampleApprovalExempt: boolean;
+  startTime: Date;
+  endTime: Date;
+  products: Array<{
+    id: string;
+    targetCommissionRate: number;
+    shopAdsCommissionRate: number | null;
+  }>;
+  creatorOpenIds: string[];
+}
+
+export async function insertCollaboration(db: Executor, c: NewCollaboration): Promise<void> {
+  await db.insert(sandboxTtsCollaborations).values({
+    id: c.id,
+    shopId: c.shopId,
+    name: c.name,
+    message: c.message,
+    sellerEmail: c.sellerEmail,
+    hasFreeSample: c.hasFreeSample,
+    isSampleApprovalExempt: c.isSampleApprovalExempt,
+    startTime: c.startTime,
+    endTime: c.endTime,
+    updateTime: c.startTime,
+  });
+  await db.insert(sandboxTtsCollaborationProducts).values(
+    c.products.map((p) => ({
+      collaborationId: c.id,
+      productId: p.id,
+      targetCommissionRate: p.targetCommissionRate,
+      shopAdsCommissionRate: p.shopAdsCommissionRate,
+    })),
+  );
+  await db
+    .insert(sandboxTtsCollaborationCreators)
+    .values(c.creatorOpenIds.map((creatorOpenId) => ({ collaborationId: c.id, creatorOpenId })));
+}
+
+export interface CollaborationFilter {
+  shopId: string;
+  now: Date;
+  status: 'ONGOING' | 'EXPIRING' | 'VALID' | 'CANCELING' | 'COMPLETED';
+  keywordType?:
+    'PRODUCT_ID' | 'PRODUCT_NAME' | 'TARGET_COLLABORATION_ID' | 'TARGET_COLLABORATION_NAME';
+  keyword?: string;
+  creatorOpenId?: string;
+  withFreeSample?: boolean;
+  offset: number;
+  limit: number;
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+/** Search Target Collaborations: newest first, with the total. */
+export async function searchCollaborations(db: Executor, f: CollaborationFilter) {
+  const t = sandboxTtsCollaborations;
+  const conditions = [eq(t.shopId, f.shopId)];
+  const weekAhead = new Date(f.now.getTime() + WEEK_MS);
+  if (f.status === 'ONGOING') conditions.push(isNull(t.removedAt), gt(t.endTime, weekAhead));
+  else if (f.status === 'EXPIRING')
+    conditions.push(isNull(t.removedAt), gt(t.endTime, f.now), lte(t.endTime, weekAhead));
+  else if (f.status === 'VALID') conditions.push(live(f.now)!);
+  // Removal takes effect at once in the sandbox: nothing is ever "canceling".
+  else if (f.status === 'CANCELING') conditions.push(sql`false`);
+  else conditions.push(or(lte(t.endTime, f.now), sql`${t.removedAt} is not null`)!);
+  if (f.withFreeSample) conditions.push(eq(t.hasFreeSample, true));
+  if (f.creatorOpenId) {
+    conditions.push(
+      inArray(
+        t.id,
+        db
+          .select({ id: sandboxTtsCollaborationCreators.collaborationId })
+          .from(sandboxTtsCollaborationCreators)
+          .where(eq(sandboxTtsCollaborationCreators.creatorOpenId, f.creatorOpenId)),
+      ),
+    );
+  }
+  if (f.keyword !== undefined && f.keywordType) {
+    const k = f.keyword;
+    if (f.keywordType === 'TARGET_COLLABORATION_ID') conditions.push(eq(t.id, k));
+    else if (f.keywordType === 'TARGET_COLLABORATION_NAME')
+      conditions.push(ilike(t.name, likePattern(k)));
+    else {
+      const productMatch =
+        f.keywordType === 'PRODUCT_ID'
+          ? eq(sandboxTtsCollaborationProducts.productId, k)
+          : inArray(
+              sandboxTtsCollaborationProducts.productId,
+              db
+                .select({ id: sandboxTtsProducts.id })
+                .from(sandboxTtsProducts)
+                .where(ilike(sandboxTtsProducts.title, likePattern(k))),
+            );
+      conditions.push(
+        inArray(
+          t.id,
+          db
+            .select({ id: sandboxTtsCollaborationProducts.collaborationId })
+            .from(sandboxTtsCollaborationProducts)
+            .where(productMatch),
+        ),
+      );
+    }
+  }
+  const where = and(...conditions);
+  const [total] = await db.select({ n: count() }).from(t).where(where);
+  const rows = await db
+    .select()
+    .from(t)
+    .where(where)
+    .orderBy(desc(t.startTime), desc(t.id))
+    .offset(f.offset)
+    .limit(f.limit);
+  return { total: total?.n ?? 0, rows };
+}
+
+export async function collaborationById(db: Executor, id: string) {
+  const [row] = await db
+    .select()
+    .from(sandboxTtsCollaborations)
+    .where(eq(sandboxTtsCollaborations.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Products and creators of collaborations, by collaboration id. */
+export async function collaborationMembers(db: Executor, ids: string[]) {
+  if (!ids.length) return { products: [], creators: [] };
+  const products = await db
+    .select({ link: sandboxTtsCollaborationProducts, product: sandboxTtsProducts })
+    .from(sandboxTtsCollaborationProducts)
+    .leftJoin(
+      sandboxTtsProducts,
+      eq(sandboxTtsProducts.id, sandboxTtsCollaborationProducts.productId),
+    )
+    .where(inArray(sandboxTtsCollaborationProducts.collaborationId, ids))
+    .orderBy(asc(sandboxTtsCollaborationProducts.productId));
+  const creators = await db
+    .select()
+    .from(sandboxTtsCollaborationCreators)
+    .where(inArray(sandboxTtsCollaborationCreators.collaborationId, ids))
+    .orderBy(asc(sandboxTtsCollaborationCreators.creatorOpenId));
+  return { products, creators };
+}
+
+export async function removeCollaboration(db: Executor, id: string, now: Date) {
+  const [row] = await db
+    .update(sandboxTtsCollaborations)
+    .set({ removedAt: now, updateTime: now })
+    .where(and(eq(sandboxTtsCollaborations.id, id), isNull(sandboxTtsCollaborations.removedAt)))
+    .returning();
+  return row;
+}
+
+// --- quota -----------------------------------------------------------------------------------
+
+export async function connectedAmong(db: Executor, shopId: string, creatorIds: string[]) {
+  if (!creatorIds.length) return new Set<string>();
+  const rows = await db
+    .select({ id: sandboxTtsConnectedCreators.creatorOpenId })
+    .from(sandboxTtsConnectedCreators)
+    .where(
+      and(
+        eq(sandboxTtsConnectedCreators.shopId, shopId),
+        inArray(sandboxTtsConnectedCreators.creatorOpenId, creatorIds),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function markConnected(db: Executor, shopId: string, creatorIds: string[]) {
+  if (!creatorIds.length) return;
+  await db
+    .insert(sandboxTtsConnectedCreators)
+    .values(creatorIds.map((creatorOpenId) => ({ shopId, creatorOpenId })))
+    .onConflictDoNothing();
+}
+
+export async function countedInWeek(
+  db: Executor,
+  shopId: string,
+  week: string,
+  creatorIds: string[],
+) {
+  if (!creatorIds.length) return new Set<string>();
+  const rows = await db
+    .select({ id: sandboxTtsQuotaUses.creatorOpenId })
+    .from(sandboxTtsQuotaUses)
+    .where(
+      and(
+        eq(sandboxTtsQuotaUses.shopId, shopId),
+        eq(sandboxTtsQuotaUses.week, week),
+        inArray(sandboxTtsQuotaUses.creatorOpenId, creatorIds),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** How much of the week's own quota (not the starter pack) the shop has used. */
+export async function weeklyQuotaUsed(db: Executor, shopId: string, week: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(sandboxTtsQuotaUses)
+    .where(
+      and(
+        eq(sandboxTtsQuotaUses.shopId, shopId),
+        eq(sandboxTtsQuotaUses.week, week),
+        eq(sandboxTtsQuotaUses.fromStarterPack, false),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function insertQuotaUses(
+  db: Executor,
+  rows: Array<typeof sandboxTtsQuotaUses.$inferInsert>,
+): Promise<void> {
+  if (rows.length) await db.insert(sandboxTtsQuotaUses).values(rows).onConflictDoNothing();
+}
+
+// --- conversations and messages --------------------------------------------------------------
+
+export async function conversationWith(db: Executor, shopId: string, creatorOpenId: string) {
+  const [row] = await db
+    .select()
+    .from(sandboxTtsConversations)
+    .where(
+      and(
+        eq(sandboxTtsConversations.shopId, shopId),
+        eq(sandboxTtsConversations.creatorOpenId, creatorOpenId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Opens the conversation, or answers the one opened meanwhile (one per shop and creator). */
+export async function openConversation(
+  db: Executor,
+  row: { id: string; shopId: string; creatorOpenId: string; createdAt: Date },
+): Promise<{ conversation: SandboxConversation; isNew: boolean }> {
+  const inserted = await db
+    .insert(sandboxTtsConversations)
+    .values(row)
+    .onConflictDoNothing()
+    .returning();
+  if (inserted[0]) return { conversation: inserted[0], isNew: true };
+  return {
+    conversation: (await conversationWith(db, row.shopId, row.creatorOpenId))!,
+    isNew: false,
+  };
+}
+
+export async function conversationById(db: Executor, id: string) {
+  const [row] = await db
+    .select()
+    .from(sandboxTtsConversations)
+    .where(eq(sandboxTtsConversations.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function conversationsOfShop(
+  db: Executor,
+  shopId: string,
+  offset: number,
+  limit: number,
+) {
+  return db
+    .select()
+    .from(sandboxTtsConversations)
+    .where(eq(sandboxTtsConversations.shopId, shopId))
+    .orderBy(desc(sandboxTtsConversations.createdAt), desc(sandboxTtsConversations.id))
+    .offset(offset)
+    .limit(limit);
+}
+
+export async function insertMessage(
+  db: Executor,
+  row: { id: string; conversationId: string; msgType: string; content: string; createdAt: Date },
+): Promise<SandboxMessage> {
+  const [inserted] = await db
+    .insert(sandboxTtsMessages)
+    .values({
+      ...row,
+      seq: sql`(select coalesce(max(${sandboxTtsMessages.seq}), 0) + 1 from ${sandboxTtsMessages}
+                where ${sandboxTtsMessages.conversationId} = ${row.conversationId})`,
+    })
+    .returning();
+  return inserted!;
+}
+
+/** Messages of a conversation, newest first. */
+export async function messagesOf(
+  db: Executor,
+  conversationId: string,
+  offset: number,
+  limit: number,
+) {
+  return db
+    .select()
+    .from(sandboxTtsMessages)
+    .where(eq(sandboxTtsMessages.conversationId, conversationId))
+    .orderBy(desc(sandboxTtsMessages.seq))
+    .offset(offset)
+    .limit(limit);
+}
+
+// --- the record of calls ---------------------------------------------------------------------
+
+export async function insertCall(
+  db: Executor,
+  row: Omit<typeof sandboxTtsCalls.$inferInsert, 'id'>,
+): Promise<void> {
+  await db.insert(sandboxTtsCalls).values(row);
+}
+
+export async function listCalls(
+  db: Database | Executor,
+  filter: { afterId?: number; pathPrefix?: string; limit: number },
+): Promise<SandboxCallRow[]> {
+  const conditions = [];
+  if (filter.afterId !== undefined) conditions.push(gt(sandboxTtsCalls.id, filter.afterId));
+  if (filter.pathPrefix)
+    conditions.push(sql`starts_with(${sandboxTtsCalls.path}, ${filter.pathPrefix})`);
+  return db
+    .select()
+    .from(sandboxTtsCalls)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(asc(sandboxTtsCalls.id))
+    .limit(filter.limit);
+}
