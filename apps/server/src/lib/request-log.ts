@@ -12,12 +12,39 @@ function decoded(segment: string): string {
 }
 
 /**
+ * Query parameters whose values are credentials: an OAuth authorization's `code` and `state`
+ * (the platform's redirect to our callback), and the tokens and app secret of the platform's
+ * token calls (served by the embedded sandbox). Their values never reach a log line.
+ */
+const secretQueryKeys = new Set([
+  'code',
+  'state',
+  'auth_code',
+  'access_token',
+  'refresh_token',
+  'app_secret',
+]);
+
+function loggableQuery(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals === -1) return pair;
+      const key = decoded(pair.slice(0, equals).replace(/\+/g, ' ')).toLowerCase();
+      return secretQueryKeys.has(key) ? `${pair.slice(0, equals)}=${REDACTED}` : pair;
+    })
+    .join('&');
+}
+
+/**
  * A URL fit for a log line: the segment after a `download` segment is the one-time token
  * of an export link (`/api/v1/talents/exports/download/<token>`, whoever holds it gets
- * the file), so it is replaced; the rest of the URL, query included, is kept as sent.
- * Decided on each segment decoded and in any case, so `downloa%64` or `DOWNLOAD` (which
- * the router may match, or a HEAD or a typo that it does not, with a token still valid)
- * cannot carry a token past it.
+ * the file), so it is replaced, and so are the values of credential query parameters
+ * (`code`, `state`, tokens: `secretQueryKeys`); the rest of the URL, query included, is kept
+ * as sent. Decided on each segment decoded and in any case, so `downloa%64` or `DOWNLOAD`
+ * (which the router may match, or a HEAD or a typo that it does not, with a token still
+ * valid) cannot carry a token past it.
  */
 export function loggableUrl(url: string): string {
   const queryAt = url.indexOf('?');
@@ -28,7 +55,7 @@ export function loggableUrl(url: string): string {
       segments[i] = REDACTED;
     }
   }
-  return segments.join('/') + (queryAt === -1 ? '' : url.slice(queryAt));
+  return segments.join('/') + (queryAt === -1 ? '' : `?${loggableQuery(url.slice(queryAt + 1))}`);
 }
 
 /** Fastify's request serializer (the same fields), with the URL made fit for a log line. */
