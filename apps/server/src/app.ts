@@ -54,6 +54,12 @@ import { releaseLapsedLeases } from './modules/send-records/task-api.ts';
 import { expireShopsBeyondLimits } from './modules/shops/service.ts';
 import { shopRoutes } from './modules/shops/routes.ts';
 import { profileRoutes } from './modules/user/routes.ts';
+import { PlatformConnections, connectionRoutes } from './modules/platforms/connections/index.ts';
+import {
+  TikTokShopPlatform,
+  type ClientTuning,
+  type SandboxAppSource,
+} from './modules/platforms/tiktok-shop/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { consoleStaticPlugin } from './plugins/console-static.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -83,6 +89,10 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The time rules are decided at (leases, cool-downs, bind times); tests move it. */
     clock: Clock;
+    /** TikTok Shop's Open API: the endpoints and credentials in force, and clients on them. */
+    tiktokShop: TikTokShopPlatform;
+    /** Shops connected by a platform's authorization (OAuth), their tokens and refresh. */
+    connections: PlatformConnections;
     /** Every route as registered (method, url, config, schema): the security suite walks it. */
     routeTable: readonly RouteOptions[];
   }
@@ -103,6 +113,13 @@ export interface BuildOptions {
   sms?: SmsProvider;
   logger?: FastifyServerOptions['logger'];
   clock?: Clock;
+  /**
+   * The embedded TikTok Shop sandbox's app credentials, used when no TikTok Shop app is
+   * configured (the sandbox module provides them; null: no sandbox, connecting is refused).
+   */
+  tiktokShopSandbox?: SandboxAppSource | null;
+  /** TikTok Shop transport settings (deadlines; a test's clock). */
+  tiktokShopTuning?: ClientTuning;
 }
 
 /** Paths whose values must never reach a log line. */
@@ -146,6 +163,8 @@ export function configuredLogger(config: Config): FastifyServerOptions['logger']
 }
 
 const MINUTE_MS = 60_000;
+/** The platform token refresh job's period: far inside the day it renews tokens ahead. */
+const PLATFORM_TOKEN_REFRESH_EVERY_MS = 10 * MINUTE_MS;
 /** The job that rolls back imports whose process died (main.ts runs it at start on PGlite). */
 export const IMPORT_RECOVERY_JOB = 'import-recovery';
 
@@ -197,6 +216,11 @@ function backgroundJobs(app: FastifyInstance): Job[] {
         await app.listCache.changed(released.accounts);
         return released.count;
       },
+    },
+    {
+      name: 'platform-token-refresh',
+      everyMs: PLATFORM_TOKEN_REFRESH_EVERY_MS,
+      run: (now) => app.connections.refreshDue(now),
     },
     {
       name: IMPORT_RECOVERY_JOB,
@@ -271,6 +295,25 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('authService', new AuthService(app));
   app.decorate('payments', new Payments(app));
   app.decorate('membershipOrders', new MembershipOrders(app));
+  app.decorate(
+    'tiktokShop',
+    new TikTokShopPlatform(
+      config.tiktokShop,
+      config.publicUrl,
+      options.tiktokShopSandbox ?? null,
+      options.tiktokShopTuning,
+    ),
+  );
+  app.decorate(
+    'connections',
+    new PlatformConnections({
+      db: database.db,
+      platform: app.tiktokShop,
+      appSecret: config.appSecret,
+      revocations: app.revocations,
+      log: app.log,
+    }),
+  );
   app.decorate('jobs', new JobRunner(app.log, backgroundJobs(app), () => app.clock.now()));
   // Stopped before the app closes its routes: no pass runs on a closing database.
   app.addHook('onClose', async () => app.jobs.stop());
@@ -324,6 +367,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(sendRecordFileRoutes);
   await app.register(sendRecordImportRoutes);
   await app.register(extensionRoutes);
+  await app.register(connectionRoutes);
 
   await app.register(consoleStaticPlugin, { consoleDir: config.consoleDir });
   return app;
