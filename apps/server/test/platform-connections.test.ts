@@ -11,6 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { platformConnections, platformOauthStates, shops } from '../src/db/schema.ts';
+import { SecretBox } from '../src/lib/secret-box.ts';
 import { TikTokShopError } from '../src/modules/platforms/tiktok-shop/index.ts';
 import { describeApi, signedIn, type Harness } from './support/harness.ts';
 import { bindNewShop, grantPlan } from './support/sending.ts';
@@ -729,6 +730,36 @@ describeApi(
       const stored = JSON.stringify(rows);
       for (const secret of sellerTokens) expect(stored).not.toContain(secret);
       expect(rows[0]!.accessTokenSealed).toMatch(/^v1\./);
+    });
+
+    it('tokens that no longer open (APP_SECRET changed) make the connection "Reconnect", never a crash', async () => {
+      const { token, tokens } = await signedIn(h());
+      await grantPlan(h(), tokens.user.id, 'pro');
+      const started = await connect(h(), token);
+      await callback(h(), { code: authorize(newSeller()), state: started.state }, started.cookie);
+      const shopId = (await shopList(h(), token)).list[0]!.id;
+      const [row] = await h().app.db.select().from(platformConnections);
+      // Sealed under another key: what a changed APP_SECRET leaves behind.
+      const other = new SecretBox(
+        'another-app-secret-that-is-long-enough-0123456789',
+        'platform-tokens',
+      );
+      await h()
+        .app.db.update(platformConnections)
+        .set({
+          accessTokenSealed: other.seal('TTP_x', 'ctx'),
+          refreshTokenSealed: other.seal('TTP_y', 'ctx'),
+        })
+        .where(eq(platformConnections.id, row!.id));
+      await expect(
+        h().app.connections.shopApi(tokens.user.id, shopId, new Date()),
+      ).rejects.toMatchObject({
+        reason: 'authorization_revoked',
+      });
+      expect((await connections(h(), token))[0]).toMatchObject({
+        status: 'revoked',
+        needsReconnect: true,
+      });
     });
 
     it('another account’s connections are not listed', async () => {

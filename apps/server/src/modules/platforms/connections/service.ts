@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { RevocationStore } from '../../../lib/revocations.ts';
-import { SecretBox } from '../../../lib/secret-box.ts';
+import { SecretBox, SecretBoxError } from '../../../lib/secret-box.ts';
 import { bindAuthorizedShop, findShopPlatformLink, shopsOfConnections } from '../../shops/index.ts';
 import {
   TikTokShopError,
@@ -359,7 +359,7 @@ export class PlatformConnections {
     return {
       client: await this.deps.platform.client(),
       access: {
-        accessToken: this.box.open(row.accessTokenSealed, tokenContext(row, 'access')),
+        accessToken: await this.openToken(row, 'access', now),
         shopCipher: link.platformCipher,
       },
       connectionId: row.id,
@@ -398,7 +398,11 @@ export class PlatformConnections {
       if (error.reason === 'token_expired') {
         const row = await findConnection(this.deps.db, userId, api.connectionId);
         if (!row) throw error;
-        await this.refreshNow(row, now(), { force: true });
+        // Renewed meanwhile (another call, another replica): its new token is used as it is.
+        const current = row.status === 'active' ? await this.openToken(row, 'access', now()) : null;
+        if (current === null || current === api.access.accessToken) {
+          await this.refreshNow(row, now(), { force: true });
+        }
         api = await this.shopApi(userId, shopId, now());
         try {
           return await call(api);
@@ -481,12 +485,16 @@ export class PlatformConnections {
       );
       return null;
     }
+    let refreshToken: string;
+    try {
+      refreshToken = await this.openToken(row, 'refresh', now);
+    } catch {
+      return null;
+    }
     let grant: TokenGrant;
     try {
       const client = await this.deps.platform.client();
-      grant = await client.refreshAccessToken(
-        this.box.open(row.refreshTokenSealed, tokenContext(row, 'refresh')),
-      );
+      grant = await client.refreshAccessToken(refreshToken);
     } catch (error) {
       if (error instanceof TikTokShopError && error.next === 'reconnect') {
         await markConnection(
@@ -525,6 +533,38 @@ export class PlatformConnections {
     return (
       (await saveRefreshed(this.deps.db, row.userId, row.id, this.sealed(row, grant), now)) ?? null
     );
+  }
+
+  /**
+   * A sealed token, opened. One that no longer opens (APP_SECRET changed, or the row was
+   * altered) can never be used again: the connection is marked revoked, so the seller sees
+   * "Reconnect", and the call fails as a lost authorization.
+   */
+  private async openToken(row: ConnectionRow, kind: 'access' | 'refresh', now: Date) {
+    try {
+      return this.box.open(
+        kind === 'access' ? row.accessTokenSealed : row.refreshTokenSealed,
+        tokenContext(row, kind),
+      );
+    } catch (error) {
+      if (!(error instanceof SecretBoxError)) throw error;
+      await markConnection(
+        this.deps.db,
+        row.userId,
+        row.id,
+        'revoked',
+        {
+          code: 'authorization_revoked',
+          message: 'stored tokens unreadable (APP_SECRET changed?)',
+        },
+        now,
+      );
+      this.deps.log.error(
+        { userId: row.userId, connectionId: row.id },
+        'platform tokens do not open with this APP_SECRET: the seller must connect again',
+      );
+      throw lost({ ...row, status: 'revoked' });
+    }
   }
 
   // -------------------------------------------------------------------------------------
