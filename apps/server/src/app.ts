@@ -53,8 +53,17 @@ import { sendRecordRoutes } from './modules/send-records/routes.ts';
 import { releaseLapsedLeases } from './modules/send-records/task-api.ts';
 import { expireShopsBeyondLimits } from './modules/shops/service.ts';
 import { shopRoutes } from './modules/shops/routes.ts';
-import { registerTikTokShopSandbox } from './modules/platforms/tiktok-shop-sandbox/index.ts';
+import {
+  registerTikTokShopSandbox,
+  tiktokShopSandboxCredentials,
+} from './modules/platforms/tiktok-shop-sandbox/index.ts';
 import { profileRoutes } from './modules/user/routes.ts';
+import { PlatformConnections, connectionRoutes } from './modules/platforms/connections/index.ts';
+import {
+  TikTokShopPlatform,
+  type ClientTuning,
+  type SandboxAppSource,
+} from './modules/platforms/tiktok-shop/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { consoleStaticPlugin } from './plugins/console-static.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -84,6 +93,10 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The time rules are decided at (leases, cool-downs, bind times); tests move it. */
     clock: Clock;
+    /** TikTok Shop's Open API: the endpoints and credentials in force, and clients on them. */
+    tiktokShop: TikTokShopPlatform;
+    /** Shops connected by a platform's authorization (OAuth), their tokens and refresh. */
+    connections: PlatformConnections;
     /** Every route as registered (method, url, config, schema): the security suite walks it. */
     routeTable: readonly RouteOptions[];
   }
@@ -104,6 +117,13 @@ export interface BuildOptions {
   sms?: SmsProvider;
   logger?: FastifyServerOptions['logger'];
   clock?: Clock;
+  /**
+   * The embedded TikTok Shop sandbox's app credentials, used when no TikTok Shop app is
+   * configured (the sandbox module provides them; null: no sandbox, connecting is refused).
+   */
+  tiktokShopSandbox?: SandboxAppSource | null;
+  /** TikTok Shop transport settings (deadlines; a test's clock). */
+  tiktokShopTuning?: ClientTuning;
 }
 
 /** Paths whose values must never reach a log line. */
@@ -147,6 +167,8 @@ export function configuredLogger(config: Config): FastifyServerOptions['logger']
 }
 
 const MINUTE_MS = 60_000;
+/** The platform token refresh job's period: far inside the day it renews tokens ahead. */
+const PLATFORM_TOKEN_REFRESH_EVERY_MS = 10 * MINUTE_MS;
 /** The job that rolls back imports whose process died (main.ts runs it at start on PGlite). */
 export const IMPORT_RECOVERY_JOB = 'import-recovery';
 
@@ -198,6 +220,11 @@ function backgroundJobs(app: FastifyInstance): Job[] {
         await app.listCache.changed(released.accounts);
         return released.count;
       },
+    },
+    {
+      name: 'platform-token-refresh',
+      everyMs: PLATFORM_TOKEN_REFRESH_EVERY_MS,
+      run: (now) => app.connections.refreshDue(now),
     },
     {
       name: IMPORT_RECOVERY_JOB,
@@ -272,6 +299,29 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('authService', new AuthService(app));
   app.decorate('payments', new Payments(app));
   app.decorate('membershipOrders', new MembershipOrders(app));
+  app.decorate(
+    'tiktokShop',
+    new TikTokShopPlatform(
+      config.tiktokShop,
+      config.publicUrl,
+      // The composition root joins the client to the sandbox: neither module imports the other.
+      options.tiktokShopSandbox ??
+        (config.tiktokShop.configured
+          ? null
+          : () => tiktokShopSandboxCredentials(database.db)),
+      options.tiktokShopTuning,
+    ),
+  );
+  app.decorate(
+    'connections',
+    new PlatformConnections({
+      db: database.db,
+      platform: app.tiktokShop,
+      appSecret: config.appSecret,
+      revocations: app.revocations,
+      log: app.log,
+    }),
+  );
   app.decorate('jobs', new JobRunner(app.log, backgroundJobs(app), () => app.clock.now()));
   // Stopped before the app closes its routes: no pass runs on a closing database.
   app.addHook('onClose', async () => app.jobs.stop());
@@ -327,6 +377,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(extensionRoutes);
   // No TikTok Shop app configured: the server plays the platform itself (embedded default, tests).
   if (!config.tiktokShop.configured) await registerTikTokShopSandbox(app);
+  await app.register(connectionRoutes);
 
   await app.register(consoleStaticPlugin, { consoleDir: config.consoleDir });
   return app;

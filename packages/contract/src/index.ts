@@ -18,6 +18,7 @@ export * from './talents.ts';
 export * from './membership.ts';
 export * from './inbox.ts';
 export * from './shops.ts';
+export * from './platforms.ts';
 export * from './send-records-constants.ts';
 export * from './send-records.ts';
 export * from './task-api.ts';

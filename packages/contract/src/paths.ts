@@ -82,6 +82,15 @@ export const apiPaths = {
     /** The extension reports the shop it sees in the seller center. */
     report: `${apiPrefix}/shops/report`,
   },
+  /** Platform connections by authorization (OAuth). */
+  platforms: {
+    /** The caller's connections (never their tokens). */
+    connections: `${apiPrefix}/platforms/connections`,
+    /** Starts "Connect TikTok Shop": answers the authorization page's address. */
+    tiktokShopConnect: `${apiPrefix}/platforms/tiktok-shop/connect`,
+    /** Where the platform sends the browser back (`code`, `state`): public, the state decides. */
+    tiktokShopCallback: `${apiPrefix}/platforms/tiktok-shop/oauth/callback`,
+  },
   sendRecords: {
     list: `${apiPrefix}/send-records`,
     one: (id: number | string) => `${apiPrefix}/send-records/${id}`,

@@ -32,6 +32,29 @@ export const sendErrorCodes = [
   'blacklisted',
   'network',
   'login_expired',
+  // Added with the platforms' APIs (issue 16); texts in catalogue/platforms.ts. Records fail
+  // only with codes about the talent or the request; the others stop a shop's run and are
+  // shown on the shop and the task while its records wait.
+  /** The platform excludes the creator from invitations (TikTok 16024020). */
+  'talent_excluded',
+  /** The creator is already in an active collaboration for a product of the call (16024022). */
+  'collaboration_conflict',
+  /** A product of the call is not the shop's (16024008). */
+  'product_not_owned',
+  /** The message or the name holds words the platform refuses (50001703). */
+  'sensitive_words',
+  /** The platform refused the request's parameters. */
+  'invalid_request',
+  /** The platform throttled the shop's calls (36009002, HTTP 429): they wait and resume. */
+  'rate_limited',
+  /** The shop's authorization was revoked or has expired: the seller must authorize again. */
+  'authorization_revoked',
+  /** The authorization lacks a permission the action needs: the seller must authorize again. */
+  'authorization_scope_missing',
+  /** The platform refused our app's signature or settings (106001): an operator must act. */
+  'platform_configuration',
+  /** The shop does not meet a platform requirement for the action (IM GMV threshold, status). */
+  'shop_ineligible',
 ] as const;
 export type SendErrorCode = (typeof sendErrorCodes)[number];
 

@@ -44,7 +44,11 @@ export const shopIdentityBody = z.object({
 });
 export type ShopIdentityBody = z.infer<typeof shopIdentityBody>;
 
-export const shopSources = ['manual', 'extension'] as const;
+/**
+ * How the shop was bound: by hand, seen by the extension in the seller center, or authorized
+ * on the platform (OAuth: the shop can then be served through the platform's API).
+ */
+export const shopSources = ['manual', 'extension', 'authorization'] as const;
 export type ShopSource = (typeof shopSources)[number];
 
 export const shop = z.object({
@@ -59,6 +63,10 @@ export const shop = z.object({
   /** Before this time the shop cannot be bound again, nor its slot taken (null: now). */
   nextBindAt: isoDateTime.nullable(),
   source: z.enum(shopSources),
+  /** The platform's market code (US, GB…) of a shop bound by authorization, else null. */
+  platformRegion: z.string().nullable(),
+  /** The platform connection (authorization) serving the shop, if any. */
+  connectionId: z.number().int().nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

@@ -84,6 +84,8 @@ const shop: Shop = {
   boundAt: at,
   nextBindAt: null,
   source: 'manual',
+  platformRegion: null,
+  connectionId: null,
   createdAt: at,
   updatedAt: at,
 };

@@ -163,4 +163,50 @@ describe('configuration', () => {
       noticeTemplateCode: 'SMS_2',
     });
   });
+
+  it('TikTok Shop: none of the app credentials means the sandbox, all three an app of our own', () => {
+    const secret = { APP_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(secret).tiktokShop).toEqual({
+      configured: false,
+      appKey: null,
+      appSecret: null,
+      serviceId: null,
+      apiBase: 'https://open-api.tiktokglobalshop.com',
+      authBase: 'https://auth.tiktok-shops.com',
+      authorizeUrl: 'https://services.tiktokshop.com/open/authorize',
+    });
+    const app = {
+      ...secret,
+      TIKTOK_SHOP_APP_KEY: '6abc123',
+      TIKTOK_SHOP_APP_SECRET: 'e59af819cc',
+      TIKTOK_SHOP_SERVICE_ID: '7172000000000070150',
+      // Another implementation of the protocol (the platform's own sandbox, a test server).
+      TIKTOK_SHOP_API_BASE: 'http://127.0.0.1:4010/',
+      TIKTOK_SHOP_AUTH_BASE: 'http://127.0.0.1:4011',
+      TIKTOK_SHOP_AUTHORIZE_URL: 'http://127.0.0.1:4012/open/authorize',
+    };
+    expect(loadConfig(app).tiktokShop).toEqual({
+      configured: true,
+      appKey: '6abc123',
+      appSecret: 'e59af819cc',
+      serviceId: '7172000000000070150',
+      // A trailing slash would double the path's own.
+      apiBase: 'http://127.0.0.1:4010',
+      authBase: 'http://127.0.0.1:4011',
+      authorizeUrl: 'http://127.0.0.1:4012/open/authorize',
+    });
+  });
+
+  it('TikTok Shop: a half-set app is refused, naming what is missing; addresses must be URLs', () => {
+    const secret = { APP_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig({ ...secret, TIKTOK_SHOP_APP_KEY: 'k' })).toThrow(
+      /TIKTOK_SHOP_APP_SECRET, TIKTOK_SHOP_SERVICE_ID/,
+    );
+    expect(() =>
+      loadConfig({ ...secret, TIKTOK_SHOP_APP_KEY: 'k', TIKTOK_SHOP_APP_SECRET: 's' }),
+    ).toThrow(/TIKTOK_SHOP_SERVICE_ID/);
+    expect(() => loadConfig({ ...secret, TIKTOK_SHOP_API_BASE: 'open-api' })).toThrow(
+      /TIKTOK_SHOP_API_BASE/,
+    );
+  });
 });

@@ -48,7 +48,20 @@ const envSchema = z.object({
   ALIPAY_PUBLIC_KEY: z.string().optional(),
   ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
   ALIPAY_SELLER_ID: z.string().optional(),
-  TIKTOK_SHOP_APP_KEY: z.string().optional(),
+  // TikTok Shop's Open API (issue 16): the app registered in Partner Center, and the addresses
+  // of the platform. Without the three credentials the embedded sandbox stands behind them.
+  TIKTOK_SHOP_APP_KEY: z.string().trim().min(1).optional(),
+  TIKTOK_SHOP_APP_SECRET: z.string().trim().min(1).optional(),
+  TIKTOK_SHOP_SERVICE_ID: z.string().trim().min(1).optional(),
+  // https://partner.tiktokshop.com/docv2/page/sign-your-api-request (the API host);
+  // https://partner.tiktokshop.com/docv2/page/authorization-overview-202407 (token host,
+  // authorization page). Any implementation of the documented protocol may stand behind them.
+  TIKTOK_SHOP_API_BASE: z.string().url().default('https://open-api.tiktokglobalshop.com'),
+  TIKTOK_SHOP_AUTH_BASE: z.string().url().default('https://auth.tiktok-shops.com'),
+  TIKTOK_SHOP_AUTHORIZE_URL: z
+    .string()
+    .url()
+    .default('https://services.tiktokshop.com/open/authorize'),
   DEMO_ACCOUNT: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
@@ -118,10 +131,23 @@ export interface Config {
         sellerId: string | null;
       };
   /**
-   * TikTok Shop's Open API. Not configured (no TIKTOK_SHOP_APP_KEY): the server serves the
-   * sandbox TikTok Shop under /sandbox/tiktok-shop and uses its app.
+   * TikTok Shop's Open API. `configured`: an app of our own (key, secret, service id) talks
+   * to the addresses given; otherwise the credentials are null and the embedded sandbox
+   * serves the platform (see `tiktokShopEndpoints` in modules/platforms/tiktok-shop, the
+   * one place that decides which endpoints and credentials are in force).
    */
-  tiktokShop: { configured: boolean };
+  tiktokShop: {
+    configured: boolean;
+    appKey: string | null;
+    appSecret: string | null;
+    serviceId: string | null;
+    /** Base of the signed Open API calls (`/authorization/202309/shops`, `/affiliate_seller/…`). */
+    apiBase: string;
+    /** Base of the token calls (`/api/v2/token/get`, `/api/v2/token/refresh`). */
+    authBase: string;
+    /** The seller's authorization page (`?service_id=…&state=…`). */
+    authorizeUrl: string;
+  };
   demoAccount: boolean;
   logLevel: string;
   /**
@@ -248,6 +274,35 @@ function paymentConfig(e: z.output<typeof envSchema>): Config['payment'] {
 }
 
 /**
+ * TikTok Shop: all three credentials or none (none: the embedded sandbox). A half-set app
+ * would fail at the first seller's authorization, so it is refused at start.
+ */
+function tiktokShopConfig(e: z.output<typeof envSchema>): Config['tiktokShop'] {
+  const names = [
+    'TIKTOK_SHOP_APP_KEY',
+    'TIKTOK_SHOP_APP_SECRET',
+    'TIKTOK_SHOP_SERVICE_ID',
+  ] as const;
+  const given = names.filter((name) => e[name]);
+  if (given.length > 0 && given.length < names.length) {
+    const missing = names.filter((name) => !e[name]);
+    throw new ConfigError(
+      `TikTok Shop needs ${missing.join(', ')} beside ${given.join(', ')} (or none of them for the sandbox)`,
+    );
+  }
+  const trimBase = (url: string) => url.replace(/\/+$/, '');
+  return {
+    configured: given.length === names.length,
+    appKey: e.TIKTOK_SHOP_APP_KEY ?? null,
+    appSecret: e.TIKTOK_SHOP_APP_SECRET ?? null,
+    serviceId: e.TIKTOK_SHOP_SERVICE_ID ?? null,
+    apiBase: trimBase(e.TIKTOK_SHOP_API_BASE),
+    authBase: trimBase(e.TIKTOK_SHOP_AUTH_BASE),
+    authorizeUrl: e.TIKTOK_SHOP_AUTHORIZE_URL,
+  };
+}
+
+/**
  * @param env the environment (process.env in production)
  * @param baseDir the directory relative paths are resolved against (where npm was run)
  */
@@ -315,7 +370,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = re
     sms,
     smsGlobalMaxPerHour: e.SMS_GLOBAL_MAX_PER_HOUR,
     payment: paymentConfig(e),
-    tiktokShop: { configured: Boolean(e.TIKTOK_SHOP_APP_KEY?.trim()) },
+    tiktokShop: tiktokShopConfig(e),
     demoAccount: e.DEMO_ACCOUNT ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (e.DATABASE_URL || e.NODE_ENV === 'production' ? 'json' : 'pretty'),

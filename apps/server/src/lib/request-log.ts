@@ -12,27 +12,27 @@ function decoded(segment: string): string {
 }
 
 /**
- * Query parameters that are secrets wherever they appear: OAuth's `code`, and what TikTok
- * Shop's token endpoints take in the query (`app_secret`, `auth_code`, `refresh_token`,
- * `access_token`), which the sandbox TikTok Shop serves on this server.
+ * Query parameters whose values are credentials: an OAuth authorization's `code` and `state`
+ * (the platform's redirect to our callback), and the tokens and app secret of the platform's
+ * token calls (served by the embedded sandbox). Their values never reach a log line.
  */
 const secretQueryKeys = new Set([
-  'app_secret',
-  'auth_code',
-  'refresh_token',
-  'access_token',
   'code',
+  'state',
+  'auth_code',
+  'access_token',
+  'refresh_token',
+  'app_secret',
 ]);
 
 function loggableQuery(query: string): string {
   return query
     .split('&')
     .map((pair) => {
-      const at = pair.indexOf('=');
-      const key = decoded((at === -1 ? pair : pair.slice(0, at)).replace(/\+/g, ' '));
-      return at !== -1 && secretQueryKeys.has(key.toLowerCase())
-        ? `${pair.slice(0, at)}=${REDACTED}`
-        : pair;
+      const equals = pair.indexOf('=');
+      if (equals === -1) return pair;
+      const key = decoded(pair.slice(0, equals).replace(/\+/g, ' ')).toLowerCase();
+      return secretQueryKeys.has(key) ? `${pair.slice(0, equals)}=${REDACTED}` : pair;
     })
     .join('&');
 }
@@ -40,10 +40,11 @@ function loggableQuery(query: string): string {
 /**
  * A URL fit for a log line: the segment after a `download` segment is the one-time token
  * of an export link (`/api/v1/talents/exports/download/<token>`, whoever holds it gets
- * the file), so it is replaced; so are the values of secret query parameters (above); the
- * rest of the URL is kept as sent. Decided on each segment decoded and in any case, so
- * `downloa%64` or `DOWNLOAD` (which the router may match, or a HEAD or a typo that it does
- * not, with a token still valid) cannot carry a token past it.
+ * the file), so it is replaced, and so are the values of credential query parameters
+ * (`code`, `state`, tokens: `secretQueryKeys`); the rest of the URL, query included, is kept
+ * as sent. Decided on each segment decoded and in any case, so `downloa%64` or `DOWNLOAD`
+ * (which the router may match, or a HEAD or a typo that it does not, with a token still
+ * valid) cannot carry a token past it.
  */
 export function loggableUrl(url: string): string {
   const queryAt = url.indexOf('?');

@@ -24,6 +24,7 @@ const groups: Array<[string, RegExp]> = [
     /^\/api\/v1\/(membership|payments|messages|invite)/,
   ],
   ['the sandbox gateway', /^\/sandbox\//],
+  ['platform connections', /^\/api\/v1\/platforms\//],
 ];
 
 function fuzzable(route: RouteEntry): boolean {

@@ -84,6 +84,26 @@ describeApi('the request log', (h) => {
     );
   });
 
+  it('takes the values of credential query parameters out: OAuth code and state, tokens, secrets', () => {
+    expect(
+      loggableUrl(
+        '/api/v1/platforms/tiktok-shop/oauth/callback?code=TTP_secret_code&state=s3cr3t&locale=en',
+      ),
+    ).toBe(
+      '/api/v1/platforms/tiktok-shop/oauth/callback?code=[redacted]&state=[redacted]&locale=en',
+    );
+    const tokenCall = loggableUrl(
+      '/sandbox/tiktok-shop/api/v2/token/refresh?app_key=k&app_secret=QQsecretQQ&REFRESH_TOKEN=QQrefreshQQ&grant_type=refresh_token&%61uth_code=QQcodeQQ',
+    );
+    for (const secret of ['QQsecretQQ', 'QQrefreshQQ', 'QQcodeQQ']) {
+      expect(tokenCall).not.toContain(secret);
+    }
+    expect(tokenCall).toContain('app_key=k');
+    expect(tokenCall).toContain('grant_type=refresh_token');
+    // Keys that merely contain a secret's name stay.
+    expect(loggableUrl('/x?postcode=1&statement=2')).toBe('/x?postcode=1&statement=2');
+  });
+
   it('never holds a secret given in a query: an app secret, a code, a token', async () => {
     // The sandbox TikTok Shop's token endpoints take them in the query, as TikTok Shop's do.
     const secret = 'sandbox-app-secret-never-logged';
@@ -98,7 +118,7 @@ describeApi('the request log', (h) => {
     }
     expect(h().logs.filter((line) => line.includes(secret))).toEqual([]);
     expect(loggableUrl('/x?app_key=k&app_secret=s&state=t&code')).toBe(
-      '/x?app_key=k&app_secret=[redacted]&state=t&code',
+      '/x?app_key=k&app_secret=[redacted]&state=[redacted]&code',
     );
   });
 });

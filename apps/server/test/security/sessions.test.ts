@@ -138,6 +138,10 @@ describeApi(
           'GET /api/v1/send-records/export/download/:token',
           // The payment gateway's notification, trusted by its signature only.
           'POST /api/v1/payments/alipay/notify',
+          // The platform's authorization redirect: its single-use state (tied to an account,
+          // a live session and the browser's cookie) is the credential.
+          'GET /api/v1/platforms/tiktok-shop/oauth/callback',
+          'HEAD /api/v1/platforms/tiktok-shop/oauth/callback',
         ].sort(),
       );
     });

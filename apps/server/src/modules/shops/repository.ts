@@ -5,7 +5,7 @@ import {
   type Shop,
   type ShopTab,
 } from '@inviteflow/contract';
-import { and, desc, eq, gt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { shops } from '../../db/schema.ts';
 import { pageOffset } from '../../lib/sql.ts';
@@ -181,7 +181,58 @@ export function toShop(row: ShopRow): Shop {
     boundAt: row.boundAt?.toISOString() ?? null,
     nextBindAt: row.nextBindAt?.toISOString() ?? null,
     source: row.source as Shop['source'],
+    platformRegion: row.platformRegion,
+    connectionId: row.connectionId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** How a shop is reached on its platform's API, for the platform modules (no tokens here). */
+export interface ShopPlatformLink {
+  id: number;
+  platform: string;
+  shopName: string;
+  bindStatus: BindStatus;
+  platformShopId: string | null;
+  platformCipher: string | null;
+  platformRegion: string | null;
+  connectionId: number | null;
+}
+
+export async function findShopPlatformLink(
+  db: Executor,
+  userId: number,
+  shopId: number,
+): Promise<ShopPlatformLink | undefined> {
+  const [row] = await db
+    .select({
+      id: shops.id,
+      platform: shops.platform,
+      shopName: shops.shopName,
+      bindStatus: shops.bindStatus,
+      platformShopId: shops.platformShopId,
+      platformCipher: shops.platformCipher,
+      platformRegion: shops.platformRegion,
+      connectionId: shops.connectionId,
+    })
+    .from(shops)
+    .where(owned(userId, shopId))
+    .limit(1);
+  return row ? { ...row, bindStatus: row.bindStatus as BindStatus } : undefined;
+}
+
+/** The caller's shops served by these connections (id and connection). */
+export async function shopsOfConnections(
+  db: Executor,
+  userId: number,
+  connectionIds: readonly number[],
+): Promise<Array<{ id: number; connectionId: number }>> {
+  if (connectionIds.length === 0) return [];
+  const rows = await db
+    .select({ id: shops.id, connectionId: shops.connectionId })
+    .from(shops)
+    .where(and(eq(shops.userId, userId), inArray(shops.connectionId, [...connectionIds])))
+    .orderBy(shops.id);
+  return rows.map((row) => ({ id: row.id, connectionId: row.connectionId! }));
 }

@@ -41,6 +41,13 @@ import {
 
 const HOUR_MS = 3_600_000;
 
+/**
+ * How much a binding proves the account holds the shop: typed by hand (anyone can), seen in
+ * the seller center by the extension, or authorized on the platform. A stronger kind replaces
+ * a weaker one's `source`, never the reverse.
+ */
+const sourceRank: Record<ShopSource, number> = { manual: 0, extension: 1, authorization: 2 };
+
 /** A time in a server message: in the account's zone, to the minute. */
 export function messageTime(date: Date, timeZone: string): string {
   return formatInZone(date, timeZone).slice(0, 16);
@@ -160,6 +167,33 @@ export async function bindShop(
   });
 }
 
+/** Where an authorized shop is on its platform, and which connection serves it. */
+export interface PlatformShopLink {
+  platformShopId: string;
+  platformCipher: string;
+  platformRegion: string;
+  connectionId: number;
+}
+
+/**
+ * Binds a shop the platform's authorization named (OAuth), under the same rules as any bind
+ * (the plan's limit, the next bind time, another account's binding), and links it to the
+ * connection whose tokens serve it. An authorized shop wins over another account's hand
+ * claim, as a shop seen in the seller center does.
+ */
+export async function bindAuthorizedShop(
+  db: Database,
+  userId: number,
+  identity: ShopIdentityBody,
+  link: PlatformShopLink,
+  now: Date,
+): Promise<BindResult> {
+  return bindUnderLock(db, userId, now, async (tx, state) => {
+    const existing = await lockShopByIdentity(tx, userId, identity);
+    return bindLocked(tx, userId, existing, identity, 'authorization', now, state, link);
+  });
+}
+
 /** Binds one of the caller's shops again (an UNBOUND one after its next bind time, or an EXPIRED one). */
 export async function rebindShop(
   db: Database,
@@ -208,14 +242,17 @@ async function bindLocked(
   source: ShopSource,
   now: Date,
   state: MembershipState,
+  link?: PlatformShopLink,
 ): Promise<BindResult> {
-  const names = { shopName: identity.shopName, siteName: identity.siteName };
+  const names = { shopName: identity.shopName, siteName: identity.siteName, ...(link ?? {}) };
   if (existing?.bindStatus === 'BOUND') {
     // Idempotent: the extension reports the shop it sees on every visit; keep its names
-    // current. A hand binding it sees from inside the seller center is a seen one from now.
+    // current. A hand binding it sees from inside the seller center is a seen one from now,
+    // and an authorized one (served by the platform's API) from the authorization on.
+    const stronger = sourceRank[source] > sourceRank[existing.source as ShopSource];
     const [shop] = await tx
       .update(shops)
-      .set({ ...names, ...(source === 'extension' ? { source } : {}), updatedAt: now })
+      .set({ ...names, ...(stronger ? { source } : {}), updatedAt: now })
       .where(and(eq(shops.userId, userId), eq(shops.id, existing.id)))
       .returning();
     return { shop: shop!, outcome: 'alreadyBound', slots: await slotsOf(tx, userId, now, state) };
@@ -231,9 +268,10 @@ async function bindLocked(
   const other = await lockBoundElsewhere(tx, userId, identity);
   if (other) {
     // Anyone can type a shop code, so a hand binding proves nothing; an account that sees
-    // the shop from inside its seller center wins over one (a squatter otherwise locks
-    // the real owner out). Between two bindings of the same kind, the first stays.
-    if (source !== 'extension' || other.source !== 'manual')
+    // the shop from inside its seller center, or that the platform's authorization names,
+    // wins over one (a squatter otherwise locks the real owner out). Between two bindings
+    // that both prove something, the first stays.
+    if (source === 'manual' || other.source !== 'manual')
       throw conflict('error.shopBoundElsewhere');
     await endHandBinding(tx, other, now);
   }

@@ -15,6 +15,8 @@ function shop(id: number, overrides: Partial<Shop> = {}): Shop {
     boundAt: '2025-03-08T06:05:09.000Z',
     nextBindAt: null,
     source: 'manual',
+    platformRegion: null,
+    connectionId: null,
     createdAt: '2025-03-08T06:05:09.000Z',
     updatedAt: '2025-03-08T06:05:09.000Z',
     ...overrides,

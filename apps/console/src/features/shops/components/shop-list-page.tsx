@@ -18,9 +18,11 @@ import {
   SHOP_REBIND_COOLDOWN_HOURS,
   plans,
   shopTabs,
+  tiktokShopSiteName,
   translate,
   type BindStatus,
   type MembershipLevel,
+  type PlatformConnection,
   type Shop,
   type ShopSlots,
   type ShopTab,
@@ -34,11 +36,17 @@ import { ListEmpty } from '@/components/list-empty.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { formatCount } from '@/lib/format-number.ts';
 import { tCatalogue } from '@/locale/index.ts';
+import { useConnections } from '../api/get-connections.ts';
 import { useRebindShop } from '../api/rebind-shop.ts';
 import { useShops } from '../api/get-shops.ts';
 import { useUnbindShop } from '../api/unbind-shop.ts';
 import { useShopsT } from '../locale/index.ts';
 import { BindShopModal } from './bind-shop-modal.tsx';
+import {
+  ConnectOutcome,
+  ConnectTiktokShopButton,
+  ShopAuthorization,
+} from './connect-tiktok-shop.tsx';
 import './shops.css';
 
 const statusColors: Record<BindStatus, string> = {
@@ -55,6 +63,12 @@ export function isWaiting(shop: Shop, now = Date.now()): boolean {
 }
 
 const tabCodec: FilterCodec = { tab: { kind: 'enum', values: shopTabs } };
+
+const sourceKeys = {
+  manual: 'source.manual',
+  extension: 'source.extension',
+  authorization: 'source.authorization',
+} as const;
 
 /** Whether every slot of the plan is taken: a bind would be refused. */
 export function slotsFull(slots: ShopSlots | undefined): boolean {
@@ -83,6 +97,12 @@ export function ShopListPage() {
   const { page, pageSize } = paging;
   const [binding, setBinding] = useState(false);
   const list = useShops({ tab, page, pageSize });
+  // The authorizations behind shops connected by OAuth ("Authorized" / "Reconnect").
+  const connections = useConnections();
+  const connectionOf = (shop: Shop): PlatformConnection | undefined =>
+    shop.connectionId === null
+      ? undefined
+      : connections.data?.list.find((c) => c.id === shop.connectionId);
   const unbind = useUnbindShop();
   const rebind = useRebindShop();
   const data = list.data;
@@ -141,7 +161,7 @@ export function ShopListPage() {
         <div className="shop-name-cell">
           <Typography.Text bold>{name}</Typography.Text>
           <Typography.Text type="secondary" className="shop-source">
-            {t(shop.source === 'extension' ? 'source.extension' : 'source.manual')}
+            {t(sourceKeys[shop.source])}
           </Typography.Text>
         </div>
       ),
@@ -156,7 +176,15 @@ export function ShopListPage() {
       title: t('column.siteName'),
       dataIndex: 'siteName',
       width: 100,
-      render: (value: string) => value || <span className="shop-muted">—</span>,
+      // An authorized shop's site is its platform market, named in the reader's language.
+      render: (value: string, shop) =>
+        shop.platformRegion ? (
+          tiktokShopSiteName(shop.platformRegion, locale)
+        ) : value ? (
+          value
+        ) : (
+          <span className="shop-muted">—</span>
+        ),
     },
     { title: t('column.shopCode'), dataIndex: 'shopCode', width: 130, ellipsis: true },
     {
@@ -168,6 +196,12 @@ export function ShopListPage() {
           {translate(locale, `enum.bindStatus.${value}`)}
         </Tag>
       ),
+    },
+    {
+      title: t('column.authorization'),
+      dataIndex: 'connectionId',
+      width: 130,
+      render: (_: unknown, shop) => <ShopAuthorization connection={connectionOf(shop)} />,
     },
     {
       title: t('column.boundAt'),
@@ -240,6 +274,7 @@ export function ShopListPage() {
   return (
     <Card className="shop-card" title={t('menu.shop.list')}>
       <Typography.Paragraph type="secondary">{t('page.intro')}</Typography.Paragraph>
+      <ConnectOutcome />
       {slots && (
         <Alert
           className="shop-slots"
@@ -284,6 +319,7 @@ export function ShopListPage() {
               )}
             </span>
           )}
+          <ConnectTiktokShopButton />
           {/* At the limit a bind is refused: off, with the reason, before the form is filled. */}
           <Tooltip content={fullReason} disabled={!full}>
             <Button
@@ -305,7 +341,7 @@ export function ShopListPage() {
         size={table.size}
         data={data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1050 }}
+        scroll={{ x: 1180 }}
         border={{ wrapper: true, cell: false }}
         noDataElement={
           <ListEmpty load={list} description={tab === 'all' ? t('empty.all') : t('empty.tab')} />

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+
+/**
+ * The platform's answers, checked before anything is believed. Field names and types are
+ * those of the API reference pages (partner.tiktokshop.com/docv2, mirrored in
+ * lazykern/ecommerce-api-docs data/raw/tiktok/api-reference/<category>/<page>.doc.json);
+ * the page is named above each schema. Unknown fields pass (the platform adds fields over
+ * time); a missing or mistyped field we rely on fails the answer.
+ */
+
+/** Codes may come as numbers or numeric strings (the .NET SDK reads both). */
+const code = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^-?\d+$/)
+    .transform(Number),
+]);
+
+/** Every answer: `{ code, message, request_id, data }` ("Common Parameters", any page). */
+export const envelopeSchema = z.looseObject({
+  code,
+  message: z.string().default(''),
+  request_id: z.string().optional(),
+  data: z.unknown().optional(),
+});
+
+const id = z.string().min(1);
+/** Unix seconds; some answers send them as numeric strings. */
+const unixSeconds = z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]);
+
+// developer-guide/get-started/authorization/authorization-overview-202407: Get Access Token
+// and Refresh Access Token answer the same data.
+export const tokenData = z.looseObject({
+  access_token: id,
+  access_token_expire_in: unixSeconds,
+  refresh_token: id,
+  refresh_token_expire_in: unixSeconds,
+  open_id: id,
+  seller_name: z.string().default(''),
+  seller_base_region: z.string().default(''),
+  user_type: z.number().int().optional(),
+  granted_scopes: z.array(z.string()).default([]),
+});
+
+// api-reference/authorization/get-authorized-shops (202309).
+export const authorizedShopsData = z.looseObject({
+  shops: z
+    .array(
+      z.looseObject({
+        id,
+        name: z.string(),
+        region: z.string().min(2),
+        seller_type: z.string().optional(),
+        cipher: id,
+        code: z.string(),
+      }),
+    )
+    .default([]),
+});
+
+const money = z.looseObject({ amount: z.string(), currency: z.string() });
+
+// api-reference/affiliate-seller/seller-search-creator-on-marketplace (202508: the version
+// whose creators carry `creator_open_id`).
+export const creatorSearchData = z.looseObject({
+  creators: z
+    .array(
+      z.looseObject({
+        creator_open_id: id,
+        username: z.string(),
+        nickname: z.string().default(''),
+        follower_count: z.number().int().optional(),
+        selection_region: z.string().optional(),
+        avatar: z.looseObject({ url: z.string().optional() }).optional(),
+        gmv: money.optional(),
+      }),
+    )
+    .default([]),
+  next_page_token: z.string().optional(),
+  search_key: z.string().optional(),
+});
+
+// api-reference/affiliate-seller/create-target-collaboration (202508). The conflicts' creator
+// field is `creator_user_open_id` in 202508 (`creator_user_id` in 202405).
+export const createTargetCollaborationData = z.looseObject({
+  target_collaboration: z.looseObject({ id: z.string() }).optional(),
+  target_collaboration_conflicts: z
+    .array(
+      z.looseObject({
+        creator_user_open_id: z.string().optional(),
+        product_id: z.string().default(''),
+      }),
+    )
+    .default([]),
+});
+
+const freeSampleRule = z.looseObject({
+  has_free_sample: z.boolean().optional(),
+  is_sample_approval_exempt: z.boolean().optional(),
+});
+
+// api-reference/affiliate-seller/search-target-collaborations (202508). The invited count is
+// spelled `creator_inivited_count` on that page.
+export const targetCollaborationSearchData = z.looseObject({
+  total_count: z.number().int().optional(),
+  next_page_token: z.string().optional(),
+  target_collaborations: z
+    .array(
+      z.looseObject({
+        id,
+        name: z.string().default(''),
+        message: z.string().optional(),
+        start_time: unixSeconds.optional(),
+        end_time: unixSeconds.optional(),
+        update_time: unixSeconds.optional(),
+        creator_inivited_count: z.number().int().optional(),
+        product_count: z.number().int().optional(),
+        free_sample_rule: freeSampleRule.optional(),
+        type: z.string().optional(),
+      }),
+    )
+    .default([]),
+});
+
+// api-reference/affiliate-seller/query-target-collaboration-detail (202508).
+export const targetCollaborationDetailData = z.looseObject({
+  target_collaboration: z.looseObject({
+    id,
+    name: z.string().default(''),
+    message: z.string().optional(),
+    seller_contact_info: z.looseObject({ email: z.string().optional() }).optional(),
+    start_time: unixSeconds.optional(),
+    end_time: unixSeconds.optional(),
+    free_sample_rule: freeSampleRule.optional(),
+    products: z
+      .array(
+        z.looseObject({
+          id,
+          commission: z.looseObject({ rate: z.number().int().optional() }).optional(),
+          collaboration_status: z.string().optional(),
+        }),
+      )
+      .default([]),
+    creators: z
+      .array(
+        z.looseObject({
+          creator_open_id: z.string().optional(),
+          username: z.string().optional(),
+          collaboration_status: z.string().optional(),
+        }),
+      )
+      .default([]),
+    type: z.string().optional(),
+  }),
+});
+
+// api-reference/affiliate-seller/create-conversation-with-creator (202508).
+export const conversationData = z.looseObject({
+  conversation_id: id,
+  is_new: z.boolean().optional(),
+  username: z.string().optional(),
+});
+
+// api-reference/affiliate-seller/send-im-message (202412).
+export const sentMessageData = z.looseObject({ message_id: id });
+
+// api-reference/affiliate-seller/get-message-in-the-conversation (202412).
+export const conversationMessagesData = z.looseObject({
+  has_more: z.boolean().default(false),
+  next_page_token: z.string().optional(),
+  messages: z
+    .array(
+      z.looseObject({
+        message_body: z.looseObject({
+          id,
+          conversation_id: z.string().optional(),
+          type: z.string(),
+          content: z.string().default(''),
+          create_time: unixSeconds.optional(),
+          sender_id: z.string().optional(),
+        }),
+      }),
+    )
+    .default([]),
+});
