@@ -306,9 +306,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       config.publicUrl,
       // The composition root joins the client to the sandbox: neither module imports the other.
       options.tiktokShopSandbox ??
-        (config.tiktokShop.configured
-          ? null
-          : () => tiktokShopSandboxCredentials(database.db)),
+        (config.tiktokShop.configured ? null : () => tiktokShopSandboxCredentials(database.db)),
       options.tiktokShopTuning,
     ),
   );

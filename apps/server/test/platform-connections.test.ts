@@ -780,17 +780,3 @@ describeApi(
   },
   { config },
 );
-
-describeApi('platform connections: no TikTok Shop app and no sandbox', (h) => {
-  it('refuses to start, in the caller’s language', async () => {
-    const { token } = await signedIn(h());
-    const zh = await h().api.post(apiPaths.platforms.tiktokShopConnect, undefined, { token });
-    expect(zh.status).toBe(422);
-    expect(zh.body.message).toBe('TikTok Shop 授权暂不可用：服务器未配置 TikTok Shop 应用');
-    const en = await h().api.post(apiPaths.platforms.tiktokShopConnect, undefined, {
-      token,
-      lang: 'en-US',
-    });
-    expect(en.body.message).toMatch(/no TikTok Shop app configured/);
-  });
-});
