@@ -1,6 +1,7 @@
 import { baseEn } from './catalogue/base.en-US.ts';
 import { extensionEn } from './catalogue/extension.en-US.ts';
 import { membershipEn } from './catalogue/membership.en-US.ts';
+import { platformTasksEn } from './catalogue/platform-tasks.en-US.ts';
 import { sendingEn } from './catalogue/sending.en-US.ts';
 import { provideCatalogue, type Catalogue } from './messages.ts';
 
@@ -9,8 +10,20 @@ import { provideCatalogue, type Catalogue } from './messages.ts';
  * module makes `translate(…'en-US'…)` work. Kept out of the package's main entry so that a
  * Chinese console does not download it.
  */
-export const catalogueModulesEn = [baseEn, membershipEn, sendingEn, extensionEn] as const;
+export const catalogueModulesEn = [
+  baseEn,
+  membershipEn,
+  sendingEn,
+  extensionEn,
+  platformTasksEn,
+] as const;
 
-export const enUS: Catalogue = { ...baseEn, ...membershipEn, ...sendingEn, ...extensionEn };
+export const enUS: Catalogue = {
+  ...baseEn,
+  ...membershipEn,
+  ...sendingEn,
+  ...extensionEn,
+  ...platformTasksEn,
+};
 
 provideCatalogue('en-US', enUS);

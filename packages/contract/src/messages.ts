@@ -1,6 +1,7 @@
 import { baseZh } from './catalogue/base.ts';
 import { extensionZh } from './catalogue/extension.ts';
 import { membershipZh } from './catalogue/membership.ts';
+import { platformTasksZh } from './catalogue/platform-tasks.ts';
 import { sendingZh } from './catalogue/sending.ts';
 import type { Locale } from './locale.ts';
 
@@ -18,9 +19,15 @@ import type { Locale } from './locale.ts';
  * Chinese console never downloads the English texts. The catalogue test refuses a key
  * defined by two modules.
  */
-export const catalogueModulesZh = [baseZh, membershipZh, sendingZh, extensionZh] as const;
+export const catalogueModulesZh = [
+  baseZh,
+  membershipZh,
+  sendingZh,
+  extensionZh,
+  platformTasksZh,
+] as const;
 
-const zhCN = { ...baseZh, ...membershipZh, ...sendingZh, ...extensionZh };
+const zhCN = { ...baseZh, ...membershipZh, ...sendingZh, ...extensionZh, ...platformTasksZh };
 
 export type MessageKey = keyof typeof zhCN;
 export type Catalogue = Record<MessageKey, string>;
