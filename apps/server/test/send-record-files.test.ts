@@ -58,8 +58,11 @@ describeApi('send record files', (h) => {
   it('serves an import template in both languages and formats that imports as it is', async () => {
     const { token, shop } = await seller(h());
     for (const [lang, header] of [
-      ['zh-CN', ['达人名称', '平台', '达人ID']],
-      ['en-US', ['Talent name', 'Platform', 'Talent ID']],
+      ['zh-CN', ['达人名称', '平台', '达人ID', 'TikTok Open ID', '百应ID', '百应UID']],
+      [
+        'en-US',
+        ['Talent name', 'Platform', 'Talent ID', 'TikTok open ID', 'Buyin ID', 'Buyin UID'],
+      ],
     ] as const) {
       const csv = await h().app.inject({
         method: 'GET',
@@ -100,12 +103,14 @@ describeApi('send record files', (h) => {
     const file = csvFile([
       ['Talent ID', 'Talent name', 'Platform'],
       ['lib_01', '库里的达人', '抖音'],
-      ['new_01', 'Newcomer', 'TikTok'],
+      ['new_01', 'Newcomer', 'Douyin'],
       ['bad_01', '拉黑', 'douyin'],
       ['recent_01', '刚邀约过', 'douyin'],
-      ['new_01', 'Newcomer again', 'tiktok'],
+      ['new_01', 'Newcomer again', 'douyin'],
       ['has space', 'Broken', 'douyin'],
       ['x_1', 'Nowhere', 'kuaishou'],
+      // A TikTok creator cannot be invited for this Douyin shop (issue 16).
+      ['@tt_creator', 'TikTok 达人', 'TikTok'],
     ]);
     const res = await importRecords(
       h(),
@@ -114,9 +119,9 @@ describeApi('send record files', (h) => {
       settings(shop.id),
     );
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('Import finished: 2 send records created, 5 rows rejected');
+    expect(res.body.message).toBe('Import finished: 2 send records created, 6 rows rejected');
     const report = res.body.data;
-    expect(report).toMatchObject({ accepted: 2, updated: 0, rejected: 5 });
+    expect(report).toMatchObject({ accepted: 2, updated: 0, rejected: 6 });
     const reasons = Object.fromEntries(report.rows.map((r) => [r.row, r.reason]));
     expect(reasons[2]).toBeNull();
     expect(reasons[3]).toBeNull();
@@ -125,11 +130,12 @@ describeApi('send record files', (h) => {
     expect(reasons[6]).toBe('Talent ID: Same talent ID as row 3');
     expect(reasons[7]).toMatch(/^Talent ID: /);
     expect(reasons[8]).toBe('Platform: Please choose a platform');
+    expect(reasons[9]).toBe('This talent is on TikTok, so cannot be invited for a Douyin shop');
 
     const made = await records(h(), token, { taskId: report.taskId! });
     expect(made.map((r) => [r.talentName, r.platform, r.talentId]).sort()).toEqual(
       [
-        ['Newcomer', 'tiktok', null],
+        ['Newcomer', 'douyin', null],
         ['库里的达人', 'douyin', known.id],
       ].sort(),
     );

@@ -299,6 +299,31 @@ export const sendImportFields = z.object({
     ),
   /** IANA zone for times without an offset; the account's zone when omitted. */
   timeZone: z.string().max(64).optional(),
+  // The platform fields of a create (task-platform-fields.ts), as multipart text.
+  collaborationName: taskPlatformFields.collaborationName,
+  endsAt: taskPlatformFields.endsAt,
+  contactEmail: taskPlatformFields.contactEmail,
+  sampleApproval: taskPlatformFields.sampleApproval,
+  /** 'true' or 'false'. */
+  freeSample: z
+    .enum(['true', 'false'], { error: 'validation.invalidField' })
+    .optional()
+    .transform((text) => (text === undefined ? null : text === 'true')),
+  /** The commissions as JSON: `{"<product template id>": <hundredths of a percent>}`. */
+  commissionRates: z
+    .string({ error: 'validation.commissionRateRange' })
+    .max(2_000, { error: 'validation.commissionRateRange' })
+    .optional()
+    .transform((text, ctx) => {
+      if (!text) return {};
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'validation.commissionRateRange' });
+        return z.NEVER;
+      }
+    })
+    .pipe(taskPlatformFields.commissionRates),
 });
 export type SendImportFields = z.input<typeof sendImportFields>;
 

@@ -13,6 +13,12 @@ export const platformTasksEn: Record<keyof typeof platformTasksZh, string> = {
     'This TikTok open ID already belongs to the talent {name} (@{platformTalentId})',
   'error.buyinIdTaken': 'This Buyin ID already belongs to the talent {name} ({platformTalentId})',
   'error.importRowDuplicateIdentity': 'Same {field} as row {row}',
+  'template.ruleOpenId':
+    "TikTok talents only: the creator's Creator Open ID (8 to 128 letters, digits, _ or -); may be empty (looked up by username before sending); unique in the account",
+  'template.ruleBuyinId':
+    'Douyin talents only: the Buyin ID (digits); may be empty; unique in the account',
+  'template.ruleBuyinUid':
+    "Douyin talents only: the uid of the talent's Buyin profile page; may be empty",
   'field.creatorUserOpenId': 'TikTok open ID',
   'field.buyinId': 'Buyin ID',
   'field.buyinUid': 'Buyin UID',

@@ -13,6 +13,10 @@ export const platformTasksZh = {
   'error.creatorOpenIdTaken': '该 TikTok Open ID 已属于达人 {name}（@{platformTalentId}）',
   'error.buyinIdTaken': '该百应ID 已属于达人 {name}（{platformTalentId}）',
   'error.importRowDuplicateIdentity': '与第 {row} 行的{field}重复',
+  'template.ruleOpenId':
+    '仅 TikTok 达人：达人的 Creator Open ID（8-128 位字母、数字、_ 或 -），可留空（发送前按用户名查找）；同一账号内不重复',
+  'template.ruleBuyinId': '仅抖音达人：百应ID（数字），可留空；同一账号内不重复',
+  'template.ruleBuyinUid': '仅抖音达人：百应达人主页的 uid，可留空',
   'field.creatorUserOpenId': 'TikTok Open ID',
   'field.buyinId': '百应ID',
   'field.buyinUid': '百应UID',
