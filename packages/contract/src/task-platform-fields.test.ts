@@ -3,7 +3,9 @@ import { z } from './zod.ts';
 import {
   COLLABORATION_NAME_MAX,
   platformFieldIssues,
+  percentToRate,
   platformTermsOf,
+  rateToPercent,
   taskPlatformFields,
   taskTypeRefusal,
   type TaskPlatformInput,
@@ -41,6 +43,17 @@ describe('the platform fields of a task', () => {
       expect(result.error?.issues[0]?.message).toBe('validation.commissionRateRange');
       expect(result.error?.issues[0]?.path[0]).toBe('commissionRates');
     }
+  });
+
+  it('reads a typed percent as hundredths, keeping a third decimal for the rule to refuse', () => {
+    expect(percentToRate(12.34)).toBe(1234);
+    expect(percentToRate(1)).toBe(100);
+    expect(percentToRate(80)).toBe(8000);
+    expect(percentToRate(12.345)).toBeCloseTo(1234.5);
+    expect(rateToPercent(1250)).toBe(12.5);
+    expect(fields.safeParse({ commissionRates: { '7': percentToRate(12.345) } }).success).toBe(
+      false,
+    );
   });
 
   it('checks the name length, the end time and the e-mail on their own', () => {

@@ -36,9 +36,14 @@ export const CONTACT_EMAIL_MAX = 254;
 export const sampleApprovals = ['auto', 'review'] as const;
 export type SampleApproval = (typeof sampleApprovals)[number];
 
-/** A commission typed as a percent with at most two decimals, as hundredths of a percent. */
+/**
+ * A commission typed as a percent, as hundredths of a percent: 12.5 → 1250. A percent with
+ * more than two decimals gives a fraction, which the rate's rule refuses (12.345 → 1234.5).
+ */
 export function percentToRate(percent: number): number {
-  return Math.round(percent * 100);
+  const rate = percent * 100;
+  // 12.34 * 100 is 1233.9999999999998 in floating point: that is 1234.
+  return Math.abs(rate - Math.round(rate)) < 1e-6 ? Math.round(rate) : rate;
 }
 
 export function rateToPercent(rate: number): number {
