@@ -13,7 +13,7 @@ import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import { invitationTasks } from '../src/db/schema.ts';
 import { describeApi, signedIn, type Harness } from './support/harness.ts';
-import { bindNewShop, createTask, taskBody } from './support/sending.ts';
+import { bindNewShop, createTask, makeTemplates, taskBody } from './support/sending.ts';
 import { addTalent, csvFile, multipartBody, xlsxFile } from './support/talents.ts';
 
 const paths = apiPaths.sendRecords;
@@ -193,6 +193,84 @@ describeApi('send record files', (h) => {
     );
     expect(noHeader.status).toBe(400);
     expect(noHeader.body.message).toBe('Required columns are missing: Platform, Talent ID');
+  });
+
+  // Issue 16: an import into a TikTok shop carries what the platform needs, as a create does.
+  it('imports into a TikTok shop with the target collaboration’s terms, its creators’ identity and platform', async () => {
+    const { token } = await signedIn(h());
+    const shop = await bindNewShop(h(), token, { platform: 'tiktok', shopName: 'US 店' });
+    const { productIds } = await makeTemplates(h(), token, 'Hi {talentName}');
+    await addTalent(h(), token, {
+      platform: 'tiktok',
+      platformTalentId: 'known_one',
+      name: 'Known',
+      creatorUserOpenId: 'uACafQ_known_open_id',
+    });
+    const file = {
+      content: csvFile([
+        ['Talent ID', 'Talent name', 'Platform', 'TikTok open ID'],
+        ['@known_one', 'Known', 'TikTok', ''],
+        ['new_one', 'New', 'TikTok', 'uACafQ_new_open_id'],
+        ['dy_one', '抖音达人', '抖音', ''],
+        ['bad-handle', 'Bad', 'TikTok', ''],
+      ]),
+      filename: 'tt.csv',
+    };
+    const terms = {
+      taskType: 'targeted_product',
+      productTemplateIds: productIds.join(','),
+      collaborationName: '导入定向合作',
+      endsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      commissionRates: JSON.stringify({ [productIds[0]!]: 1500, [productIds[1]!]: 100 }),
+      contactEmail: 'bd@example.com',
+    };
+    const missing = await importRecords(
+      h(),
+      token,
+      file,
+      settings(shop.id, { taskType: 'free_product' }),
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Please enter the collaboration name');
+    const badRates = await importRecords(
+      h(),
+      token,
+      file,
+      settings(shop.id, { ...terms, commissionRates: JSON.stringify({ [productIds[0]!]: 9000 }) }),
+    );
+    expect(badRates.status).toBe(400);
+    expect(badRates.body.message).toBe(
+      'A commission rate is between 1.00% and 80.00%, with at most two decimals',
+    );
+    expect(await records(h(), token)).toEqual([]);
+
+    const res = await importRecords(h(), token, file, settings(shop.id, terms));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ accepted: 2, rejected: 2 });
+    const reasons = Object.fromEntries(res.body.data.rows.map((r) => [r.row, r.reason]));
+    expect(reasons[4]).toBe('This talent is on Douyin, so cannot be invited for a TikTok shop');
+    expect(reasons[5]).toMatch(/^Talent ID: A TikTok username may contain only/);
+    const made = await records(h(), token, { taskId: res.body.data.taskId! });
+    expect(Object.fromEntries(made.map((r) => [r.talentName, r.identity]))).toEqual({
+      // The library's open id where the file gives none; the file's for a newcomer.
+      Known: { platform: 'tiktok', handle: 'known_one', creatorUserOpenId: 'uACafQ_known_open_id' },
+      New: { platform: 'tiktok', handle: 'new_one', creatorUserOpenId: 'uACafQ_new_open_id' },
+    });
+    const [task] = await h()
+      .app.db.select({ platformTerms: invitationTasks.platformTerms })
+      .from(invitationTasks)
+      .where(eq(invitationTasks.id, res.body.data.taskId!));
+    expect(task?.platformTerms).toMatchObject({
+      action: 'target_collaboration',
+      collaboration: {
+        name: '导入定向合作',
+        products: [
+          { productId: 'P-100', commissionRate: 1500 },
+          { productId: 'P-200', commissionRate: 100 },
+        ],
+        freeSample: false,
+      },
+    });
   });
 
   it('exports the filtered records to CSV and XLSX in the caller’s language and zone', async () => {
