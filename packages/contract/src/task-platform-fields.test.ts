@@ -45,6 +45,14 @@ describe('the platform fields of a task', () => {
     }
   });
 
+  it('names a commission keyed by something else than a product template id', () => {
+    const result = fields.safeParse({ commissionRates: { abc: 100 } });
+    expect(result.error?.issues[0]?.message).toBe('validation.commissionProductInvalid');
+    expect(fields.safeParse({ commissionRates: 'x' }).error?.issues[0]?.message).toBe(
+      'validation.commissionRateRange',
+    );
+  });
+
   it('reads a typed percent as hundredths, keeping a third decimal for the rule to refuse', () => {
     expect(percentToRate(12.34)).toBe(1234);
     expect(percentToRate(1)).toBe(100);

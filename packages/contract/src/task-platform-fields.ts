@@ -78,9 +78,17 @@ export const taskPlatformFields = {
    * (1250 = 12.50 %), 100–8000.
    */
   commissionRates: z
-    .record(z.string().regex(/^\d{1,10}$/, { error: 'validation.idsInvalid' }), commissionRate, {
-      error: 'validation.commissionRateRange',
-    })
+    .record(
+      z.string().regex(/^\d{1,10}$/, { error: 'validation.commissionProductInvalid' }),
+      commissionRate,
+      {
+        // A key that is no product template id is that; anything else is not a rate table.
+        error: (issue) =>
+          issue.code === 'invalid_key'
+            ? 'validation.commissionProductInvalid'
+            : 'validation.commissionRateRange',
+      },
+    )
     .nullish()
     .transform((value) => value ?? {}),
   /** The seller's contact e-mail shown to creators (TikTok `seller_contact_info.email`). */

@@ -32,6 +32,8 @@ export const platformTasksEn: Record<keyof typeof platformTasksZh, string> = {
   'validation.commissionRateRequired': 'Please enter a commission rate for each product',
   'validation.commissionRateRange':
     'A commission rate is between 1.00% and 80.00%, with at most two decimals',
+  'validation.commissionProductInvalid':
+    'A commission rate names a product that is not valid: choose the products again',
   'validation.contactEmailRequired': "Please enter the seller's contact e-mail",
   'validation.freeSampleRequired': 'A free product invitation offers free samples',
   'validation.freeSampleNotOffered':

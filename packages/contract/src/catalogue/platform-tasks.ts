@@ -29,6 +29,7 @@ export const platformTasksZh = {
   'validation.collaborationProductsRequired': '定向合作至少需要选择一个商品',
   'validation.commissionRateRequired': '请为每个商品填写佣金率',
   'validation.commissionRateRange': '佣金率须在 1.00% 到 80.00% 之间，最多两位小数',
+  'validation.commissionProductInvalid': '佣金率对应的商品无效，请重新选择商品',
   'validation.contactEmailRequired': '请填写卖家联系邮箱',
   'validation.freeSampleRequired': '免费商品邀约必须提供免费样品',
   'validation.freeSampleNotOffered': '定向商品邀约不提供免费样品；需要寄样请选择“免费商品邀约”',
