@@ -512,10 +512,10 @@ describeApi('send records', (h) => {
     ).toBe('Please enter a commission rate for each product');
     expect(
       await refused(
-        { taskType: 'targeted_product', ...terms, collaborationName: 'n'.repeat(51) },
+        { taskType: 'targeted_product', ...terms, collaborationName: 'n'.repeat(31) },
         'en-US',
       ),
-    ).toBe('The collaboration name cannot be longer than 50 characters');
+    ).toBe('The collaboration name cannot be longer than 30 characters');
     // The sample rule of each type.
     expect(await refused({ taskType: 'free_product', ...terms, freeSample: false }, 'en-US')).toBe(
       'A free product invitation offers free samples',

@@ -25,11 +25,14 @@ export const COMMISSION_RATE_MIN = 100;
 export const COMMISSION_RATE_MAX = 8000;
 
 /**
- * The platform publishes no length for a target collaboration's `name` (the Create Target
- * Collaboration document says only "The name of the target collaboration."; the seller
- * center's form counts characters). 50 is our bound until a published rule is found.
+ * The platform publishes no length for a target collaboration's `name` (Create Target
+ * Collaboration 202508 says only "The name of the target collaboration."). The seller
+ * center's form counts characters: "0/30", as public automation code reads it (reported by
+ * the sandbox TikTok Shop's README, apps/server/src/modules/platforms/tiktok-shop-sandbox,
+ * which refuses longer names alike; not found by this module's own searches). 30 until the
+ * platform publishes a rule.
  */
-export const COLLABORATION_NAME_MAX = 50;
+export const COLLABORATION_NAME_MAX = 30;
 export const CONTACT_EMAIL_MAX = 254;
 
 /** Free samples: approved automatically (`is_sample_approval_exempt`) or reviewed by the seller. */
