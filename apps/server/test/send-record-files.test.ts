@@ -13,7 +13,7 @@ import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import { invitationTasks } from '../src/db/schema.ts';
 import { describeApi, signedIn, type Harness } from './support/harness.ts';
-import { bindNewShop, createTask, taskBody } from './support/sending.ts';
+import { bindNewShop, createTask, makeTemplates, taskBody } from './support/sending.ts';
 import { addTalent, csvFile, multipartBody, xlsxFile } from './support/talents.ts';
 
 const paths = apiPaths.sendRecords;
@@ -58,8 +58,11 @@ describeApi('send record files', (h) => {
   it('serves an import template in both languages and formats that imports as it is', async () => {
     const { token, shop } = await seller(h());
     for (const [lang, header] of [
-      ['zh-CN', ['达人名称', '平台', '达人ID']],
-      ['en-US', ['Talent name', 'Platform', 'Talent ID']],
+      ['zh-CN', ['达人名称', '平台', '达人ID', 'TikTok Open ID', '百应ID', '百应UID']],
+      [
+        'en-US',
+        ['Talent name', 'Platform', 'Talent ID', 'TikTok open ID', 'Buyin ID', 'Buyin UID'],
+      ],
     ] as const) {
       const csv = await h().app.inject({
         method: 'GET',
@@ -100,12 +103,14 @@ describeApi('send record files', (h) => {
     const file = csvFile([
       ['Talent ID', 'Talent name', 'Platform'],
       ['lib_01', '库里的达人', '抖音'],
-      ['new_01', 'Newcomer', 'TikTok'],
+      ['new_01', 'Newcomer', 'Douyin'],
       ['bad_01', '拉黑', 'douyin'],
       ['recent_01', '刚邀约过', 'douyin'],
-      ['new_01', 'Newcomer again', 'tiktok'],
+      ['new_01', 'Newcomer again', 'douyin'],
       ['has space', 'Broken', 'douyin'],
       ['x_1', 'Nowhere', 'kuaishou'],
+      // A TikTok creator cannot be invited for this Douyin shop (issue 16).
+      ['@tt_creator', 'TikTok 达人', 'TikTok'],
     ]);
     const res = await importRecords(
       h(),
@@ -114,9 +119,9 @@ describeApi('send record files', (h) => {
       settings(shop.id),
     );
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('Import finished: 2 send records created, 5 rows rejected');
+    expect(res.body.message).toBe('Import finished: 2 send records created, 6 rows rejected');
     const report = res.body.data;
-    expect(report).toMatchObject({ accepted: 2, updated: 0, rejected: 5 });
+    expect(report).toMatchObject({ accepted: 2, updated: 0, rejected: 6 });
     const reasons = Object.fromEntries(report.rows.map((r) => [r.row, r.reason]));
     expect(reasons[2]).toBeNull();
     expect(reasons[3]).toBeNull();
@@ -125,11 +130,12 @@ describeApi('send record files', (h) => {
     expect(reasons[6]).toBe('Talent ID: Same talent ID as row 3');
     expect(reasons[7]).toMatch(/^Talent ID: /);
     expect(reasons[8]).toBe('Platform: Please choose a platform');
+    expect(reasons[9]).toBe('This talent is on TikTok, so cannot be invited for a Douyin shop');
 
     const made = await records(h(), token, { taskId: report.taskId! });
     expect(made.map((r) => [r.talentName, r.platform, r.talentId]).sort()).toEqual(
       [
-        ['Newcomer', 'tiktok', null],
+        ['Newcomer', 'douyin', null],
         ['库里的达人', 'douyin', known.id],
       ].sort(),
     );
@@ -187,6 +193,84 @@ describeApi('send record files', (h) => {
     );
     expect(noHeader.status).toBe(400);
     expect(noHeader.body.message).toBe('Required columns are missing: Platform, Talent ID');
+  });
+
+  // Issue 16: an import into a TikTok shop carries what the platform needs, as a create does.
+  it('imports into a TikTok shop with the target collaboration’s terms, its creators’ identity and platform', async () => {
+    const { token } = await signedIn(h());
+    const shop = await bindNewShop(h(), token, { platform: 'tiktok', shopName: 'US 店' });
+    const { productIds } = await makeTemplates(h(), token, 'Hi {talentName}');
+    await addTalent(h(), token, {
+      platform: 'tiktok',
+      platformTalentId: 'known_one',
+      name: 'Known',
+      creatorUserOpenId: 'uACafQ_known_open_id',
+    });
+    const file = {
+      content: csvFile([
+        ['Talent ID', 'Talent name', 'Platform', 'TikTok open ID'],
+        ['@known_one', 'Known', 'TikTok', ''],
+        ['new_one', 'New', 'TikTok', 'uACafQ_new_open_id'],
+        ['dy_one', '抖音达人', '抖音', ''],
+        ['bad-handle', 'Bad', 'TikTok', ''],
+      ]),
+      filename: 'tt.csv',
+    };
+    const terms = {
+      taskType: 'targeted_product',
+      productTemplateIds: productIds.join(','),
+      collaborationName: '导入定向合作',
+      endsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      commissionRates: JSON.stringify({ [productIds[0]!]: 1500, [productIds[1]!]: 100 }),
+      contactEmail: 'bd@example.com',
+    };
+    const missing = await importRecords(
+      h(),
+      token,
+      file,
+      settings(shop.id, { taskType: 'free_product' }),
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Please enter the collaboration name');
+    const badRates = await importRecords(
+      h(),
+      token,
+      file,
+      settings(shop.id, { ...terms, commissionRates: JSON.stringify({ [productIds[0]!]: 9000 }) }),
+    );
+    expect(badRates.status).toBe(400);
+    expect(badRates.body.message).toBe(
+      'A commission rate is between 1.00% and 80.00%, with at most two decimals',
+    );
+    expect(await records(h(), token)).toEqual([]);
+
+    const res = await importRecords(h(), token, file, settings(shop.id, terms));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ accepted: 2, rejected: 2 });
+    const reasons = Object.fromEntries(res.body.data.rows.map((r) => [r.row, r.reason]));
+    expect(reasons[4]).toBe('This talent is on Douyin, so cannot be invited for a TikTok shop');
+    expect(reasons[5]).toMatch(/^Talent ID: A TikTok username may contain only/);
+    const made = await records(h(), token, { taskId: res.body.data.taskId! });
+    expect(Object.fromEntries(made.map((r) => [r.talentName, r.identity]))).toEqual({
+      // The library's open id where the file gives none; the file's for a newcomer.
+      Known: { platform: 'tiktok', handle: 'known_one', creatorUserOpenId: 'uACafQ_known_open_id' },
+      New: { platform: 'tiktok', handle: 'new_one', creatorUserOpenId: 'uACafQ_new_open_id' },
+    });
+    const [task] = await h()
+      .app.db.select({ platformTerms: invitationTasks.platformTerms })
+      .from(invitationTasks)
+      .where(eq(invitationTasks.id, res.body.data.taskId!));
+    expect(task?.platformTerms).toMatchObject({
+      action: 'target_collaboration',
+      collaboration: {
+        name: '导入定向合作',
+        products: [
+          { productId: 'P-100', commissionRate: 1500 },
+          { productId: 'P-200', commissionRate: 100 },
+        ],
+        freeSample: false,
+      },
+    });
   });
 
   it('exports the filtered records to CSV and XLSX in the caller’s language and zone', async () => {

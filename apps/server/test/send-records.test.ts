@@ -12,7 +12,7 @@ import {
 } from '@inviteflow/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { sendRecords } from '../src/db/schema.ts';
+import { invitationTasks, sendRecords, shops } from '../src/db/schema.ts';
 import { describeApi, signedIn, type Harness } from './support/harness.ts';
 import { bindNewShop, createTask, grantPlan, makeTemplates, taskBody } from './support/sending.ts';
 import { addTalent, seedTalents } from './support/talents.ts';
@@ -24,6 +24,41 @@ async function records(h: Harness, token: string, query: Record<string, string |
   const res = await h.api.get<SendRecordPage>(paths.list, { token, query });
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return res.body.data;
+}
+
+/** A seller with a bound TikTok shop, two product templates and a script template. */
+async function tiktokSeller(h: Harness) {
+  const account = await signedIn(h);
+  const shop = await bindNewShop(h, account.token, {
+    platform: 'tiktok',
+    shopName: 'TikTok 美国店',
+    siteName: '美国站',
+  });
+  const templates = await makeTemplates(
+    h,
+    account.token,
+    'Hi {talentName}, {shopName} invites you',
+  );
+  return { ...account, shop, ...templates };
+}
+
+/** A target collaboration's terms for these product templates (12.50 % and 8.00 %). */
+function collaboration(productIds: number[]) {
+  return {
+    collaborationName: '春季定向合作',
+    endsAt: new Date(Date.now() + 14 * DAY_MS).toISOString(),
+    commissionRates: Object.fromEntries(productIds.map((id, i) => [String(id), i ? 800 : 1250])),
+    contactEmail: 'bd@example.com',
+    productTemplateIds: productIds,
+  };
+}
+
+async function taskTerms(h: Harness, taskId: number) {
+  const [task] = await h.app.db
+    .select({ platformTerms: invitationTasks.platformTerms })
+    .from(invitationTasks)
+    .where(eq(invitationTasks.id, taskId));
+  return task?.platformTerms;
 }
 
 async function seller(h: Harness) {
@@ -419,6 +454,283 @@ describeApi('send records', (h) => {
     );
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
+  });
+
+  // Issue 16: what a task carries for a TikTok shop, per task type.
+  it('asks a TikTok shop’s task for the target collaboration’s terms its type needs, naming each missing one', async () => {
+    const { token, tokens, shop, productIds } = await tiktokSeller(h());
+    await grantPlan(h(), tokens.user.id, 'pro');
+    const talent = await addTalent(h(), token, {
+      platform: 'tiktok',
+      platformTalentId: 'lily.chen',
+    });
+    const terms = collaboration(productIds);
+    const refused = async (body: Partial<SendTaskBody>, lang?: string) => {
+      const res = await h().api.post(
+        paths.list,
+        taskBody(shop.id, { talentIds: [talent.id], ...body }),
+        {
+          token,
+          lang,
+        },
+      );
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      return res.body.message;
+    };
+    // Each term of a target collaboration, named in the caller's language (zh-CN by default).
+    expect(await refused({ taskType: 'targeted_product' })).toBe('请填写合作名称');
+    expect(await refused({ taskType: 'targeted_product' }, 'en-US')).toBe(
+      'Please enter the collaboration name',
+    );
+    const without = (key: keyof typeof terms) => {
+      const { [key]: _left, ...rest } = terms;
+      return rest;
+    };
+    expect(await refused({ taskType: 'free_product', ...without('endsAt') }, 'en-US')).toBe(
+      'Please choose when the collaboration ends',
+    );
+    expect(
+      await refused(
+        { taskType: 'free_product', ...terms, endsAt: new Date(Date.now() - 60_000).toISOString() },
+        'en-US',
+      ),
+    ).toBe('The collaboration must end in the future');
+    expect(await refused({ taskType: 'free_product', ...without('contactEmail') }, 'en-US')).toBe(
+      "Please enter the seller's contact e-mail",
+    );
+    expect(
+      await refused({ taskType: 'free_product', ...terms, contactEmail: 'bd@' }, 'en-US'),
+    ).toBe('Please enter a valid email format');
+    expect(
+      await refused({ taskType: 'targeted_connection', ...terms, productTemplateIds: [] }, 'en-US'),
+    ).toBe('A target collaboration needs at least one product');
+    expect(
+      await refused(
+        { taskType: 'targeted_product', ...terms, commissionRates: { [productIds[0]!]: 1250 } },
+        'en-US',
+      ),
+    ).toBe('Please enter a commission rate for each product');
+    expect(
+      await refused(
+        { taskType: 'targeted_product', ...terms, collaborationName: 'n'.repeat(31) },
+        'en-US',
+      ),
+    ).toBe('The collaboration name cannot be longer than 30 characters');
+    // The sample rule of each type.
+    expect(await refused({ taskType: 'free_product', ...terms, freeSample: false }, 'en-US')).toBe(
+      'A free product invitation offers free samples',
+    );
+    expect(await refused({ taskType: 'targeted_product', ...terms, freeSample: true })).toBe(
+      '定向商品邀约不提供免费样品；需要寄样请选择“免费商品邀约”',
+    );
+    expect((await h().api.get<SendRecordPage>(paths.list, { token })).body.data.list).toEqual([]);
+
+    // A valid task keeps what its type asks of the platform; each record the talent's identity.
+    const free = await createTask(
+      h(),
+      token,
+      taskBody(shop.id, {
+        taskType: 'free_product',
+        talentIds: [talent.id],
+        ...terms,
+        sampleApproval: 'auto',
+      }),
+    );
+    expect(await taskTerms(h(), free.taskId)).toEqual({
+      platform: 'tiktok',
+      action: 'target_collaboration',
+      collaboration: {
+        name: '春季定向合作',
+        endsAt: terms.endsAt,
+        products: [
+          { productId: 'P-100', productName: '玻尿酸面膜', commissionRate: 1250 },
+          { productId: 'P-200', productName: '防晒喷雾', commissionRate: 800 },
+        ],
+        contactEmail: 'bd@example.com',
+        freeSample: true,
+        sampleApproval: 'auto',
+      },
+    });
+    const [record] = (await records(h(), token, { taskId: free.taskId })).list;
+    expect(record?.identity).toEqual({
+      platform: 'tiktok',
+      handle: 'lily.chen',
+      creatorUserOpenId: null,
+    });
+    const card = await createTask(
+      h(),
+      token,
+      taskBody(shop.id, { taskType: 'targeted_connection', talentIds: [talent.id], ...terms }),
+    );
+    expect(await taskTerms(h(), card.taskId)).toMatchObject({
+      action: 'target_collaboration_card',
+      collaboration: { freeSample: false, sampleApproval: null },
+    });
+    // A free connection is a conversation: none of a collaboration's terms, none kept.
+    const chat = await createTask(
+      h(),
+      token,
+      taskBody(shop.id, { taskType: 'free_connection', talentIds: [talent.id], ...terms }),
+    );
+    expect(await taskTerms(h(), chat.taskId)).toEqual({
+      platform: 'tiktok',
+      action: 'conversation',
+      collaboration: null,
+    });
+    // A group leader activity needs none either; on a shop bound by hand it runs as today.
+    const leader = await createTask(
+      h(),
+      token,
+      taskBody(shop.id, { taskType: 'group_leader_activity', talentIds: [talent.id] }),
+    );
+    expect(await taskTerms(h(), leader.taskId)).toMatchObject({ action: 'browser_only' });
+  });
+
+  it.each([99, 8001, 0, 1250.5, '1250'])(
+    'refuses a commission rate of %o (1.00 % to 80.00 %, in hundredths)',
+    async (rate) => {
+      const { token, shop, productIds } = await tiktokSeller(h());
+      const talent = await addTalent(h(), token, {
+        platform: 'tiktok',
+        platformTalentId: 'ann_01',
+      });
+      const terms = collaboration(productIds);
+      const body = (value: unknown) =>
+        taskBody(shop.id, {
+          taskType: 'targeted_product',
+          talentIds: [talent.id],
+          ...terms,
+          commissionRates: { ...terms.commissionRates, [productIds[1]!]: value as number },
+        });
+      const res = await h().api.post(paths.list, body(rate), { token, lang: 'en-US' });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(
+        'A commission rate is between 1.00% and 80.00%, with at most two decimals',
+      );
+      const zh = await h().api.post(paths.list, body(rate), { token });
+      expect(zh.body.message).toBe('佣金率须在 1.00% 到 80.00% 之间，最多两位小数');
+      // The bounds themselves are taken.
+      for (const bound of [100, 8000]) {
+        const made = await createTask(h(), token, {
+          ...body(bound),
+          cooldown: 'include',
+        });
+        expect(made.created, String(bound)).toBe(1);
+      }
+    },
+  );
+
+  it('refuses talents of another platform than the shop’s, naming them; rules pick the shop’s platform', async () => {
+    const { token, shop, productIds } = await tiktokSeller(h());
+    const tk = await addTalent(h(), token, {
+      platform: 'tiktok',
+      platformTalentId: 'tk_01',
+      name: 'TK 达人',
+    });
+    const dyA = await addTalent(h(), token, {
+      platform: 'douyin',
+      platformTalentId: 'dy_a',
+      name: '抖音甲',
+    });
+    const dyB = await addTalent(h(), token, {
+      platform: 'douyin',
+      platformTalentId: 'dy_b',
+      name: '抖音乙',
+    });
+    const pick = { talentIds: [tk.id, dyA.id, dyB.id] };
+    const preview = await h().api.post<SendPreviewData>(
+      paths.preview,
+      { shopId: shop.id, taskType: 'targeted_product', filterType: 'manual', ...pick },
+      { token },
+    );
+    expect(preview.body.data).toMatchObject({
+      matched: 3,
+      otherPlatformCount: 2,
+      willCreate: { skip: 1, include: 1 },
+    });
+    expect(preview.body.data.otherPlatform.map((t) => t.name)).toEqual(['抖音甲', '抖音乙']);
+
+    const body = taskBody(shop.id, {
+      taskType: 'targeted_product',
+      ...pick,
+      ...collaboration(productIds),
+    });
+    const zh = await h().api.post(paths.list, body, { token });
+    expect(zh.status).toBe(422);
+    expect(zh.body.message).toBe(
+      '2 位达人不是TikTok达人，不能为TikTok店铺“TikTok 美国店”邀约：抖音甲、抖音乙。请移除这些达人后再创建',
+    );
+    const en = await h().api.post(paths.list, body, { token, lang: 'en-US' });
+    expect(en.body.message).toBe(
+      '2 talents are not on TikTok, so cannot be invited for the TikTok shop “TikTok 美国店”: 抖音甲, 抖音乙. Remove them and create the task again',
+    );
+    expect((await records(h(), token)).list).toEqual([]);
+
+    // Rules pick the shop's platform only; rules naming another one say so.
+    const rules = await h().api.post<SendPreviewData>(
+      paths.preview,
+      { shopId: shop.id, taskType: 'free_connection', filterType: 'rules' },
+      { token },
+    );
+    expect(rules.body.data).toMatchObject({ matched: 1, otherPlatformCount: 0 });
+    expect(rules.body.data.sample?.name).toBe('TK 达人');
+    const wrongRules = await h().api.post(
+      paths.list,
+      taskBody(shop.id, {
+        taskType: 'free_connection',
+        filterType: 'rules',
+        rules: { platform: 'douyin' },
+      }),
+      { token, lang: 'en-US' },
+    );
+    expect(wrongRules.status).toBe(422);
+    expect(wrongRules.body.message).toBe(
+      'The rules pick Douyin talents, but “TikTok 美国店” is a TikTok shop. Set the platform to TikTok, or to any platform',
+    );
+    const made = await createTask(
+      h(),
+      token,
+      taskBody(shop.id, { taskType: 'free_connection', filterType: 'rules' }),
+    );
+    expect(made.created).toBe(1);
+
+    // Among the shop's own platform, the blacklist's refusal still names its real cause.
+    await h().api.post(
+      apiPaths.blacklist.list,
+      { talentName: 'TK 达人', platformTalentId: 'tk_01', fansCount: 1, reason: '爽约' },
+      { token },
+    );
+    const blacklisted = await h().api.post(
+      paths.list,
+      taskBody(shop.id, { taskType: 'free_connection', talentIds: [tk.id], cooldown: 'include' }),
+      { token, lang: 'en-US' },
+    );
+    expect(blacklisted.status).toBe(422);
+    expect(blacklisted.body.message).toBe('No talent left to invite: the talent is blacklisted');
+  });
+
+  it('refuses a group leader activity on a shop connected by the platform’s authorization', async () => {
+    const { token, shop } = await tiktokSeller(h());
+    const talent = await addTalent(h(), token, { platform: 'tiktok', platformTalentId: 'gl_01' });
+    // A shop the platform's authorization bound (the connections of issue 16 mark it so).
+    await h().app.db.update(shops).set({ source: 'authorization' }).where(eq(shops.id, shop.id));
+    const res = await h().api.post(
+      paths.list,
+      taskBody(shop.id, { taskType: 'group_leader_activity', talentIds: [talent.id] }),
+      { token, lang: 'en-US' },
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(
+      "Group leader activity invitations have no platform Open API: they run in the browser, through the extension (coming in the next version). This shop is connected by the platform's authorization, so such a task cannot be created for it yet",
+    );
+    expect((await records(h(), token)).list).toEqual([]);
+    // The other types still run there.
+    const chat = await createTask(
+      h(),
+      token,
+      taskBody(shop.id, { taskType: 'free_connection', talentIds: [talent.id] }),
+    );
+    expect(chat.created).toBe(1);
   });
 
   it('filters and pages records, with exact totals', async () => {

@@ -30,6 +30,8 @@ const risky = [
 
 /** Digits a spreadsheet would round or strip of their leading 0, were they numbers. */
 const longId = '3875201946628017342';
+/** A 百应ID is digits too, as long. */
+const longBuyinId = '7012345678901234567';
 const zeroContact = '0571888866';
 
 /** Rows with every kind of value, formula-like names and number-like texts among them. */
@@ -38,6 +40,11 @@ function rows(): TalentSeed[] {
     ...(i === 8 ? { platformTalentId: longId } : {}),
     name: i < risky.length ? risky[i]! : i % 2 ? `达人 ${i}` : `Talent ${i}`,
     platform: i % 4 === 0 ? 'tiktok' : 'douyin',
+    // The typed identity's own columns (issue 16): an open id that starts like a formula
+    // ('-' is base64url), a long 百应ID.
+    creatorOpenId: i % 4 === 0 ? (i === 4 ? '-Abc_open_id_0004' : `uACafQ${i}openid_x`) : null,
+    buyinId: i % 4 === 1 ? (i === 5 ? longBuyinId : `70${i}`) : null,
+    buyinUid: i % 4 === 1 ? `v2_${i}` : null,
     shopName: i % 3 ? '旗舰店' : '',
     industry: i % 5 ? 'beauty' : null,
     labels: i % 2 ? ['quality', '直播'] : [],
@@ -75,6 +82,9 @@ function expectedCells(
     t.name,
     label(locale, `enum.platform.${t.platform}`),
     t.platformTalentId,
+    t.identity.platform === 'tiktok' ? (t.identity.creatorUserOpenId ?? '') : '',
+    t.identity.platform === 'douyin' ? (t.identity.buyinId ?? '') : '',
+    t.identity.platform === 'douyin' ? (t.identity.uid ?? '') : '',
     t.shopName,
     t.industry ? label(locale, `enum.industry.${t.industry}`) : '',
     t.labels.map((l) => (tiers.has(l) ? label(locale, `enum.talentTier.${l}`) : l)).join(', '),
@@ -160,9 +170,9 @@ describeApi('talent export', (h) => {
       ),
     );
     // Money shows two decimals, times to the second.
-    expect(sheet.getColumn(15).numFmt).toBe('0.00');
-    expect(sheet.getColumn(18).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
-    expect(sheet.getColumn(19).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(sheet.getColumn(18).numFmt).toBe('0.00');
+    expect(sheet.getColumn(21).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(sheet.getColumn(22).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
 
     const after = await h().api.get<ExportProgress>(paths.exportProgress(t.exportId), { token });
     expect(after.body.data).toMatchObject({
@@ -201,10 +211,13 @@ describeApi('talent export', (h) => {
     const names = records.slice(1).map((r) => r[0]);
     for (const name of risky) expect(names).toContain(`'${name}`);
     expect(names.filter((n) => /^[=+\-@\t\r]/.test(n!))).toEqual([]);
-    expect(records.slice(1).find((r) => r[0] === 'Talent 6')![17]).toBe('2026-07-01 04:06:05');
+    expect(records.slice(1).find((r) => r[0] === 'Talent 6')![20]).toBe('2026-07-01 04:06:05');
     // A tab before the digits keeps them text in Excel and WPS: no 3.8752E+18, no lost 0.
     expect(records.slice(1).find((r) => r[0] === 'Talent 8')![2]).toBe(`\t${longId}`);
-    expect(records.slice(1).find((r) => r[0] === 'Talent 10')![8]).toBe(`\t${zeroContact}`);
+    expect(records.slice(1).find((r) => r[0] === 'Talent 10')![11]).toBe(`\t${zeroContact}`);
+    // The identity's columns are guarded alike: an open id may start with '-'.
+    expect(records.slice(1).some((r) => r[3] === `'-Abc_open_id_0004`)).toBe(true);
+    expect(records.slice(1).some((r) => r[4] === `\t${longBuyinId}`)).toBe(true);
   });
 
   it('exports every row of a large filter once, in order, reading in batches', async () => {

@@ -352,6 +352,83 @@ describeApi('talent import', (h) => {
     );
   });
 
+  // Issue 16: the typed identity in and out of files.
+  it('imports and exports a talent’s platform identity, and keeps it when an older file leaves it out', async () => {
+    const { token } = await signedIn(h());
+    const taken = await addTalent(h(), token, {
+      platform: 'tiktok',
+      platformTalentId: 'holder_1',
+      name: '已有达人',
+      creatorUserOpenId: 'uACafQ_taken_open_id',
+    });
+    const rows = [
+      [zh.platformTalentId, zh.platform, zh.name, zh.creatorUserOpenId, zh.buyinId, zh.buyinUid],
+      ['@lily.chen', 'TikTok', 'Lily', 'uACafQAAAABm-lily_open', '', ''],
+      ['mia_01', 'TikTok', 'Mia', '', '', ''],
+      ['dy_100', '抖音', '抖音一号', '', '7012345678901234567', 'v2_0a2d'],
+      ['bad-handle', 'TikTok', '坏用户名', '', '', ''],
+      ['tom_02', 'TikTok', 'Tom', 'uACafQ_taken_open_id', '', ''],
+      ['ann_03', 'TikTok', 'Ann', 'uACafQAAAABm-lily_open', '', ''],
+      ['dy_101', '抖音', '抖音二号', '', '7x', ''],
+    ];
+    const res = await importFile(h(), token, { content: csvFile(rows), filename: 'ids.csv' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ accepted: 3, updated: 0, rejected: 4 });
+    const reasons = Object.fromEntries(res.body.data.rows.map((r) => [r.row, r.reason]));
+    expect(reasons[5]).toBe('达人ID：TikTok 用户名只能包含字母、数字、下划线和点，且不能以点结尾');
+    expect(reasons[6]).toBe('TikTok Open ID：该 TikTok Open ID 已属于达人 已有达人（@holder_1）');
+    expect(reasons[7]).toBe('TikTok Open ID：与第 2 行的TikTok Open ID重复');
+    expect(reasons[8]).toBe('百应ID：百应ID 只能是数字');
+    const list = await allTalents(h(), token);
+    expect(byId(list, 'lily.chen')?.identity).toEqual({
+      platform: 'tiktok',
+      handle: 'lily.chen',
+      creatorUserOpenId: 'uACafQAAAABm-lily_open',
+    });
+    expect(byId(list, 'mia_01')?.identity).toMatchObject({ creatorUserOpenId: null });
+    expect(byId(list, 'dy_100')?.identity).toEqual({
+      platform: 'douyin',
+      talentId: 'dy_100',
+      buyinId: '7012345678901234567',
+      uid: 'v2_0a2d',
+    });
+    expect(byId(list, 'holder_1')?.identity).toEqual(taken.identity);
+
+    // Round trip: the export holds the identity's columns, and imports back unchanged.
+    // (Files hold times to the second: the added time is compared there.)
+    const comparable = (talents: Talent[]) =>
+      talents
+        .map(({ updatedAt: _u, addedAt, ...rest }) => ({ ...rest, added: addedAt.slice(0, 19) }))
+        .sort((a, b) => a.id - b.id);
+    for (const format of ['csv', 'xlsx'] as const) {
+      const ticket = await h().api.post<ExportTicket>(paths.exports, { format }, { token });
+      const file = await h().app.inject({ method: 'GET', url: ticket.body.data.downloadUrl });
+      const back = await importFile(h(), token, {
+        content: file.rawPayload,
+        filename: `b.${format}`,
+      });
+      expect(back.body.data, format).toMatchObject({ accepted: 0, updated: 4, rejected: 0 });
+      expect(comparable(await allTalents(h(), token)), format).toEqual(comparable(list));
+    }
+
+    // A file of before issue 16 (no identity columns) updates the talents and keeps their identity.
+    const old = await importFile(h(), token, {
+      content: csvFile([
+        [en.platformTalentId, en.platform, en.name],
+        ['@lily.chen', 'TikTok', 'Lily Chen'],
+        ['dy_100', 'Douyin', '抖音一号'],
+      ]),
+      filename: 'old.csv',
+    });
+    expect(old.body.data).toMatchObject({ accepted: 0, updated: 2, rejected: 0 });
+    const after = await allTalents(h(), token);
+    expect(byId(after, 'lily.chen')).toMatchObject({
+      name: 'Lily Chen',
+      identity: { creatorUserOpenId: 'uACafQAAAABm-lily_open' },
+    });
+    expect(byId(after, 'dy_100')?.identity).toMatchObject({ buyinId: '7012345678901234567' });
+  });
+
   it('reads a CSV saved by Excel on Chinese Windows (GB18030, no BOM)', async () => {
     const { token } = await signedIn(h());
     const text = `${zh.name},${zh.platform},${zh.platformTalentId},${zh.status}\r\n王小明,抖音,gbk_1,沟通中\r\n`;

@@ -151,6 +151,156 @@ describeApi('talents', (h) => {
     ).toBe('小王');
   });
 
+  // Issue 16: a talent carries a typed platform identity.
+  it('keeps a TikTok talent as its handle and open id, checked by TikTok’s rules', async () => {
+    const { token } = await signedIn(h());
+    const openId = 'uACafQAAAABmUU2qon4R0vUYvUVS3QC6CICP2m5A2-wd77j8R9G0yg';
+    const created = await h().api.post<Talent>(
+      paths.list,
+      talentBody({ platform: 'tiktok', platformTalentId: '@lily.chen', creatorUserOpenId: openId }),
+      { token },
+    );
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({
+      platformTalentId: 'lily.chen',
+      identity: { platform: 'tiktok', handle: 'lily.chen', creatorUserOpenId: openId },
+    });
+    // Without an open id (resolved by handle later), and a Douyin talent's own fields.
+    const bare = await addTalent(h(), token, { platform: 'tiktok', platformTalentId: 'bare_01' });
+    expect(bare.identity).toEqual({
+      platform: 'tiktok',
+      handle: 'bare_01',
+      creatorUserOpenId: null,
+    });
+    const douyin = await addTalent(h(), token, {
+      platform: 'douyin',
+      platformTalentId: 'dy_01',
+      buyinId: '7012345678',
+      buyinUid: 'v2_0a2d',
+      // Another platform's field is not kept.
+      creatorUserOpenId: openId,
+    });
+    expect(douyin.identity).toEqual({
+      platform: 'douyin',
+      talentId: 'dy_01',
+      buyinId: '7012345678',
+      uid: 'v2_0a2d',
+    });
+    // An edit can add the open id to a handle, and keeps it through an edit that leaves it.
+    const edited = await h().api.put<Talent>(
+      paths.one(bare.id),
+      talentBody({
+        platform: 'tiktok',
+        platformTalentId: 'bare_01',
+        name: bare.name,
+        creatorUserOpenId: 'uACafQ_second_open_id',
+      }),
+      { token },
+    );
+    expect(edited.body.data.identity).toMatchObject({ creatorUserOpenId: 'uACafQ_second_open_id' });
+    // The handle is the talent's key: the list finds it with or without its @.
+    for (const name of ['@lily', 'lily.ch', 'LILY.CHEN']) {
+      const found = await h().api.get<TalentPage>(paths.list, { token, query: { name } });
+      expect(
+        found.body.data.list.map((t) => t.platformTalentId),
+        name,
+      ).toEqual(['lily.chen']);
+    }
+  });
+
+  it.each([
+    [
+      { platformTalentId: 'lily-chen' },
+      'A TikTok username may contain only letters, digits, underscores and periods, and cannot end with a period',
+      'TikTok 用户名只能包含字母、数字、下划线和点，且不能以点结尾',
+    ],
+    [
+      { platformTalentId: 'lily.' },
+      'A TikTok username may contain only letters, digits, underscores and periods, and cannot end with a period',
+      'TikTok 用户名只能包含字母、数字、下划线和点，且不能以点结尾',
+    ],
+    [
+      { platformTalentId: 'x'.repeat(25) },
+      'A TikTok username has 2 to 24 characters (without the @)',
+      'TikTok 用户名为 2-24 个字符（不含 @）',
+    ],
+    [
+      { creatorUserOpenId: 'open id?' },
+      'The TikTok open ID is not valid: 8 to 128 letters, digits, _ or -',
+      'TikTok Open ID 格式不正确：应为 8-128 位字母、数字、_ 或 -',
+    ],
+  ])('refuses a TikTok talent with %o, in both languages', async (change, en, zh) => {
+    const { token } = await signedIn(h());
+    const body = {
+      ...talentBody({ platform: 'tiktok', platformTalentId: 'ok_handle' }),
+      ...change,
+    };
+    const english = await h().api.post(paths.list, body, { token, lang: 'en-US' });
+    expect(english.status).toBe(400);
+    expect(english.body.message).toBe(en);
+    const chinese = await h().api.post(paths.list, body, { token });
+    expect(chinese.body.message).toBe(zh);
+  });
+
+  it('keeps one talent per open id and per 百应ID in an account, naming the one that has it', async () => {
+    const a = await signedIn(h());
+    const b = await signedIn(h());
+    const openId = 'uACafQ_shared_open_id';
+    await addTalent(h(), a.token, {
+      platform: 'tiktok',
+      platformTalentId: 'first_handle',
+      name: '第一位',
+      creatorUserOpenId: openId,
+    });
+    const dup = await h().api.post(
+      paths.list,
+      talentBody({
+        platform: 'tiktok',
+        platformTalentId: 'renamed_handle',
+        creatorUserOpenId: openId,
+      }),
+      { token: a.token, lang: 'en-US' },
+    );
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe(
+      'This TikTok open ID already belongs to the talent 第一位 (@first_handle)',
+    );
+    // The same handle with its @ is the same talent.
+    const sameHandle = await h().api.post(
+      paths.list,
+      talentBody({ platform: 'tiktok', platformTalentId: '@first_handle' }),
+      { token: a.token },
+    );
+    expect(sameHandle.status).toBe(409);
+    expect(sameHandle.body.message).toBe('该平台已存在达人 ID 为 first_handle 的达人：第一位');
+    // Editing another talent onto the open id is refused too; another account may hold it.
+    const other = await addTalent(h(), a.token, {
+      platform: 'tiktok',
+      platformTalentId: 'other_1',
+    });
+    const clash = await h().api.put(
+      paths.one(other.id),
+      talentBody({ platform: 'tiktok', platformTalentId: 'other_1', creatorUserOpenId: openId }),
+      { token: a.token },
+    );
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe('该 TikTok Open ID 已属于达人 第一位（@first_handle）');
+    await addTalent(h(), b.token, {
+      platform: 'tiktok',
+      platformTalentId: 'first_handle',
+      creatorUserOpenId: openId,
+    });
+    // A 百应ID likewise.
+    await addTalent(h(), a.token, { platformTalentId: 'dy_a', name: '抖音甲', buyinId: '7001' });
+    const buyin = await h().api.post(
+      paths.list,
+      talentBody({ platformTalentId: 'dy_b', buyinId: '7001' }),
+      { token: a.token, lang: 'en-US' },
+    );
+    expect(buyin.status).toBe(409);
+    expect(buyin.body.message).toBe('This Buyin ID already belongs to the talent 抖音甲 (dy_a)');
+  });
+
   it("answers 404 for another seller's talent and changes nothing", async () => {
     const owner = await signedIn(h());
     const stranger = await signedIn(h());

@@ -2,6 +2,7 @@ import { baseEn } from './catalogue/base.en-US.ts';
 import { extensionEn } from './catalogue/extension.en-US.ts';
 import { membershipEn } from './catalogue/membership.en-US.ts';
 import { platformsEn } from './catalogue/platforms.en-US.ts';
+import { platformTasksEn } from './catalogue/platform-tasks.en-US.ts';
 import { sendingEn } from './catalogue/sending.en-US.ts';
 import { provideCatalogue, type Catalogue } from './messages.ts';
 
@@ -16,6 +17,7 @@ export const catalogueModulesEn = [
   sendingEn,
   extensionEn,
   platformsEn,
+  platformTasksEn,
 ] as const;
 
 export const enUS: Catalogue = {
@@ -24,6 +26,7 @@ export const enUS: Catalogue = {
   ...sendingEn,
   ...extensionEn,
   ...platformsEn,
+  ...platformTasksEn,
 };
 
 provideCatalogue('en-US', enUS);

@@ -2,6 +2,7 @@ import { baseZh } from './catalogue/base.ts';
 import { extensionZh } from './catalogue/extension.ts';
 import { membershipZh } from './catalogue/membership.ts';
 import { platformsZh } from './catalogue/platforms.ts';
+import { platformTasksZh } from './catalogue/platform-tasks.ts';
 import { sendingZh } from './catalogue/sending.ts';
 import type { Locale } from './locale.ts';
 
@@ -25,9 +26,17 @@ export const catalogueModulesZh = [
   sendingZh,
   extensionZh,
   platformsZh,
+  platformTasksZh,
 ] as const;
 
-const zhCN = { ...baseZh, ...membershipZh, ...sendingZh, ...extensionZh, ...platformsZh };
+const zhCN = {
+  ...baseZh,
+  ...membershipZh,
+  ...sendingZh,
+  ...extensionZh,
+  ...platformsZh,
+  ...platformTasksZh,
+};
 
 export type MessageKey = keyof typeof zhCN;
 export type Catalogue = Record<MessageKey, string>;

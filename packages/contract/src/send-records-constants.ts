@@ -170,8 +170,18 @@ export function nothingToInvite(
 
 export const SEND_RECORD_PAGE_SIZE_DEFAULT = 20;
 
-/** An import's file holds talents: these columns of the talent template. */
-export const sendImportColumnKeys = ['name', 'platform', 'platformTalentId'] as const;
+/**
+ * An import's file holds talents: these columns of the talent template (the identity's own
+ * columns optional: a TikTok creator's open id, a Douyin talent's 百应ID and uid).
+ */
+export const sendImportColumnKeys = [
+  'name',
+  'platform',
+  'platformTalentId',
+  'creatorUserOpenId',
+  'buyinId',
+  'buyinUid',
+] as const;
 
 /** The columns of a send records export, in order. */
 export const sendRecordFileColumns = [

@@ -19,6 +19,8 @@ import { keysetPage, keysetPaging, oneWayToPage } from './envelope.ts';
 import { isoDateTime, optionalTime, optionalWord, requiredText } from './fields.ts';
 import { KEYWORD_MAX, SCRIPT_CONTENT_MAX } from './field-limits.ts';
 import { shop, shopSlots } from './shops.ts';
+import { talentIdentity } from './talent-identity.ts';
+import { taskPlatformFields } from './task-platform-fields.ts';
 import {
   BATCH_MAX,
   importReport,
@@ -106,6 +108,12 @@ export const sendPreviewData = z.object({
   /** Talents invited for this shop and task type within the cool-down. The first 50 are listed. */
   cooldown: z.array(cooldownTalent),
   cooldownCount: z.number().int(),
+  /**
+   * Picked talents of another platform than the shop's: a create refuses them (and with them
+   * the task), naming them. The first 50 are listed. Rules only ever pick the shop's platform.
+   */
+  otherPlatform: z.array(talentRef),
+  otherPlatformCount: z.number().int(),
   /** Records a create would make, skipping or including the cool-down talents. */
   willCreate: z.object({ skip: z.number().int(), include: z.number().int() }),
   dailyCap: z.number().int(),
@@ -143,8 +151,13 @@ export const sendTaskSettings = {
   cooldown: z.enum(cooldownChoices, { error: 'validation.invalidField' }).default('skip'),
 };
 
+/**
+ * A create: the talents, the settings, and what the shop's platform needs for the task type
+ * (task-platform-fields.ts: for a TikTok shop, a target collaboration's terms), checked
+ * against the shop by `platformFieldIssues` once the shop is known.
+ */
 export const sendTaskBody = z
-  .object({ ...talentPick, ...sendTaskSettings })
+  .object({ ...talentPick, ...sendTaskSettings, ...taskPlatformFields })
   .superRefine(talentsPicked);
 export type SendTaskBody = z.input<typeof sendTaskBody>;
 
@@ -179,6 +192,8 @@ export const sendRecord = z.object({
   talentName: z.string(),
   platform: z.enum(platforms),
   platformTalentId: z.string(),
+  /** The talent's platform identity when the task was made (a handle's open id comes later when resolved). */
+  identity: talentIdentity,
   taskType: z.enum(taskTypes),
   contentType: z.enum(contentTypes),
   filterType: z.enum(filterTypes),
@@ -284,6 +299,31 @@ export const sendImportFields = z.object({
     ),
   /** IANA zone for times without an offset; the account's zone when omitted. */
   timeZone: z.string().max(64).optional(),
+  // The platform fields of a create (task-platform-fields.ts), as multipart text.
+  collaborationName: taskPlatformFields.collaborationName,
+  endsAt: taskPlatformFields.endsAt,
+  contactEmail: taskPlatformFields.contactEmail,
+  sampleApproval: taskPlatformFields.sampleApproval,
+  /** 'true' or 'false'. */
+  freeSample: z
+    .enum(['true', 'false'], { error: 'validation.invalidField' })
+    .optional()
+    .transform((text) => (text === undefined ? null : text === 'true')),
+  /** The commissions as JSON: `{"<product template id>": <hundredths of a percent>}`. */
+  commissionRates: z
+    .string({ error: 'validation.commissionRateRange' })
+    .max(2_000, { error: 'validation.commissionRateRange' })
+    .optional()
+    .transform((text, ctx) => {
+      if (!text) return {};
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'validation.commissionRateRange' });
+        return z.NEVER;
+      }
+    })
+    .pipe(taskPlatformFields.commissionRates),
 });
 export type SendImportFields = z.input<typeof sendImportFields>;
 

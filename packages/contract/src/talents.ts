@@ -11,6 +11,16 @@ import {
 } from './fields.ts';
 import { KEYWORD_MAX } from './field-limits.ts';
 import { locales } from './locale.ts';
+import {
+  buyinIdPattern,
+  buyinUidPattern,
+  canonicalTalentId,
+  creatorOpenIdPattern,
+  identityIssues,
+  optionalIdentityField,
+  platformTalentIdPattern,
+  talentIdentity,
+} from './talent-identity.ts';
 
 /**
  * The talent library (spec: 'Talent search', the Talent entity, statuses, tiers,
@@ -84,8 +94,26 @@ export const BLACKLIST_REASON_MAX = 200;
 export const BATCH_MAX = 500;
 /** Counts, views and money are bounded so they stay exact in JSON numbers. */
 export const COUNT_MAX = 1_000_000_000_000;
-/** A talent's id on its platform: Douyin numeric ids, TikTok handles. */
-export const platformTalentIdPattern = /^[A-Za-z0-9_.@-]{1,64}$/;
+
+/**
+ * A talent ID as typed: kept without a leading @ (a handle copied as "@lily"), then checked.
+ * The blacklist's field checks the shape of any platform's ID; the talent body checks the ID
+ * by its platform's rules (`identityIssues`: a TikTok ID is a TikTok username).
+ */
+function talentIdText() {
+  return z
+    .string({ error: 'validation.platformTalentIdRequired' })
+    .transform(canonicalTalentId)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: 'validation.platformTalentIdRequired', abort: true })
+        .max(64, { error: 'validation.platformTalentIdFormat' }),
+    );
+}
+export const platformTalentIdField = talentIdText().pipe(
+  z.string().regex(platformTalentIdPattern, { error: 'validation.platformTalentIdFormat' }),
+);
 
 /**
  * The filter presets of spec section 9; bounds are inclusive, null means open. Each kind's
@@ -148,7 +176,10 @@ export const settableStatusField = z.enum(settableTalentStatuses, {
 export const talent = z.object({
   id: z.number().int(),
   platform: z.enum(platforms),
+  /** The library's key of the talent on its platform: for TikTok, the handle (without @). */
   platformTalentId: z.string(),
+  /** The typed platform identity (TikTok handle and open id; 抖店 talent ID, 百应ID, uid). */
+  identity: talentIdentity,
   name: z.string(),
   shopName: z.string(),
   industry: z.enum(industries).nullable(),
@@ -180,10 +211,17 @@ export type Talent = z.infer<typeof talent>;
 export const talentBody = z
   .object({
     platform: z.enum(platforms, { error: 'validation.platformRequired' }),
-    platformTalentId: requiredText('validation.platformTalentIdRequired').regex(
-      platformTalentIdPattern,
-      { error: 'validation.platformTalentIdFormat' },
+    /** Douyin: the talent's ID; TikTok: the creator's handle (username), with or without @. */
+    platformTalentId: talentIdText(),
+    /** TikTok: the creator's `creator_user_open_id`, when known (else resolved by handle). */
+    creatorUserOpenId: optionalIdentityField(
+      creatorOpenIdPattern,
+      'validation.creatorOpenIdFormat',
     ),
+    /** Douyin: the talent's 百应ID (`buyin_id`). */
+    buyinId: optionalIdentityField(buyinIdPattern, 'validation.buyinIdFormat'),
+    /** Douyin: the `uid` of the talent's 百应 profile page. */
+    buyinUid: optionalIdentityField(buyinUidPattern, 'validation.buyinUidFormat'),
     name: requiredText('validation.talentNameRequired').max(TALENT_NAME_MAX, {
       error: 'validation.talentNameMax',
     }),
@@ -213,6 +251,10 @@ export const talentBody = z
       .transform((v) => v ?? null),
   })
   .superRefine((value, ctx) => {
+    // The talent ID by its platform's rules: a TikTok talent ID is a handle.
+    for (const issue of identityIssues(value)) {
+      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    }
     // The contact must look like what its method says it is.
     if (value.contactInfo && !value.contactMethod) {
       ctx.addIssue({
@@ -397,10 +439,7 @@ export const blacklistBody = z.object({
   talentName: requiredText('validation.talentNameRequired').max(TALENT_NAME_MAX, {
     error: 'validation.talentNameMax',
   }),
-  platformTalentId: requiredText('validation.platformTalentIdRequired').regex(
-    platformTalentIdPattern,
-    { error: 'validation.platformTalentIdFormat' },
-  ),
+  platformTalentId: platformTalentIdField,
   // A number, never coerced: an empty or null fans count is missing, not 0.
   fansCount: z
     .number({
@@ -463,6 +502,10 @@ export const talentFileColumns = [
   { key: 'name', zh: '达人名称', en: 'Talent name', required: true },
   { key: 'platform', zh: '平台', en: 'Platform', required: true },
   { key: 'platformTalentId', zh: '达人ID', en: 'Talent ID', required: true },
+  // The typed identity's own fields (issue 16); files without these columns import as before.
+  { key: 'creatorUserOpenId', zh: 'TikTok Open ID', en: 'TikTok open ID' },
+  { key: 'buyinId', zh: '百应ID', en: 'Buyin ID' },
+  { key: 'buyinUid', zh: '百应UID', en: 'Buyin UID' },
   { key: 'shopName', zh: '店铺', en: 'Shop' },
   { key: 'industry', zh: '行业', en: 'Industry' },
   { key: 'labels', zh: '标签', en: 'Labels' },

@@ -57,6 +57,7 @@ const sendRecord: SendRecord = {
   talentName: 'Record Talent',
   platform: 'douyin',
   platformTalentId: 'dy1',
+  identity: { platform: 'douyin', talentId: 'dy1', buyinId: null, uid: null },
   taskType: 'free_product',
   contentType: 'vertical_video',
   filterType: 'manual',

@@ -1,3 +1,4 @@
+import type { TalentIdentity, TaskPlatformTerms } from '@inviteflow/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -167,7 +168,13 @@ export const talents = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     platform: text('platform').notNull(),
+    /** The talent's ID on its platform; for TikTok, its handle (username, without @). */
     platformTalentId: text('platform_talent_id').notNull(),
+    /** TikTok: the creator's Creator Open ID, once known (one talent per open id). */
+    creatorOpenId: text('creator_open_id'),
+    /** 抖店 / 百应: the talent's 百应ID (one talent per 百应ID) and its profile page's uid. */
+    buyinId: text('buyin_id'),
+    buyinUid: text('buyin_uid'),
     name: text('name').notNull(),
     /**
      * Name search keys: every 1- and 2-character piece of the lower-cased name,
@@ -203,6 +210,13 @@ export const talents = pgTable(
   },
   (t) => [
     uniqueIndex('talents_user_platform_talent_key').on(t.userId, t.platform, t.platformTalentId),
+    // One talent per platform identity: its open id and its 百应ID too, when known.
+    uniqueIndex('talents_user_open_id_key')
+      .on(t.userId, t.creatorOpenId)
+      .where(sql`${t.creatorOpenId} is not null`),
+    uniqueIndex('talents_user_buyin_id_key')
+      .on(t.userId, t.buyinId)
+      .where(sql`${t.buyinId} is not null`),
     // One (owner, sort column, id) index per sortable column: keyset pages at any depth.
     // The default sort's index, talents_user_added_cover, also carries every filter
     // column (INCLUDE) so filtered pages and counts read no table rows; drizzle cannot
@@ -641,11 +655,17 @@ export const invitationTasks = pgTable(
     contentType: text('content_type').notNull(),
     /** manual | rules */
     filterType: text('filter_type').notNull(),
-    /** The talent filters of a rules task, as sent. */
+    /** The talent filters of a rules task, as applied (the shop's platform among them). */
     rules: jsonb('rules').$type<Record<string, unknown>>(),
     scriptTemplateId: integer('script_template_id').references(() => scriptTemplates.id, {
       onDelete: 'set null',
     }),
+    /**
+     * What the task asks of its platform (issue 16): the action its type compiles into and,
+     * for a target collaboration, its terms (name, end, commissions, contact, samples). Null
+     * for platforms whose actions come later, and for tasks made before.
+     */
+    platformTerms: jsonb('platform_terms').$type<TaskPlatformTerms>(),
     /** The script as it was when the task was made (variables not yet filled). */
     script: text('script').notNull(),
     products: jsonb('products')
@@ -688,6 +708,11 @@ export const sendRecords = pgTable(
     talentName: text('talent_name').notNull(),
     platform: text('platform').notNull(),
     platformTalentId: text('platform_talent_id').notNull(),
+    /**
+     * The talent's platform identity when the task was made (TikTok handle and open id, …):
+     * what the platform call needs. Null on records made before it was kept.
+     */
+    identity: jsonb('identity').$type<TalentIdentity>(),
     taskType: text('task_type').notNull(),
     contentType: text('content_type').notNull(),
     filterType: text('filter_type').notNull(),
@@ -826,6 +851,9 @@ export const talentImportUndo = pgTable(
     statusBeforeBlacklist: text('status_before_blacklist'),
     contactMethod: text('contact_method'),
     contactInfo: text('contact_info'),
+    creatorOpenId: text('creator_open_id'),
+    buyinId: text('buyin_id'),
+    buyinUid: text('buyin_uid'),
     fansCount: bigint('fans_count', { mode: 'number' }),
     videoAvgViews: bigint('video_avg_views', { mode: 'number' }),
     videoGpmFen: bigint('video_gpm_fen', { mode: 'number' }),

@@ -113,6 +113,9 @@ const notOwnershipIds: Record<string, string> = {
   planId: 'a plan name (basic, pro, enterprise), the same for everyone',
   platformTalentId: "the talent's id on TikTok Shop or Douyin, unique only within an account",
   productId: "the seller's own product code, unique only within an account",
+  creatorUserOpenId:
+    "a TikTok creator's Creator Open ID, the platform's, unique only within an account",
+  buyinId: "a Douyin talent's 百应ID, the platform's, unique only within an account",
 };
 
 /** How B's answer with A's id must look. */

@@ -265,7 +265,7 @@ export const baseEn: Record<keyof typeof baseZh, string> = {
     'The first row is the header, in Chinese or English, columns in any order. A row whose platform and talent ID match an existing talent updates it; other rows are added. Delete the example row before importing.',
   'template.ruleText': 'Text, at most {max} characters',
   'template.ruleTalentId':
-    'Letters, digits and _ . @ -, at most 64 characters; unique within a platform',
+    "Douyin: letters, digits and _ . @ -, at most 64 characters; TikTok: the creator's username (with or without @), 2 to 24 letters, digits, _ and ., not ending with a period; unique within a platform",
   'template.ruleOneOf': 'One of (in Chinese or English): {values}',
   'template.ruleStatus':
     'One of (in Chinese or English): {values}; empty means Pending contact (unchanged when updating)',

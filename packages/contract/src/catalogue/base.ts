@@ -255,7 +255,8 @@ export const baseZh = {
   'template.guideNote':
     '第一行为表头，中文或英文表头均可，列的顺序不限；平台和达人 ID 与已有达人相同的行会更新该达人，其余行新增；示例行导入前请删除',
   'template.ruleText': '文本，最多 {max} 个字符',
-  'template.ruleTalentId': '字母、数字和 _ . @ -，最多 64 位；同一平台内不重复',
+  'template.ruleTalentId':
+    '抖音：字母、数字和 _ . @ -，最多 64 位；TikTok：达人的用户名（可带 @），2-24 位字母、数字、_ 和 .，不能以点结尾；同一平台内不重复',
   'template.ruleOneOf': '以下之一（中文或英文均可）：{values}',
   'template.ruleStatus': '以下之一（中文或英文均可）：{values}；留空为“待联系”（更新时保持不变）',
   'template.ruleLabels':

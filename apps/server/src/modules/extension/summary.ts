@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { sendRecordDays } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { countsByStatus } from '../send-records/repository.ts';
-import { dailyAllowance } from '../send-records/service.ts';
+import { dailyAllowance } from '../send-records/daily-allowance.ts';
 import { boundShops, toShop } from '../shops/repository.ts';
 import { ensureShopsWithinLimit } from '../shops/service.ts';
 import { userRepository } from '../user/repository.ts';

@@ -109,7 +109,9 @@ export async function sendRecordImportRoutes(fastify: FastifyInstance) {
         response: responses(sendImportReport, {
           404: 'The shop is not the caller’s',
           409: 'Another import of this account is in progress',
-          422: 'As for a create: shop not bound, template not found, nothing to invite, daily cap',
+          422:
+            'As for a create: shop not bound, task type not for the shop’s channel, template not ' +
+            'found, nothing to invite, daily cap',
         }),
       },
       // withUpload reads the multipart body as a stream; the schema only documents it.

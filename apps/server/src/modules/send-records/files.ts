@@ -1,12 +1,16 @@
 import {
   INVITE_COOLDOWN_DAYS,
   SEND_TASK_TALENTS_MAX,
+  identityFields,
+  identityIssues,
+  identityOf,
   issueMessage,
   sendImportColumnKeys,
   sendRecordFileColumns,
   talentBody,
   translate,
   type Locale,
+  type MessageKey,
   type SendImportReport,
   type SendRecordFilters,
   type TalentFileFormat,
@@ -37,15 +41,14 @@ import {
 import { isBlank, mapHeader } from '../talents/import-service.ts';
 import { findByPlatformIds } from '../talents/repository.ts';
 import { walkRecords, type SendRecordRow } from './repository.ts';
+import { checkDailyCap, dailyAllowance } from './daily-allowance.ts';
 import {
-  checkDailyCap,
-  dailyAllowance,
-  findings,
+  checkPlatformFields,
   inTaskTransaction,
-  toInvite,
+  platformFieldsOf,
   writeTask,
-  type PickedTalent,
-} from './service.ts';
+} from './task-creation.ts';
+import { findings, toInvite, type PickedTalent } from './task-talents.ts';
 
 /**
  * Send records from a file of talents (the talent template's name, platform and ID
@@ -60,11 +63,21 @@ const REPORT_ROWS_MAX = 1_000;
 const importColumns = fileColumns('import').filter((c) =>
   (sendImportColumnKeys as readonly string[]).includes(c.key),
 );
-const identitySchema = z.object({
-  name: talentBody.shape.name,
-  platform: talentBody.shape.platform,
-  platformTalentId: talentBody.shape.platformTalentId,
-});
+/** A row's talent: its name and identity, by the add-talent form's rules. */
+const identitySchema = z
+  .object({
+    name: talentBody.shape.name,
+    platform: talentBody.shape.platform,
+    platformTalentId: talentBody.shape.platformTalentId,
+    creatorUserOpenId: talentBody.shape.creatorUserOpenId,
+    buyinId: talentBody.shape.buyinId,
+    buyinUid: talentBody.shape.buyinUid,
+  })
+  .superRefine((value, ctx) => {
+    for (const issue of identityIssues(value)) {
+      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    }
+  });
 
 interface ParsedRow {
   row: number;
@@ -105,6 +118,9 @@ async function readTalents(path: string, format: FileFormat, locale: Locale): Pr
         name: textFromCell(cell(row, 'name')),
         platform: enumFromText('platform', textFromCell(cell(row, 'platform'))),
         platformTalentId: textFromCell(cell(row, 'platformTalentId')).trim(),
+        creatorUserOpenId: textFromCell(cell(row, 'creatorUserOpenId')),
+        buyinId: textFromCell(cell(row, 'buyinId')),
+        buyinUid: textFromCell(cell(row, 'buyinUid')),
       };
       const base = {
         row: row.number,
@@ -133,10 +149,19 @@ async function readTalents(path: string, format: FileFormat, locale: Locale): Pr
         continue;
       }
       seen.set(key, row.number);
+      const { name, platform, platformTalentId } = result.data;
       parsed.push({
         ...base,
-        name: result.data.name,
-        talent: { id: 0, talentId: null, ...result.data },
+        name,
+        platformTalentId,
+        talent: {
+          id: 0,
+          talentId: null,
+          name,
+          platform,
+          platformTalentId,
+          identity: identityOf({ platform, platformTalentId, ...identityFields(result.data) }),
+        },
       });
     }
   } catch (error) {
@@ -146,7 +171,11 @@ async function readTalents(path: string, format: FileFormat, locale: Locale): Pr
   return parsed;
 }
 
-/** Links each talent of the file to the seller's library talent of the same identity, if any. */
+/**
+ * Links each talent of the file to the seller's library talent of the same platform and ID,
+ * if any: the record then names it, and carries the library's identity where the file
+ * leaves a field out (an open id the library knows, say).
+ */
 async function linkLibrary(db: Executor, userId: number, rows: ParsedRow[]) {
   const talents = rows.flatMap((r) => (r.talent ? [r.talent] : []));
   const library = await findByPlatformIds(
@@ -154,13 +183,26 @@ async function linkLibrary(db: Executor, userId: number, rows: ParsedRow[]) {
     userId,
     talents.map((t) => t.platformTalentId),
   );
-  const byIdentity = new Map(library.map((t) => [`${t.platform}|${t.platformTalentId}`, t.id]));
+  const byIdentity = new Map(library.map((t) => [`${t.platform}|${t.platformTalentId}`, t]));
   for (const talent of talents) {
-    const id = byIdentity.get(`${talent.platform}|${talent.platformTalentId}`);
-    if (id !== undefined) {
-      talent.id = id;
-      talent.talentId = id;
-    }
+    const known = byIdentity.get(`${talent.platform}|${talent.platformTalentId}`);
+    if (known === undefined) continue;
+    talent.id = known.id;
+    talent.talentId = known.id;
+    const stored = identityOf(known);
+    talent.identity =
+      talent.identity.platform === 'tiktok' && stored.platform === 'tiktok'
+        ? {
+            ...stored,
+            creatorUserOpenId: talent.identity.creatorUserOpenId ?? stored.creatorUserOpenId,
+          }
+        : talent.identity.platform === 'douyin' && stored.platform === 'douyin'
+          ? {
+              ...stored,
+              buyinId: talent.identity.buyinId ?? stored.buyinId,
+              uid: talent.identity.uid ?? stored.uid,
+            }
+          : stored;
   }
 }
 
@@ -192,16 +234,27 @@ async function writeImport(
 ): Promise<SendImportReport> {
   const { userId, locale, settings, now } = options;
   return inTaskTransaction(db, userId, settings.shopId, now, async (tx, shop, state) => {
+    const platformFields = platformFieldsOf(settings);
+    checkPlatformFields(shop, settings.taskType, platformFields, settings.productTemplateIds, now);
     await linkLibrary(tx, userId, rows);
     const picked = rows.flatMap((r) => (r.talent ? [r.talent] : []));
-    const found = await findings(tx, userId, shop.id, settings.taskType, picked, now);
+    const found = await findings(tx, userId, shop, settings.taskType, picked, now);
     const invite = new Set(toInvite(found, settings.cooldown));
+    const otherPlatform = new Set(found.otherPlatform);
     const blacklisted = new Set(found.blacklisted);
+    const platformName = (platform: string) =>
+      translate(locale, `enum.platform.${platform}` as MessageKey);
     for (const row of rows) {
       if (!row.talent || invite.has(row.talent)) continue;
-      row.reason = blacklisted.has(row.talent)
-        ? translate(locale, 'error.importRowBlacklisted')
-        : translate(locale, 'error.importRowCooldown', { days: INVITE_COOLDOWN_DAYS });
+      // Each row refused for its real cause; a row of another platform is the shop's refusal.
+      row.reason = otherPlatform.has(row.talent)
+        ? translate(locale, 'error.importRowOtherPlatform', {
+            platform: platformName(row.talent.platform),
+            shopPlatform: platformName(shop.platform),
+          })
+        : blacklisted.has(row.talent)
+          ? translate(locale, 'error.importRowBlacklisted')
+          : translate(locale, 'error.importRowCooldown', { days: INVITE_COOLDOWN_DAYS });
     }
     let taskId: number | null = null;
     if (invite.size) {
@@ -219,6 +272,7 @@ async function writeImport(
           scriptTemplateId: settings.scriptTemplateId,
           productTemplateIds: settings.productTemplateIds,
           setName: settings.setName,
+          platformFields,
           source: 'import',
         },
         [...invite],

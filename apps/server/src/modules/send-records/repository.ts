@@ -1,4 +1,5 @@
 import {
+  identityOf,
   sendRecordStatuses,
   type SendRecord,
   type SendRecordFilters,
@@ -170,6 +171,16 @@ export function toSendRecord(row: SendRecordRow): SendRecord {
     talentName: row.talentName,
     platform: row.platform as SendRecord['platform'],
     platformTalentId: row.platformTalentId,
+    // Records made before identities were kept know the talent ID only.
+    identity:
+      row.identity ??
+      identityOf({
+        platform: row.platform,
+        platformTalentId: row.platformTalentId,
+        creatorOpenId: null,
+        buyinId: null,
+        buyinUid: null,
+      }),
     taskType: row.taskType as SendRecord['taskType'],
     contentType: row.contentType as SendRecord['contentType'],
     filterType: row.filterType as SendRecord['filterType'],

@@ -33,7 +33,8 @@ import {
   walkRecords,
   type SendRecordRow,
 } from './repository.ts';
-import { createTask, deleteRecord, editRecord, previewTask } from './service.ts';
+import { deleteRecord, editRecord } from './service.ts';
+import { createTask, previewTask } from './task-creation.ts';
 import { sendStatsFor } from './stats.ts';
 import { claimRecords, reportRecord } from './task-api.ts';
 
@@ -120,13 +121,14 @@ export async function sendRecordRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Preview a task before creating it',
         description:
-          'How many talents the picks or rules give, which are blacklisted (never invited) or ' +
-          'were invited for this shop and task type within the cool-down, how many records a ' +
-          'create would make either way, and what the daily cap leaves today. Writes nothing.',
+          'How many talents the picks or rules give, which are of another platform than the ' +
+          'shop’s (a create refuses them), blacklisted (never invited) or were invited for this ' +
+          'shop and task type within the cool-down, how many records a create would make either ' +
+          'way, and what the daily cap leaves today. Writes nothing.',
         body: sendPreviewBody,
         response: responses(sendPreviewData, {
           404: 'The shop, or a picked talent, is not the caller’s',
-          422: 'The rules match more talents than a task may hold',
+          422: 'The rules match more talents than a task may hold, or name another platform',
         }),
       },
     },
@@ -150,16 +152,25 @@ export async function sendRecordRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Create an invitation task: one pending record per talent',
         description:
-          'The shop must be the caller’s and BOUND. Blacklisted talents are refused and listed ' +
-          'in the answer; talents within the cool-down are skipped (listed) or included as ' +
-          '`cooldown` says. Refused with 422 when nothing is left to invite, or when the ' +
-          'records exceed what the plan’s daily cap leaves today (the message says the cap, ' +
-          'what is left and how to raise it). Picks that are not the caller’s talents: 404.',
+          'The shop must be the caller’s and BOUND. For a TikTok shop, a task type that makes a ' +
+          'target collaboration (targeted product, free product, targeted connection) needs ' +
+          '`collaborationName`, a future `endsAt`, at least one product with its ' +
+          '`commissionRates` entry (hundredths of a percent, 100–8000), `contactEmail`, and a ' +
+          'sample rule that fits the type (a free product invitation has samples, a targeted ' +
+          'product invitation none): a missing or wrong one answers 400 naming it. What the type ' +
+          'asks of the platform is kept on the task. Talents of another platform than the ' +
+          'shop’s refuse the task (422, naming them); rules pick the shop’s platform only. ' +
+          'Blacklisted talents are refused and listed in the answer; talents within the ' +
+          'cool-down are skipped (listed) or included as `cooldown` says. Refused with 422 when ' +
+          'nothing is left to invite, or when the records exceed what the plan’s daily cap leaves ' +
+          'today (the message says the cap, what is left and how to raise it). Picks that are ' +
+          'not the caller’s talents: 404.',
         body: sendTaskBody,
         response: responses(sendTaskResult, {
           404: 'The shop, or a picked talent, is not the caller’s',
           422:
-            'The shop is not bound, a template is not the caller’s, nothing is left to invite, ' +
+            'The shop is not bound, a template is not the caller’s, a picked talent is of another ' +
+            'platform, the task type cannot run on the shop’s channel, nothing is left to invite, ' +
             'or the records exceed what the daily cap leaves today',
         }),
       },

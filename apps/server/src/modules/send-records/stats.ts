@@ -11,7 +11,7 @@ import { lastMembershipEnd } from '../membership/state.ts';
 import { overviewShops, shopCounts, toShop } from '../shops/repository.ts';
 import { ensureShopsWithinLimit, slotsOf } from '../shops/service.ts';
 import { countsByStatus } from './repository.ts';
-import { dailyAllowance, invitationDay } from './service.ts';
+import { dailyAllowance, invitationDay } from './daily-allowance.ts';
 
 const DAY_MS = 86_400_000;
 const SHOPS_SHOWN = 10;

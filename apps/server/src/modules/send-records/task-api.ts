@@ -17,7 +17,8 @@ import { membershipState } from '../membership/state.ts';
 import { findShop } from '../shops/repository.ts';
 import { ensureShopsWithinLimit } from '../shops/service.ts';
 import { lockRecord, updateRecord, type SendRecordRow } from './repository.ts';
-import { dailyAllowance, settleTask } from './service.ts';
+import { dailyAllowance } from './daily-allowance.ts';
+import { settleTask } from './service.ts';
 
 /**
  * The task API the extension executes (docs/architecture.md, "The task API").

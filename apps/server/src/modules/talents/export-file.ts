@@ -52,6 +52,12 @@ function cells(row: TalentRow, job: TalentExportJob, format: CellFormat): Cell[]
         return row.contactMethod ? enumLabel('contactMethod', row.contactMethod, locale) : '';
       case 'labels':
         return labelsToText(row.labels, locale);
+      case 'creatorUserOpenId':
+        return row.creatorOpenId ?? '';
+      case 'buyinId':
+        return row.buyinId ?? '';
+      case 'buyinUid':
+        return row.buyinUid ?? '';
       case 'addedAt':
         return format.time(row.addedAt, timeZone);
       case 'updatedAt':

@@ -1,4 +1,8 @@
-import { platformTalentIdPattern, type TalentFilters } from '@inviteflow/contract';
+import {
+  canonicalTalentId,
+  platformTalentIdPattern,
+  type TalentFilters,
+} from '@inviteflow/contract';
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { talents } from '../../db/schema.ts';
@@ -43,10 +47,12 @@ export function talentConditions(
     )!;
     // The same field finds a talent by its platform ID, exactly or by its start, in any
     // case, when the term can be one: the (owner, lower(ID)) index answers, so the owner
-    // is checked inside (an OR of the two indexes' candidates, then the page).
+    // is checked inside (an OR of the two indexes' candidates, then the page). A TikTok
+    // talent's ID is its handle, kept without @: "@lily" finds lily as "lily" does.
+    const id = canonicalTalentId(term);
     conditions.push(
-      platformTalentIdPattern.test(term)
-        ? sql`(${byName} or (${t.userId} = ${userId} and lower(${t.platformTalentId}) like ${likePrefix(term.toLowerCase())}))`
+      id && platformTalentIdPattern.test(id)
+        ? sql`(${byName} or (${t.userId} = ${userId} and lower(${t.platformTalentId}) like ${likePrefix(id.toLowerCase())}))`
         : byName,
     );
   }

@@ -27,6 +27,9 @@ const UNDO_CHUNK = 500;
 const journaled = [
   'name',
   'nameGrams',
+  'creatorOpenId',
+  'buyinId',
+  'buyinUid',
   'shopName',
   'industry',
   'labels',

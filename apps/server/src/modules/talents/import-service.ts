@@ -1,6 +1,8 @@
 import {
   DEFAULT_TALENT_STATUS,
   IMPORT_MAX_ROWS,
+  canonicalTalentId,
+  identityFields,
   issueMessage,
   settableTalentStatuses,
   talentBody,
@@ -63,7 +65,13 @@ import {
   journalUpdates,
   undoTalentImport,
 } from './import-journal.ts';
-import { findByPlatformIds, rememberLabels, type TalentRow } from './repository.ts';
+import {
+  findByBuyinIds,
+  findByOpenIds,
+  findByPlatformIds,
+  rememberLabels,
+  type TalentRow,
+} from './repository.ts';
 import { savedValues, type TalentInput } from './service.ts';
 
 /**
@@ -111,10 +119,20 @@ const columnOfField = new Map<string, ColumnKey>(
 const textColumns = new Set<ColumnKey>([
   'name',
   'platformTalentId',
+  'creatorUserOpenId',
+  'buyinId',
+  'buyinUid',
   'shopName',
   'contactInfo',
   'remark',
 ]);
+/** Identity columns of digits, which a spreadsheet may hold as numbers. */
+const numericIdColumns = new Set<ColumnKey>(['platformTalentId', 'buyinId']);
+/** The identity keys a talent holds besides its talent ID: one talent each in an account. */
+const identityKeys = [
+  { column: 'creatorUserOpenId', field: 'creatorOpenId', taken: 'error.creatorOpenIdTaken' },
+  { column: 'buyinId', field: 'buyinId', taken: 'error.buyinIdTaken' },
+] as const;
 const enumColumns = new Set<ColumnKey>(['platform', 'industry', 'contactMethod']);
 const countColumns = new Set<ColumnKey>([
   'fansCount',
@@ -298,6 +316,11 @@ export function mapHeader(
 class TalentRowWriter {
   /** Identity (platform + talent ID) of every row written, and its row number. */
   private readonly written = new Map<string, number>();
+  /** The open ids and 百应IDs rows took: the identity (platform + talent ID) and row of each. */
+  private readonly writtenKeys = {
+    creatorOpenId: new Map<string, { key: string; row: number }>(),
+    buyinId: new Map<string, { key: string; row: number }>(),
+  };
   private readonly rejected: RowOutcome[] = [];
   private readonly done: RowOutcome[] = [];
   private readonly counts = { accepted: 0, updated: 0, rejected: 0 };
@@ -340,8 +363,71 @@ class TalentRowWriter {
     const id = this.cell(row, 'platformTalentId') ?? null;
     return {
       platform: platform === null ? '' : enumFromText('platform', textFromCell(platform)),
-      platformTalentId: textFromCell(id).trim(),
+      // As the body keeps it: a handle's @ dropped, so "@lily" updates the talent lily.
+      platformTalentId: canonicalTalentId(textFromCell(id)),
     };
+  }
+
+  /** The talents that hold the open ids and 百应IDs the chunk's rows name, by that key. */
+  private async identityOwners(tx: Executor, chunk: readonly SheetRow[]) {
+    const named = (column: 'creatorUserOpenId' | 'buyinId') => [
+      ...new Set(
+        chunk.map((row) => textFromCell(this.cell(row, column) ?? null).trim()).filter(Boolean),
+      ),
+    ];
+    const { userId } = this.options;
+    return {
+      creatorOpenId: new Map(
+        (await findByOpenIds(tx, userId, named('creatorUserOpenId'))).map((t) => [
+          t.creatorOpenId!,
+          t,
+        ]),
+      ),
+      buyinId: new Map(
+        (await findByBuyinIds(tx, userId, named('buyinId'))).map((t) => [t.buyinId!, t]),
+      ),
+    };
+  }
+
+  /**
+   * One talent per open id and per 百应ID (as the add-talent form): a row whose key another
+   * talent holds, or an earlier row took, is refused naming it.
+   */
+  private refuseTakenKeys(
+    input: TalentInput,
+    key: string,
+    owners: Awaited<ReturnType<TalentRowWriter['identityOwners']>>,
+  ): void {
+    const held = identityFields(input);
+    for (const { column, field, taken } of identityKeys) {
+      const value = held[field];
+      if (value === null) continue;
+      const earlier = this.writtenKeys[field].get(value);
+      if (earlier && earlier.key !== key) {
+        throw new RowRejected(
+          column,
+          this.message('error.importRowDuplicateIdentity', {
+            row: earlier.row,
+            field: columnHeader(this.columns.get(column)!, this.options.locale),
+          }),
+        );
+      }
+      const owner = owners[field].get(value);
+      if (owner && `${owner.platform}|${owner.platformTalentId}` !== key) {
+        throw new RowRejected(
+          column,
+          this.message(taken, { name: owner.name, platformTalentId: owner.platformTalentId }),
+        );
+      }
+    }
+  }
+
+  private rememberKeys(input: TalentInput, key: string, row: number): void {
+    const held = identityFields(input);
+    for (const { field } of identityKeys) {
+      const value = held[field];
+      if (value !== null) this.writtenKeys[field].set(value, { key, row });
+    }
   }
 
   /**
@@ -358,6 +444,7 @@ class TalentRowWriter {
       existing.set(`${talent.platform}|${talent.platformTalentId}`, talent);
     }
     const listed = await blacklistedIds(tx, userId, ids);
+    const owners = await this.identityOwners(tx, chunk);
     // One stamp for the whole import: a rollback recognizes what it wrote by it.
     const now = this.run.writtenAt;
     const values: Array<typeof talents.$inferInsert> = [];
@@ -376,6 +463,7 @@ class TalentRowWriter {
           );
         }
         const { input, statusGiven } = this.parse(row, current);
+        this.refuseTakenKeys(input, key, owners);
         const requested = this.requestedStatus(input, statusGiven, current, listed);
         values.push({
           userId,
@@ -388,6 +476,7 @@ class TalentRowWriter {
         for (const label of input.labels) this.labels.add(label);
         if (current) updated.push(current.id);
         this.written.set(key, row.number);
+        this.rememberKeys(input, key, row.number);
         this.record({
           ...outcome,
           name: input.name,
@@ -440,12 +529,17 @@ class TalentRowWriter {
       const field = fieldOf[key] ?? key;
       if (textColumns.has(key)) {
         if (
-          key === 'platformTalentId' &&
+          numericIdColumns.has(key) &&
           typeof value === 'number' &&
           !Number.isSafeInteger(value)
         ) {
           // A long numeric ID typed into a number cell has lost its last digits.
-          throw new RowRejected(key, this.message('validation.platformTalentIdFormat'));
+          throw new RowRejected(
+            key,
+            this.message(
+              key === 'buyinId' ? 'validation.buyinIdFormat' : 'validation.platformTalentIdFormat',
+            ),
+          );
         }
         candidate[field] = textFromCell(value);
       } else if (enumColumns.has(key)) {
@@ -542,6 +636,9 @@ function fromExisting(row: TalentRow): Candidate {
   return {
     platform: row.platform,
     platformTalentId: row.platformTalentId,
+    creatorUserOpenId: row.creatorOpenId,
+    buyinId: row.buyinId,
+    buyinUid: row.buyinUid,
     name: row.name,
     shopName: row.shopName,
     industry: row.industry,
@@ -562,6 +659,9 @@ function fromExisting(row: TalentRow): Candidate {
 const updatedOnConflict = [
   'name',
   'nameGrams',
+  'creatorOpenId',
+  'buyinId',
+  'buyinUid',
   'shopName',
   'industry',
   'labels',

@@ -38,6 +38,9 @@ function exampleRow(locale: Locale): Record<ColumnKey, string | number> {
     name: t('template.exampleName'),
     platform: enumLabel('platform', 'douyin', locale),
     platformTalentId: '1234567890',
+    creatorUserOpenId: '',
+    buyinId: '7012345678',
+    buyinUid: '',
     shopName: t('template.exampleShop'),
     industry: enumLabel('industry', 'beauty', locale),
     labels: `${translate(locale, 'enum.talentTier.quality')}, ${t('template.exampleLabel')}`,
@@ -70,6 +73,12 @@ function rule(key: ColumnKey, locale: Locale): string {
       return t('template.ruleText', { max: TALENT_REMARK_MAX });
     case 'platformTalentId':
       return t('template.ruleTalentId');
+    case 'creatorUserOpenId':
+      return t('template.ruleOpenId');
+    case 'buyinId':
+      return t('template.ruleBuyinId');
+    case 'buyinUid':
+      return t('template.ruleBuyinUid');
     case 'contactInfo':
       return t('template.ruleContactInfo', { max: CONTACT_INFO_MAX });
     case 'platform':

@@ -1,4 +1,5 @@
 import {
+  identityOf,
   talentTiers,
   type Page,
   type Talent,
@@ -6,7 +7,7 @@ import {
   type TalentFilters,
   type TalentSortField,
 } from '@inviteflow/contract';
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { talentCounts, talentFollowUps, talentLabels, talents } from '../../db/schema.ts';
@@ -277,6 +278,51 @@ export async function findByIdentity(
   return row;
 }
 
+/** The caller's talents that hold this open id or 百应ID (either may be null: not asked). */
+export async function findByIdentityKeys(
+  db: Executor,
+  userId: number,
+  keys: { creatorOpenId: string | null; buyinId: string | null },
+): Promise<TalentRow[]> {
+  const wanted = [
+    keys.creatorOpenId === null ? undefined : eq(t.creatorOpenId, keys.creatorOpenId),
+    keys.buyinId === null ? undefined : eq(t.buyinId, keys.buyinId),
+  ].filter((condition) => condition !== undefined);
+  if (!wanted.length) return [];
+  return db
+    .select(rowColumns)
+    .from(t)
+    .where(and(eq(t.userId, userId), or(...wanted)));
+}
+
+/** The caller's talents holding any of these open ids (the import's uniqueness check). */
+export async function findByOpenIds(
+  db: Executor,
+  userId: number,
+  openIds: readonly string[],
+): Promise<TalentRow[]> {
+  if (!openIds.length) return [];
+  return db
+    .select(rowColumns)
+    .from(t)
+    .where(
+      and(eq(t.userId, userId), sql`${t.creatorOpenId} = any(${sql.param([...openIds])}::text[])`),
+    );
+}
+
+/** The caller's talents holding any of these 百应IDs (the import's uniqueness check). */
+export async function findByBuyinIds(
+  db: Executor,
+  userId: number,
+  buyinIds: readonly string[],
+): Promise<TalentRow[]> {
+  if (!buyinIds.length) return [];
+  return db
+    .select(rowColumns)
+    .from(t)
+    .where(and(eq(t.userId, userId), sql`${t.buyinId} = any(${sql.param([...buyinIds])}::text[])`));
+}
+
 /** The caller's talents of these platform talent ids (any platform). */
 export async function findByPlatformIds(
   db: Executor,
@@ -418,6 +464,7 @@ export function toTalent(row: TalentRow): Talent {
     id: row.id,
     platform: row.platform as Talent['platform'],
     platformTalentId: row.platformTalentId,
+    identity: identityOf(row),
     name: row.name,
     shopName: row.shopName,
     industry: row.industry as Talent['industry'],

@@ -45,7 +45,8 @@ const tags = ['talents'];
 const paths = apiPaths.talents;
 const byId = `${paths.list}/:id`;
 
-const talentExists = 'The account has a talent of this platform and ID (the message names it)';
+const talentExists =
+  'The account has a talent of this platform and ID, or of this open id or 百应ID (the message names it)';
 const blacklistedStatus = "A blacklisted talent's status is the blacklist's (the message names it)";
 const notAllYours = "An id is not one of the caller's talents: nothing changed";
 
@@ -137,8 +138,10 @@ export async function talentRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Add a talent',
         description:
-          'One talent per platform and talent ID in an account: a duplicate answers 409 naming ' +
-          'the existing talent. A talent whose ID is blacklisted is stored as blacklisted.',
+          'One talent per platform identity in an account (platform and talent ID — for TikTok ' +
+          'the handle, kept without @ —, and the TikTok open id or 百应ID when given): a ' +
+          'duplicate answers 409 naming the existing talent. A TikTok talent ID must be a TikTok ' +
+          'username. A talent whose ID is blacklisted is stored as blacklisted.',
         body: talentBody,
         response: responses(talent, { 409: talentExists }),
       },

@@ -1,5 +1,6 @@
 import {
   LABELS_PER_TALENT_MAX,
+  identityFields,
   type FollowUp,
   type TalentFilters,
   type TalentSortField,
@@ -7,7 +8,7 @@ import {
   type talentBody,
 } from '@inviteflow/contract';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { keysetPage, type KeysetPage } from '../../lib/keyset.ts';
 import {
@@ -23,6 +24,7 @@ import { timeSorts, type SortOrder } from './cursor.ts';
 import { nameGrams } from './name-grams.ts';
 import {
   findByIdentity,
+  findByIdentityKeys,
   insertFollowUp,
   insertTalent,
   lockOwnedTalents,
@@ -67,6 +69,8 @@ export function savedValues(userId: number, body: TalentInput) {
   return {
     platform: body.platform,
     platformTalentId: body.platformTalentId,
+    // The typed identity's own fields: only the talent's platform's are kept.
+    ...identityFields(body),
     name: body.name,
     nameGrams: nameGrams(userId, body.name),
     shopName: body.shopName,
@@ -92,6 +96,30 @@ function talentExists(existing: TalentRow): AppError {
   });
 }
 
+/**
+ * One talent per platform identity in an account: its talent ID (handle), and its open id
+ * or 百应ID when given. A clash answers 409 naming the talent that has it. Call under the
+ * blacklist's lock, which serializes an account's saves, so the check is final.
+ */
+async function refuseTakenIdentity(
+  tx: Executor,
+  userId: number,
+  body: TalentInput,
+  self: number | null,
+): Promise<void> {
+  const other = await findByIdentity(tx, userId, body.platform, body.platformTalentId);
+  if (other && other.id !== self) throw talentExists(other);
+  const keys = identityFields(body);
+  for (const taken of await findByIdentityKeys(tx, userId, keys)) {
+    if (taken.id === self) continue;
+    const params = { name: taken.name, platformTalentId: taken.platformTalentId };
+    if (keys.creatorOpenId && taken.creatorOpenId === keys.creatorOpenId)
+      throw conflict('error.creatorOpenIdTaken', params);
+    if (keys.buyinId && taken.buyinId === keys.buyinId)
+      throw conflict('error.buyinIdTaken', params);
+  }
+}
+
 /** Adds a talent; stored as blacklisted when its id is on the blacklist. */
 export async function createTalent(
   db: Database,
@@ -101,8 +129,7 @@ export async function createTalent(
   return db.transaction(async (tx) => {
     await lockBlacklistDecisions(tx, userId);
     // Under the lock every save of this account is serialized, so the check is final.
-    const existing = await findByIdentity(tx, userId, body.platform, body.platformTalentId);
-    if (existing) throw talentExists(existing);
+    await refuseTakenIdentity(tx, userId, body, null);
     const listed = (await blacklistedIds(tx, userId, [body.platformTalentId])).size > 0;
     const now = new Date();
     const row = await insertTalent(tx, {
@@ -141,8 +168,7 @@ export async function editTalent(
     await lockBlacklistDecisions(tx, userId);
     const existing = await lockTalent(tx, userId, id);
     if (!existing) throw notFound();
-    const other = await findByIdentity(tx, userId, body.platform, body.platformTalentId);
-    if (other && other.id !== id) throw talentExists(other);
+    await refuseTakenIdentity(tx, userId, body, id);
     const requested = statusThroughEdit(existing, body.status);
     const listed = (await blacklistedIds(tx, userId, [body.platformTalentId])).size > 0;
     const row = await updateTalentRow(tx, userId, id, {

@@ -2,6 +2,7 @@ import {
   apiPaths,
   type Locale,
   type SendImportReport,
+  type SendTaskBody,
   type TalentFileFormat,
 } from '@inviteflow/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +19,16 @@ export interface ImportSettings {
   productTemplateIds: number[];
   setName: string;
   cooldown: 'skip' | 'include';
+  /** What the shop's platform needs for the task type (a TikTok shop's target collaboration). */
+  platformFields?: Pick<
+    SendTaskBody,
+    | 'collaborationName'
+    | 'endsAt'
+    | 'commissionRates'
+    | 'contactEmail'
+    | 'freeSample'
+    | 'sampleApproval'
+  >;
 }
 
 /** Uploads a file of talents with the task settings; the server answers row by row. */
@@ -36,6 +47,15 @@ export function importSendRecords(args: {
   body.append('productTemplateIds', settings.productTemplateIds.join(','));
   body.append('setName', settings.setName);
   body.append('cooldown', settings.cooldown);
+  // Multipart fields are text: the commissions as JSON, the sample flag as true/false.
+  const fields = settings.platformFields ?? {};
+  for (const key of ['collaborationName', 'endsAt', 'contactEmail', 'sampleApproval'] as const) {
+    const value = fields[key];
+    if (value) body.append(key, value);
+  }
+  if (fields.commissionRates)
+    body.append('commissionRates', JSON.stringify(fields.commissionRates));
+  if (typeof fields.freeSample === 'boolean') body.append('freeSample', String(fields.freeSample));
   body.append('timeZone', displayTimeZone());
   body.append('file', args.file, args.file.name);
   return request<SendImportReport>(apiPaths.sendRecords.import, { method: 'POST', body });

@@ -25,6 +25,7 @@ import {
   translate,
   type ContentType,
   type FilterType,
+  type Platform,
   type SendPreviewBody,
   type SendPreviewData,
   type SendTaskBody,
@@ -44,13 +45,20 @@ import { useShopChoices } from '../api/get-choices.ts';
 import { usePreviewTask } from '../api/preview-task.ts';
 import { useSendRecordsT } from '../locale/index.ts';
 import { enumText } from '../model/enums.ts';
+import {
+  CollaborationFields,
+  platformFieldRules,
+  platformFieldsBody,
+  type CollaborationValues,
+} from './collaboration-fields.tsx';
+import { PlatformCallsPreview } from './platform-calls-preview.tsx';
 import { RulesFields, rulesOf, type RuleValues } from './rules-fields.tsx';
 import { ProductsSelect, useProductPicker } from './products-select.tsx';
 import { ScriptField } from './script-field.tsx';
 import { SEARCH_DELAY_MS } from './searched-choices.ts';
 import { TalentPicker } from './talent-picker.tsx';
 
-export interface CreateValues {
+export interface CreateValues extends CollaborationValues {
   shopId?: number;
   taskType?: TaskType;
   contentType?: ContentType;
@@ -71,6 +79,8 @@ const initialValues: CreateValues = {
   filterType: 'manual',
   talentIds: [],
   cooldown: 'skip',
+  freeSample: false,
+  sampleApproval: 'review',
 };
 
 /** What the preview is asked about: the talents and where they are invited; null until known. */
@@ -94,7 +104,11 @@ export function previewBodyOf(values: CreateValues): SendPreviewBody | null {
   };
 }
 
-export function taskBodyOf(values: CreateValues): SendTaskBody {
+/**
+ * The create's body. For a shop whose platform needs them (`platform`: a TikTok shop), the
+ * target collaboration's terms the task type asks for.
+ */
+export function taskBodyOf(values: CreateValues, platform?: Platform): SendTaskBody {
   const pick = previewBodyOf(values) ?? {
     shopId: values.shopId ?? 0,
     taskType: values.taskType ?? 'free_product',
@@ -109,6 +123,7 @@ export function taskBodyOf(values: CreateValues): SendTaskBody {
     productTemplateIds: values.productTemplateIds ?? [],
     setName: values.setName ?? '',
     cooldown: values.cooldown ?? 'skip',
+    ...platformFieldsBody(platform, values.taskType, values, values.productTemplateIds ?? []),
   };
 }
 
@@ -136,12 +151,19 @@ function PreviewPanel({
   loading,
   error,
   cooldown,
+  platform,
+  taskType,
+  products,
 }: {
   preview: SendPreviewData | undefined;
   loading: boolean;
   /** Why the talents picked cannot be previewed (a bad range, too many matches): the create would say the same. */
   error: unknown;
   cooldown: 'skip' | 'include';
+  /** The shop's platform, the task type and its products: the platform calls it makes. */
+  platform: Platform | undefined;
+  taskType: TaskType | undefined;
+  products: number;
 }) {
   const { t, locale } = useSendRecordsT();
   if (!preview) {
@@ -183,6 +205,12 @@ function PreviewPanel({
         </Typography.Text>
         {loading && <Spin size={12} />}
       </Space>
+      <PlatformCallsPreview
+        platform={platform}
+        taskType={taskType}
+        creators={will}
+        products={products}
+      />
       {nobody && (
         <Alert
           type="warning"
@@ -192,6 +220,22 @@ function PreviewPanel({
         />
       )}
       {over && <Alert type="error" className="send-finding" content={t('create.previewOverCap')} />}
+      {preview.otherPlatformCount > 0 && platform && (
+        <Alert
+          type="error"
+          className="send-finding"
+          data-testid="send-preview-other-platform"
+          content={
+            <>
+              {t('create.otherPlatform', {
+                count: preview.otherPlatformCount,
+                platform: enumText.platform(locale, platform),
+              })}
+              <TalentTags talents={preview.otherPlatform} color="red" />
+            </>
+          }
+        />
+      )}
       {preview.blacklistedCount > 0 && (
         <Alert
           type="warning"
@@ -280,7 +324,7 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
     try {
       const current = form.getFieldsValue() as CreateValues;
       const result = await create.mutateAsync(
-        taskBodyOf({ ...current, scriptTemplateId: templateId }),
+        taskBodyOf({ ...current, scriptTemplateId: templateId }, shop?.platform),
       );
       const notes = [t('create.done', { count: formatCount(result.created, locale) })];
       if (result.blacklistedCount)
@@ -401,6 +445,9 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
           loading={preview.isFetching}
           error={preview.error}
           cooldown={values.cooldown}
+          platform={shop?.platform}
+          taskType={values.taskType}
+          products={chosenProducts.length}
         />
         <Form.Item
           field="script"
@@ -421,10 +468,27 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
         <Form.Item
           field="productTemplateIds"
           label={t('create.products')}
-          rules={zodRules(shape.productTemplateIds, locale, (v) => v ?? [])}
+          rules={[
+            ...zodRules(shape.productTemplateIds, locale, (v) => v ?? []),
+            // A target collaboration needs at least one product.
+            ...platformFieldRules(
+              form,
+              shop?.platform,
+              values.taskType,
+              locale,
+              'productTemplateIds',
+            ),
+          ]}
         >
           <ProductsSelect picker={products} />
         </Form.Item>
+        <CollaborationFields
+          form={form}
+          platform={shop?.platform}
+          taskType={values.taskType}
+          products={chosenProducts}
+          values={values}
+        />
         <Form.Item
           field="setName"
           label={t('create.setName')}

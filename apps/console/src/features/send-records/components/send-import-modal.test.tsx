@@ -1,6 +1,7 @@
 import { apiPaths, type SendImportReport } from '@inviteflow/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chooseOption, formItem } from '@/features/talents/testing/fixtures.ts';
 import { ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
 import { SendImportModal } from './send-import-modal.tsx';
 
@@ -109,5 +110,83 @@ describe('import send records', () => {
     expect(await within(dialog).findByRole('button', { name: 'Import' })).toBeDisabled();
     // The settings stay for the next file.
     expect(within(dialog).getByDisplayValue('Spring')).toBeInTheDocument();
+  });
+
+  // Issue 16: a TikTok shop's import carries the target collaboration's terms, as a create does.
+  it('asks a TikTok shop’s import for the target collaboration’s terms and sends them as text', async () => {
+    const uploads: FormData[] = [];
+    stubFetch((url, init) => {
+      const path = url.split('?')[0];
+      if (init.method === 'POST') {
+        uploads.push(init.body as FormData);
+        return ok(report);
+      }
+      if (path === apiPaths.shops.list) {
+        return ok({
+          list: [{ id: 5, shopName: 'US Store', platform: 'tiktok', bindStatus: 'BOUND' }],
+          total: 1,
+          page: 1,
+          pageSize: 100,
+        });
+      }
+      if (path === apiPaths.templates.products) {
+        return ok({
+          list: [{ id: 11, productId: 'P-1', productName: 'Mask' }],
+          total: 1,
+          page: 1,
+          pageSize: 100,
+        });
+      }
+      return ok({ list: [], total: 0, page: 1, pageSize: 100 });
+    });
+    renderPage(<SendImportModal visible onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    await chooseOption(formItem('Shop', dialog), 'US Store');
+    const section = await within(dialog).findByTestId('send-collaboration');
+    fireEvent.change(
+      within(dialog).getByPlaceholderText('Write the invitation; insert the variables below'),
+      { target: { value: 'Hi {talentName}' } },
+    );
+    fireEvent.change(within(dialog).getByPlaceholderText('e.g. Spring launch'), {
+      target: { value: 'Spring' },
+    });
+    pick(new File(['name,platform,talent id\n'], 'talents.csv', { type: 'text/csv' }));
+    const start = within(dialog).getByRole('button', { name: 'Import' });
+    await waitFor(() => expect(start).toBeEnabled());
+    fireEvent.click(start);
+    expect(await within(dialog).findByText('Please enter the collaboration name')).toBeVisible();
+    expect(
+      within(dialog).getByText('A target collaboration needs at least one product'),
+    ).toBeVisible();
+    expect(uploads).toHaveLength(0);
+
+    await chooseOption(formItem('Product templates', dialog), /^Mask/);
+    const commission = await waitFor(() => {
+      const found = section.querySelector<HTMLInputElement>('.send-commission input');
+      if (!found) throw new Error('no commission input');
+      return found;
+    });
+    fireEvent.change(commission, { target: { value: '15' } });
+    fireEvent.blur(commission);
+    fireEvent.change(formItem('Collaboration name', dialog).querySelector('input')!, {
+      target: { value: 'Import collab' },
+    });
+    fireEvent.change(formItem('Seller contact e-mail', dialog).querySelector('input')!, {
+      target: { value: 'bd@example.com' },
+    });
+    const day = formItem('Ends on', dialog).querySelector('input')!;
+    fireEvent.click(day);
+    fireEvent.change(day, { target: { value: '2030-04-30' } });
+    fireEvent.keyDown(day, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(day).toHaveValue('2030-04-30'));
+    fireEvent.click(start);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    const body = uploads[0]!;
+    expect(body.get('collaborationName')).toBe('Import collab');
+    expect(body.get('contactEmail')).toBe('bd@example.com');
+    expect(JSON.parse(String(body.get('commissionRates')))).toEqual({ '11': 1500 });
+    expect(String(body.get('endsAt'))).toMatch(/^2030-04-30T\d{2}:59:59\.000Z$/);
+    expect(body.get('sampleApproval')).toBe('review');
+    expect(body.get('freeSample')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import {
   contentTypes,
   sendTaskBody,
   taskTypes,
+  type TaskType,
 } from '@inviteflow/contract';
 import { useState } from 'react';
 import { enumOptions } from '@/components/enum-options.tsx';
@@ -20,15 +21,23 @@ import {
 } from '../api/import-send-records.ts';
 import { useSendRecordsT } from '../locale/index.ts';
 import { enumText } from '../model/enums.ts';
+import {
+  CollaborationFields,
+  platformFieldRules,
+  platformFieldsBody,
+  type CollaborationValues,
+} from './collaboration-fields.tsx';
 import { ProductsSelect, useProductPicker } from './products-select.tsx';
 import { ScriptField } from './script-field.tsx';
 
-type SettingsForm = Partial<Omit<ImportSettings, 'scriptTemplateId'>>;
+type SettingsForm = Partial<Omit<ImportSettings, 'scriptTemplateId' | 'platformFields'>> &
+  CollaborationValues;
 
 /**
- * Import: the task settings, then a file of talents (the talent template's name, platform
- * and ID columns), then the report row by row: created, or why not (a bad cell, the
- * blacklist, the cool-down).
+ * Import: the task settings (with what a TikTok shop's task type needs, as in a create),
+ * then a file of talents (the talent template's name, platform and ID columns, and the
+ * identity's own), then the report row by row: created, or why not (a bad cell, another
+ * platform than the shop's, the blacklist, the cool-down).
  */
 export function SendImportModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t, locale } = useSendRecordsT();
@@ -53,9 +62,16 @@ export function SendImportModal({ visible, onClose }: { visible: boolean; onClos
     } catch {
       return null;
     }
+    const chosen = shops.find((s) => s.id === values.shopId);
     const result = await mutation.mutateAsync({
       file,
       settings: {
+        platformFields: platformFieldsBody(
+          chosen?.platform,
+          values.taskType as TaskType | undefined,
+          values,
+          values.productTemplateIds ?? [],
+        ),
         shopId: values.shopId!,
         taskType: values.taskType!,
         contentType: values.contentType!,
@@ -93,6 +109,8 @@ export function SendImportModal({ visible, onClose }: { visible: boolean; onClos
               taskType: 'free_product',
               contentType: 'vertical_video',
               cooldown: 'skip',
+              freeSample: false,
+              sampleApproval: 'review',
             }}
             onValuesChange={(_changed, all) => setSettings(all)}
           >
@@ -141,9 +159,29 @@ export function SendImportModal({ visible, onClose }: { visible: boolean; onClos
                 }}
               />
             </Form.Item>
-            <Form.Item field="productTemplateIds" label={t('create.products')}>
+            <Form.Item
+              field="productTemplateIds"
+              label={t('create.products')}
+              rules={platformFieldRules(
+                form,
+                shop?.platform,
+                settings.taskType as TaskType | undefined,
+                locale,
+                'productTemplateIds',
+              )}
+            >
               <ProductsSelect picker={products} />
             </Form.Item>
+            <CollaborationFields
+              form={form}
+              platform={shop?.platform}
+              taskType={settings.taskType as TaskType | undefined}
+              products={(settings.productTemplateIds ?? []).flatMap((id) => {
+                const found = products.known.get(id);
+                return found ? [found] : [];
+              })}
+              values={settings}
+            />
             <Space size={16} align="start" wrap>
               <Form.Item
                 field="setName"

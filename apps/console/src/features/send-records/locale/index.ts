@@ -125,6 +125,29 @@ export const sendRecordsMessages = defineMessages(
     'pager.first': '第一页',
     // The allowance's days (issue 20 #9).
     'create.previewCapZone': '按 {zone}时间计日，今日额度于 {time} 重置',
+    // What the task carries for its platform, and the calls it makes (issue 16).
+    'create.otherPlatform': '{count} 位达人不是{platform}达人，不能为该店铺邀约，请移除：',
+    'collab.title': '定向合作设置（TikTok）',
+    'collab.name': '合作名称',
+    'collab.namePlaceholder': '达人在邀约中看到的合作名称',
+    'collab.endDate': '合作结束日期',
+    'collab.endDateExtra': '合作在所选日期当天结束',
+    'collab.commission': '佣金率',
+    'collab.commissionExtra': '每个商品 1.00%-80.00%，最多两位小数',
+    'collab.productsNeeded': '请先在上方选择要推广的商品，再为每个商品填写佣金率',
+    'collab.contactEmail': '卖家联系邮箱',
+    'collab.contactEmailPlaceholder': '达人可通过此邮箱联系你',
+    'collab.samples': '免费样品',
+    'collab.samplesOffered': '免费商品邀约提供免费样品',
+    'collab.samplesNone': '定向商品邀约不提供免费样品',
+    'collab.sampleApproval': '样品申请审核',
+    'collab.sampleReview': '人工审核',
+    'collab.sampleAuto': '自动通过',
+    'collab.browserOnly': '团长活动邀约没有平台开放接口，将由浏览器插件在卖家中心执行',
+    'calls.collaborations': '{count} 位达人 → {batches} 个定向合作（{sizes} 位达人）',
+    'calls.cards': '，再向每位达人发送合作卡片消息（共 {count} 条）',
+    'calls.conversations': '{count} 位达人 → {count} 个会话，每个会话 1 条文字消息{cards}',
+    'calls.productCards': '和 {count} 张商品卡片',
   },
   {
     'page.intro':
@@ -250,6 +273,34 @@ export const sendRecordsMessages = defineMessages(
     'pager.first': 'First page',
     // The allowance's days (issue 20 #9).
     'create.previewCapZone': "Days in {zone} time; today's allowance renews at {time}",
+    // What the task carries for its platform, and the calls it makes (issue 16).
+    'create.otherPlatform':
+      '{count, plural, one {# talent is} other {# talents are}} not on {platform} and cannot be invited for this shop; remove them:',
+    'collab.title': 'Target collaboration (TikTok)',
+    'collab.name': 'Collaboration name',
+    'collab.namePlaceholder': 'The name creators see on the invitation',
+    'collab.endDate': 'Ends on',
+    'collab.endDateExtra': 'The collaboration ends at the end of that day',
+    'collab.commission': 'Commission rate',
+    'collab.commissionExtra': 'Per product, 1.00% to 80.00%, at most two decimals',
+    'collab.productsNeeded': 'Choose the products above first, then give each a commission rate',
+    'collab.contactEmail': 'Seller contact e-mail',
+    'collab.contactEmailPlaceholder': 'Creators can reach you at this address',
+    'collab.samples': 'Free samples',
+    'collab.samplesOffered': 'A free product invitation offers free samples',
+    'collab.samplesNone': 'A targeted product invitation offers no free samples',
+    'collab.sampleApproval': 'Sample requests',
+    'collab.sampleReview': 'Reviewed by me',
+    'collab.sampleAuto': 'Approved automatically',
+    'collab.browserOnly':
+      'Group leader activity invitations have no platform Open API: the extension runs them in the seller center',
+    'calls.collaborations':
+      '{count, plural, one {# talent} other {# talents}} → {batches, plural, one {# target collaboration} other {# target collaborations}} of {sizes} {creators, plural, one {creator} other {creators}}',
+    'calls.cards':
+      ', then a collaboration card message to each creator ({count, plural, one {# message} other {# messages}})',
+    'calls.conversations':
+      '{count, plural, one {# talent} other {# talents}} → {count, plural, one {# conversation} other {# conversations}}, each with a text message{cards}',
+    'calls.productCards': ' and {count, plural, one {# product card} other {# product cards}}',
   },
 );
 

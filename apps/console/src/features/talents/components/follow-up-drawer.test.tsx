@@ -113,4 +113,34 @@ describe('follow-up drawer', () => {
       'arco-select-disabled',
     );
   });
+
+  it('shows a TikTok talent’s username and open id, in both languages', async () => {
+    stubFetch(() => ok({ list: [], total: 0, page: 1, pageSize: 10 }));
+    const talent = makeTalent(4, { platform: 'tiktok', platformTalentId: 'lily.chen' });
+    const view = renderPage(<FollowUpDrawer talent={talent} onClose={() => undefined} />);
+    let drawer = await findDrawer();
+    for (const text of ['TikTok username', '@lily.chen', 'TikTok open ID'])
+      expect(within(drawer).getByText(text)).toBeInTheDocument();
+    expect(
+      within(drawer).getByText('Not given (looked up by username before sending)'),
+    ).toBeInTheDocument();
+    view.unmount();
+    await resetApp('zh-CN');
+    signIn();
+    renderPage(
+      <FollowUpDrawer
+        talent={{
+          ...talent,
+          identity: {
+            ...talent.identity,
+            creatorUserOpenId: 'uACafQ_open_id',
+          } as typeof talent.identity,
+        }}
+        onClose={() => undefined}
+      />,
+    );
+    drawer = await findDrawer();
+    for (const text of ['TikTok 用户名', '@lily.chen', 'TikTok Open ID', 'uACafQ_open_id'])
+      expect(within(drawer).getByText(text)).toBeInTheDocument();
+  });
 });

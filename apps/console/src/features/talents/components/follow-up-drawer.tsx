@@ -31,6 +31,7 @@ import { useCreateFollowUp } from '../api/create-follow-up.ts';
 import { useFollowUps } from '../api/get-follow-ups.ts';
 import { useTalentsT } from '../locale/index.ts';
 import { enumText } from '../model/labels.ts';
+import { identityRows } from './talent-identity.ts';
 import { LabelTags, StatusTag } from './talent-tags.tsx';
 
 interface FollowUpForm {
@@ -109,7 +110,7 @@ export function FollowUpDrawer({
             labelStyle={{ whiteSpace: 'nowrap' }}
             data={[
               { label: t('column.name'), value: talent.name },
-              { label: t('column.talentId'), value: talent.platformTalentId },
+              ...identityRows(talent.identity, t),
               { label: t('column.platform'), value: enumText.platform(locale, talent.platform) },
               {
                 label: t('column.status'),

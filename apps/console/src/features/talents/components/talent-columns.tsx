@@ -5,6 +5,7 @@ import { formatDateTime } from '@/lib/format-date.ts';
 import { formatCount, formatYuan } from '@/lib/format-number.ts';
 import { useTalentsT } from '../locale/index.ts';
 import { enumText } from '../model/labels.ts';
+import { talentIdText } from './talent-identity.ts';
 import { LabelTags, StatusTag } from './talent-tags.tsx';
 
 export interface TalentSort {
@@ -95,7 +96,7 @@ export function useTalentColumns({
             {row.name}
           </Typography.Text>
           <Typography.Text type="secondary" className="talent-id" copyable>
-            {row.platformTalentId}
+            {talentIdText(row.identity)}
           </Typography.Text>
         </div>
       ),

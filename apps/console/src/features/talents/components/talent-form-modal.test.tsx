@@ -92,6 +92,9 @@ describe('add talent', () => {
     expect(saved[0]).toEqual({
       platform: 'douyin',
       platformTalentId: 'dy_1',
+      creatorUserOpenId: null,
+      buyinId: null,
+      buyinUid: null,
       name: '小林',
       shopName: '',
       industry: 'beauty',
@@ -114,6 +117,85 @@ describe('add talent', () => {
   });
 });
 
+describe('a talent’s platform identity', () => {
+  beforeEach(async () => {
+    await resetApp('en-US');
+    signIn();
+  });
+
+  it('asks a TikTok talent for its username and an optional open id, by TikTok’s rules', async () => {
+    const saved: unknown[] = [];
+    stubApi((body, method) => {
+      if (method === 'POST') saved.push(body);
+      return ok(body);
+    });
+    open();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByText('TikTok open ID')).toBeNull();
+    await chooseOption(formItem('Platform', dialog), 'TikTok');
+    const handle = () => input(dialog, 'TikTok username');
+    expect(await within(dialog).findByText('TikTok open ID')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Buyin ID')).toBeNull();
+    fireEvent.change(handle(), { target: { value: 'lily-chen' } });
+    fireEvent.change(input(dialog, 'Talent name'), { target: { value: 'Lily' } });
+    fireEvent.change(input(dialog, 'TikTok open ID'), { target: { value: 'short' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText(
+        'A TikTok username may contain only letters, digits, underscores and periods, and cannot end with a period',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('The TikTok open ID is not valid: 8 to 128 letters, digits, _ or -'),
+    ).toBeInTheDocument();
+    expect(saved).toEqual([]);
+
+    fireEvent.change(handle(), { target: { value: '@lily.chen' } });
+    fireEvent.change(input(dialog, 'TikTok open ID'), {
+      target: { value: 'uACafQAAAABm-lily_open' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({
+      platform: 'tiktok',
+      platformTalentId: '@lily.chen',
+      creatorUserOpenId: 'uACafQAAAABm-lily_open',
+      buyinId: null,
+      buyinUid: null,
+    });
+  });
+
+  it('asks a Douyin talent for its 百应ID and uid, and fills an edit from the identity', async () => {
+    const calls: Array<{ method: string; body: unknown }> = [];
+    stubApi((body, method) => {
+      calls.push({ method, body });
+      return ok(body);
+    });
+    open(
+      makeTalent(7, {
+        identity: { platform: 'douyin', talentId: 'dy7', buyinId: '7012345678', uid: 'v2_abc' },
+      }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(input(dialog, 'Buyin ID')).toHaveValue('7012345678'));
+    expect(input(dialog, 'Buyin UID')).toHaveValue('v2_abc');
+    expect(within(dialog).queryByText('TikTok open ID')).toBeNull();
+    fireEvent.change(input(dialog, 'Buyin ID'), { target: { value: '70x' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('A Buyin ID contains digits only')).toBeInTheDocument();
+    fireEvent.change(input(dialog, 'Buyin ID'), { target: { value: '7099' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      platform: 'douyin',
+      platformTalentId: 'dy7',
+      buyinId: '7099',
+      buyinUid: 'v2_abc',
+      creatorUserOpenId: null,
+    });
+  });
+});
+
 describe('add talent in Chinese', () => {
   beforeEach(async () => {
     await resetApp('zh-CN');
@@ -130,6 +212,16 @@ describe('add talent in Chinese', () => {
     expect(await within(dialog).findByText('请选择平台')).toBeInTheDocument();
     expect(within(dialog).getByText('达人 ID 不能为空')).toBeInTheDocument();
     expect(within(dialog).getByText('达人名称不能为空')).toBeInTheDocument();
+    // A TikTok talent's ID is its username, checked by TikTok's rules.
+    await chooseOption(formItem('平台', dialog), 'TikTok');
+    fireEvent.change(input(dialog, 'TikTok 用户名'), { target: { value: 'lily.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(
+      await within(dialog).findByText(
+        'TikTok 用户名只能包含字母、数字、下划线和点，且不能以点结尾',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('TikTok Open ID')).toBeInTheDocument();
   });
 });
 

@@ -18,6 +18,7 @@ import {
   industries,
   platforms,
   settableTalentStatuses,
+  TIKTOK_HANDLE_MAX,
   talentBody,
   type ContactMethod,
   type Industry,
@@ -49,7 +50,13 @@ type SettableStatus = (typeof settableTalentStatuses)[number];
 /** The add-talent form: money in yuan (the API takes fen), the added time as local text. */
 export interface TalentForm {
   platform: Platform | undefined;
+  /** Douyin: the talent ID; TikTok: the handle (username), typed with or without @. */
   platformTalentId: string;
+  /** TikTok only: the creator's open id, when known. */
+  creatorUserOpenId: string;
+  /** Douyin only: 百应ID and the 百应 profile page's uid. */
+  buyinId: string;
+  buyinUid: string;
   name: string;
   shopName: string;
   industry: Industry | undefined;
@@ -92,9 +99,16 @@ export function toTalentBody(values: TalentForm, editing: Talent | null): Talent
     editing?.status === 'blacklisted'
       ? ((editing.statusBeforeBlacklist ?? 'pending_contact') as SettableStatus)
       : (values.status as SettableStatus);
+  const tiktok = values.platform === 'tiktok';
+  const identityField = (value: string | undefined, forPlatform: boolean) =>
+    forPlatform ? value?.trim() || null : null;
   return {
     platform: values.platform as Platform,
     platformTalentId: values.platformTalentId?.trim() ?? '',
+    // Only the talent's platform's own identity fields are sent.
+    creatorUserOpenId: identityField(values.creatorUserOpenId, tiktok),
+    buyinId: identityField(values.buyinId, !tiktok),
+    buyinUid: identityField(values.buyinUid, !tiktok),
     name: values.name ?? '',
     shopName: values.shopName ?? '',
     industry: values.industry ?? null,
@@ -115,9 +129,13 @@ export function toTalentBody(values: TalentForm, editing: Talent | null): Talent
 }
 
 function initialValues(row: Talent | null, locale: 'zh-CN' | 'en-US'): TalentForm {
+  const identity = row?.identity;
   return {
     platform: row?.platform,
     platformTalentId: row?.platformTalentId ?? '',
+    creatorUserOpenId: identity?.platform === 'tiktok' ? (identity.creatorUserOpenId ?? '') : '',
+    buyinId: identity?.platform === 'douyin' ? (identity.buyinId ?? '') : '',
+    buyinUid: identity?.platform === 'douyin' ? (identity.uid ?? '') : '',
     name: row?.name ?? '',
     shopName: row?.shopName ?? '',
     industry: row?.industry ?? undefined,
@@ -158,7 +176,7 @@ const dataFields = [
     }
 >;
 
-/** A complete, valid body: the contact rules are checked on it with the form's contact. */
+/** A complete, valid body: the contact and talent ID rules are checked on it with the form's fields. */
 const contactSample: TalentBody = {
   platform: 'douyin',
   platformTalentId: 'sample',
@@ -184,6 +202,21 @@ export function TalentFormModal(props: FormModalState<Talent>) {
   const shape = talentBody.shape;
   const blacklisted = props.editing?.status === 'blacklisted';
 
+  // The talent ID by the platform's rules (a TikTok ID is a username): checked with the form's platform.
+  const talentIdRules = [
+    ...zodRules(shape.platformTalentId, locale),
+    ...zodRefinementRules(talentBody, 'platformTalentId', locale, {
+      sample: contactSample,
+      related: ['platform'],
+      getValues: () => form.getFieldsValue() as Values,
+      // Before a platform is chosen, the rule any platform's ID follows (the sample's).
+      toBody: (name, value) => (name === 'platform' ? (value ?? contactSample.platform) : value),
+    }),
+  ];
+  const identityRules = (field: 'creatorUserOpenId' | 'buyinId' | 'buyinUid') =>
+    zodRules(shape[field], locale, (value) => value ?? null);
+  const platform = Form.useWatch('platform', form) as Platform | undefined;
+  const tiktok = platform === 'tiktok';
   const contactRules = (field: 'contactMethod' | 'contactInfo') => [
     ...zodRules(shape[field], locale, (value) => value ?? (field === 'contactInfo' ? '' : null)),
     ...zodRefinementRules(talentBody, field, locale, {
@@ -238,7 +271,10 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             required
             rules={zodRules(shape.platform, locale, (value) => value)}
           >
-            <Select placeholder={t('form.choose')}>
+            <Select
+              placeholder={t('form.choose')}
+              onChange={() => void form.validate(['platformTalentId']).catch(() => undefined)}
+            >
               {enumOptions(platforms, (value) => enumText.platform(locale, value))}
             </Select>
           </Form.Item>
@@ -246,11 +282,19 @@ export function TalentFormModal(props: FormModalState<Talent>) {
         <Col xs={24} md={8}>
           <Form.Item
             field="platformTalentId"
-            label={t('column.talentId')}
+            label={tiktok ? t('form.tiktokHandle') : t('column.talentId')}
             required
-            rules={zodRules(shape.platformTalentId, locale)}
+            rules={talentIdRules}
           >
-            <Input placeholder={t('form.platformTalentIdPlaceholder')} maxLength={64} />
+            {tiktok ? (
+              <Input
+                addBefore="@"
+                placeholder={t('form.tiktokHandlePlaceholder')}
+                maxLength={TIKTOK_HANDLE_MAX + 1}
+              />
+            ) : (
+              <Input placeholder={t('form.platformTalentIdPlaceholder')} maxLength={64} />
+            )}
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
@@ -303,6 +347,35 @@ export function TalentFormModal(props: FormModalState<Talent>) {
             </Select>
           </Form.Item>
         </Col>
+        {tiktok ? (
+          <Col xs={24} md={16}>
+            <Form.Item
+              field="creatorUserOpenId"
+              label={t('form.openId')}
+              extra={t('form.openIdExtra')}
+              rules={identityRules('creatorUserOpenId')}
+            >
+              <Input placeholder={t('form.optional')} maxLength={128} />
+            </Form.Item>
+          </Col>
+        ) : platform === 'douyin' ? (
+          <>
+            <Col xs={24} md={8}>
+              <Form.Item field="buyinId" label={t('form.buyinId')} rules={identityRules('buyinId')}>
+                <Input placeholder={t('form.optional')} maxLength={32} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item
+                field="buyinUid"
+                label={t('form.buyinUid')}
+                rules={identityRules('buyinUid')}
+              >
+                <Input placeholder={t('form.optional')} maxLength={128} />
+              </Form.Item>
+            </Col>
+          </>
+        ) : null}
         <Col span={24}>
           <Form.Item
             field="labels"

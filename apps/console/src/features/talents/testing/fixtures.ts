@@ -1,10 +1,16 @@
 import type { Talent } from '@inviteflow/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-/** A talent as the API answers it. */
+/** A talent as the API answers it (its identity from its platform and ID unless given). */
 export function makeTalent(id: number, overrides: Partial<Talent> = {}): Talent {
+  const platform = overrides.platform ?? 'douyin';
+  const platformTalentId = overrides.platformTalentId ?? `dy${id}`;
   return {
     id,
+    identity:
+      platform === 'tiktok'
+        ? { platform, handle: platformTalentId, creatorUserOpenId: null }
+        : { platform, talentId: platformTalentId, buyinId: null, uid: null },
     platform: 'douyin',
     platformTalentId: `dy${id}`,
     name: `Talent ${id}`,

@@ -1,0 +1,354 @@
+import {
+  FINDINGS_LISTED_MAX,
+  nothingToInvite,
+  platformFieldIssues,
+  platformTermsOf,
+  renderScript,
+  taskTypeRefusal,
+  type Channel,
+  type CooldownTalent,
+  type FilterType,
+  type Platform,
+  type SendPreviewData,
+  type SendTaskResult,
+  type TalentFilters,
+  type TaskPlatformInput,
+  type TaskPlatformTerms,
+  type TaskType,
+  type sendPreviewBody,
+  type sendTaskBody,
+} from '@inviteflow/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client.ts';
+import {
+  invitationTasks,
+  productTemplates,
+  scriptTemplates,
+  sendRecords,
+} from '../../db/schema.ts';
+import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
+import { lockBlacklistDecisions } from '../blacklist/service.ts';
+import { membershipState, type MembershipState } from '../membership/state.ts';
+import { findShop, type ShopRow } from '../shops/repository.ts';
+import { expireBeyondLimit } from '../shops/service.ts';
+import { lockAccount } from '../user/repository.ts';
+import { checkDailyCap, dailyAllowance } from './daily-allowance.ts';
+import type { SendRecordValues } from './repository.ts';
+import {
+  findings,
+  pickTalents,
+  ref,
+  refuseOtherPlatform,
+  rulesForShop,
+  toInvite,
+  type PickedTalent,
+} from './task-talents.ts';
+
+/**
+ * Creating an invitation task: the preview, and the create (and an import's write) — the
+ * shop checked, the task type and its platform fields checked against the shop's platform,
+ * the talents resolved (task-talents.ts), the daily cap, then the task with what it asks of
+ * the platform, and one pending record per talent. A create takes the account lock, so the
+ * daily cap holds under parallel requests, and the blacklist's lock, so a talent
+ * blacklisted at the same moment is either refused here or skipped at claim.
+ */
+
+export type PreviewInput = z.output<typeof sendPreviewBody>;
+export type TaskInput = z.output<typeof sendTaskBody>;
+
+/** Records written per statement: well under PostgreSQL's 65,535 parameters. */
+const CHUNK = 500;
+
+/**
+ * How a shop is reached (DESIGN.md "Platforms"): the `api` channel when it was connected by
+ * the platform's authorization, else the browser (the extension). Shops bound by hand or
+ * by the extension, which is every shop before the connections of issue 16, are browser
+ * shops.
+ */
+export function shopChannel(shop: ShopRow): Channel {
+  return shop.source === 'authorization' ? 'api' : 'browser';
+}
+
+async function ownShop(db: Executor, userId: number, shopId: number): Promise<ShopRow> {
+  const shop = await findShop(db, userId, shopId);
+  if (!shop) throw notFound();
+  return shop;
+}
+
+function requireBound(shop: ShopRow): void {
+  if (shop.bindStatus !== 'BOUND')
+    throw unprocessable('error.shopNotBound', { shop: shop.shopName });
+}
+
+/**
+ * The task type and its platform fields, checked against the shop: a type the shop's
+ * channel cannot run is refused (422); a missing or wrong field answers 400 naming it
+ * (the first problem: the form shows every one before it sends).
+ */
+export function checkPlatformFields(
+  shop: ShopRow,
+  taskType: TaskType,
+  fields: TaskPlatformInput,
+  productTemplateIds: readonly number[],
+  now: Date,
+): void {
+  const platform = shop.platform as Platform;
+  const refusal = taskTypeRefusal(platform, shopChannel(shop), taskType);
+  if (refusal) throw unprocessable(refusal);
+  const [issue] = platformFieldIssues({ platform, taskType, fields, productTemplateIds, now });
+  if (issue) throw new AppError(400, issue.message, issue.params);
+}
+
+/** Before creating: how many talents, which are of another platform, blacklisted or cooling down, and the cap. */
+export async function previewTask(
+  db: Database,
+  kind: 'pglite' | 'postgres',
+  userId: number,
+  input: PreviewInput,
+  now: Date,
+): Promise<SendPreviewData> {
+  const shop = await ownShop(db, userId, input.shopId);
+  const picked = await pickTalents(db, { db, kind }, userId, shop, input);
+  const found = await findings(db, userId, shop, input.taskType, picked, now);
+  const state = await membershipState(db, userId, now);
+  const allowance = await dailyAllowance(db, userId, now, state);
+  const skip = toInvite(found, 'skip');
+  const include = toInvite(found, 'include');
+  return {
+    matched: picked.length,
+    blacklisted: found.blacklisted.slice(0, FINDINGS_LISTED_MAX).map(ref),
+    blacklistedCount: found.blacklisted.length,
+    cooldown: found.cooldown
+      .slice(0, FINDINGS_LISTED_MAX)
+      .map((t): CooldownTalent => ({ ...ref(t), lastInvitedAt: t.lastInvitedAt.toISOString() })),
+    cooldownCount: found.cooldown.length,
+    otherPlatform: found.otherPlatform.slice(0, FINDINGS_LISTED_MAX).map(ref),
+    otherPlatformCount: found.otherPlatform.length,
+    willCreate: { skip: skip.length, include: include.length },
+    dailyCap: allowance.cap,
+    usedToday: allowance.used,
+    remainingToday: allowance.remaining,
+    timeZone: allowance.timeZone,
+    todayEndsAt: allowance.endsAt.toISOString(),
+    sample: (include[0] && ref(include[0])) ?? null,
+  };
+}
+
+export interface TaskSettings {
+  shop: ShopRow;
+  taskType: TaskType;
+  contentType: string;
+  filterType: FilterType;
+  rules: TalentFilters | null;
+  script: string;
+  scriptTemplateId: number | null;
+  productTemplateIds: number[];
+  setName: string;
+  /** What the shop's platform needs for the task type (checked by `checkPlatformFields`). */
+  platformFields: TaskPlatformInput;
+  source: 'create' | 'import';
+}
+
+/** The products of a task, copied from the caller's product templates in the order chosen. */
+async function taskProducts(tx: Executor, userId: number, ids: readonly number[]) {
+  if (!ids.length) return [];
+  const rows = await tx
+    .select({
+      id: productTemplates.id,
+      productId: productTemplates.productId,
+      productName: productTemplates.productName,
+    })
+    .from(productTemplates)
+    .where(
+      and(
+        eq(productTemplates.userId, userId),
+        sql`${productTemplates.id} = any(${sql.param([...ids])}::int[])`,
+      ),
+    );
+  if (rows.length !== ids.length) throw unprocessable('error.templatesNotFound');
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => {
+    const row = byId.get(id)!;
+    return { templateId: id, productId: row.productId, productName: row.productName };
+  });
+}
+
+async function checkScriptTemplate(tx: Executor, userId: number, id: number | null) {
+  if (id === null) return;
+  const rows = await tx
+    .select({ id: scriptTemplates.id })
+    .from(scriptTemplates)
+    .where(and(eq(scriptTemplates.userId, userId), eq(scriptTemplates.id, id)));
+  if (!rows.length) throw unprocessable('error.templatesNotFound');
+}
+
+/**
+ * Writes a task, with what it asks of its platform, and one pending record per talent, each
+ * with its own message and the talent's identity. Call inside a transaction holding the
+ * account lock, after the daily cap was checked.
+ */
+export async function writeTask(
+  tx: Executor,
+  userId: number,
+  settings: TaskSettings,
+  invite: readonly PickedTalent[],
+  now: Date,
+): Promise<number> {
+  const templates = await taskProducts(tx, userId, settings.productTemplateIds);
+  await checkScriptTemplate(tx, userId, settings.scriptTemplateId);
+  const products = templates.map(({ productId, productName }) => ({ productId, productName }));
+  const platformTerms: TaskPlatformTerms | null = platformTermsOf({
+    platform: settings.shop.platform as Platform,
+    taskType: settings.taskType,
+    fields: settings.platformFields,
+    products: templates,
+  });
+  const [task] = await tx
+    .insert(invitationTasks)
+    .values({
+      userId,
+      shopId: settings.shop.id,
+      taskType: settings.taskType,
+      contentType: settings.contentType,
+      filterType: settings.filterType,
+      rules: settings.rules as Record<string, unknown> | null,
+      scriptTemplateId: settings.scriptTemplateId,
+      platformTerms,
+      script: settings.script,
+      products,
+      setName: settings.setName,
+      recordCount: invite.length,
+      source: settings.source,
+      createdAt: now,
+    })
+    .returning({ id: invitationTasks.id });
+  const productNames = products.map((p) => p.productName);
+  for (let i = 0; i < invite.length; i += CHUNK) {
+    const values: SendRecordValues[] = invite.slice(i, i + CHUNK).map((t) => ({
+      userId,
+      taskId: task!.id,
+      shopId: settings.shop.id,
+      shopName: settings.shop.shopName,
+      talentId: t.talentId,
+      talentName: t.name,
+      platform: t.platform,
+      platformTalentId: t.platformTalentId,
+      identity: t.identity,
+      taskType: settings.taskType,
+      contentType: settings.contentType,
+      filterType: settings.filterType,
+      setName: settings.setName,
+      message: renderScript(settings.script, {
+        talentName: t.name,
+        shopName: settings.shop.shopName,
+        productNames,
+      }),
+      products,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    await tx.insert(sendRecords).values(values);
+  }
+  return task!.id;
+}
+
+/**
+ * Opens the transaction every create and import runs in: the account lock (one at a
+ * time per account, so the cap holds), the blacklist's lock, the shop's limit applied,
+ * and the shop checked to be the caller's and BOUND.
+ */
+export async function inTaskTransaction<T>(
+  db: Database,
+  userId: number,
+  shopId: number,
+  now: Date,
+  work: (tx: Executor, shop: ShopRow, state: MembershipState) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await lockAccount(tx, userId);
+    await lockBlacklistDecisions(tx, userId);
+    const state = await membershipState(tx, userId, now);
+    await expireBeyondLimit(tx, userId, now, state);
+    const shop = await ownShop(tx, userId, shopId);
+    requireBound(shop);
+    return work(tx, shop, state);
+  });
+}
+
+/** The platform fields of a create's body. */
+export function platformFieldsOf(input: TaskPlatformInput): TaskPlatformInput {
+  return {
+    collaborationName: input.collaborationName,
+    endsAt: input.endsAt,
+    commissionRates: input.commissionRates,
+    contactEmail: input.contactEmail,
+    freeSample: input.freeSample,
+    sampleApproval: input.sampleApproval,
+  };
+}
+
+/**
+ * Creates a task: one pending record per talent invited. Refusals name their real cause:
+ * talents of another platform than the shop's refuse the task; blacklisted ones are refused
+ * and listed; cool-down ones skipped (or included) and listed; never dropped silently.
+ */
+export async function createTask(
+  db: Database,
+  kind: 'pglite' | 'postgres',
+  userId: number,
+  input: TaskInput,
+  now: Date,
+): Promise<SendTaskResult> {
+  return inTaskTransaction(db, userId, input.shopId, now, async (tx, shop, state) => {
+    const platformFields = platformFieldsOf(input);
+    checkPlatformFields(shop, input.taskType, platformFields, input.productTemplateIds, now);
+    const picked = await pickTalents(tx, { db, kind }, userId, shop, input);
+    const found = await findings(tx, userId, shop, input.taskType, picked, now);
+    refuseOtherPlatform(found, shop);
+    const invite = toInvite(found, input.cooldown);
+    if (!invite.length) {
+      // The real cause: nothing matched, or all blacklisted, or all cooling down, or both.
+      const reason = nothingToInvite(
+        {
+          matched: picked.length,
+          blacklistedCount: found.blacklisted.length,
+          cooldownCount: found.cooldown.length,
+        },
+        input.cooldown,
+      );
+      throw unprocessable(reason?.key ?? 'error.sendNoTalentMatches', reason?.params);
+    }
+    const allowance = await dailyAllowance(tx, userId, now, state);
+    checkDailyCap(state, allowance, invite.length);
+    const taskId = await writeTask(
+      tx,
+      userId,
+      {
+        shop,
+        taskType: input.taskType,
+        contentType: input.contentType,
+        filterType: input.filterType,
+        rules: input.filterType === 'rules' ? rulesForShop(input.rules, shop) : null,
+        script: input.script,
+        scriptTemplateId: input.scriptTemplateId,
+        productTemplateIds: input.productTemplateIds,
+        setName: input.setName,
+        platformFields,
+        source: 'create',
+      },
+      invite,
+      now,
+    );
+    const skipped = input.cooldown === 'skip' ? found.cooldown : [];
+    return {
+      taskId,
+      created: invite.length,
+      blacklisted: found.blacklisted.slice(0, FINDINGS_LISTED_MAX).map(ref),
+      blacklistedCount: found.blacklisted.length,
+      skippedCooldown: skipped.slice(0, FINDINGS_LISTED_MAX).map(ref),
+      skippedCooldownCount: skipped.length,
+      remainingToday: allowance.remaining - invite.length,
+    };
+  });
+}

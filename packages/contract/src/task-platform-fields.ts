@@ -1,0 +1,279 @@
+import { z } from './zod.ts';
+import type { MessageKey, MessageParams } from './messages.ts';
+import { needsCollaboration, tiktokTaskActions, type Channel } from './platform-calls.ts';
+import type { TaskType } from './send-records-constants.ts';
+import type { Platform } from './talents.ts';
+
+/**
+ * What an invitation task carries for the platform (issue 16): for a TikTok shop, the terms of
+ * a target collaboration (name, end, a commission per product, the seller's contact e-mail,
+ * the free-sample rule) as its task type needs them. The message is the task's script,
+ * rendered per creator. The request fields are checked on their own by the schema below, and
+ * against the shop's platform and the task type by `platformFieldIssues`, which the server
+ * applies at creation and the console's form before it sends.
+ */
+
+/**
+ * Commission rates are hundredths of a percent, as TikTok takes `target_commission_rate`
+ * ("expressed in hundredths of a percent. For example, 3587 is a commission rate of 35.87%",
+ * Create Target Collaboration 202508). 1.00–80.00 % is the seller center's range (its inputs
+ * read "1.00-80.00"; PLATFORMS.md). Note: the 202508 document also says "This value must a
+ * minimum of 1000"; the seller center and earlier versions take 1.00 %, so the form does too
+ * and a platform refusal below 10 % comes back on the records.
+ */
+export const COMMISSION_RATE_MIN = 100;
+export const COMMISSION_RATE_MAX = 8000;
+
+/**
+ * The platform publishes no length for a target collaboration's `name` (Create Target
+ * Collaboration 202508 says only "The name of the target collaboration."). The seller
+ * center's form counts characters: "0/30", as public automation code reads it (reported by
+ * the sandbox TikTok Shop's README, apps/server/src/modules/platforms/tiktok-shop-sandbox,
+ * which refuses longer names alike; not found by this module's own searches). 30 until the
+ * platform publishes a rule.
+ */
+export const COLLABORATION_NAME_MAX = 30;
+export const CONTACT_EMAIL_MAX = 254;
+
+/** Free samples: approved automatically (`is_sample_approval_exempt`) or reviewed by the seller. */
+export const sampleApprovals = ['auto', 'review'] as const;
+export type SampleApproval = (typeof sampleApprovals)[number];
+
+/**
+ * A commission typed as a percent, as hundredths of a percent: 12.5 → 1250. A percent with
+ * more than two decimals gives a fraction, which the rate's rule refuses (12.345 → 1234.5).
+ */
+export function percentToRate(percent: number): number {
+  const rate = percent * 100;
+  // 12.34 * 100 is 1233.9999999999998 in floating point: that is 1234.
+  return Math.abs(rate - Math.round(rate)) < 1e-6 ? Math.round(rate) : rate;
+}
+
+export function rateToPercent(rate: number): number {
+  return rate / 100;
+}
+
+const commissionRate = z
+  .number({ error: 'validation.commissionRateRange' })
+  .int({ error: 'validation.commissionRateRange' })
+  .min(COMMISSION_RATE_MIN, { error: 'validation.commissionRateRange' })
+  .max(COMMISSION_RATE_MAX, { error: 'validation.commissionRateRange' });
+
+/**
+ * The platform fields of a create (all optional here: which are needed depends on the shop's
+ * platform and the task type, `platformFieldIssues`). Fields a task does not need are not kept.
+ */
+export const taskPlatformFields = {
+  /** The target collaboration's name (TikTok `name`). */
+  collaborationName: z
+    .string({ error: 'validation.collaborationNameRequired' })
+    .trim()
+    .max(COLLABORATION_NAME_MAX, { error: 'validation.collaborationNameMax' })
+    .nullish()
+    .transform((value) => value || null),
+  /** When the collaboration ends (TikTok `end_time`); in the future. */
+  endsAt: z.iso
+    .datetime({ offset: true, error: 'validation.endsAtInvalid' })
+    .nullish()
+    .transform((value) => value ?? null),
+  /**
+   * The commission of each product, by product template id, in hundredths of a percent
+   * (1250 = 12.50 %), 100–8000.
+   */
+  commissionRates: z
+    .record(
+      z.string().regex(/^\d{1,10}$/, { error: 'validation.commissionProductInvalid' }),
+      commissionRate,
+      {
+        // A key that is no product template id is that; anything else is not a rate table.
+        error: (issue) =>
+          issue.code === 'invalid_key'
+            ? 'validation.commissionProductInvalid'
+            : 'validation.commissionRateRange',
+      },
+    )
+    .nullish()
+    .transform((value) => value ?? {}),
+  /** The seller's contact e-mail shown to creators (TikTok `seller_contact_info.email`). */
+  contactEmail: z
+    .string({ error: 'validation.emailFormat' })
+    .trim()
+    .max(CONTACT_EMAIL_MAX, { error: 'validation.emailFormat' })
+    .nullish()
+    .transform((value) => value || null)
+    .refine((value) => value === null || z.email().safeParse(value).success, {
+      error: 'validation.emailFormat',
+    }),
+  /** Free samples offered (TikTok `free_sample_rule.has_free_sample`). */
+  freeSample: z
+    .boolean({ error: 'validation.invalidField' })
+    .nullish()
+    .transform((value) => value ?? null),
+  /** How sample requests are approved (TikTok `free_sample_rule.is_sample_approval_exempt`). */
+  sampleApproval: z
+    .enum(sampleApprovals, { error: 'validation.invalidField' })
+    .nullish()
+    .transform((value) => value ?? null),
+};
+
+export interface TaskPlatformInput {
+  collaborationName: string | null;
+  endsAt: string | null;
+  commissionRates: Record<string, number>;
+  contactEmail: string | null;
+  freeSample: boolean | null;
+  sampleApproval: SampleApproval | null;
+}
+
+/** A problem with a task's platform fields: the body's field it names and what to say. */
+export interface PlatformFieldIssue {
+  path: keyof TaskPlatformInput | 'productTemplateIds' | 'taskType';
+  message: MessageKey;
+  params?: MessageParams;
+}
+
+/**
+ * Whether samples are offered, by task type: a free product invitation has them, a targeted
+ * product invitation has none (issue 16's table), a targeted connection invitation as the
+ * seller chooses (none unless asked).
+ */
+export function freeSampleOf(taskType: TaskType, asked: boolean | null): boolean {
+  if (taskType === 'free_product') return true;
+  if (taskType === 'targeted_product') return false;
+  return asked ?? false;
+}
+
+/**
+ * The checks a task's platform fields must pass for its shop, first problem of each field:
+ * for a TikTok shop, a task type that makes a target collaboration needs its name, a future
+ * end, at least one product each with a commission, the contact e-mail, and a sample rule
+ * that fits the type; a group leader activity has no Open API, so a shop served by the `api`
+ * channel refuses it (`groupLeaderRefused`). Other platforms carry no fields yet.
+ */
+export function platformFieldIssues(input: {
+  platform: Platform;
+  taskType: TaskType;
+  fields: TaskPlatformInput;
+  productTemplateIds: readonly number[];
+  now: Date;
+}): PlatformFieldIssue[] {
+  const { platform, taskType, fields } = input;
+  if (platform !== 'tiktok' || !needsCollaboration(taskType)) return [];
+  const issues: PlatformFieldIssue[] = [];
+  if (!fields.collaborationName) {
+    issues.push({ path: 'collaborationName', message: 'validation.collaborationNameRequired' });
+  }
+  if (!fields.endsAt) {
+    issues.push({ path: 'endsAt', message: 'validation.endsAtRequired' });
+  } else if (Date.parse(fields.endsAt) <= input.now.getTime()) {
+    issues.push({ path: 'endsAt', message: 'validation.endsAtFuture' });
+  }
+  if (!input.productTemplateIds.length) {
+    issues.push({
+      path: 'productTemplateIds',
+      message: 'validation.collaborationProductsRequired',
+    });
+  } else {
+    const missing = input.productTemplateIds.filter(
+      (id) => fields.commissionRates[String(id)] === undefined,
+    );
+    if (missing.length) {
+      issues.push({ path: 'commissionRates', message: 'validation.commissionRateRequired' });
+    }
+  }
+  if (!fields.contactEmail) {
+    issues.push({ path: 'contactEmail', message: 'validation.contactEmailRequired' });
+  }
+  if (taskType === 'free_product' && fields.freeSample === false) {
+    issues.push({ path: 'freeSample', message: 'validation.freeSampleRequired' });
+  }
+  if (taskType === 'targeted_product' && fields.freeSample === true) {
+    issues.push({ path: 'freeSample', message: 'validation.freeSampleNotOffered' });
+  }
+  return issues;
+}
+
+/** Why a task type cannot be created for a shop reached this way (null: it can). */
+export function taskTypeRefusal(
+  platform: Platform,
+  channel: Channel,
+  taskType: TaskType,
+): MessageKey | null {
+  if (
+    platform === 'tiktok' &&
+    channel === 'api' &&
+    tiktokTaskActions[taskType] === 'browser_only'
+  ) {
+    return 'error.groupLeaderBrowserOnly';
+  }
+  return null;
+}
+
+/** The terms of a TikTok target collaboration, as a task keeps them for the executor. */
+export const tiktokCollaborationTerms = z.object({
+  /** TikTok `name`. */
+  name: z.string(),
+  /** TikTok `end_time` (sent as epoch seconds). */
+  endsAt: z.string(),
+  /** TikTok `products`: the product's id and `target_commission_rate` (hundredths of a percent). */
+  products: z.array(
+    z.object({ productId: z.string(), productName: z.string(), commissionRate: z.number().int() }),
+  ),
+  /** TikTok `seller_contact_info.email`. */
+  contactEmail: z.string(),
+  /** TikTok `free_sample_rule`: `has_free_sample`, and `is_sample_approval_exempt` when auto. */
+  freeSample: z.boolean(),
+  sampleApproval: z.enum(sampleApprovals).nullable(),
+});
+export type TikTokCollaborationTerms = z.infer<typeof tiktokCollaborationTerms>;
+
+/**
+ * What a task asks of its platform, kept on the task: the action its type compiles into
+ * (platform-calls.ts) and, for a target collaboration, its terms. Null for platforms whose
+ * actions come later (抖店).
+ */
+export const taskPlatformTerms = z.object({
+  platform: z.literal('tiktok'),
+  action: z.enum([
+    'target_collaboration',
+    'target_collaboration_card',
+    'conversation',
+    'browser_only',
+  ]),
+  collaboration: tiktokCollaborationTerms.nullable(),
+});
+export type TaskPlatformTerms = z.infer<typeof taskPlatformTerms>;
+
+/**
+ * The terms a valid task keeps (after `platformFieldIssues` found nothing): only the fields
+ * its type needs, the commissions of its products in their order.
+ */
+export function platformTermsOf(input: {
+  platform: Platform;
+  taskType: TaskType;
+  fields: TaskPlatformInput;
+  products: ReadonlyArray<{ templateId: number; productId: string; productName: string }>;
+}): TaskPlatformTerms | null {
+  if (input.platform !== 'tiktok') return null;
+  const action = tiktokTaskActions[input.taskType];
+  if (!needsCollaboration(input.taskType))
+    return { platform: 'tiktok', action, collaboration: null };
+  const { fields } = input;
+  const freeSample = freeSampleOf(input.taskType, fields.freeSample);
+  return {
+    platform: 'tiktok',
+    action,
+    collaboration: {
+      name: fields.collaborationName ?? '',
+      endsAt: new Date(fields.endsAt ?? 0).toISOString(),
+      products: input.products.map((p) => ({
+        productId: p.productId,
+        productName: p.productName,
+        commissionRate: fields.commissionRates[String(p.templateId)] ?? 0,
+      })),
+      contactEmail: fields.contactEmail ?? '',
+      freeSample,
+      sampleApproval: freeSample ? (fields.sampleApproval ?? 'review') : null,
+    },
+  };
+}
