@@ -139,8 +139,13 @@ test('binds a shop by hand on My Shops', async () => {
   await openMenu('店铺管理', '我的店铺');
   await expect(page).toHaveURL(/\/shop\/list$/);
   await expect(page.getByText('还没有店铺')).toBeVisible();
-  await page.getByRole('button', { name: '绑定店铺' }).click();
   const modal = page.locator('.arco-modal').filter({ hasText: '绑定店铺' });
+  // Once, on a machine loaded by two test runs, the click reached the button before the list
+  // had settled and no modal opened in two minutes: the click is repeated until it opens.
+  await expect(async () => {
+    await page.getByRole('button', { name: '绑定店铺' }).click();
+    await expect(modal).toBeVisible({ timeout: 5_000 });
+  }).toPass();
   await choose(field(modal, '平台'), '抖音');
   await field(modal, '店铺名称').locator('input').fill('美妆旗舰店');
   await field(modal, '站点名称').locator('input').fill('中国站');
