@@ -25,6 +25,7 @@ function banner(config: Config, demo: DemoAccount | null): string {
     `  Database: ${config.database.kind === 'pglite' ? `PGlite in ${config.database.dataDir}` : 'PostgreSQL'}` +
       `; limits and revocation: ${config.redisUrl ? 'Redis' : config.database.kind === 'pglite' ? 'in process' : 'in process (set REDIS_URL to share across replicas)'}`,
     `  Payments: ${config.payment.provider === 'sandbox' ? `the built-in SANDBOX gateway (${config.publicUrl}/sandbox/alipay/gateway.do); no real money` : 'Alipay'}`,
+    `  TikTok Shop: ${config.tiktokShop.configured ? `the app ${config.tiktokShop.appKey} at ${config.tiktokShop.apiBase}` : `the built-in SANDBOX platform (${config.publicUrl}/sandbox/tiktok-shop); "Connect TikTok Shop" on My Shops`}`,
     '',
   );
   return lines.join('\n');
