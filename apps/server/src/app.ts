@@ -60,6 +60,11 @@ import {
 import { profileRoutes } from './modules/user/routes.ts';
 import { PlatformConnections, connectionRoutes } from './modules/platforms/connections/index.ts';
 import {
+  PlatformActionExecutor,
+  liftAuthorizationPauses,
+  platformActionRoutes,
+} from './modules/platforms/actions/index.ts';
+import {
   TikTokShopPlatform,
   type ClientTuning,
   type SandboxAppSource,
@@ -97,6 +102,8 @@ declare module 'fastify' {
     tiktokShop: TikTokShopPlatform;
     /** Shops connected by a platform's authorization (OAuth), their tokens and refresh. */
     connections: PlatformConnections;
+    /** Runs the platform actions of shops connected by authorization (a job; tests drain it). */
+    platformActions: PlatformActionExecutor;
     /** Every route as registered (method, url, config, schema): the security suite walks it. */
     routeTable: readonly RouteOptions[];
   }
@@ -169,6 +176,8 @@ export function configuredLogger(config: Config): FastifyServerOptions['logger']
 const MINUTE_MS = 60_000;
 /** The platform token refresh job's period: far inside the day it renews tokens ahead. */
 const PLATFORM_TOKEN_REFRESH_EVERY_MS = 10 * MINUTE_MS;
+/** Due platform actions are picked up within this (a task's first call follows its creation soon). */
+const PLATFORM_ACTIONS_EVERY_MS = 1_000;
 /** The job that rolls back imports whose process died (main.ts runs it at start on PGlite). */
 export const IMPORT_RECOVERY_JOB = 'import-recovery';
 
@@ -225,6 +234,12 @@ function backgroundJobs(app: FastifyInstance): Job[] {
       name: 'platform-token-refresh',
       everyMs: PLATFORM_TOKEN_REFRESH_EVERY_MS,
       run: (now) => app.connections.refreshDue(now),
+    },
+    {
+      // Each pass runs every due action (a pass still running skips the next tick).
+      name: 'platform-actions',
+      everyMs: PLATFORM_ACTIONS_EVERY_MS,
+      run: () => app.platformActions.drain(() => app.clock.now()),
     },
     {
       name: IMPORT_RECOVERY_JOB,
@@ -318,7 +333,20 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       appSecret: config.appSecret,
       revocations: app.revocations,
       log: app.log,
+      onAuthorized: (userId, shopIds) => liftAuthorizationPauses(database.db, userId, shopIds),
     }),
+  );
+  app.decorate(
+    'platformActions',
+    new PlatformActionExecutor(
+      {
+        db: database.db,
+        connections: app.connections,
+        log: app.log,
+        changed: (userIds) => app.listCache.changed(userIds),
+      },
+      config.platformActions,
+    ),
   );
   app.decorate('jobs', new JobRunner(app.log, backgroundJobs(app), () => app.clock.now()));
   // Stopped before the app closes its routes: no pass runs on a closing database.
@@ -376,6 +404,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // No TikTok Shop app configured: the server plays the platform itself (embedded default, tests).
   if (!config.tiktokShop.configured) await registerTikTokShopSandbox(app);
   await app.register(connectionRoutes);
+  await app.register(platformActionRoutes);
 
   await app.register(consoleStaticPlugin, { consoleDir: config.consoleDir });
   return app;

@@ -26,6 +26,7 @@ export const inboxEvents = {
   taskBatchFailed: { type: 'todo', messageType: 2 },
   shopBindExpired: { type: 'todo', messageType: 3 },
   shopClaimedInSellerCenter: { type: 'notice', messageType: 0 },
+  platformAuthorizationLost: { type: 'todo', messageType: 0 },
 } as const satisfies Record<string, { type: InboxType; messageType: number }>;
 export type InboxEventKind = keyof typeof inboxEvents;
 export const inboxEventKinds = Object.keys(inboxEvents) as InboxEventKind[];
@@ -50,6 +51,17 @@ export interface InboxEventParams {
   shopBindExpired: { shopId: number; shopName: string; platform: string };
   /** A hand-bound shop that an account signed in to its seller center bound instead. */
   shopClaimedInSellerCenter: { shopId: number; shopName: string; platform: string };
+  /**
+   * A platform authorization stopped working (revoked, expired, a scope missing): the shops it
+   * serves wait, their records pending, until the seller authorizes again.
+   */
+  platformAuthorizationLost: {
+    connectionId: number;
+    sellerName: string;
+    shopNames: string;
+    platform: string;
+    errorCode: string;
+  };
 }
 
 /** Spec: Message, worded in the reader's language, `time` in the reader's zone. */

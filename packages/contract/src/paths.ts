@@ -105,6 +105,9 @@ export const apiPaths = {
     /** The extension's task calls. */
     claim: `${apiPrefix}/send-records/claim`,
     report: (id: number | string) => `${apiPrefix}/send-records/${id}/report`,
+    /** A task's platform calls (the server's actions for a shop connected by authorization). */
+    taskPlatformCalls: (taskId: number | string) =>
+      `${apiPrefix}/send-records/tasks/${taskId}/platform-calls`,
   },
   templates: {
     scripts: `${apiPrefix}/templates/scripts`,

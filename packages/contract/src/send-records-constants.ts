@@ -55,6 +55,8 @@ export const sendErrorCodes = [
   'platform_configuration',
   /** The shop does not meet a platform requirement for the action (IM GMV threshold, status). */
   'shop_ineligible',
+  /** No creator of the platform has the talent's handle (looked up before sending). */
+  'talent_not_found',
 ] as const;
 export type SendErrorCode = (typeof sendErrorCodes)[number];
 

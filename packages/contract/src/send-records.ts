@@ -21,6 +21,8 @@ import { KEYWORD_MAX, SCRIPT_CONTENT_MAX } from './field-limits.ts';
 import { shop, shopSlots } from './shops.ts';
 import { talentIdentity } from './talent-identity.ts';
 import { taskPlatformFields } from './task-platform-fields.ts';
+import { platformAnswer, platformReference } from './platform-actions.ts';
+import { channels } from './platform-calls.ts';
 import {
   BATCH_MAX,
   importReport,
@@ -204,8 +206,14 @@ export const sendRecord = z.object({
   status: z.enum(sendRecordStatuses),
   errorCode: z.enum(sendErrorCodes).nullable(),
   errorMessage: z.string().nullable(),
-  /** How many times the extension claimed it. */
+  /** How many times it was claimed (by the extension, or by the server's executor). */
   attempts: z.number().int(),
+  /** Who executes it: the server through the platform's Open API, or the extension. */
+  channel: z.enum(channels),
+  /** What the invitation became on the platform (the target collaboration, the conversation). */
+  platformReference: platformReference.nullable(),
+  /** The platform's own answer when it refused (its code and message). */
+  platformAnswer: platformAnswer.nullable(),
   leasedUntil: isoDateTime.nullable(),
   claimedAt: isoDateTime.nullable(),
   finishedAt: isoDateTime.nullable(),

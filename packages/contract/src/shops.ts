@@ -1,3 +1,4 @@
+import { shopPause } from './platform-actions.ts';
 import { z } from './zod.ts';
 import { membershipLevels } from './auth.ts';
 import { pageData, pageQuery } from './envelope.ts';
@@ -67,6 +68,8 @@ export const shop = z.object({
   platformRegion: z.string().nullable(),
   /** The platform connection (authorization) serving the shop, if any. */
   connectionId: z.number().int().nullable(),
+  /** Why the shop's platform actions wait now (quota, rate limit, authorization), if they do. */
+  platformPause: shopPause.nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

@@ -68,6 +68,9 @@ const sendRecord: SendRecord = {
   errorCode: null,
   errorMessage: null,
   attempts: 0,
+  channel: 'browser',
+  platformReference: null,
+  platformAnswer: null,
   leasedUntil: null,
   claimedAt: null,
   finishedAt: null,
@@ -87,6 +90,7 @@ const shop: Shop = {
   source: 'manual',
   platformRegion: null,
   connectionId: null,
+  platformPause: null,
   createdAt: at,
   updatedAt: at,
 };

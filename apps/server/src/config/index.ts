@@ -62,6 +62,11 @@ const envSchema = z.object({
     .string()
     .url()
     .default('https://services.tiktokshop.com/open/authorize'),
+  // The executor of platform actions (modules/platforms/actions): actions run at once by a
+  // replica, and calls a second to one shop by a replica (TikTok Shop allows 50 per API per
+  // app and shop: keep replicas × this under it).
+  PLATFORM_ACTIONS_CONCURRENCY: z.coerce.number().int().min(1).max(512).default(32),
+  PLATFORM_CALLS_PER_SHOP_PER_SECOND: z.coerce.number().min(0.1).max(50).default(20),
   DEMO_ACCOUNT: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
@@ -148,6 +153,8 @@ export interface Config {
     /** The seller's authorization page (`?service_id=…&state=…`). */
     authorizeUrl: string;
   };
+  /** The executor of platform actions: its concurrency and each shop's call rate, per replica. */
+  platformActions: { concurrency: number; callsPerShopPerSecond: number };
   demoAccount: boolean;
   logLevel: string;
   /**
@@ -371,6 +378,10 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = re
     smsGlobalMaxPerHour: e.SMS_GLOBAL_MAX_PER_HOUR,
     payment: paymentConfig(e),
     tiktokShop: tiktokShopConfig(e),
+    platformActions: {
+      concurrency: e.PLATFORM_ACTIONS_CONCURRENCY,
+      callsPerShopPerSecond: e.PLATFORM_CALLS_PER_SHOP_PER_SECOND,
+    },
     demoAccount: e.DEMO_ACCOUNT ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (e.DATABASE_URL || e.NODE_ENV === 'production' ? 'json' : 'pretty'),

@@ -1,4 +1,9 @@
-import type { TalentIdentity, TaskPlatformTerms } from '@inviteflow/contract';
+import type {
+  PlatformAnswer,
+  PlatformReference,
+  TalentIdentity,
+  TaskPlatformTerms,
+} from '@inviteflow/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -666,6 +671,12 @@ export const invitationTasks = pgTable(
      * for platforms whose actions come later, and for tasks made before.
      */
     platformTerms: jsonb('platform_terms').$type<TaskPlatformTerms>(),
+    /**
+     * Who executes its records: `api`, the server's executor through the platform's Open API
+     * (a shop connected by authorization: its records are never handed to the extension), or
+     * `browser`, the extension.
+     */
+    channel: text('channel').notNull().default('browser'),
     /** The script as it was when the task was made (variables not yet filled). */
     script: text('script').notNull(),
     products: jsonb('products')
@@ -728,6 +739,17 @@ export const sendRecords = pgTable(
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
     attempts: integer('attempts').notNull().default(0),
+    /** api | browser: as its task's channel (the extension claims browser records only). */
+    channel: text('channel').notNull().default('browser'),
+    /** The platform action that carries it now (api records), see platformActions. */
+    actionId: bigint('action_id', { mode: 'number' }).references(
+      (): AnyPgColumn => platformActions.id,
+      { onDelete: 'set null' },
+    ),
+    /** What the invitation became on the platform (its target collaboration, conversation). */
+    platformReference: jsonb('platform_reference').$type<PlatformReference>(),
+    /** The platform's own code and message when it refused this talent. */
+    platformAnswer: jsonb('platform_answer').$type<PlatformAnswer>(),
     leaseId: uuid('lease_id'),
     leasedUntil: timestamp('leased_until', { withTimezone: true }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
@@ -740,6 +762,9 @@ export const sendRecords = pgTable(
     // every filter column (INCLUDE) so a filtered page and a capped count read no table
     // rows; drizzle cannot declare INCLUDE, so it lives in migration 0005_send_record_stats.sql.
     index('send_records_task_idx').on(t.taskId),
+    index('send_records_action_idx')
+      .on(t.actionId)
+      .where(sql`${t.actionId} is not null`),
     // Claims walk a shop's open records in id order.
     index('send_records_claim_idx')
       .on(t.shopId, t.id)
@@ -760,6 +785,79 @@ export const sendRecords = pgTable(
     index('send_records_user_finished_idx').on(t.userId, t.finishedAt),
   ],
 );
+
+/**
+ * One platform operation on a batch of a task's talents (DESIGN.md "Platforms"): what the
+ * server's executor claims and runs (modules/platforms/actions). Its talents are the open
+ * records whose `action_id` is it. `callStartedAt` is written before a call that may change
+ * the platform and cleared with its outcome: an executor that finds it set on a claimed
+ * action (its predecessor died mid-call) reads the platform before calling again.
+ */
+export const platformActions = pgTable(
+  'platform_actions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taskId: bigint('task_id', { mode: 'number' })
+      .notNull()
+      .references(() => invitationTasks.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    /** target_collaboration | conversation | collaboration_card */
+    kind: text('kind').notNull(),
+    /** pending | running | succeeded | failed */
+    status: text('status').notNull().default('pending'),
+    /** Unique per operation: the task, the kind and the batch (or the record). */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    batch: integer('batch').notNull(),
+    batches: integer('batches').notNull(),
+    /** The collaboration name it sends (distinct per batch: the platform refuses a running duplicate). */
+    name: text('name'),
+    /** Steps done of a multi-step action (conversation id, messages sent). */
+    progress: jsonb('progress').$type<Record<string, unknown>>().notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    notBefore: timestamp('not_before', { withTimezone: true }),
+    leaseId: uuid('lease_id'),
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    callStartedAt: timestamp('call_started_at', { withTimezone: true }),
+    reference: jsonb('reference').$type<PlatformReference>(),
+    errorCode: text('error_code'),
+    answer: jsonb('answer').$type<PlatformAnswer>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    // Claims walk the open actions in id order (only the open ones are indexed).
+    index('platform_actions_open_idx')
+      .on(t.shopId, t.id)
+      .where(sql`${t.status} in ('pending', 'running')`),
+    index('platform_actions_task_idx').on(t.taskId, t.id),
+  ],
+);
+
+/**
+ * A shop whose platform actions wait (modules/platforms/actions): the platform's quota until
+ * its reset, a rate limit's back-off, or an authorization the seller must renew (no end).
+ */
+export const platformShopPauses = pgTable('platform_shop_pauses', {
+  shopId: integer('shop_id')
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** A standard error code (shopPauseReasons). */
+  reason: text('reason').notNull(),
+  resumesAt: timestamp('resumes_at', { withTimezone: true }),
+  timeZone: text('time_zone').notNull(),
+  answer: jsonb('answer').$type<PlatformAnswer>().notNull(),
+  since: timestamp('since', { withTimezone: true }).notNull(),
+});
 
 /**
  * Send records per account and status, kept by statement triggers on send_records

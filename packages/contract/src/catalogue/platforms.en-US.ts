@@ -15,6 +15,32 @@ export const platformsEn: Record<keyof typeof platformsZh, string> = {
   'enum.sendErrorCode.platform_configuration':
     'Platform app misconfigured (signature refused): contact the administrator',
   'enum.sendErrorCode.shop_ineligible': 'Shop does not meet a platform requirement',
+  'enum.sendErrorCode.talent_not_found': 'No creator with this handle on the platform',
+
+  'enum.platformActionKind.target_collaboration': 'Create target collaboration',
+  'enum.platformActionKind.conversation': 'Start conversation and send messages',
+  'enum.platformActionKind.collaboration_card': 'Send target collaboration card',
+  'enum.platformActionStatus.pending': 'Waiting',
+  'enum.platformActionStatus.running': 'Running',
+  'enum.platformActionStatus.succeeded': 'Succeeded',
+  'enum.platformActionStatus.failed': 'Failed',
+  'enum.channel.api': 'Platform Open API (run by the server)',
+  'enum.channel.browser': 'Browser extension',
+  'sending.talentNotFound': 'No creator on the platform has the handle @{handle}',
+  'sending.creatorRemovedFromCall': 'Creator taken out of the call: {reason}',
+  'shop.pause.quota':
+    'The platform invitation quota is used up; resumes {resumesAt} (00:00 shop time, {timeZone})',
+  'shop.pause.rateLimited': 'Rate limited by the platform; resumes {resumesAt}',
+  'shop.pause.authorization':
+    'Shop authorization lost or lacking a permission: reconnect the shop to resume; records keep waiting',
+  'shop.pause.configuration':
+    'Platform app misconfigured; retried {resumesAt} once an administrator fixes it',
+  'shop.pause.ineligible': 'The shop does not meet a platform requirement; retried {resumesAt}',
+
+  'inbox.platformAuthorizationLost.title': 'Shop authorization lost',
+  'inbox.platformAuthorizationLost.subTitle': '{shopNames}',
+  'inbox.platformAuthorizationLost.content':
+    'The {platform} authorization of shop {shopNames} no longer works: {errorCode}. Its invitations are paused and their records keep waiting; reconnect the shop on My Shops and they resume.',
 
   'error.tiktokShopUnavailable':
     'TikTok Shop authorization is unavailable: the server has no TikTok Shop app configured',

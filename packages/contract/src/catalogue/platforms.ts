@@ -14,6 +14,31 @@ export const platformsZh = {
   'enum.sendErrorCode.authorization_scope_missing': '店铺授权缺少所需权限，请重新授权',
   'enum.sendErrorCode.platform_configuration': '平台应用配置有误（签名被拒），请联系管理员',
   'enum.sendErrorCode.shop_ineligible': '店铺暂不满足平台要求',
+  'enum.sendErrorCode.talent_not_found': '平台上找不到该用户名的达人',
+
+  // The server's platform actions (a task's platform calls).
+  'enum.platformActionKind.target_collaboration': '创建定向合作',
+  'enum.platformActionKind.conversation': '发起会话并发送消息',
+  'enum.platformActionKind.collaboration_card': '发送定向合作卡片',
+  'enum.platformActionStatus.pending': '等待中',
+  'enum.platformActionStatus.running': '执行中',
+  'enum.platformActionStatus.succeeded': '成功',
+  'enum.platformActionStatus.failed': '失败',
+  'enum.channel.api': '平台开放接口（服务器执行）',
+  'enum.channel.browser': '浏览器插件',
+  'sending.talentNotFound': '平台上没有用户名为 @{handle} 的达人',
+  'sending.creatorRemovedFromCall': '该达人已从本次调用中移出：{reason}',
+  'shop.pause.quota': '平台邀约额度已用完，{resumesAt}（店铺时间 {timeZone} 0 点）自动继续',
+  'shop.pause.rateLimited': '平台限流，{resumesAt} 自动继续',
+  'shop.pause.authorization': '店铺授权已失效或缺少权限：重新授权后继续，记录保持等待中',
+  'shop.pause.configuration': '平台应用配置有误，管理员修正后 {resumesAt} 重试',
+  'shop.pause.ineligible': '店铺暂不满足平台要求，{resumesAt} 重试',
+
+  // The message box: an authorization stopped working.
+  'inbox.platformAuthorizationLost.title': '店铺授权已失效',
+  'inbox.platformAuthorizationLost.subTitle': '{shopNames}',
+  'inbox.platformAuthorizationLost.content':
+    '店铺 {shopNames} 的{platform}授权已不可用：{errorCode}。该店铺的邀约已暂停，记录保持等待中；请在“我的店铺”重新授权，授权后自动继续。',
 
   // Connecting a shop by the platform's authorization.
   'error.tiktokShopUnavailable': 'TikTok Shop 授权暂不可用：服务器未配置 TikTok Shop 应用',

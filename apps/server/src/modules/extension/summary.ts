@@ -42,7 +42,7 @@ export async function extensionSummaryFor(
       dailyInvitationCap: allowance.cap,
       remainingToday: allowance.remaining,
     },
-    shops: shops.map(toShop),
+    shops: shops.map((row) => toShop(row)),
     counts: {
       pending: byStatus.pending,
       running: byStatus.running,

@@ -1,10 +1,12 @@
 import {
   inboxEventKinds,
+  sendErrorCodes,
   translate,
   type InboxEventKind,
   type InboxMessage,
   type Locale,
   type MessageParams,
+  type SendErrorCode,
 } from '@inviteflow/contract';
 import type { inboxMessages } from '../../db/schema.ts';
 import { formatInZone } from '../../lib/time-zones.ts';
@@ -21,6 +23,7 @@ const avatars: Record<InboxEventKind, string> = {
   taskBatchFailed: 'task-failed',
   shopBindExpired: 'shop',
   shopClaimedInSellerCenter: 'shop',
+  platformAuthorizationLost: 'shop',
 };
 
 /** `YYYY-MM-DD HH:mm` in the reader's zone. */
@@ -37,9 +40,15 @@ function wordedParams(params: Record<string, unknown>, locale: Locale, timeZone:
       out[key] = minuteInZone(new Date(value), timeZone);
     else if (key === 'platform' && (value === 'douyin' || value === 'tiktok'))
       out[key] = translate(locale, `enum.platform.${value}`);
+    else if (key === 'errorCode' && typeof value === 'string' && isSendErrorCode(value))
+      out[key] = translate(locale, `enum.sendErrorCode.${value}`);
     else if (typeof value === 'string' || typeof value === 'number') out[key] = value;
   }
   return out;
+}
+
+function isSendErrorCode(code: string): code is SendErrorCode {
+  return (sendErrorCodes as readonly string[]).includes(code);
 }
 
 function isKind(kind: string): kind is InboxEventKind {

@@ -99,7 +99,7 @@ export async function sendStatsFor(
       .filter((row) => row.count > 0)
       .map((row) => ({ status: row.status as TalentStatus, count: row.count }))
       .sort((a, b) => b.count - a.count),
-    shops: { slots, counts, list: shops.map(toShop) },
+    shops: { slots, counts, list: shops.map((row) => toShop(row)) },
     membership: {
       level: state.level,
       isActive: state.isActive,

@@ -65,6 +65,8 @@ async function pickOpen(
       and(
         eq(sendRecords.shopId, shopId),
         eq(sendRecords.userId, userId),
+        // Records of a shop connected by authorization run on the server (platform actions).
+        eq(sendRecords.channel, 'browser'),
         sql`${sendRecords.status} in ('pending', 'running')`,
         or(eq(sendRecords.status, 'pending'), lt(sendRecords.leasedUntil, now)),
       ),

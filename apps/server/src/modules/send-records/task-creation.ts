@@ -32,6 +32,7 @@ import { lockBlacklistDecisions } from '../blacklist/service.ts';
 import { membershipState, type MembershipState } from '../membership/state.ts';
 import { findShop, type ShopRow } from '../shops/repository.ts';
 import { expireBeyondLimit } from '../shops/service.ts';
+import { compileTaskActions } from '../platforms/actions/index.ts';
 import { lockAccount } from '../user/repository.ts';
 import { checkDailyCap, dailyAllowance } from './daily-allowance.ts';
 import type { SendRecordValues } from './repository.ts';
@@ -204,11 +205,13 @@ export async function writeTask(
     fields: settings.platformFields,
     products: templates,
   });
+  const channel = shopChannel(settings.shop);
   const [task] = await tx
     .insert(invitationTasks)
     .values({
       userId,
       shopId: settings.shop.id,
+      channel,
       taskType: settings.taskType,
       contentType: settings.contentType,
       filterType: settings.filterType,
@@ -245,10 +248,25 @@ export async function writeTask(
         productNames,
       }),
       products,
+      channel,
       createdAt: now,
       updatedAt: now,
     }));
     await tx.insert(sendRecords).values(values);
+  }
+  // A shop connected by authorization: its records run on the server, as platform actions.
+  if (channel === 'api') {
+    await compileTaskActions(
+      tx,
+      {
+        userId,
+        taskId: task!.id,
+        shopId: settings.shop.id,
+        taskType: settings.taskType,
+        collaborationName: platformTerms?.collaboration?.name ?? null,
+      },
+      now,
+    );
   }
   return task!.id;
 }

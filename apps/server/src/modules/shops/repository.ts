@@ -3,6 +3,7 @@ import {
   type BindStatus,
   type Page,
   type Shop,
+  type ShopPause,
   type ShopTab,
 } from '@inviteflow/contract';
 import { and, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
@@ -170,7 +171,8 @@ export async function overviewShops(db: Executor, userId: number, limit: number)
     .limit(limit);
 }
 
-export function toShop(row: ShopRow): Shop {
+/** A shop as the API shows it, with its platform pause when its actions wait (see platforms/actions). */
+export function toShop(row: ShopRow, platformPause: ShopPause | null = null): Shop {
   return {
     id: row.id,
     platform: row.platform as Shop['platform'],
@@ -183,6 +185,7 @@ export function toShop(row: ShopRow): Shop {
     source: row.source as Shop['source'],
     platformRegion: row.platformRegion,
     connectionId: row.connectionId,
+    platformPause,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

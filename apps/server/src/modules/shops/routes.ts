@@ -15,6 +15,7 @@ import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { responses } from '../../lib/route-schemas.ts';
 import { timeZoneOf } from '../user/time-zone.ts';
+import { shopPauses } from '../platforms/actions/index.ts';
 import { findShop, listShops, shopCounts, toShop } from './repository.ts';
 import {
   bindShop,
@@ -78,9 +79,16 @@ export async function shopRoutes(fastify: FastifyInstance) {
         slotsOf(app.db, userId, now, state),
       ]);
       const all = counts.BOUND + counts.UNBOUND + counts.EXPIRED;
+      // Shops whose platform actions wait (quota, rate limit, authorization) say why.
+      const pauses = await shopPauses(
+        app.db,
+        userId,
+        page.list.map((row) => row.id),
+        now,
+      );
       return ok(request, {
         ...page,
-        list: page.list.map(toShop),
+        list: page.list.map((row) => toShop(row, pauses.get(row.id) ?? null)),
         counts: { all, ...counts },
         slots,
       });
@@ -93,7 +101,8 @@ export async function shopRoutes(fastify: FastifyInstance) {
     async (request) => {
       const row = await findShop(app.db, request.auth.userId, request.params.id);
       if (!row) throw notFound();
-      return ok(request, toShop(row));
+      const pauses = await shopPauses(app.db, row.userId, [row.id], app.clock.now());
+      return ok(request, toShop(row, pauses.get(row.id) ?? null));
     },
   );
 

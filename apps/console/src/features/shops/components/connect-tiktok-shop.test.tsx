@@ -20,6 +20,7 @@ function shop(id: number, overrides: Partial<Shop> = {}): Shop {
     source: 'authorization',
     platformRegion: 'US',
     connectionId: 5,
+    platformPause: null,
     createdAt: at,
     updatedAt: at,
     ...overrides,

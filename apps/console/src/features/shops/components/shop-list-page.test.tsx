@@ -17,6 +17,7 @@ function shop(id: number, overrides: Partial<Shop> = {}): Shop {
     source: 'manual',
     platformRegion: null,
     connectionId: null,
+    platformPause: null,
     createdAt: '2025-03-08T06:05:09.000Z',
     updatedAt: '2025-03-08T06:05:09.000Z',
     ...overrides,

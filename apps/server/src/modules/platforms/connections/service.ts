@@ -102,6 +102,8 @@ export class ShopNotConnectedError extends Error {
 
 export interface ConnectionsDeps {
   db: Database;
+  /** Told which shops an authorization now serves (the executor lifts their authorization pause). */
+  onAuthorized?: (userId: number, shopIds: number[]) => Promise<unknown>;
   platform: TikTokShopPlatform;
   appSecret: string;
   revocations: Pick<RevocationStore, 'isRevoked'>;
@@ -238,6 +240,11 @@ export class PlatformConnections {
     const bound = shops.filter((s) => s.outcome === 'bound').length;
     const already = shops.filter((s) => s.outcome === 'alreadyBound').length;
     const refused = shops.filter((s) => s.outcome === 'refused');
+    const served = shops.flatMap((s) =>
+      s.shopId !== null && s.outcome !== 'refused' ? [s.shopId] : [],
+    );
+    // The shops' actions that waited for this authorization resume.
+    if (served.length && this.deps.onAuthorized) await this.deps.onAuthorized(userId, served);
     return {
       result: result(bound + already > 0 ? 'connected' : 'refused', refused[0]?.reason ?? null, {
         bound,

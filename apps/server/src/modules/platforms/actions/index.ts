@@ -1,0 +1,18 @@
+/**
+ * Platform actions: what a task of a shop connected by authorization compiles into, the
+ * executor that runs them through the platform's client, and what the console sees of it (a
+ * task's calls, a shop's pause). The only entry of the module.
+ */
+export { batchName, compileTaskActions } from './compile.ts';
+export {
+  DEFAULT_EXECUTOR_OPTIONS,
+  PlatformActionExecutor,
+  splitName,
+  type DrainResult,
+  type ExecutorDeps,
+  type ExecutorOptions,
+} from './executor.ts';
+export { liftAuthorizationPauses } from './repository.ts';
+export { nextQuotaWeek, nextShopDay } from './resets.ts';
+export { platformActionRoutes } from './routes.ts';
+export { shopPauses, taskPlatformCalls } from './service.ts';

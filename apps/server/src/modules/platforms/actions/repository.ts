@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import type { PlatformAnswer, PlatformReference } from '@inviteflow/contract';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { platformActions, platformShopPauses } from '../../../db/schema.ts';
+
+/**
+ * The platform actions and the shops' pauses: the only place their tables are queried.
+ */
+
+const a = platformActions;
+const p = platformShopPauses;
+
+export type ActionRow = typeof platformActions.$inferSelect;
+export type NewAction = Omit<typeof platformActions.$inferInsert, 'id'>;
+export type PauseRow = typeof platformShopPauses.$inferSelect;
+
+export async function insertActions(tx: Executor, values: NewAction[]): Promise<ActionRow[]> {
+  if (!values.length) return [];
+  const rows = await tx.insert(a).values(values).returning();
+  return rows.sort((x, y) => x.id - y.id);
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  const rows = (result as { rows?: T[] }).rows ?? (result as T[]);
+  return Array.isArray(rows) ? rows : [];
+}
+
+/** Claimable now: pending and due, or running under a lapsed lease (its executor died). */
+const claimable = (now: Date) =>
+  or(
+    and(eq(a.status, 'pending'), or(isNull(a.notBefore), lte(a.notBefore, now))),
+    and(eq(a.status, 'running'), sql`${a.leasedUntil} < ${now.toISOString()}::timestamptz`),
+  )!;
+
+/**
+ * Claims up to `limit` actions, at most `perShop` of a shop, none of a paused shop or of the
+ * shops this executor is busy with, oldest first, each under a lease. Rows are taken with
+ * FOR UPDATE SKIP LOCKED: replicas claiming at once never get the same action.
+ */
+export async function claimActions(
+  tx: Executor,
+  now: Date,
+  options: { limit: number; perShop: number; leaseMs: number; skipShops: readonly number[] },
+): Promise<ActionRow[]> {
+  const at = now.toISOString();
+  const skip = options.skipShops.length ? options.skipShops : [0];
+  const candidates = rowsOf<{ id: number | string }>(
+    await tx.execute(sql`
+      with open as (
+        select ${a.id} as id, row_number() over (partition by ${a.shopId} order by ${a.id}) as rank
+          from ${a}
+         where ${a.status} in ('pending', 'running')
+           and ${claimable(now)}
+           and not (${a.shopId} = any(${sql.param([...skip])}::int[]))
+           and not exists (
+             select 1 from ${p}
+              where ${p.shopId} = ${a.shopId}
+                and (${p.resumesAt} is null or ${p.resumesAt} > ${at}::timestamptz))
+      )
+      select id from open where rank <= ${options.perShop} order by rank, id limit ${options.limit}`),
+  );
+  if (!candidates.length) return [];
+  const ids = candidates.map((row) => Number(row.id));
+  const locked = await tx
+    .select({ id: a.id })
+    .from(a)
+    .where(and(inArray(a.id, ids), claimable(now)))
+    .for('update', { skipLocked: true });
+  if (!locked.length) return [];
+  const rows = await tx
+    .update(a)
+    .set({
+      status: 'running',
+      leaseId: randomUUID(),
+      leasedUntil: new Date(now.getTime() + options.leaseMs),
+      attempts: sql`${a.attempts} + 1`,
+      updatedAt: now,
+    })
+    .where(
+      inArray(
+        a.id,
+        locked.map((row) => row.id),
+      ),
+    )
+    .returning();
+  return rows.sort((x, y) => x.id - y.id);
+}
+
+/** The action, locked, if this executor still holds its lease. */
+export async function lockHeldAction(
+  tx: Executor,
+  id: number,
+  leaseId: string,
+): Promise<ActionRow | null> {
+  const [row] = await tx
+    .select()
+    .from(a)
+    .where(and(eq(a.id, id), eq(a.leaseId, leaseId), eq(a.status, 'running')))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateAction(
+  tx: Executor,
+  id: number,
+  values: Partial<Omit<ActionRow, 'id' | 'userId' | 'taskId' | 'shopId'>>,
+): Promise<ActionRow> {
+  const [row] = await tx.update(a).set(values).where(eq(a.id, id)).returning();
+  return row!;
+}
+
+/** Marks that a call which may change the platform is about to be sent (see platformActions). */
+export async function markCallStarted(
+  tx: Executor,
+  id: number,
+  leaseId: string,
+  progress: Record<string, unknown>,
+  now: Date,
+): Promise<boolean> {
+  const rows = await tx
+    .update(a)
+    .set({ callStartedAt: now, progress, updatedAt: now })
+    .where(and(eq(a.id, id), eq(a.leaseId, leaseId), eq(a.status, 'running')))
+    .returning({ id: a.id });
+  return rows.length > 0;
+}
+
+export async function finishAction(
+  tx: Executor,
+  id: number,
+  outcome: {
+    status: 'succeeded' | 'failed';
+    reference: PlatformReference | null;
+    errorCode: string | null;
+    answer: PlatformAnswer | null;
+    progress?: Record<string, unknown>;
+  },
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(a)
+    .set({
+      status: outcome.status,
+      reference: outcome.reference,
+      errorCode: outcome.errorCode,
+      answer: outcome.answer,
+      ...(outcome.progress ? { progress: outcome.progress } : {}),
+      leaseId: null,
+      leasedUntil: null,
+      callStartedAt: null,
+      finishedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(a.id, id));
+}
+
+/** Back to pending (a run-level stop, or a step done), due at `notBefore`. */
+export async function requeueAction(
+  tx: Executor,
+  id: number,
+  values: {
+    notBefore: Date | null;
+    errorCode?: string | null;
+    answer?: PlatformAnswer | null;
+    progress?: Record<string, unknown>;
+    name?: string;
+    keepCallStarted?: boolean;
+  },
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(a)
+    .set({
+      status: 'pending',
+      notBefore: values.notBefore,
+      leaseId: null,
+      leasedUntil: null,
+      ...(values.keepCallStarted ? {} : { callStartedAt: null }),
+      ...(values.errorCode !== undefined ? { errorCode: values.errorCode } : {}),
+      ...(values.answer !== undefined ? { answer: values.answer } : {}),
+      ...(values.progress ? { progress: values.progress } : {}),
+      ...(values.name !== undefined ? { name: values.name } : {}),
+      updatedAt: now,
+    })
+    .where(eq(a.id, id));
+}
+
+/** A task's actions, in order (at most `limit`), and their counts by status. */
+export async function taskActions(
+  db: Executor,
+  userId: number,
+  taskId: number,
+  limit: number,
+): Promise<{ rows: ActionRow[]; counts: Record<string, number> }> {
+  const where = and(eq(a.userId, userId), eq(a.taskId, taskId));
+  const [rows, counted] = await Promise.all([
+    db.select().from(a).where(where).orderBy(asc(a.id)).limit(limit),
+    db
+      .select({ status: a.status, total: sql<number>`count(*)::int` })
+      .from(a)
+      .where(where)
+      .groupBy(a.status),
+  ]);
+  return { rows, counts: Object.fromEntries(counted.map((c) => [c.status, c.total])) };
+}
+
+/** How many talents each action carries now (its open records, or all once final). */
+export async function actionTalentCounts(
+  db: Executor,
+  actionIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (!actionIds.length) return new Map();
+  const rows = rowsOf<{ action_id: number | string; total: number | string }>(
+    await db.execute(sql`
+      select action_id, count(*)::int as total from send_records
+       where action_id = any(${sql.param([...actionIds])}::bigint[])
+       group by action_id`),
+  );
+  return new Map(rows.map((row) => [Number(row.action_id), Number(row.total)]));
+}
+
+// -------------------------------------------------------------------------------------------
+// Shop pauses
+// -------------------------------------------------------------------------------------------
+
+export async function upsertPause(tx: Executor, pause: PauseRow): Promise<void> {
+  await tx
+    .insert(p)
+    .values(pause)
+    .onConflictDoUpdate({
+      target: p.shopId,
+      set: {
+        reason: pause.reason,
+        resumesAt: pause.resumesAt,
+        timeZone: pause.timeZone,
+        answer: pause.answer,
+        since: pause.since,
+      },
+    });
+}
+
+/** The pauses in force of these shops of the account (a lapsed one is gone). */
+export async function pausesOf(
+  db: Executor,
+  userId: number,
+  shopIds: readonly number[],
+  now: Date,
+): Promise<PauseRow[]> {
+  if (!shopIds.length) return [];
+  return db
+    .select()
+    .from(p)
+    .where(
+      and(
+        eq(p.userId, userId),
+        inArray(p.shopId, [...shopIds]),
+        or(isNull(p.resumesAt), sql`${p.resumesAt} > ${now.toISOString()}::timestamptz`),
+      ),
+    );
+}
+
+/** The shop's calls succeed again: its pause (if any) is over. */
+export async function clearPause(tx: Executor, shopId: number): Promise<void> {
+  await tx.delete(p).where(eq(p.shopId, shopId));
+}
+
+/** Lifts the pauses of these shops that wait for the seller's authorization. */
+export async function liftAuthorizationPauses(
+  db: Executor,
+  userId: number,
+  shopIds: readonly number[],
+): Promise<number> {
+  if (!shopIds.length) return 0;
+  const rows = await db
+    .delete(p)
+    .where(
+      and(
+        eq(p.userId, userId),
+        inArray(p.shopId, [...shopIds]),
+        inArray(p.reason, ['authorization_revoked', 'authorization_scope_missing']),
+      ),
+    )
+    .returning({ shopId: p.shopId });
+  return rows.length;
+}

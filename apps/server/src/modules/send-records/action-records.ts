@@ -1,0 +1,202 @@
+import type {
+  PlatformAnswer,
+  PlatformReference,
+  SendErrorCode,
+  TalentIdentity,
+} from '@inviteflow/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { invitationTasks, sendRecords } from '../../db/schema.ts';
+import { SEND_ERROR_MESSAGE_MAX } from '@inviteflow/contract';
+import type { SendRecordRow } from './repository.ts';
+import { settleTask } from './service.ts';
+
+/**
+ * The records of a platform action (modules/platforms/actions): the server's executor moves
+ * them as the action runs. An action's talents are its open records (pending or running) whose
+ * `action_id` is the action: a record deleted by the seller before the call simply is not
+ * sent. Every final write settles the task (its "batch failed" message).
+ */
+
+const r = sendRecords;
+const OPEN = sql`${r.status} in ('pending', 'running')`;
+
+/** The action's open records, locked, in id order. */
+export async function lockActionRecords(tx: Executor, actionId: number): Promise<SendRecordRow[]> {
+  return tx
+    .select()
+    .from(r)
+    .where(and(eq(r.actionId, actionId), OPEN))
+    .orderBy(asc(r.id))
+    .for('update');
+}
+
+/** The action's records go running: one more attempt each. */
+export async function startActionRecords(
+  tx: Executor,
+  actionId: number,
+  now: Date,
+): Promise<SendRecordRow[]> {
+  const rows = await tx
+    .update(r)
+    .set({
+      status: 'running',
+      claimedAt: now,
+      attempts: sql`${r.attempts} + 1`,
+      updatedAt: now,
+    })
+    .where(and(eq(r.actionId, actionId), OPEN))
+    .returning();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * A run-level stop (quota, rate limit, authorization, a pause): nothing was done for them, so
+ * the action's running records go back to pending, never to failed (DESIGN.md "Platforms").
+ */
+export async function releaseActionRecords(
+  tx: Executor,
+  actionId: number,
+  now: Date,
+): Promise<number> {
+  const rows = await tx
+    .update(r)
+    .set({ status: 'pending', updatedAt: now })
+    .where(and(eq(r.actionId, actionId), eq(r.status, 'running')))
+    .returning({ id: r.id });
+  return rows.length;
+}
+
+async function settleTasksOf(
+  tx: Executor,
+  rows: ReadonlyArray<{ userId: number; taskId: number }>,
+  now: Date,
+) {
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const key = `${row.userId}:${row.taskId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    await settleTask(tx, row.userId, row.taskId, now);
+  }
+}
+
+/** Records whose invitation reached the platform: success, with what it became there. */
+export async function succeedRecords(
+  tx: Executor,
+  ids: readonly number[],
+  reference: PlatformReference,
+  now: Date,
+): Promise<void> {
+  if (!ids.length) return;
+  const rows = await tx
+    .update(r)
+    .set({
+      status: 'success',
+      errorCode: null,
+      errorMessage: null,
+      platformReference: reference,
+      platformAnswer: null,
+      finishedAt: now,
+      updatedAt: now,
+    })
+    .where(and(inArray(r.id, [...ids]), OPEN))
+    .returning({ userId: r.userId, taskId: r.taskId });
+  await settleTasksOf(tx, rows, now);
+}
+
+/** Records the platform refused for the talent itself (or the request): failed with the codes. */
+export async function failRecords(
+  tx: Executor,
+  ids: readonly number[],
+  failure: { code: SendErrorCode; message: string; answer: PlatformAnswer | null },
+  now: Date,
+): Promise<void> {
+  if (!ids.length) return;
+  const rows = await tx
+    .update(r)
+    .set({
+      status: 'failed',
+      errorCode: failure.code,
+      errorMessage: failure.message.slice(0, SEND_ERROR_MESSAGE_MAX) || null,
+      platformAnswer: failure.answer,
+      finishedAt: now,
+      updatedAt: now,
+    })
+    .where(and(inArray(r.id, [...ids]), OPEN))
+    .returning({ userId: r.userId, taskId: r.taskId });
+  await settleTasksOf(tx, rows, now);
+}
+
+/**
+ * Records handed to an action: a task's records compiled into actions, a targeted connection
+ * invitation's card after its collaboration, or a half of a split batch. They are pending
+ * under it, with what the previous step made on the platform, if anything. One statement.
+ */
+export async function moveRecordsToActions(
+  tx: Executor,
+  moves: ReadonlyArray<{ recordId: number; actionId: number }>,
+  reference: PlatformReference | null,
+  now: Date,
+): Promise<void> {
+  if (!moves.length) return;
+  const recordIds = moves.map((m) => m.recordId);
+  const actionIds = moves.map((m) => m.actionId);
+  const referenceSet = reference
+    ? sql`, platform_reference = ${JSON.stringify(reference)}::jsonb`
+    : sql``;
+  await tx.execute(sql`
+    update ${r} set action_id = v.action_id, status = 'pending', updated_at = ${now.toISOString()}::timestamptz ${referenceSet}
+      from (select unnest(${sql.param(recordIds)}::bigint[]) as record_id,
+                   unnest(${sql.param(actionIds)}::bigint[]) as action_id) v
+     where ${r.id} = v.record_id and ${r.status} in ('pending', 'running')`);
+}
+
+/** A talent's identity completed on the platform (its handle resolved to an open id). */
+export async function setRecordIdentity(
+  tx: Executor,
+  id: number,
+  identity: TalentIdentity,
+  now: Date,
+): Promise<void> {
+  await tx.update(r).set({ identity, updatedAt: now }).where(eq(r.id, id));
+}
+
+/** A task's records in id order (ids and identities): what its actions are compiled from. */
+export async function taskRecordsForActions(
+  tx: Executor,
+  userId: number,
+  taskId: number,
+): Promise<Array<{ id: number; talentName: string }>> {
+  return tx
+    .select({ id: r.id, talentName: r.talentName })
+    .from(r)
+    .where(and(eq(r.userId, userId), eq(r.taskId, taskId)))
+    .orderBy(asc(r.id));
+}
+
+/** What an action sends for its task: the type, the platform terms, products and shop name. */
+export async function actionTask(tx: Executor, userId: number, taskId: number) {
+  const [task] = await tx
+    .select({
+      id: invitationTasks.id,
+      taskType: invitationTasks.taskType,
+      platformTerms: invitationTasks.platformTerms,
+      products: invitationTasks.products,
+      script: invitationTasks.script,
+      shopId: invitationTasks.shopId,
+      channel: invitationTasks.channel,
+    })
+    .from(invitationTasks)
+    .where(and(eq(invitationTasks.userId, userId), eq(invitationTasks.id, taskId)));
+  return task ?? null;
+}
+
+/** Locks the task's row: writers of a task's records take it first (one lock order). */
+export async function lockTaskRow(tx: Executor, userId: number, taskId: number): Promise<void> {
+  await tx
+    .select({ id: invitationTasks.id })
+    .from(invitationTasks)
+    .where(and(eq(invitationTasks.userId, userId), eq(invitationTasks.id, taskId)))
+    .for('update');
+}

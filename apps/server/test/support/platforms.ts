@@ -1,0 +1,58 @@
+import {
+  apiPaths,
+  type Shop,
+  type ShopPage,
+  type TiktokShopConnectData,
+} from '@inviteflow/contract';
+import {
+  TIKTOK_SHOP_SANDBOX_BASE,
+  sandboxScopes,
+  tiktokShopSandboxCredentials,
+} from '../../src/modules/platforms/tiktok-shop-sandbox/index.ts';
+import type { Harness } from './harness.ts';
+
+/**
+ * A seller's way through "Connect TikTok Shop" against the embedded sandbox, as a browser
+ * goes: Connect (the link and the browser cookie), the sandbox's authorization page's
+ * decision, and the callback with the code and state. The app must listen on its PUBLIC_URL
+ * (the client reaches the sandbox over HTTP, as it reaches the platform).
+ */
+export async function connectSandboxSeller(
+  h: Harness,
+  token: string,
+  seller: string,
+  scopes: readonly string[] = sandboxScopes,
+): Promise<Shop[]> {
+  const started = await h.app.inject({
+    method: 'POST',
+    url: apiPaths.platforms.tiktokShopConnect,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (started.statusCode !== 200) throw new Error(`connect failed: ${started.body}`);
+  const cookie = String(started.headers['set-cookie']).split(';')[0]!;
+  const link = new URL((started.json() as { data: TiktokShopConnectData }).data.authorizeUrl);
+  const creds = await tiktokShopSandboxCredentials(h.app.db);
+  const form = new URLSearchParams({
+    service_id: creds.serviceId,
+    state: link.searchParams.get('state')!,
+    decision: 'allow',
+    seller,
+  });
+  for (const scope of scopes) form.append('scope', scope);
+  const decided = await h.app.inject({
+    method: 'POST',
+    url: `${TIKTOK_SHOP_SANDBOX_BASE}/open/authorize`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  });
+  const back = new URL(String(decided.headers.location));
+  const callback = await h.app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    headers: { cookie },
+  });
+  const outcome = new URL(String(callback.headers.location)).searchParams.get('tiktokShop');
+  if (outcome !== 'connected') throw new Error(`authorization ended ${outcome}: ${callback.body}`);
+  const shops = await h.api.get<ShopPage>(apiPaths.shops.list, { token });
+  return shops.body.data.list.filter((shop) => shop.source === 'authorization');
+}

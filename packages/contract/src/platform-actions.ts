@@ -1,0 +1,151 @@
+import { z } from './zod.ts';
+import { isoDateTime } from './fields.ts';
+import { channels } from './platform-calls.ts';
+import { sendErrorCodes } from './send-records-constants.ts';
+
+/**
+ * What the server's executor does on a platform for a task (issue 16, DESIGN.md "Platforms"):
+ * a task of a shop connected by authorization compiles into durable platform actions, each
+ * one platform operation on a batch of the task's talents; the records stay per talent. The
+ * console shows a task's actions, a record's platform outcome, and a shop's stop.
+ */
+
+/**
+ * - `target_collaboration`: Create Target Collaboration for up to 50 creators (targeted and
+ *   free product invitations; the first step of a targeted connection invitation).
+ * - `conversation`: Create Conversation with Creator, then Send IM Message: the text, then a
+ *   product card per product (free connection invitation), one creator.
+ * - `collaboration_card`: a TARGET_COLLABORATION_CARD message of a created collaboration to
+ *   one of its creators (the second step of a targeted connection invitation).
+ */
+export const platformActionKinds = [
+  'target_collaboration',
+  'conversation',
+  'collaboration_card',
+] as const;
+export type PlatformActionKind = (typeof platformActionKinds)[number];
+
+/**
+ * pending: waiting (maybe until `notBefore`: a back-off or the shop's pause); running: claimed
+ * by an executor under a lease; succeeded / failed: final. A running action whose executor
+ * died is claimed again and, when it had started its call, reconciled first.
+ */
+export const platformActionStatuses = ['pending', 'running', 'succeeded', 'failed'] as const;
+export type PlatformActionStatus = (typeof platformActionStatuses)[number];
+
+/** What the platform answered about a call or a creator, as a record and an action show it. */
+export const platformAnswer = z.object({
+  /** The platform's own code (e.g. 16024022), when it gave one. */
+  code: z.string().nullable(),
+  /** The platform's own message (English, as the platform writes it). */
+  message: z.string().nullable(),
+  requestId: z.string().nullable(),
+});
+export type PlatformAnswer = z.infer<typeof platformAnswer>;
+
+/** What a record's invitation became on the platform. */
+export const platformReference = z.object({
+  targetCollaborationId: z.string().optional(),
+  conversationId: z.string().optional(),
+});
+export type PlatformReference = z.infer<typeof platformReference>;
+
+/**
+ * Why a shop's platform actions wait: the platform's quota (until its reset), its rate limit
+ * (a short back-off), or an authorization that must be renewed by the seller (no end).
+ */
+export const shopPauseReasons = [
+  'quota_exceeded',
+  'rate_limited',
+  'authorization_revoked',
+  'authorization_scope_missing',
+  'platform_configuration',
+  'shop_ineligible',
+] as const satisfies ReadonlyArray<(typeof sendErrorCodes)[number]>;
+export type ShopPauseReason = (typeof shopPauseReasons)[number];
+
+export const shopPause = z.object({
+  reason: z.enum(shopPauseReasons),
+  /** When the shop's actions resume by themselves (the platform's reset); null: after the seller acts. */
+  resumesAt: isoDateTime.nullable(),
+  /** The shop's time zone on the platform (the reset is at its midnight). */
+  timeZone: z.string(),
+  answer: platformAnswer,
+  since: isoDateTime,
+});
+export type ShopPause = z.infer<typeof shopPause>;
+
+export const platformAction = z.object({
+  id: z.number().int(),
+  taskId: z.number().int(),
+  shopId: z.number().int(),
+  kind: z.enum(platformActionKinds),
+  status: z.enum(platformActionStatuses),
+  /** Its place among the task's actions of its kind (1-based) and their count. */
+  batch: z.number().int(),
+  batches: z.number().int(),
+  /** The talents it carries (creators of the call) now. */
+  talents: z.number().int(),
+  attempts: z.number().int(),
+  /** It waits until then (a back-off or the shop's pause). */
+  notBefore: isoDateTime.nullable(),
+  /** The collaboration name it sends (target collaborations). */
+  name: z.string().nullable(),
+  reference: platformReference.nullable(),
+  errorCode: z.enum(sendErrorCodes).nullable(),
+  answer: platformAnswer.nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  finishedAt: isoDateTime.nullable(),
+});
+export type PlatformAction = z.infer<typeof platformAction>;
+
+/** At most this many actions are listed on a task (the counts cover all). */
+export const TASK_ACTIONS_LISTED_MAX = 200;
+
+/** A task's platform calls: how its records are executed, and how far. */
+export const taskPlatformCalls = z.object({
+  taskId: z.number().int(),
+  shopId: z.number().int(),
+  channel: z.enum(channels),
+  counts: z.object({
+    pending: z.number().int(),
+    running: z.number().int(),
+    succeeded: z.number().int(),
+    failed: z.number().int(),
+  }),
+  actions: z.array(platformAction),
+  /** The shop's stop, when its actions wait for the platform or the seller. */
+  pause: shopPause.nullable(),
+});
+export type TaskPlatformCalls = z.infer<typeof taskPlatformCalls>;
+
+/**
+ * The time zone of a TikTok Shop market: the platform's daily limits and its weekly quota
+ * ("Quotas refresh weekly on Sundays", seller help "Affiliate Target Invite & IM Quotas",
+ * seller-us.tiktok.com/university/essay?knowledge_id=6104700982429483) reset at the shop's
+ * midnight. The documents do not name the zone; the market's seller-center zone is taken
+ * (a choice, in docs/platforms.md). Unknown markets: UTC.
+ */
+export const tiktokShopTimeZones: Readonly<Record<string, string>> = {
+  US: 'America/Los_Angeles',
+  GB: 'Europe/London',
+  ID: 'Asia/Jakarta',
+  TH: 'Asia/Bangkok',
+  VN: 'Asia/Ho_Chi_Minh',
+  MY: 'Asia/Kuala_Lumpur',
+  PH: 'Asia/Manila',
+  SG: 'Asia/Singapore',
+  MX: 'America/Mexico_City',
+  BR: 'America/Sao_Paulo',
+  JP: 'Asia/Tokyo',
+  ES: 'Europe/Madrid',
+  DE: 'Europe/Berlin',
+  FR: 'Europe/Paris',
+  IT: 'Europe/Rome',
+  IE: 'Europe/Dublin',
+};
+
+export function tiktokShopTimeZone(region: string | null | undefined): string {
+  return tiktokShopTimeZones[(region ?? '').trim().toUpperCase()] ?? 'UTC';
+}
