@@ -12,7 +12,7 @@ import {
 } from '@inviteflow/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { platformActions } from '../src/db/schema.ts';
+import { platformActions, sendRecords } from '../src/db/schema.ts';
 import { nextQuotaWeek } from '../src/modules/platforms/actions/index.ts';
 import {
   sandboxCreator,
@@ -561,6 +561,36 @@ describeApi(
         ['collaboration_card', 'succeeded'],
         ['collaboration_card', 'succeeded'],
       ]);
+    });
+
+    it('a record in a platform call cannot be deleted; a waiting one keeps its task type', async () => {
+      const s = await seller(h());
+      const talentIds = await talentsFor(h(), s, plainCreators(2, 1100));
+      const task = await createTask(h(), s.token, tiktokTask(s, talentIds));
+      const [first, second] = await records(h(), s.token, task.taskId);
+      await h()
+        .app.db.update(sendRecords)
+        .set({ status: 'running' })
+        .where(eq(sendRecords.id, first!.id));
+      const deleted = await h().api.delete(apiPaths.sendRecords.one(first!.id), { token: s.token });
+      expect(deleted.status).toBe(409);
+      const edit = {
+        taskType: 'free_connection',
+        contentType: second!.contentType,
+        setName: second!.setName,
+        message: 'Changed',
+      };
+      const changed = await h().api.put(apiPaths.sendRecords.one(second!.id), edit, {
+        token: s.token,
+      });
+      expect(changed.status).toBe(409);
+      expect(JSON.stringify(changed.body)).toContain('不能更改任务类型');
+      const kept = await h().api.put(
+        apiPaths.sendRecords.one(second!.id),
+        { ...edit, taskType: 'targeted_product' },
+        { token: s.token },
+      );
+      expect(kept.status).toBe(200);
     });
 
     it("tokens appear in no answer and no log line; another account's task calls answer 404", async () => {

@@ -26,6 +26,8 @@ export const platformsEn: Record<keyof typeof platformsZh, string> = {
   'enum.platformActionStatus.failed': 'Failed',
   'enum.channel.api': 'Platform Open API (run by the server)',
   'enum.channel.browser': 'Browser extension',
+  'error.recordTaskTypeFixed':
+    'This record is executed by the server through the platform API: its task type cannot change. Delete it and create a task of the new type',
   'sending.talentNotFound': 'No creator on the platform has the handle @{handle}',
   'sending.creatorRemovedFromCall': 'Creator taken out of the call: {reason}',
   'shop.pause.quota':

@@ -26,6 +26,8 @@ export const platformsZh = {
   'enum.platformActionStatus.failed': '失败',
   'enum.channel.api': '平台开放接口（服务器执行）',
   'enum.channel.browser': '浏览器插件',
+  'error.recordTaskTypeFixed':
+    '该记录由服务器通过平台接口执行，不能更改任务类型；请删除后按新类型另建任务',
   'sending.talentNotFound': '平台上没有用户名为 @{handle} 的达人',
   'sending.creatorRemovedFromCall': '该达人已从本次调用中移出：{reason}',
   'shop.pause.quota': '平台邀约额度已用完，{resumesAt}（店铺时间 {timeZone} 0 点）自动继续',

@@ -9,7 +9,9 @@ import type { Executor } from '../../db/client.ts';
 import { invitationTasks, sendRecords } from '../../db/schema.ts';
 import { SEND_ERROR_MESSAGE_MAX } from '@inviteflow/contract';
 import type { SendRecordRow } from './repository.ts';
-import { settleTask } from './service.ts';
+import { lockTaskRow, settleTask } from './service.ts';
+
+export { lockTaskRow };
 
 /**
  * The records of a platform action (modules/platforms/actions): the server's executor moves
@@ -190,13 +192,4 @@ export async function actionTask(tx: Executor, userId: number, taskId: number) {
     .from(invitationTasks)
     .where(and(eq(invitationTasks.userId, userId), eq(invitationTasks.id, taskId)));
   return task ?? null;
-}
-
-/** Locks the task's row: writers of a task's records take it first (one lock order). */
-export async function lockTaskRow(tx: Executor, userId: number, taskId: number): Promise<void> {
-  await tx
-    .select({ id: invitationTasks.id })
-    .from(invitationTasks)
-    .where(and(eq(invitationTasks.userId, userId), eq(invitationTasks.id, taskId)))
-    .for('update');
 }

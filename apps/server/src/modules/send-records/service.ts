@@ -5,7 +5,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { invitationTasks, sendRecords } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { postInboxMessage } from '../inbox/post.ts';
-import { lockRecord, updateRecord, type SendRecordRow } from './repository.ts';
+import { findRecord, lockRecord, updateRecord, type SendRecordRow } from './repository.ts';
 
 /**
  * Send records after their task was made: a pending record's edit, a delete, and the
@@ -68,16 +68,36 @@ export async function editRecord(
   now: Date,
 ): Promise<SendRecordRow> {
   return db.transaction(async (tx) => {
-    const row = await lockRecord(tx, userId, id);
-    if (!row) throw notFound();
+    const row = await lockRecordAndTask(tx, userId, id);
     if (row.status !== 'pending') throw new AppError(409, 'error.recordNotPending');
+    // A record the server executes belongs to a platform action of its task's type.
+    if (row.channel === 'api' && body.taskType !== row.taskType) {
+      throw new AppError(409, 'error.recordTaskTypeFixed');
+    }
     return updateRecord(tx, userId, id, { ...body, updatedAt: now });
   });
 }
 
-/** A running record under a live lease is the extension's: it cannot be deleted then. */
+/**
+ * A running record under a live lease is the extension's, and a running record of the server's
+ * channel is in a platform call: it cannot be deleted then.
+ */
 function isLeased(row: SendRecordRow, now: Date): boolean {
-  return row.status === 'running' && row.leasedUntil !== null && row.leasedUntil > now;
+  if (row.status !== 'running') return false;
+  return row.channel === 'api' || (row.leasedUntil !== null && row.leasedUntil > now);
+}
+
+/**
+ * The record, locked after its task's row: the lock order of every writer of a task's records
+ * (the executor of platform actions takes the task first), so an edit never deadlocks with it.
+ */
+async function lockRecordAndTask(tx: Executor, userId: number, id: number): Promise<SendRecordRow> {
+  const found = await findRecord(tx, userId, id);
+  if (!found) throw notFound();
+  await lockTaskRow(tx, userId, found.taskId);
+  const row = await lockRecord(tx, userId, id);
+  if (!row) throw notFound();
+  return row;
 }
 
 export async function deleteRecord(
@@ -87,10 +107,18 @@ export async function deleteRecord(
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await lockRecord(tx, userId, id);
-    if (!row) throw notFound();
+    const row = await lockRecordAndTask(tx, userId, id);
     if (isLeased(row, now)) throw new AppError(409, 'error.recordRunning');
     await tx.delete(sendRecords).where(and(eq(sendRecords.userId, userId), eq(sendRecords.id, id)));
     await settleTask(tx, userId, row.taskId, now);
   });
+}
+
+/** Locks the task's row: writers of a task's records take it first (one lock order). */
+export async function lockTaskRow(tx: Executor, userId: number, taskId: number): Promise<void> {
+  await tx
+    .select({ id: invitationTasks.id })
+    .from(invitationTasks)
+    .where(and(eq(invitationTasks.userId, userId), eq(invitationTasks.id, taskId)))
+    .for('update');
 }
