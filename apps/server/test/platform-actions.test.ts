@@ -443,6 +443,39 @@ describeApi(
       );
     });
 
+    it('an access token the platform calls expired is renewed and the call sent again; an expired refresh token stops the shop', async () => {
+      const s = await seller(h());
+      const a = await talentsFor(h(), s, plainCreators(2, 1200));
+      await h().app.tiktokShopSandbox!.expireTokens('local-us');
+      const task = await createTask(h(), s.token, tiktokTask(s, a));
+      await drain(h());
+      expect((await records(h(), s.token, task.taskId)).map((r) => r.status)).toEqual([
+        'success',
+        'success',
+      ]);
+      const refreshed = await sandboxCalls(h(), '/api/v2/token/refresh');
+      expect(refreshed.length).toBeGreaterThan(0);
+
+      // Both tokens ended: nothing can renew the authorization; the seller must reconnect.
+      await h().app.tiktokShopSandbox!.expireTokens('local-us', { refreshToken: true });
+      const later = await createTask(
+        h(),
+        s.token,
+        tiktokTask(s, await talentsFor(h(), s, plainCreators(1, 1300)), {
+          collaborationName: 'Later wave',
+        }),
+      );
+      await drain(h());
+      const laterRecords = await records(h(), s.token, later.taskId);
+      expect(laterRecords.map((r) => [r.status, r.errorCode, r.platformAnswer])).toEqual([
+        ['pending', null, null],
+      ]);
+      expect((await platformCalls(h(), s.token, later.taskId)).pause).toMatchObject({
+        reason: 'authorization_revoked',
+        resumesAt: null,
+      });
+    });
+
     it('an outcome not known (the server killed between the call and the write) is read from the platform: no second call', async () => {
       const s = await seller(h());
       const creators = plainCreators(3, 700);

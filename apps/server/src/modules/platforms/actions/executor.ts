@@ -324,6 +324,15 @@ export class PlatformActionExecutor {
       };
     }
     const failure = failureOf(error);
+    // A refusal by the token host is about the authorization, never about the talents.
+    if (error.operation.includes('/token/') && error.scope !== 'unknown') {
+      return {
+        type: 'pause_shop',
+        failure: { ...failure, code: 'authorization_revoked' },
+        resumesAt: null,
+        timeZone: await this.timeZoneOf(action),
+      };
+    }
     switch (error.next) {
       case 'fail_records':
         if (error.scope === 'request') return { type: 'fail_all', failure };

@@ -155,6 +155,9 @@ export const platformCodes: Readonly<Record<number, FailureReason>> = {
   // public integrations (not in the published tables): the authorization is gone.
   36004004: 'authorization_revoked',
   36004005: 'authorization_revoked',
+  // "rt has expired": the refresh token ran out (365 days, or ended by the seller); only a new
+  // authorization helps (the sandbox answers it so, as public integrations record it).
+  36004001: 'authorization_revoked',
 };
 
 /**
