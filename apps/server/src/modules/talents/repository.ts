@@ -486,3 +486,29 @@ export function toTalent(row: TalentRow): Talent {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+/**
+ * A talent's Creator Open ID learnt from the platform (its handle resolved by the creator
+ * search before an invitation): kept when the talent has none and no other talent of the
+ * account holds it (the open id is unique in an account). Answers whether it was kept.
+ */
+export async function rememberCreatorOpenId(
+  db: Executor,
+  userId: number,
+  talentId: number,
+  openId: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(talents)
+    .set({ creatorOpenId: openId })
+    .where(
+      and(
+        eq(talents.userId, userId),
+        eq(talents.id, talentId),
+        sql`${talents.creatorOpenId} is null`,
+        sql`not exists (select 1 from ${talents} other where other.user_id = ${userId} and other.creator_open_id = ${openId})`,
+      ),
+    )
+    .returning({ id: talents.id });
+  return rows.length > 0;
+}

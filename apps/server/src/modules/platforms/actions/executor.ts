@@ -15,6 +15,7 @@ import {
 } from '../../send-records/action-records.ts';
 import { blacklistedIds } from '../../blacklist/service.ts';
 import { postInboxMessage } from '../../inbox/post.ts';
+import { rememberCreatorOpenId } from '../../talents/repository.ts';
 import { findShop } from '../../shops/repository.ts';
 import type { PlatformConnections } from '../connections/index.ts';
 import { ShopNotConnectedError } from '../connections/index.ts';
@@ -283,7 +284,14 @@ export class PlatformActionExecutor {
         action.progress = progress;
         action.callStartedAt = null;
       },
-      identified: (recordId, identity) => setRecordIdentity(db, recordId, identity, now()),
+      identified: async (recordId, identity) => {
+        await setRecordIdentity(db, recordId, identity, now());
+        // The library learns it too: the next invitation needs no search.
+        const talentId = open.find((r) => r.id === recordId)?.talentId;
+        if (talentId && identity.platform === 'tiktok' && identity.creatorUserOpenId) {
+          await rememberCreatorOpenId(db, action.userId, talentId, identity.creatorUserOpenId);
+        }
+      },
     };
     let outcome: Outcome;
     try {
