@@ -127,7 +127,11 @@ export function RecordDetailDrawer({ id, onClose }: { id: number | null; onClose
               },
             ]
           : []),
-        { label: t('detail.attempts'), value: record.attempts },
+        // The extension claims a record; the server runs it (a claim would be the wrong word).
+        {
+          label: t(record.channel === 'api' ? 'detail.apiAttempts' : 'detail.attempts'),
+          value: record.attempts,
+        },
         { label: t('detail.createdAt'), value: time(record.createdAt) },
         { label: t('detail.claimedAt'), value: time(record.claimedAt) },
         { label: t('detail.finishedAt'), value: time(record.finishedAt) },

@@ -22,7 +22,7 @@ import { PlatformAnswerText } from '@/components/platform-answer.tsx';
 import { ShopPauseAlert } from '@/components/shop-pause.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { formatCount } from '@/lib/format-number.ts';
-import { useTaskPlatformCalls } from '../api/get-task-platform-calls.ts';
+import { callsUnfinished, useTaskPlatformCalls } from '../api/get-task-platform-calls.ts';
 import { useSendRecordsT } from '../locale/index.ts';
 import { actionStatusColors, enumText } from '../model/enums.ts';
 
@@ -97,19 +97,21 @@ export function TaskPlatformCallsDrawer({
     {
       title: t('platformCalls.column.kind'),
       dataIndex: 'kind',
-      width: 150,
+      width: 160,
       render: (_: unknown, action) => enumText.actionKind(locale, action.kind),
     },
     {
       title: t('platformCalls.column.batch'),
       dataIndex: 'batch',
       width: 70,
+      align: 'center',
       render: (_: unknown, action) => `${action.batch}/${action.batches}`,
     },
     {
       title: t('platformCalls.column.talents'),
       dataIndex: 'talents',
-      width: 70,
+      width: 90,
+      align: 'right',
       render: (value: number) => formatCount(value, locale),
     },
     {
@@ -125,24 +127,21 @@ export function TaskPlatformCallsDrawer({
     {
       title: t('platformCalls.column.attempts'),
       dataIndex: 'attempts',
-      width: 80,
+      width: 100,
+      align: 'right',
     },
     {
       title: t('platformCalls.column.name'),
       dataIndex: 'name',
-      width: 140,
+      width: 170,
+      ellipsis: true,
       render: (value: string | null) =>
-        value ? (
-          <span className="send-one-line" title={value}>
-            {value}
-          </span>
-        ) : (
-          <span className="send-muted">—</span>
-        ),
+        value ? <span title={value}>{value}</span> : <span className="send-muted">—</span>,
     },
     {
       title: t('platformCalls.column.result'),
       dataIndex: 'result',
+      width: 320,
       render: (_: unknown, action) => <ActionResult action={action} t={t} locale={locale} />,
     },
   ];
@@ -176,7 +175,8 @@ export function TaskPlatformCallsDrawer({
     const total = platformActionStatuses.reduce((sum, status) => sum + data.counts[status], 0);
     body = (
       <>
-        {data.pause && <ShopPauseAlert pause={data.pause} />}
+        {/* The shop's pause concerns this task while it has calls to make. */}
+        {data.pause && callsUnfinished(data) && <ShopPauseAlert pause={data.pause} />}
         <Descriptions
           column={1}
           border
@@ -212,7 +212,7 @@ export function TaskPlatformCallsDrawer({
           columns={columns}
           data={data.actions}
           pagination={false}
-          scroll={{ x: 760 }}
+          scroll={{ x: 1000 }}
           border={{ wrapper: true, cell: false }}
           noDataElement={
             <Typography.Text type="secondary">{t('platformCalls.none')}</Typography.Text>
@@ -228,7 +228,7 @@ export function TaskPlatformCallsDrawer({
       visible={taskId !== null}
       onCancel={onClose}
       footer={null}
-      width={880}
+      width={1040}
       unmountOnExit
       className="send-calls"
     >

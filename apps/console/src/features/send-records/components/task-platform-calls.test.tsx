@@ -167,6 +167,8 @@ describe('send record details: the platform channel', () => {
         'Creator already in another collaboration for the product',
       ),
     ).toBeInTheDocument();
+    expect(within(rowOf(drawer, 'Attempts')).getByText('1')).toBeInTheDocument();
+    expect(within(drawer).queryByText('Claims')).toBeNull();
     // No reference for a call that created nothing.
     expect(within(drawer).queryByText('On the platform')).toBeNull();
   });
@@ -308,6 +310,21 @@ describe('a task’s platform calls', () => {
     fireEvent.click(within(pause).getByText('去“我的店铺”重新授权'));
     expect(await screen.findByText('我的店铺页面')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/shop/list');
+  });
+
+  it('leaves the shop’s pause out of a task that has nothing left to call', async () => {
+    stubFetch(() =>
+      ok(
+        calls({
+          counts: { pending: 0, running: 0, succeeded: 1, failed: 0 },
+          actions: [action(1, { batches: 1 })],
+        }),
+      ),
+    );
+    renderPage(<TaskPlatformCallsDrawer taskId={9} onClose={() => undefined} />);
+    expect(await screen.findByText('Target collaboration ID: 73491')).toBeInTheDocument();
+    expect(screen.getByText('Succeeded 1')).toBeInTheDocument();
+    expect(screen.queryByTestId('shop-pause')).toBeNull();
   });
 
   it('says plainly that the extension executes a browser task', async () => {

@@ -158,6 +158,7 @@ export const sendRecordsMessages = defineMessages(
     'detail.apiPending': '等待服务器通过平台开放接口执行',
     'detail.apiRunning': '服务器正在通过平台开放接口执行',
     'detail.apiNoMessage': '平台未提供错误说明',
+    'detail.apiAttempts': '执行次数',
     'platformCalls.title': '平台调用 · 任务 {taskId}',
     'platformCalls.loadFailed': '平台调用加载失败',
     'platformCalls.browser':
@@ -335,6 +336,7 @@ export const sendRecordsMessages = defineMessages(
     'detail.apiPending': "Waiting for the server to run it through the platform's Open API",
     'detail.apiRunning': "The server is running it through the platform's Open API",
     'detail.apiNoMessage': 'The platform gave no error message',
+    'detail.apiAttempts': 'Attempts',
     'platformCalls.title': 'Platform calls · Task {taskId}',
     'platformCalls.loadFailed': 'The platform calls could not be loaded',
     'platformCalls.browser':
