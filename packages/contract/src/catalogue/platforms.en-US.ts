@@ -38,6 +38,13 @@ export const platformsEn: Record<keyof typeof platformsZh, string> = {
   'shop.pause.configuration':
     'Platform app misconfigured; retried {resumesAt} once an administrator fixes it',
   'shop.pause.ineligible': 'The shop does not meet a platform requirement; retried {resumesAt}',
+  'shop.pause.tag': 'Paused',
+  'shop.pause.title': "This shop's platform calls are paused",
+  'shop.pause.since': 'Paused since {since}',
+  'shop.pause.reconnect': 'Reconnect on My Shops',
+  'shop.pause.waiting': '{reason}; waiting records do not fail',
+  'platform.answer.code': 'Platform code {code}',
+  'platform.answer.requestId': 'Request ID: {requestId}',
 
   'inbox.platformAuthorizationLost.title': 'Shop authorization lost',
   'inbox.platformAuthorizationLost.subTitle': '{shopNames}',

@@ -35,6 +35,15 @@ export const platformsZh = {
   'shop.pause.authorization': '店铺授权已失效或缺少权限：重新授权后继续，记录保持等待中',
   'shop.pause.configuration': '平台应用配置有误，管理员修正后 {resumesAt} 重试',
   'shop.pause.ineligible': '店铺暂不满足平台要求，{resumesAt} 重试',
+  // How the console shows a shop's pause (My Shops and a task's platform calls).
+  'shop.pause.tag': '邀约暂停',
+  'shop.pause.title': '该店铺的平台调用已暂停',
+  'shop.pause.since': '{since} 起暂停',
+  'shop.pause.reconnect': '去“我的店铺”重新授权',
+  'shop.pause.waiting': '{reason}，等待中的记录不会失败',
+  // What the platform answered (a record, a platform call, a pause).
+  'platform.answer.code': '平台错误码 {code}',
+  'platform.answer.requestId': '请求 ID：{requestId}',
 
   // The message box: an authorization stopped working.
   'inbox.platformAuthorizationLost.title': '店铺授权已失效',

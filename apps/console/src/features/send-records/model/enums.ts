@@ -1,9 +1,12 @@
 import {
   translate,
+  type Channel,
   type ContentType,
   type FilterType,
   type Locale,
   type Platform,
+  type PlatformActionKind,
+  type PlatformActionStatus,
   type SendErrorCode,
   type SendRecordStatus,
   type TaskType,
@@ -20,11 +23,23 @@ export const enumText = {
   errorCode: (locale: Locale, value: SendErrorCode) =>
     translate(locale, `enum.sendErrorCode.${value}`),
   platform: (locale: Locale, value: Platform) => translate(locale, `enum.platform.${value}`),
+  channel: (locale: Locale, value: Channel) => translate(locale, `enum.channel.${value}`),
+  actionKind: (locale: Locale, value: PlatformActionKind) =>
+    translate(locale, `enum.platformActionKind.${value}`),
+  actionStatus: (locale: Locale, value: PlatformActionStatus) =>
+    translate(locale, `enum.platformActionStatus.${value}`),
 };
 
 export const statusColors: Record<SendRecordStatus, string> = {
   pending: 'arcoblue',
   running: 'orange',
   success: 'green',
+  failed: 'red',
+};
+
+export const actionStatusColors: Record<PlatformActionStatus, string> = {
+  pending: 'arcoblue',
+  running: 'orange',
+  succeeded: 'green',
   failed: 'red',
 };

@@ -1,6 +1,13 @@
-import { apiPaths, type PlatformConnection, type Shop, type ShopPage } from '@inviteflow/contract';
+import {
+  apiPaths,
+  type PlatformConnection,
+  type Shop,
+  type ShopPage,
+  type ShopPause,
+} from '@inviteflow/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '@/stores/auth-store.ts';
 import { fail, ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
 import { authorizationNavigation } from '../model/go-to-authorization.ts';
 import { ShopListPage } from './shop-list-page.tsx';
@@ -220,6 +227,62 @@ describe('My Shops: Connect TikTok Shop (en-US)', () => {
       await screen.findByText(
         'The authorization was not completed: the authorization link expired or was used already; click "Connect TikTok Shop" again',
       ),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('My Shops: a shop whose platform calls are paused', () => {
+  const quota: ShopPause = {
+    reason: 'quota_exceeded',
+    // Sunday 00:00 in Los Angeles, the platform's weekly reset.
+    resumesAt: '2026-11-29T08:00:00.000Z',
+    timeZone: 'America/Los_Angeles',
+    answer: { code: '16024019', message: 'insufficient quota', requestId: 'req-9' },
+    since: at,
+  };
+
+  it('tags the paused shop only, and tells why on hover (en-US)', async () => {
+    await resetApp('en-US');
+    signIn();
+    useAuthStore.setState({ timeZone: 'Asia/Shanghai' });
+    server({ shops: [shop(1, { platformPause: quota }), shop(2)], connections: [connection()] });
+    renderPage(<ShopListPage />, '/shop/list');
+    expect(await screen.findByText('Shop 2')).toBeInTheDocument();
+    const rows = document.querySelectorAll('.shop-table tbody tr');
+    expect(within(rows[1] as HTMLElement).queryByTestId('shop-pause')).toBeNull();
+    const tag = within(rows[0] as HTMLElement).getByTestId('shop-pause');
+    expect(tag).toHaveTextContent('Paused');
+    fireEvent.mouseEnter(tag);
+    expect(
+      await screen.findByText(
+        'The platform invitation quota is used up; resumes 2026-11-29 16:00 (00:00 shop time, America/Los_Angeles)',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Platform code 16024019 · insufficient quota')).toBeInTheDocument();
+  });
+
+  it('says it in Chinese, and asks for a new authorization when that is what it waits for', async () => {
+    await resetApp('zh-CN');
+    signIn();
+    server({
+      shops: [
+        shop(1, {
+          platformPause: {
+            ...quota,
+            reason: 'authorization_revoked',
+            resumesAt: null,
+            answer: { code: '105002', message: 'access token revoked', requestId: null },
+          },
+        }),
+      ],
+      connections: [connection({ status: 'revoked', needsReconnect: true })],
+    });
+    renderPage(<ShopListPage />, '/shop/list');
+    const tag = await screen.findByTestId('shop-pause');
+    expect(tag).toHaveTextContent('邀约暂停');
+    fireEvent.mouseEnter(tag);
+    expect(
+      await screen.findByText('店铺授权已失效或缺少权限：重新授权后继续，记录保持等待中'),
     ).toBeInTheDocument();
   });
 });

@@ -33,6 +33,7 @@ import { useListParams, type FilterCodec } from '@/components/crud/list-params.t
 import { usePaging } from '@/components/crud/use-list-state.ts';
 import { useTableSettings } from '@/components/crud/use-table-settings.tsx';
 import { ListEmpty } from '@/components/list-empty.tsx';
+import { ShopPauseTag } from '@/components/shop-pause.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { formatCount } from '@/lib/format-number.ts';
 import { tCatalogue } from '@/locale/index.ts';
@@ -191,10 +192,14 @@ export function ShopListPage() {
       title: t('column.bindStatus'),
       dataIndex: 'bindStatus',
       width: 100,
-      render: (value: BindStatus) => (
-        <Tag color={statusColors[value]} className="shop-status">
-          {translate(locale, `enum.bindStatus.${value}`)}
-        </Tag>
+      // A shop whose platform calls wait (quota, rate limit, authorization) says so under it.
+      render: (value: BindStatus, shop) => (
+        <div className="shop-status-cell">
+          <Tag color={statusColors[value]} className="shop-status">
+            {translate(locale, `enum.bindStatus.${value}`)}
+          </Tag>
+          {shop.platformPause && <ShopPauseTag pause={shop.platformPause} />}
+        </div>
       ),
     },
     {
