@@ -19,6 +19,13 @@ afterEach(() => {
 const shops = [
   { id: 5, shopName: 'US Store', platform: 'tiktok', bindStatus: 'BOUND' },
   { id: 6, shopName: '抖音旗舰店', platform: 'douyin', bindStatus: 'BOUND' },
+  {
+    id: 7,
+    shopName: 'Authorized Store',
+    platform: 'tiktok',
+    bindStatus: 'BOUND',
+    source: 'authorization',
+  },
 ];
 const products = [
   { id: 11, productId: 'P-1', productName: 'Mask' },
@@ -146,6 +153,15 @@ describe('a TikTok shop’s task, in English', () => {
     expect(within(drawer).getByTestId('send-browser-only')).toHaveTextContent(
       'Group leader activity invitations have no platform Open API',
     );
+
+    // On a shop connected by authorization the server executes tasks: the type is refused there.
+    await chooseOption(formItem('Shop', drawer), 'Authorized Store');
+    await waitFor(() =>
+      expect(within(drawer).getByTestId('send-browser-only')).toHaveTextContent(
+        'This shop is connected by authorization, so no group leader activity invitation can be created for it yet',
+      ),
+    );
+    await chooseOption(formItem('Shop', drawer), 'US Store');
 
     // A Douyin shop's task asks none of them (its platform's come later).
     await chooseType(drawer, 'Task type', 'Targeted product invitation');

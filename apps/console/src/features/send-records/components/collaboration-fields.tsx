@@ -109,6 +109,8 @@ interface Props {
   taskType: TaskType | undefined;
   products: ReadonlyArray<{ id: number; productId: string; productName: string }>;
   values: CollaborationValues;
+  /** Whether the shop is connected by the platform's authorization (the server executes it). */
+  authorized?: boolean;
 }
 
 /** Today in the account's zone, 'YYYY-MM-DD': the first day a collaboration may end on. */
@@ -156,16 +158,23 @@ export function platformFieldRules(
   ];
 }
 
-export function CollaborationFields({ form, platform, taskType, products, values }: Props) {
+export function CollaborationFields({
+  form,
+  platform,
+  taskType,
+  products,
+  values,
+  authorized = false,
+}: Props) {
   const { t, locale } = useSendRecordsT();
   if (platform !== 'tiktok' || !taskType) return null;
   if (tiktokTaskActions[taskType] === 'browser_only') {
     return (
       <Alert
-        type="info"
+        type={authorized ? 'warning' : 'info'}
         className="send-finding"
         data-testid="send-browser-only"
-        content={t('collab.browserOnly')}
+        content={t(authorized ? 'collab.browserOnlyRefused' : 'collab.browserOnly')}
       />
     );
   }

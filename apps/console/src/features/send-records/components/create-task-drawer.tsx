@@ -488,6 +488,7 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
           taskType={values.taskType}
           products={chosenProducts}
           values={values}
+          authorized={shop?.source === 'authorization'}
         />
         <Form.Item
           field="setName"

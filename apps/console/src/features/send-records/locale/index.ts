@@ -7,7 +7,7 @@ import { createUseT, defineMessages } from '@/locale/index.ts';
 export const sendRecordsMessages = defineMessages(
   {
     'page.intro':
-      '在这里创建邀约任务：选择店铺和达人、话术和商品，每位达人生成一条待发送记录，由插件在卖家中心执行并回报结果。',
+      '在这里创建邀约任务：选择店铺和达人、话术和商品，每位达人生成一条待发送记录。通过平台授权连接的店铺由服务器调用平台开放接口执行，其他店铺由插件在卖家中心执行并回报结果。',
     'filter.talentName': '达人名称',
     'filter.talentNamePlaceholder': '输入达人名称',
     'filter.shop': '店铺名称',
@@ -144,6 +144,8 @@ export const sendRecordsMessages = defineMessages(
     'collab.sampleReview': '人工审核',
     'collab.sampleAuto': '自动通过',
     'collab.browserOnly': '团长活动邀约没有平台开放接口，将由浏览器插件在卖家中心执行',
+    'collab.browserOnlyRefused':
+      '团长活动邀约没有平台开放接口，只能由浏览器插件在卖家中心执行（下一版本支持）。该店铺已通过平台授权连接，暂不能为它创建团长活动邀约',
     'calls.collaborations': '{count} 位达人 → {batches} 个定向合作（{sizes} 位达人）',
     'calls.cards': '，再向每位达人发送合作卡片消息（共 {count} 条）',
     'calls.conversations': '{count} 位达人 → {count} 个会话，每个会话 1 条文字消息{cards}',
@@ -177,7 +179,7 @@ export const sendRecordsMessages = defineMessages(
   },
   {
     'page.intro':
-      'Create invitation tasks here: choose a shop and talents, a script and products. Each talent becomes a pending send record, which the extension carries out in the seller center and reports back.',
+      'Create invitation tasks here: choose a shop and talents, a script and products. Each talent becomes a pending send record. For a shop connected by authorization the server carries it out through the platform Open API; for other shops the extension carries it out in the seller center and reports back.',
     'filter.talentName': 'Influencer name',
     'filter.talentNamePlaceholder': 'Enter an influencer name',
     'filter.shop': 'Shop name',
@@ -318,6 +320,8 @@ export const sendRecordsMessages = defineMessages(
     'collab.sampleApproval': 'Sample requests',
     'collab.sampleReview': 'Reviewed by me',
     'collab.sampleAuto': 'Approved automatically',
+    'collab.browserOnlyRefused':
+      'Group leader activity invitations have no platform Open API and run only in the browser, by the extension (coming in the next release). This shop is connected by authorization, so no group leader activity invitation can be created for it yet',
     'collab.browserOnly':
       'Group leader activity invitations have no platform Open API: the extension runs them in the seller center',
     'calls.collaborations':
