@@ -589,10 +589,10 @@ describeApi(
         ]);
       }
       const calls = await platformCalls(h(), s.token, task.taskId);
-      expect(calls.actions.map((a) => [a.kind, a.status])).toEqual([
-        ['target_collaboration', 'succeeded'],
-        ['collaboration_card', 'succeeded'],
-        ['collaboration_card', 'succeeded'],
+      expect(calls.actions.map((a) => [a.kind, a.status, a.talents])).toEqual([
+        ['target_collaboration', 'succeeded', 2],
+        ['collaboration_card', 'succeeded', 1],
+        ['collaboration_card', 'succeeded', 1],
       ]);
     });
 

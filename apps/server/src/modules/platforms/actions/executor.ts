@@ -459,6 +459,7 @@ export class PlatformActionExecutor {
                   reference: outcome.reference,
                   errorCode: null,
                   answer: null,
+                  talents: records.length,
                 },
                 now,
               );
@@ -476,7 +477,13 @@ export class PlatformActionExecutor {
           await finishAction(
             tx,
             action.id,
-            { status: 'succeeded', reference: outcome.reference, errorCode: null, answer: null },
+            {
+              status: 'succeeded',
+              reference: outcome.reference,
+              errorCode: null,
+              answer: null,
+              talents: records.length,
+            },
             now,
           );
           return 'succeeded' as const;
@@ -552,6 +559,7 @@ export class PlatformActionExecutor {
               reference: null,
               errorCode: outcome.failure.code,
               answer: outcome.failure.answer,
+              talents: records.length,
             },
             now,
           );

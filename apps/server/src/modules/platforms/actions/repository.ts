@@ -135,12 +135,21 @@ export async function finishAction(
     errorCode: string | null;
     answer: PlatformAnswer | null;
     progress?: Record<string, unknown>;
+    /** The talents it carried to the end (kept: its records may move on to a next action). */
+    talents?: number;
   },
   now: Date,
 ): Promise<void> {
+  const kept =
+    outcome.talents === undefined
+      ? {}
+      : {
+          progress: sql`${a.progress} || ${JSON.stringify({ talents: outcome.talents })}::jsonb`,
+        };
   await tx
     .update(a)
     .set({
+      ...kept,
       status: outcome.status,
       reference: outcome.reference,
       errorCode: outcome.errorCode,

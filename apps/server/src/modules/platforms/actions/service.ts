@@ -89,7 +89,15 @@ export async function taskPlatformCalls(
       succeeded: counts.succeeded ?? 0,
       failed: counts.failed ?? 0,
     },
-    actions: rows.map((row) => toPlatformAction(row, talents.get(row.id) ?? 0)),
+    // A finished action counts the talents it carried (they may have moved on to a card).
+    actions: rows.map((row) =>
+      toPlatformAction(
+        row,
+        typeof row.progress.talents === 'number'
+          ? row.progress.talents
+          : (talents.get(row.id) ?? 0),
+      ),
+    ),
     pause: pauses.get(task.shopId) ?? null,
   };
 }
