@@ -68,6 +68,8 @@ const RATE_LIMIT = whole('BENCH_PLATFORM_RATE_LIMIT', 50, 1, 1_000);
 const CREATE_CONCURRENCY = whole('BENCH_PLATFORM_CREATE_CONCURRENCY', 4, 1, 100);
 /** The whole measured run (task creation to the last record) is given up after this. */
 const TIMEOUT_S = whole('BENCH_PLATFORM_TIMEOUT_S', 1_800, 10, 86_400);
+/** BENCH_PLATFORM_KEEP=1 keeps both databases for a look afterwards (their names are printed). */
+const KEEP = process.env.BENCH_PLATFORM_KEEP === '1';
 const PRODUCT_PORT = 3950;
 const SANDBOX_PORT = 3951;
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -125,6 +127,53 @@ function processFigures(pid: number): { rssMb: number; cpuS: number } {
   } catch {
     return { rssMb: 0, cpuS: 0 };
   }
+}
+
+/** CPU seconds so far of our server, the sandbox, and each PostgreSQL backend serving them. */
+interface CpuSnapshot {
+  at: number;
+  /** Records final at the time. */
+  final: number;
+  server: number;
+  sandbox: number;
+  postgres: Map<number, number>;
+}
+
+/**
+ * The PostgreSQL backends of the two bench databases (the pools of our server and of the
+ * sandbox), less the bench's own connections: their CPU is read from /proc like the others'.
+ * A backend that ended between two snapshots is not counted (the pools keep theirs while busy).
+ */
+async function cpuSnapshot(
+  admin: pg.Client,
+  databases: string[],
+  ownPids: number[],
+  pids: { server: number; sandbox: number },
+  final: number,
+): Promise<CpuSnapshot> {
+  const { rows } = await admin.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = any($1) and not (pid = any($2))',
+    [databases, ownPids],
+  );
+  return {
+    at: Date.now(),
+    final,
+    server: processFigures(pids.server).cpuS,
+    sandbox: processFigures(pids.sandbox).cpuS,
+    postgres: new Map(rows.map((r) => [r.pid, processFigures(r.pid).cpuS])),
+  };
+}
+
+function cpuBetween(a: CpuSnapshot, b: CpuSnapshot) {
+  let postgres = 0;
+  for (const [pid, cpu] of b.postgres) postgres += cpu - (a.postgres.get(pid) ?? 0);
+  return {
+    seconds: (b.at - a.at) / 1000,
+    records: b.final - a.final,
+    server: b.server - a.server,
+    sandbox: b.sandbox - a.sandbox,
+    postgres,
+  };
 }
 
 interface Sandbox {
@@ -462,7 +511,15 @@ export async function benchPlatforms(out: Out): Promise<number> {
     // --- the measured run ---------------------------------------------------------------
     const pid = product.pid();
     const before = processFigures(pid);
-    const sandboxBefore = processFigures(sandbox.pid);
+    const ownPids = [
+      Number((await db.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid),
+      Number((await sdb.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid),
+    ];
+    const processes = { server: pid, sandbox: sandbox.pid };
+    const snapshot = async (final: number) =>
+      cpuSnapshot(admin, [serverDb, sandboxDb], ownPids, processes, final);
+    const cpuAtStart = await snapshot(0);
+    let cpuAtCreated: CpuSnapshot | undefined;
     const samples: Sample[] = [];
     let peakRss = before.rssMb;
     const rssSampler = setInterval(() => {
@@ -487,7 +544,15 @@ export async function benchPlatforms(out: Out): Promise<number> {
       if (result.created !== TALENTS)
         throw new Error(`${s.username}: ${result.created} records created, not ${TALENTS}`);
       created += result.created;
-    }).finally(() => (creating = false));
+    })
+      .then(async () => {
+        // Everything created: from here on the server only executes (CPU per record below).
+        const { rows } = await db.query<{ open: string }>(
+          `select count(*) as open from send_records where status in ('pending', 'running')`,
+        );
+        cpuAtCreated = await snapshot(created - Number(rows[0]!.open));
+      })
+      .finally(() => (creating = false));
     const creationError = creation.then(
       () => null,
       (error: unknown) => error,
@@ -512,7 +577,7 @@ export async function benchPlatforms(out: Out): Promise<number> {
     const failedCreation = await creationError;
     if (failedCreation) throw failedCreation;
     const after = processFigures(pid);
-    const sandboxAfter = processFigures(sandbox.pid);
+    const cpuAtEnd = await snapshot(samples.at(-1)?.final ?? 0);
     const wallS = (Date.now() - runStarted) / 1000;
 
     // --- figures ------------------------------------------------------------------------
@@ -657,9 +722,17 @@ export async function benchPlatforms(out: Out): Promise<number> {
     out(
       `| server RSS MB: before / peak / first-half peak / second-half peak / after | ${before.rssMb.toFixed(0)} / ${peakRss.toFixed(0)} / ${firstHalfPeak.toFixed(0)} / ${secondHalfPeak.toFixed(0)} / ${after.rssMb.toFixed(0)} | flat (2nd half ≤ 1st half + ${BUDGET_RSS_GROWTH.ratio * 100} % + ${BUDGET_RSS_GROWTH.mb} MB): ${verdict(okMemory)} |`,
     );
+    const whole = cpuBetween(cpuAtStart, cpuAtEnd);
     out(
-      `| CPU seconds during the run (${wallS.toFixed(1)} s wall): our server / the sandbox | ${(after.cpuS - before.cpuS).toFixed(1)} / ${(sandboxAfter.cpuS - sandboxBefore.cpuS).toFixed(1)} | |`,
+      `| CPU seconds during the run (${wallS.toFixed(1)} s wall): our server / the sandbox / PostgreSQL backends of both | ${whole.server.toFixed(1)} / ${whole.sandbox.toFixed(1)} / ${whole.postgres.toFixed(1)} | |`,
     );
+    if (cpuAtCreated && cpuAtCreated.final < cpuAtEnd.final) {
+      const tail = cpuBetween(cpuAtCreated, cpuAtEnd);
+      const perRecord = (s: number) => ((s * 1000) / tail.records).toFixed(2);
+      out(
+        `| CPU ms per record once every task was created (${fmt(tail.records)} records in ${tail.seconds.toFixed(1)} s: ${fmt(tail.records / tail.seconds)}/s): server / sandbox / PostgreSQL | ${perRecord(tail.server)} / ${perRecord(tail.sandbox)} / ${perRecord(tail.postgres)} | |`,
+      );
+    }
     if (refusals.length) {
       out(
         `\nEvery refusal the sandbox answered: ${refusals.map((r) => `${r.n} × code ${r.code} (HTTP ${r.http_status}${LIMIT_CODES[r.code] ? `, ${LIMIT_CODES[r.code]}` : ''})`).join(', ')}.`,
@@ -685,6 +758,10 @@ export async function benchPlatforms(out: Out): Promise<number> {
     await db.end().catch(() => undefined);
     await sdb.end().catch(() => undefined);
     for (const name of [serverDb, sandboxDb]) {
+      if (KEEP) {
+        out(`Kept database ${urlOf(name)} (BENCH_PLATFORM_KEEP=1): drop it when done.`);
+        continue;
+      }
       await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
     }
     await admin.end();
