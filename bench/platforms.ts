@@ -136,7 +136,8 @@ interface CpuSnapshot {
   final: number;
   server: number;
   sandbox: number;
-  postgres: Map<number, number>;
+  /** CPU seconds by backend pid, and which database (server / sandbox) it serves. */
+  postgres: Map<number, { cpu: number; sandbox: boolean }>;
 }
 
 /**
@@ -151,8 +152,8 @@ async function cpuSnapshot(
   pids: { server: number; sandbox: number },
   final: number,
 ): Promise<CpuSnapshot> {
-  const { rows } = await admin.query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = any($1) and not (pid = any($2))',
+  const { rows } = await admin.query<{ pid: number; datname: string }>(
+    'select pid, datname from pg_stat_activity where datname = any($1) and not (pid = any($2))',
     [databases, ownPids],
   );
   return {
@@ -160,19 +161,30 @@ async function cpuSnapshot(
     final,
     server: processFigures(pids.server).cpuS,
     sandbox: processFigures(pids.sandbox).cpuS,
-    postgres: new Map(rows.map((r) => [r.pid, processFigures(r.pid).cpuS])),
+    postgres: new Map(
+      rows.map((r) => [
+        r.pid,
+        { cpu: processFigures(r.pid).cpuS, sandbox: r.datname === databases[1] },
+      ]),
+    ),
   };
 }
 
 function cpuBetween(a: CpuSnapshot, b: CpuSnapshot) {
   let postgres = 0;
-  for (const [pid, cpu] of b.postgres) postgres += cpu - (a.postgres.get(pid) ?? 0);
+  let postgresSandbox = 0;
+  for (const [pid, { cpu, sandbox }] of b.postgres) {
+    const used = cpu - (a.postgres.get(pid)?.cpu ?? 0);
+    if (sandbox) postgresSandbox += used;
+    else postgres += used;
+  }
   return {
     seconds: (b.at - a.at) / 1000,
     records: b.final - a.final,
     server: b.server - a.server,
     sandbox: b.sandbox - a.sandbox,
     postgres,
+    postgresSandbox,
   };
 }
 
@@ -724,13 +736,13 @@ export async function benchPlatforms(out: Out): Promise<number> {
     );
     const whole = cpuBetween(cpuAtStart, cpuAtEnd);
     out(
-      `| CPU seconds during the run (${wallS.toFixed(1)} s wall): our server / the sandbox / PostgreSQL backends of both | ${whole.server.toFixed(1)} / ${whole.sandbox.toFixed(1)} / ${whole.postgres.toFixed(1)} | |`,
+      `| CPU seconds during the run (${wallS.toFixed(1)} s wall): our server / the sandbox / PostgreSQL for our server / PostgreSQL for the sandbox | ${whole.server.toFixed(1)} / ${whole.sandbox.toFixed(1)} / ${whole.postgres.toFixed(1)} / ${whole.postgresSandbox.toFixed(1)} | |`,
     );
     if (cpuAtCreated && cpuAtCreated.final < cpuAtEnd.final) {
       const tail = cpuBetween(cpuAtCreated, cpuAtEnd);
       const perRecord = (s: number) => ((s * 1000) / tail.records).toFixed(2);
       out(
-        `| CPU ms per record once every task was created (${fmt(tail.records)} records in ${tail.seconds.toFixed(1)} s: ${fmt(tail.records / tail.seconds)}/s): server / sandbox / PostgreSQL | ${perRecord(tail.server)} / ${perRecord(tail.sandbox)} / ${perRecord(tail.postgres)} | |`,
+        `| CPU ms per record once every task was created (${fmt(tail.records)} records in ${tail.seconds.toFixed(1)} s: ${fmt(tail.records / tail.seconds)}/s): server / sandbox / PostgreSQL for each | ${perRecord(tail.server)} / ${perRecord(tail.sandbox)} / ${perRecord(tail.postgres)} / ${perRecord(tail.postgresSandbox)} | |`,
       );
     }
     if (refusals.length) {
