@@ -37,6 +37,12 @@ const claimable = (now: Date) =>
  * Claims up to `limit` actions, at most `perShop` of a shop, none of a paused shop or of the
  * shops this executor is busy with, oldest first, each under a lease. Rows are taken with
  * FOR UPDATE SKIP LOCKED: replicas claiming at once never get the same action.
+ *
+ * The candidates are read shop by shop from the open-actions index (shop_id, id): the shops
+ * with open actions by a skip scan, then each one's first `perShop` claimable actions. With
+ * many open actions (100 shops × 100 collaborations of a 5,000-talent task) this reads a few
+ * entries a shop instead of numbering every open action on each claim (`npm run bench --
+ * platforms`, docs/performance.md "Platform actions").
  */
 export async function claimActions(
   tx: Executor,
@@ -45,20 +51,30 @@ export async function claimActions(
 ): Promise<ActionRow[]> {
   const at = now.toISOString();
   const skip = options.skipShops.length ? options.skipShops : [0];
+  const open = sql`${a.status} in ('pending', 'running')`;
   const candidates = rowsOf<{ id: number | string }>(
     await tx.execute(sql`
-      with open as (
-        select ${a.id} as id, row_number() over (partition by ${a.shopId} order by ${a.id}) as rank
-          from ${a}
-         where ${a.status} in ('pending', 'running')
-           and ${claimable(now)}
-           and not (${a.shopId} = any(${sql.param([...skip])}::int[]))
-           and not exists (
-             select 1 from ${p}
-              where ${p.shopId} = ${a.shopId}
-                and (${p.resumesAt} is null or ${p.resumesAt} > ${at}::timestamptz))
+      with recursive open_shops as (
+        (select ${a.shopId} as shop_id from ${a} where ${open} order by ${a.shopId} limit 1)
+        union all
+        select (select ${a.shopId} from ${a}
+                 where ${open} and ${a.shopId} > open_shops.shop_id
+                 order by ${a.shopId} limit 1)
+          from open_shops where open_shops.shop_id is not null
       )
-      select id from open where rank <= ${options.perShop} order by rank, id limit ${options.limit}`),
+      select c.id from open_shops
+       cross join lateral (
+         select ${a.id} as id, row_number() over (order by ${a.id}) as rank
+           from ${a}
+          where ${a.shopId} = open_shops.shop_id and ${open} and ${claimable(now)}
+          order by ${a.id} limit ${options.perShop}) c
+       where open_shops.shop_id is not null
+         and not (open_shops.shop_id = any(${sql.param([...skip])}::int[]))
+         and not exists (
+           select 1 from ${p}
+            where ${p.shopId} = open_shops.shop_id
+              and (${p.resumesAt} is null or ${p.resumesAt} > ${at}::timestamptz))
+       order by c.rank, c.id limit ${options.limit}`),
   );
   if (!candidates.length) return [];
   const ids = candidates.map((row) => Number(row.id));
