@@ -365,7 +365,7 @@ async function seed(db: pg.Client, out: Out): Promise<Seller[]> {
     );
   }
   out(
-    `Seeded ${SHOPS} accounts (enterprise plan), ${fmt(SHOPS * TALENTS)} talents and ${SHOPS * 2} product templates in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    `Seeded ${SHOPS} account(s) (enterprise plan), ${fmt(SHOPS * TALENTS)} talents and ${SHOPS * 2} product templates in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
   return sellers;
 }
