@@ -597,8 +597,8 @@ export async function benchPlatforms(out: Out): Promise<number> {
       first_task: Date;
       last_task: Date;
       last_final: Date;
-      t10: Date;
-      t90: Date;
+      t10: Date | null;
+      t90: Date | null;
       total: string;
       success: string;
       failed: string;
@@ -621,9 +621,10 @@ export async function benchPlatforms(out: Out): Promise<number> {
     const failed = Number(span.failed);
     const endToEndS =
       ((span.last_final ?? new Date()).getTime() - span.first_task.getTime()) / 1000;
-    const recordsPerS = (success + failed) / endToEndS;
-    const sustainedS = (span.t90.getTime() - span.t10.getTime()) / 1000;
-    const sustained = sustainedS > 0 ? (0.8 * total) / sustainedS : recordsPerS;
+    const recordsPerS = endToEndS > 0 ? (success + failed) / endToEndS : 0;
+    // Over the records final (all of them unless the run timed out); none final: nothing.
+    const sustainedS = span.t10 && span.t90 ? (span.t90.getTime() - span.t10.getTime()) / 1000 : 0;
+    const sustained = sustainedS > 0 ? (0.8 * (success + failed)) / sustainedS : recordsPerS;
     const { rows: actionRows } = await db.query<{ status: string; kind: string; n: string }>(
       `select status, kind, count(*) as n from platform_actions group by status, kind order by 1, 2`,
     );
