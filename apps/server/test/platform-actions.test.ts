@@ -595,7 +595,7 @@ describeApi(
       expect(res.status).toBe(404);
     });
 
-    it('a claim takes the oldest claimable actions, at most perShop of a shop, none of a busy or paused shop; a lapsed lease is taken back', async () => {
+    it('a claim takes the least busy shops first and their oldest claimable actions, at most perShop of a shop, none of a paused shop; a lapsed lease is taken back', async () => {
       const s = await seller(h());
       // Six collaborations on the connected shop (5 × 50 + 10), none run.
       const task = await createTask(
@@ -629,7 +629,11 @@ describeApi(
       ).map((row) => row.id);
       const rollback = new Error('rollback');
       /** What a claim would take now (rolled back: every case starts from the same rows). */
-      const claimed = async (options: { limit?: number; perShop?: number; skip?: number[] }) => {
+      const claimed = async (options: {
+        limit?: number;
+        perShop?: number;
+        running?: Array<[number, number]>;
+      }) => {
         let ids: number[] = [];
         await db
           .transaction(async (tx) => {
@@ -637,7 +641,7 @@ describeApi(
               limit: options.limit ?? 32,
               perShop: options.perShop ?? 2,
               leaseMs: 60_000,
-              skipShops: options.skip ?? [],
+              running: new Map(options.running ?? []),
             });
             ids = rows.map((row) => row.id);
             throw rollback;
@@ -654,7 +658,20 @@ describeApi(
       // Fair across shops: each shop's oldest, then each one's second… (answered in id order).
       expect(await claimed({ limit: 3, perShop: 4 })).toEqual([a[0], a[1], b[0]]);
       expect(await claimed({ perShop: 4 })).toEqual([...a.slice(0, 4), ...b]);
-      expect(await claimed({ skip: [s.shop.id] })).toEqual(b.slice(0, 2));
+      // Shops this executor runs actions of: full ones get none; the least busy go first.
+      expect(await claimed({ running: [[s.shop.id, 2]] })).toEqual(b.slice(0, 2));
+      expect(await claimed({ running: [[s.shop.id, 1]] })).toEqual([a[0], b[0], b[1]]);
+      // The idle shop gets the one free slot though the busy one's action is older; then age.
+      expect(await claimed({ limit: 1, perShop: 4, running: [[s.shop.id, 1]] })).toEqual([b[0]]);
+      expect(await claimed({ limit: 2, perShop: 4, running: [[s.shop.id, 1]] })).toEqual([
+        a[0],
+        b[0],
+      ]);
+      expect(await claimed({ limit: 3, perShop: 4, running: [[other.id, 1]] })).toEqual([
+        a[0],
+        a[1],
+        b[0],
+      ]);
 
       // Running under a live lease, or not due yet: not claimable, and the next ones are taken.
       const future = new Date(Date.now() + 60_000);
