@@ -534,6 +534,31 @@ export async function benchPlatforms(out: Out): Promise<number> {
     let cpuAtCreated: CpuSnapshot | undefined;
     const samples: Sample[] = [];
     let peakRss = before.rssMb;
+    // What our server's PostgreSQL sessions are doing, every 250 ms: running, waiting for a
+    // lock, idle in a transaction (waiting for the server), or idle in the pool.
+    const sessionStates = new Map<string, number>();
+    let stateSamples = 0;
+    let sampling = false;
+    const stateSampler = setInterval(() => {
+      if (sampling) return;
+      sampling = true;
+      admin
+        .query<{ state: string; n: string }>(
+          `select coalesce(state, '?') ||
+                  case when wait_event_type in ('Lock', 'LWLock', 'IO')
+                       then ' (' || wait_event_type || ': ' || wait_event || ')' else '' end as state,
+                  count(*) as n
+             from pg_stat_activity where datname = $1 and not (pid = any($2)) group by 1`,
+          [serverDb, ownPids],
+        )
+        .then(({ rows }) => {
+          stateSamples++;
+          for (const r of rows)
+            sessionStates.set(r.state, (sessionStates.get(r.state) ?? 0) + Number(r.n));
+        })
+        .catch(() => undefined)
+        .finally(() => (sampling = false));
+    }, 250);
     const rssSampler = setInterval(() => {
       peakRss = Math.max(peakRss, processFigures(pid).rssMb);
     }, 100);
@@ -586,6 +611,7 @@ export async function benchPlatforms(out: Out): Promise<number> {
       }
     }
     clearInterval(rssSampler);
+    clearInterval(stateSampler);
     const failedCreation = await creationError;
     if (failedCreation) throw failedCreation;
     const after = processFigures(pid);
@@ -744,6 +770,14 @@ export async function benchPlatforms(out: Out): Promise<number> {
       const perRecord = (s: number) => ((s * 1000) / tail.records).toFixed(2);
       out(
         `| CPU ms per record once every task was created (${fmt(tail.records)} records in ${tail.seconds.toFixed(1)} s: ${fmt(tail.records / tail.seconds)}/s): server / sandbox / PostgreSQL for each | ${perRecord(tail.server)} / ${perRecord(tail.sandbox)} / ${perRecord(tail.postgres)} / ${perRecord(tail.postgresSandbox)} | |`,
+      );
+    }
+    if (stateSamples) {
+      const states = [...sessionStates]
+        .sort((x, y) => y[1] - x[1])
+        .map(([state, n]) => `${(n / stateSamples).toFixed(1)} ${state}`);
+      out(
+        `\nOur server's PostgreSQL sessions, on average over ${stateSamples} samples (pool of ${process.env.DATABASE_POOL_MAX ?? 20}): ${states.join(', ')}.`,
       );
     }
     if (refusals.length) {
