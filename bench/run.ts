@@ -1,5 +1,6 @@
 /**
- * npm run bench [-- part ...]   parts: bundle, page-load, api, imports, memory, talents (default: all)
+ * npm run bench [-- part ...]   parts: bundle, page-load, api, imports, memory, platforms, talents
+ *                                (default: all)
  *
  * Every performance budget of the product, each printing its figures; exits
  * non-zero when any budget is broken. The console is built first.
@@ -11,6 +12,7 @@ import { benchBundle } from './bundle.ts';
 import { benchImports } from './imports.ts';
 import { benchMemory } from './memory.ts';
 import { benchPageLoad } from './page-load.ts';
+import { benchPlatforms } from './platforms.ts';
 import { repoRoot } from './support/product.ts';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
@@ -36,6 +38,7 @@ async function main() {
   if (wanted('api')) broken += await benchApi(out);
   if (wanted('imports')) broken += await benchImports(out);
   if (wanted('memory')) broken += await benchMemory(out);
+  if (wanted('platforms')) broken += await benchPlatforms(out);
   if (wanted('talents')) {
     out('\n## Talent library (npm run bench:talents)\n');
     const status = spawnSync('npm', ['run', 'bench:talents', '--silent'], {

@@ -10,10 +10,16 @@ import {
   type ShopPage,
   type TaskPlatformCalls,
 } from '@inviteflow/contract';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { platformActions, sendRecords } from '../src/db/schema.ts';
 import { nextQuotaWeek } from '../src/modules/platforms/actions/index.ts';
+import {
+  claimActions,
+  insertActions,
+  upsertPause,
+} from '../src/modules/platforms/actions/repository.ts';
 import {
   sandboxCreator,
   sandboxProductId,
@@ -24,7 +30,7 @@ import type { TikTokShopClient } from '../src/modules/platforms/tiktok-shop/inde
 import { describeApi, signedIn, type Harness } from './support/harness.ts';
 import { freePort, listenEachTest } from './support/payments.ts';
 import { connectSandboxSeller } from './support/platforms.ts';
-import { createTask, grantPlan } from './support/sending.ts';
+import { bindNewShop, createTask, grantPlan } from './support/sending.ts';
 import { seedTalents } from './support/talents.ts';
 
 /**
@@ -650,6 +656,112 @@ describeApi(
         token: other.token,
       });
       expect(res.status).toBe(404);
+    });
+
+    it('a claim takes the least busy shops first and their oldest claimable actions, at most perShop of a shop, none of a paused shop; a lapsed lease is taken back', async () => {
+      const s = await seller(h());
+      // Six collaborations on the connected shop (5 × 50 + 10), none run.
+      const task = await createTask(
+        h(),
+        s.token,
+        tiktokTask(s, await talentsFor(h(), s, plainCreators(260))),
+      );
+      const db = h().app.db;
+      const ours = await db
+        .select()
+        .from(platformActions)
+        .where(eq(platformActions.taskId, task.taskId));
+      const a = ours.map((row) => row.id).sort((x, y) => x - y);
+      expect(a).toHaveLength(6);
+      // A second shop of the account with three actions of its own (made after: larger ids).
+      const other = await bindNewShop(h(), s.token);
+      const b = (
+        await insertActions(
+          db,
+          [1, 2, 3].map((n) => ({
+            userId: s.userId,
+            taskId: task.taskId,
+            shopId: other.id,
+            platform: 'tiktok',
+            kind: 'target_collaboration',
+            idempotencyKey: `claim-test:${task.taskId}:${n}`,
+            batch: n,
+            batches: 3,
+          })),
+        )
+      ).map((row) => row.id);
+      const rollback = new Error('rollback');
+      /** What a claim would take now (rolled back: every case starts from the same rows). */
+      const claimed = async (options: {
+        limit?: number;
+        perShop?: number;
+        running?: Array<[number, number]>;
+      }) => {
+        let ids: number[] = [];
+        await db
+          .transaction(async (tx) => {
+            const rows = await claimActions(tx, new Date(), {
+              limit: options.limit ?? 32,
+              perShop: options.perShop ?? 2,
+              leaseMs: 60_000,
+              running: new Map(options.running ?? []),
+            });
+            ids = rows.map((row) => row.id);
+            throw rollback;
+          })
+          .catch((error: unknown) => {
+            if (error !== rollback) throw error;
+          });
+        return ids;
+      };
+      const set = (id: number, values: Partial<typeof platformActions.$inferInsert>) =>
+        db.update(platformActions).set(values).where(eq(platformActions.id, id));
+
+      expect(await claimed({})).toEqual([a[0], a[1], b[0], b[1]]);
+      // Fair across shops: each shop's oldest, then each one's second… (answered in id order).
+      expect(await claimed({ limit: 3, perShop: 4 })).toEqual([a[0], a[1], b[0]]);
+      expect(await claimed({ perShop: 4 })).toEqual([...a.slice(0, 4), ...b]);
+      // Shops this executor runs actions of: full ones get none; the least busy go first.
+      expect(await claimed({ running: [[s.shop.id, 2]] })).toEqual(b.slice(0, 2));
+      expect(await claimed({ running: [[s.shop.id, 1]] })).toEqual([a[0], b[0], b[1]]);
+      // The idle shop gets the one free slot though the busy one's action is older; then age.
+      expect(await claimed({ limit: 1, perShop: 4, running: [[s.shop.id, 1]] })).toEqual([b[0]]);
+      expect(await claimed({ limit: 2, perShop: 4, running: [[s.shop.id, 1]] })).toEqual([
+        a[0],
+        b[0],
+      ]);
+      expect(await claimed({ limit: 3, perShop: 4, running: [[other.id, 1]] })).toEqual([
+        a[0],
+        a[1],
+        b[0],
+      ]);
+
+      // Running under a live lease, or not due yet: not claimable, and the next ones are taken.
+      const future = new Date(Date.now() + 60_000);
+      await set(a[0]!, { status: 'running', leaseId: randomUUID(), leasedUntil: future });
+      await set(a[1]!, { notBefore: future });
+      expect(await claimed({})).toEqual([a[2], a[3], b[0], b[1]]);
+      // A lapsed lease (its executor died): taken back, oldest first.
+      await set(a[0]!, { leasedUntil: new Date(Date.now() - 1_000) });
+      expect(await claimed({})).toEqual([a[0], a[2], b[0], b[1]]);
+      // Finished actions are not open.
+      await set(b[0]!, { status: 'succeeded' });
+      expect(await claimed({})).toEqual([a[0], a[2], b[1], b[2]]);
+
+      // A paused shop is skipped until its pause ends.
+      const pause = {
+        shopId: other.id,
+        userId: s.userId,
+        reason: 'quota_exceeded',
+        resumesAt: future,
+        timeZone: 'America/Los_Angeles',
+        answer: { code: '16024019', message: 'quota', requestId: null },
+        since: new Date(),
+      };
+      await upsertPause(db, pause);
+      expect(await claimed({})).toEqual([a[0], a[2]]);
+      await upsertPause(db, { ...pause, resumesAt: new Date(Date.now() - 1_000) });
+      expect(await claimed({})).toEqual([a[0], a[2], b[1], b[2]]);
     });
   },
   { config: { PUBLIC_URL: `http://127.0.0.1:${port}` } },

@@ -189,15 +189,13 @@ export class PlatformActionExecutor {
   }
 
   private async claim(now: Date, free: number): Promise<ActionRow[]> {
-    const full = [...this.busyShops.entries()]
-      .filter(([, running]) => running >= this.options.perShop)
-      .map(([shopId]) => shopId);
     const claimed = await this.deps.db.transaction(async (tx) => {
       const rows = await claimActions(tx, now, {
         limit: free,
         perShop: this.options.perShop,
         leaseMs: this.options.leaseMs,
-        skipShops: full,
+        // The least busy shops first; a shop running perShop gets none.
+        running: new Map(this.busyShops),
       });
       for (const row of rows) await startActionRecords(tx, row.id, now);
       return rows;
