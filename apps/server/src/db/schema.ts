@@ -762,6 +762,10 @@ export const sendRecords = pgTable(
     // every filter column (INCLUDE) so a filtered page and a capped count read no table
     // rows; drizzle cannot declare INCLUDE, so it lives in migration 0005_send_record_stats.sql.
     index('send_records_task_idx').on(t.taskId),
+    // Whether a task still has open records (settling a task after each platform action).
+    index('send_records_task_open_idx')
+      .on(t.taskId)
+      .where(sql`${t.status} in ('pending', 'running')`),
     index('send_records_action_idx')
       .on(t.actionId)
       .where(sql`${t.actionId} is not null`),

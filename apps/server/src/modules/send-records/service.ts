@@ -31,6 +31,16 @@ export async function settleTask(tx: Executor, userId: number, taskId: number, n
     .where(and(eq(invitationTasks.userId, userId), eq(invitationTasks.id, taskId)))
     .for('update');
   if (!task || task.failureNotifiedAt) return;
+  // Most settles find the task still running: one probe of the open-records index says so
+  // without counting the task's records (a 5,000-record task settles after each of its actions).
+  const [open] = await tx
+    .select({ id: sendRecords.id })
+    .from(sendRecords)
+    .where(
+      and(eq(sendRecords.taskId, taskId), sql`${sendRecords.status} in ('pending', 'running')`),
+    )
+    .limit(1);
+  if (open) return;
   const [tally] = await tx
     .select({
       open: sql<number>`(count(*) filter (where ${sendRecords.status} in ('pending', 'running')))::int`,

@@ -1,0 +1,1 @@
+CREATE INDEX "send_records_task_open_idx" ON "send_records" USING btree ("task_id") WHERE "send_records"."status" in ('pending', 'running');
