@@ -286,6 +286,15 @@ export class DoudianClient {
       params: { is_create: true, plan },
       data: orienPlanData,
     });
+    if (!data.plan_id) {
+      // A success without the plan's id: whether a plan was made is not known.
+      throw new DoudianError({
+        reason: 'unreadable',
+        operation: operationOf(method),
+        httpStatus: 200,
+        platformMessage: 'no plan_id',
+      });
+    }
     return { planId: data.plan_id };
   }
 

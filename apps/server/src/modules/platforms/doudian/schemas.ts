@@ -66,8 +66,13 @@ export const tokenData = z.looseObject({
   auth_subject_type: z.string().optional(),
 });
 
-/** buyin.createOrUpdateOrienPlan: `{ plan_id }` (BuyinCreateOrUpdateOrienPlan.cs). */
-export const orienPlanData = z.looseObject({ plan_id: id });
+/**
+ * buyin.createOrUpdateOrienPlan: `{ plan_id }` (BuyinCreateOrUpdateOrienPlan.cs). Checked by the
+ * client: a creation answered without an id leaves unknown whether a plan was made.
+ */
+export const orienPlanData = z.looseObject({
+  plan_id: z.union([id, z.literal('')]).optional(),
+});
 
 /**
  * buyin.orienPlanAuthorsAdd: `success_ids` (百应IDs) and `failed_ids` (buyin_id, error_code,
