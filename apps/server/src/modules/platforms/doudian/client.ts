@@ -19,7 +19,8 @@ import type { SendErrorCode } from '@inviteflow/contract';
  * src/SKIT.FlurlHttpClient.ByteDance.DouyinShop/Models/…, whose extension methods cite the pages
  * op.jinritemai.com/docs/api-docs/61/706 (orienPlanAuthorsAdd), 61/708 (createOrUpdateOrienPlan),
  * 61/709 (orienPlanAuthors), 61/705 (orienPlanList), 61/744 (applyActivities); the laravel SDK
- * lackoxygen/laravel-tiktok-shop-sdk src/Request/Buyin/Buyin.php for the method names).
+ * lackoxygen/laravel-tiktok-shop-sdk src/Request/Buyin/Buyin.php for the method names and paths,
+ * its BuyinInterface.php for buyin.ShopActivityList's page, 61/1671).
  */
 
 export const DOUDIAN_LIMITS = {
