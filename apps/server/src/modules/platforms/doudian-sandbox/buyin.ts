@@ -280,7 +280,13 @@ export async function orienPlanAuthors(sandbox: DoudianSandbox, ctx: GatewayCont
   const page = p.page === undefined ? 1 : intOf(p.page);
   const pageSize = p.page_size === undefined ? 20 : intOf(p.page_size);
   const auditStatus = oneOf(p.audit_status, [1, 2, 3], 1);
-  if (page === null || page < 1 || pageSize === null || pageSize < 1 || pageSize > PLAN_AUTHORS_PAGE_MAX)
+  if (
+    page === null ||
+    page < 1 ||
+    pageSize === null ||
+    pageSize < 1 ||
+    pageSize > PLAN_AUTHORS_PAGE_MAX
+  )
     refuse(E.paramsInvalid, `page ≥ 1，page_size 1–${PLAN_AUTHORS_PAGE_MAX}`);
   if (auditStatus === null) refuse(E.paramsInvalid, 'audit_status');
   const buyinFilter = p.buyin_id === undefined ? null : idOf(p.buyin_id);
@@ -319,7 +325,9 @@ function shanghaiText(d: Date): string {
 function activityItem(a: SandboxActivity, applied: boolean, now: Date) {
   const day = 86400_000;
   const start = new Date(Math.floor(now.getTime() / day) * day - 7 * day);
-  const end = a.applyOpen ? new Date(start.getTime() + 37 * day) : new Date(start.getTime() + 6 * day);
+  const end = a.applyOpen
+    ? new Date(start.getTime() + 37 * day)
+    : new Date(start.getTime() + 6 * day);
   return {
     activity_id: BigInt(a.activityId),
     activity_name: a.activityName,
@@ -361,7 +369,8 @@ export async function shopActivityList(sandbox: DoudianSandbox, ctx: GatewayCont
   const colonel = p.colonel_buyin_id === undefined ? null : idOf(p.colonel_buyin_id);
   // Rates in the filters are hundredths of a percent ("最低佣金率（5.5%,传550）").
   const within = (rate: number, min: unknown, max: unknown) =>
-    (typeof min !== 'number' || rate * 100 >= min) && (typeof max !== 'number' || rate * 100 <= max);
+    (typeof min !== 'number' || rate * 100 >= min) &&
+    (typeof max !== 'number' || rate * 100 <= max);
   const list = sandboxActivities
     .filter((a) => (applyStatus === 1 ? applied.has(a.activityId) : a.applyOpen))
     .filter((a) => !name || a.activityName.includes(name) || a.institutionName.includes(name))
@@ -418,7 +427,12 @@ export async function applyActivities(sandbox: DoudianSandbox, ctx: GatewayConte
   if (!Array.isArray(p.products) || p.products.length === 0 || p.products.length > 20)
     refuse(E.checkInput, 'products：1–20个');
 
-  const result: Array<{ product_id: bigint | unknown; is_success: boolean; error_code: number; error_msg: string }> = [];
+  const result: Array<{
+    product_id: bigint | unknown;
+    is_success: boolean;
+    error_code: number;
+    error_msg: string;
+  }> = [];
   for (const raw of p.products as unknown[]) {
     const item = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
     const productId = idOf(item.product_id);

@@ -153,7 +153,10 @@ export async function authCode(db: Executor, codeHash: string, appKey: string) {
     .select()
     .from(sandboxDoudianAuthCodes)
     .where(
-      and(eq(sandboxDoudianAuthCodes.codeHash, codeHash), eq(sandboxDoudianAuthCodes.appKey, appKey)),
+      and(
+        eq(sandboxDoudianAuthCodes.codeHash, codeHash),
+        eq(sandboxDoudianAuthCodes.appKey, appKey),
+      ),
     )
     .limit(1);
   return row;

@@ -50,7 +50,10 @@ const htmlAnswer = (description: string) => ({
 
 /** `log_id` like the SDK sample's `202106081408160101311300265F00266E`: Shanghai time, then hex. */
 function logId(now: Date): string {
-  const stamp = new Date(now.getTime() + 8 * 3600_000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  const stamp = new Date(now.getTime() + 8 * 3600_000)
+    .toISOString()
+    .replace(/[-:T]/g, '')
+    .slice(0, 14);
   let hex = '';
   for (let i = 0; i < 20; i++) hex += '0123456789ABCDEF'[Math.floor(Math.random() * 16)];
   return stamp + hex;
@@ -99,7 +102,14 @@ export function sandboxRoutes(sandbox: DoudianSandbox) {
     };
     const page = (reply: FastifyReply, status: number, html: string) =>
       reply.status(status).type('text/html; charset=utf-8').send(html);
-    const recordPage = (path: string, httpMethod: string, params: unknown, status: number, appKey: string | null, shopId: string | null) =>
+    const recordPage = (
+      path: string,
+      httpMethod: string,
+      params: unknown,
+      status: number,
+      appKey: string | null,
+      shopId: string | null,
+    ) =>
       sandbox.record({
         at: sandbox.now(),
         httpMethod,
@@ -129,7 +139,10 @@ export function sandboxRoutes(sandbox: DoudianSandbox) {
             state: optional('Echoed to the redirect URL'),
             lang: optional('zh-CN or en-US'),
           }),
-          response: { 200: htmlAnswer('The page'), 400: htmlAnswer('No such service, or no state') },
+          response: {
+            200: htmlAnswer('The page'),
+            400: htmlAnswer('No such service, or no state'),
+          },
         },
       },
       async (request, reply) => {
@@ -141,8 +154,16 @@ export function sandboxRoutes(sandbox: DoudianSandbox) {
           ? await repo.appByServiceId(sandbox.db, serviceId)
           : undefined;
         const reason: InvalidReason | null = !found ? 'serviceId' : !state ? 'state' : null;
-        await recordPage('/authorize', 'GET', { service_id: serviceId, state }, reason ? 400 : 200, found?.appKey ?? null, null);
-        if (reason) return page(reply, 400, invalidPage(locale, reason, languageHref(request, locale)));
+        await recordPage(
+          '/authorize',
+          'GET',
+          { service_id: serviceId, state },
+          reason ? 400 : 200,
+          found?.appKey ?? null,
+          null,
+        );
+        if (reason)
+          return page(reply, 400, invalidPage(locale, reason, languageHref(request, locale)));
         return page(
           reply,
           200,
@@ -186,7 +207,10 @@ export function sandboxRoutes(sandbox: DoudianSandbox) {
       },
       async (request, reply) => {
         const form = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
-        const locale = pageLocale(form.get('lang') ?? undefined, request.headers['accept-language']);
+        const locale = pageLocale(
+          form.get('lang') ?? undefined,
+          request.headers['accept-language'],
+        );
         const serviceId = form.get('service_id') ?? '';
         const state = form.get('state') ?? '';
         const decision = form.get('decision');
@@ -207,9 +231,20 @@ export function sandboxRoutes(sandbox: DoudianSandbox) {
           reason || !found
             ? null
             : await decide(sandbox, { app: found, shopId, state, allow: decision === 'allow' });
-        await recordPage('/authorize', 'POST', { service_id: serviceId, state, shop_id: shopId, decision }, reason ? 400 : 302, found?.appKey ?? null, shopSeed(shopId) ? shopId : null);
+        await recordPage(
+          '/authorize',
+          'POST',
+          { service_id: serviceId, state, shop_id: shopId, decision },
+          reason ? 400 : 302,
+          found?.appKey ?? null,
+          shopSeed(shopId) ? shopId : null,
+        );
         if (reason || !location)
-          return page(reply, 400, invalidPage(locale, reason ?? 'serviceId', languageHref(request, locale)));
+          return page(
+            reply,
+            400,
+            invalidPage(locale, reason ?? 'serviceId', languageHref(request, locale)),
+          );
         return reply.redirect(location, 302);
       },
     );
@@ -263,7 +298,12 @@ export function sandboxRoutes(sandbox: DoudianSandbox) {
       }
       const code = payload.code as number;
       // err_no / message: the older fields the .NET SDK still reads (0 on success).
-      payload = { ...payload, log_id: logId(now), err_no: code === 10000 ? 0 : code, message: code === 10000 ? 'success' : (payload.sub_msg as string) };
+      payload = {
+        ...payload,
+        log_id: logId(now),
+        err_no: code === 10000 ? 0 : code,
+        message: code === 10000 ? 'success' : (payload.sub_msg as string),
+      };
       let params: unknown = ctx?.params;
       if (params === undefined) {
         try {
@@ -283,7 +323,11 @@ export function sandboxRoutes(sandbox: DoudianSandbox) {
         subCode: (payload.sub_code as string) || null,
         httpStatus: 200,
         appKey: call.query.get('app_key') ?? null,
-        shopId: ctx?.authorization?.shopId ?? (ctx?.method.startsWith('token.') && code === 10000 ? String((payload.data as { shop_id?: number }).shop_id ?? '') || null : null),
+        shopId:
+          ctx?.authorization?.shopId ??
+          (ctx?.method.startsWith('token.') && code === 10000
+            ? String((payload.data as { shop_id?: number }).shop_id ?? '') || null
+            : null),
       });
       return reply.status(200).type('application/json; charset=utf-8').send(writeJson(payload));
     };
@@ -301,13 +345,27 @@ function controlRoutes(sandbox: DoudianSandbox) {
   return async function control(app: FastifyInstance) {
     const config = { public: true };
     const ok = (reply: FastifyReply, data: unknown) =>
-      reply.type('application/json; charset=utf-8').send(writeJson({ code: 0, msg: 'success', data }));
+      reply
+        .type('application/json; charset=utf-8')
+        .send(writeJson({ code: 0, msg: 'success', data }));
     const refuse = (reply: FastifyReply, status: 400 | 404, msg: string) =>
-      reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify({ code: status, msg, data: null }));
-    const controlAnswer = { description: 'The control answer', content: { 'application/json': { schema: z.looseObject({ code: z.number(), msg: z.string(), data: z.unknown() }) } } };
+      reply
+        .status(status)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify({ code: status, msg, data: null }));
+    const controlAnswer = {
+      description: 'The control answer',
+      content: {
+        'application/json': {
+          schema: z.looseObject({ code: z.number(), msg: z.string(), data: z.unknown() }),
+        },
+      },
+    };
     const bodyOf = (request: FastifyRequest): unknown => {
       try {
-        return typeof request.body === 'string' && request.body ? (JSON.parse(request.body) as unknown) : {};
+        return typeof request.body === 'string' && request.body
+          ? (JSON.parse(request.body) as unknown)
+          : {};
       } catch {
         return null;
       }
@@ -321,7 +379,11 @@ function controlRoutes(sandbox: DoudianSandbox) {
         schema: {
           tags,
           summary: '抖店 sandbox control: the calls received',
-          querystring: z.looseObject({ after_id: optional('Only calls after this id'), method: optional('Only this API method'), limit: optional('At most this many (1–10000)') }),
+          querystring: z.looseObject({
+            after_id: optional('Only calls after this id'),
+            method: optional('Only this API method'),
+            limit: optional('At most this many (1–10000)'),
+          }),
           response: { 200: controlAnswer, 400: controlAnswer },
         },
       },
@@ -367,7 +429,10 @@ function controlRoutes(sandbox: DoudianSandbox) {
         schema: {
           tags,
           summary: '抖店 sandbox control: 达人 with their 百应IDs (special ones by trait)',
-          querystring: z.looseObject({ trait: optional('closed_to_plans, restricted, no_cooperation or none'), limit: optional('At most this many (default 100)') }),
+          querystring: z.looseObject({
+            trait: optional('closed_to_plans, restricted, no_cooperation or none'),
+            limit: optional('At most this many (default 100)'),
+          }),
           response: { 200: controlAnswer, 400: controlAnswer },
         },
       },
@@ -376,11 +441,16 @@ function controlRoutes(sandbox: DoudianSandbox) {
         const trait = q.get('trait');
         const limit = Math.min(Number(q.get('limit') ?? 100) || 100, AUTHOR_COUNT);
         if (trait && !['closed_to_plans', 'restricted', 'no_cooperation', 'none'].includes(trait))
-          return refuse(reply, 400, 'trait is closed_to_plans, restricted, no_cooperation or none.');
+          return refuse(
+            reply,
+            400,
+            'trait is closed_to_plans, restricted, no_cooperation or none.',
+          );
         const authors = [];
         for (let n = 1; n <= AUTHOR_COUNT && authors.length < limit; n++) {
           const t = authorTrait(n);
-          if (!trait || (trait === 'none' ? t === null : t === trait)) authors.push(sandboxAuthor(n));
+          if (!trait || (trait === 'none' ? t === null : t === trait))
+            authors.push(sandboxAuthor(n));
         }
         return ok(reply, { authors });
       },
@@ -414,10 +484,18 @@ function controlRoutes(sandbox: DoudianSandbox) {
         const b = parsed.data;
         const settings = sandbox.configure({
           ...(b.latency_ms !== undefined ? { latencyMs: b.latency_ms } : {}),
-          ...(b.rate_limit_per_second !== undefined ? { rateLimitPerSecond: b.rate_limit_per_second } : {}),
-          ...(b.access_token_ttl_seconds !== undefined ? { accessTokenTtlSeconds: b.access_token_ttl_seconds } : {}),
-          ...(b.refresh_token_ttl_seconds !== undefined ? { refreshTokenTtlSeconds: b.refresh_token_ttl_seconds } : {}),
-          ...(b.auth_code_ttl_seconds !== undefined ? { authCodeTtlSeconds: b.auth_code_ttl_seconds } : {}),
+          ...(b.rate_limit_per_second !== undefined
+            ? { rateLimitPerSecond: b.rate_limit_per_second }
+            : {}),
+          ...(b.access_token_ttl_seconds !== undefined
+            ? { accessTokenTtlSeconds: b.access_token_ttl_seconds }
+            : {}),
+          ...(b.refresh_token_ttl_seconds !== undefined
+            ? { refreshTokenTtlSeconds: b.refresh_token_ttl_seconds }
+            : {}),
+          ...(b.auth_code_ttl_seconds !== undefined
+            ? { authCodeTtlSeconds: b.auth_code_ttl_seconds }
+            : {}),
           ...(b.denied_methods !== undefined ? { deniedMethods: b.denied_methods } : {}),
         });
         return ok(reply, { settings });
@@ -500,7 +578,8 @@ function controlRoutes(sandbox: DoudianSandbox) {
           .object({ in_seconds: nonNegative.optional(), refresh_token: z.boolean().optional() })
           .strict()
           .safeParse(bodyOf(request));
-        if (!parsed.success) return refuse(reply, 400, 'in_seconds is a whole number; refresh_token a boolean.');
+        if (!parsed.success)
+          return refuse(reply, 400, 'in_seconds is a whole number; refresh_token a boolean.');
         if (!shopSeed(shopId)) return refuse(reply, 404, `No sandbox shop ${shopId}.`);
         const expired = await sandbox.expireTokens(shopId, {
           inSeconds: parsed.data.in_seconds,

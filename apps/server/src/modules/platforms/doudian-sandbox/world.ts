@@ -118,7 +118,7 @@ export function sandboxAuthor(n: number): SandboxAuthor {
   const level = n % 7;
   return {
     buyinId: buyinId(n),
-    uid: `v2_${(n * 2654435761 % 4294967296).toString(36).padStart(7, '0')}${n.toString(36)}`,
+    uid: `v2_${((n * 2654435761) % 4294967296).toString(36).padStart(7, '0')}${n.toString(36)}`,
     nickname: `${surnames[n % surnames.length]}${words[(n >> 1) % words.length]}达人${n}`,
     level,
     fans: 1000 + ((n * 7919) % 3_000_000),
