@@ -805,7 +805,7 @@ describeApi('sandbox 抖店开放平台', (h) => {
       expect(c.query.access_token).toBeUndefined();
       expect(c.query.sign).toBeUndefined();
     }
-    expect(calls[1]!.params).toMatchObject({ grant_type: 'authorization_code' });
+    expect(calls[1]!.params).toEqual({ code: '[redacted]', grant_type: 'authorization_code' });
     expect(calls[2]).toMatchObject({ code: 10000, shopId: HOME });
     const viaRoute = await h().app.inject({
       method: 'GET',

@@ -79,7 +79,14 @@ export interface DoudianSandboxCredentials {
 }
 
 /** Query keys never written to the record of calls. */
-const secretKeys = new Set(['access_token', 'sign', 'code', 'refresh_token', 'app_secret']);
+const secretKeys = new Set([
+  'access_token',
+  'sign',
+  'code',
+  'refresh_token',
+  'app_secret',
+  'param_json',
+]);
 
 /**
  * The sandbox's state and knobs. Its routes read and change the database through
@@ -148,10 +155,18 @@ export class DoudianSandbox {
     const query: Record<string, string> = {};
     for (const [key, value] of Object.entries(call.query))
       if (!secretKeys.has(key)) query[key] = value;
+    // token.create's `code` and token.refresh's `refresh_token` travel in the parameters.
+    let params = call.params;
+    if (params && typeof params === 'object' && !Array.isArray(params)) {
+      params = { ...(params as Record<string, unknown>) };
+      for (const key of secretKeys)
+        if (key in (params as Record<string, unknown>))
+          (params as Record<string, unknown>)[key] = '[redacted]';
+    }
     await repo.insertCall(this.db, {
       ...call,
       query: storable(query),
-      params: call.params === undefined ? null : storable(call.params),
+      params: params === undefined ? null : storable(params),
     });
   }
 
