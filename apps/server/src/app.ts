@@ -53,6 +53,7 @@ import { sendRecordRoutes } from './modules/send-records/routes.ts';
 import { releaseLapsedLeases } from './modules/send-records/task-api.ts';
 import { expireShopsBeyondLimits } from './modules/shops/service.ts';
 import { shopRoutes } from './modules/shops/routes.ts';
+import { registerDoudianSandbox } from './modules/platforms/doudian-sandbox/index.ts';
 import {
   registerTikTokShopSandbox,
   tiktokShopSandboxCredentials,
@@ -403,6 +404,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(extensionRoutes);
   // No TikTok Shop app configured: the server plays the platform itself (embedded default, tests).
   if (!config.tiktokShop.configured) await registerTikTokShopSandbox(app);
+  // No 抖店 app configured: the server plays 抖店开放平台 itself (embedded default, tests).
+  if (!config.doudian.configured) await registerDoudianSandbox(app);
   await app.register(connectionRoutes);
   await app.register(platformActionRoutes);
 

@@ -62,6 +62,17 @@ const envSchema = z.object({
     .string()
     .url()
     .default('https://services.tiktokshop.com/open/authorize'),
+  // 抖店开放平台 (issue 17): the tool app registered on op.jinritemai.com (app key, app secret)
+  // and its service in the service market (service id). Without the three the embedded
+  // sandbox stands behind them. Gateway: https://op.jinritemai.com/docs/guide-docs/10/23
+  // ("API调用指南": https://openapi-fxg.jinritemai.com); authorization page
+  // https://fuwu.jinritemai.com/authorize?service_id=…&state=… (github:minibear2021/doudian
+  // doudian/core.py build_auth_url).
+  DOUDIAN_APP_KEY: z.string().trim().min(1).optional(),
+  DOUDIAN_APP_SECRET: z.string().trim().min(1).optional(),
+  DOUDIAN_SERVICE_ID: z.string().trim().min(1).optional(),
+  DOUDIAN_API_BASE: z.string().url().default('https://openapi-fxg.jinritemai.com'),
+  DOUDIAN_AUTHORIZE_URL: z.string().url().default('https://fuwu.jinritemai.com/authorize'),
   // The executor of platform actions (modules/platforms/actions): actions run at once by a
   // replica, and calls a second to one shop by a replica (TikTok Shop allows 50 per API per
   // app and shop: keep replicas × this under it).
@@ -151,6 +162,21 @@ export interface Config {
     /** Base of the token calls (`/api/v2/token/get`, `/api/v2/token/refresh`). */
     authBase: string;
     /** The seller's authorization page (`?service_id=…&state=…`). */
+    authorizeUrl: string;
+  };
+  /**
+   * 抖店开放平台. `configured`: a tool app of our own (key, secret, service id) talks to the
+   * addresses given; otherwise the credentials are null and the embedded sandbox
+   * (modules/platforms/doudian-sandbox, under /sandbox/doudian) serves the platform.
+   */
+  doudian: {
+    configured: boolean;
+    appKey: string | null;
+    appSecret: string | null;
+    serviceId: string | null;
+    /** Base of the gateway (`/token/create`, `/buyin/…` with `method=…` in the query). */
+    apiBase: string;
+    /** The seller's authorization page in the service market (`?service_id=…&state=…`). */
     authorizeUrl: string;
   };
   /** The executor of platform actions: its concurrency and each shop's call rate, per replica. */
@@ -280,6 +306,26 @@ function paymentConfig(e: z.output<typeof envSchema>): Config['payment'] {
   };
 }
 
+/** 抖店: all three credentials or none (none: the embedded sandbox), as for TikTok Shop. */
+function doudianConfig(e: z.output<typeof envSchema>): Config['doudian'] {
+  const names = ['DOUDIAN_APP_KEY', 'DOUDIAN_APP_SECRET', 'DOUDIAN_SERVICE_ID'] as const;
+  const given = names.filter((name) => e[name]);
+  if (given.length > 0 && given.length < names.length) {
+    const missing = names.filter((name) => !e[name]);
+    throw new ConfigError(
+      `抖店 needs ${missing.join(', ')} beside ${given.join(', ')} (or none of them for the sandbox)`,
+    );
+  }
+  return {
+    configured: given.length === names.length,
+    appKey: e.DOUDIAN_APP_KEY ?? null,
+    appSecret: e.DOUDIAN_APP_SECRET ?? null,
+    serviceId: e.DOUDIAN_SERVICE_ID ?? null,
+    apiBase: e.DOUDIAN_API_BASE.replace(/\/+$/, ''),
+    authorizeUrl: e.DOUDIAN_AUTHORIZE_URL,
+  };
+}
+
 /**
  * TikTok Shop: all three credentials or none (none: the embedded sandbox). A half-set app
  * would fail at the first seller's authorization, so it is refused at start.
@@ -378,6 +424,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = re
     smsGlobalMaxPerHour: e.SMS_GLOBAL_MAX_PER_HOUR,
     payment: paymentConfig(e),
     tiktokShop: tiktokShopConfig(e),
+    doudian: doudianConfig(e),
     platformActions: {
       concurrency: e.PLATFORM_ACTIONS_CONCURRENCY,
       callsPerShopPerSecond: e.PLATFORM_CALLS_PER_SHOP_PER_SECOND,

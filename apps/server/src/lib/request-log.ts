@@ -14,7 +14,7 @@ function decoded(segment: string): string {
 /**
  * Query parameters whose values are credentials: an OAuth authorization's `code` and `state`
  * (the platform's redirect to our callback), and the tokens and app secret of the platform's
- * token calls (served by the embedded sandbox). Their values never reach a log line.
+ * token calls (served by the embedded sandboxes), and 抖店's `param_json`. Their values never reach a log line.
  */
 const secretQueryKeys = new Set([
   'code',
@@ -23,6 +23,9 @@ const secretQueryKeys = new Set([
   'access_token',
   'refresh_token',
   'app_secret',
+  // 抖店's gateway carries the business parameters in the query too: token.create's `code`
+  // and token.refresh's `refresh_token` travel inside it.
+  'param_json',
 ]);
 
 function loggableQuery(query: string): string {

@@ -27,6 +27,11 @@ function isTikTokSandbox(route: RouteEntry): boolean {
   return route.url.startsWith('/sandbox/tiktok-shop/');
 }
 
+/** The sandbox 抖店: it plays the platform; its control routes refuse with `{ code, msg }`. */
+function isDoudianSandbox(route: RouteEntry): boolean {
+  return route.url.startsWith('/sandbox/doudian/');
+}
+
 /** Routes that speak forms (the payment gateway's side, the sandbox's authorization page), not JSON. */
 function isForm(route: RouteEntry): boolean {
   if (isTikTokSandbox(route)) return route.url === '/sandbox/tiktok-shop/open/authorize';
@@ -230,6 +235,24 @@ function describe(request: Request): string {
   return shown.length > 600 ? `${shown.slice(0, 600)}…` : shown;
 }
 
+/** The sandbox 抖店's refusals: `{ code, msg }` with a non-zero code (or the server's envelope). */
+function doudianAnswerProblem(sent: Sent): string | null {
+  if (!envelopeProblem(sent, 'zh-CN') || !envelopeProblem(sent, 'en-US')) return null;
+  try {
+    const body = JSON.parse(sent.text) as Record<string, unknown>;
+    if (
+      typeof body.code === 'number' &&
+      body.code !== 0 &&
+      typeof body.msg === 'string' &&
+      body.msg
+    )
+      return null;
+  } catch {
+    // Not JSON: judged below.
+  }
+  return `not the sandbox's refusal: ${sent.text.slice(0, 200)}`;
+}
+
 /** What is wrong with one answer to a hostile request, or null. */
 function judge(route: RouteEntry, request: Request, sent: Sent): string | null {
   if (sent.status >= 500) return `${sent.status} ${sent.text.slice(0, 200)}`;
@@ -238,6 +261,7 @@ function judge(route: RouteEntry, request: Request, sent: Sent): string | null {
     return sent.text.trim() ? null : 'an empty error page';
   if (isTikTokSandbox(route))
     return platformAnswerProblem(sent, request.lang === 'en-US' ? 'en-US' : 'zh-CN');
+  if (isDoudianSandbox(route)) return doudianAnswerProblem(sent);
   return envelopeProblem(sent, request.lang === 'en-US' ? 'en-US' : 'zh-CN');
 }
 
@@ -270,6 +294,7 @@ export async function fuzzRoute(
       const allowed = [
         ...(refusalMayWrite[route.key] ?? []),
         ...(isTikTokSandbox(route) ? ['sandbox_tts_calls'] : []),
+        ...(isDoudianSandbox(route) ? ['sandbox_doudian_calls'] : []),
       ];
       const changed = changedTables(before, after).filter((t) => !allowed.includes(t));
       if (changed.length)
