@@ -82,6 +82,9 @@ const pathCases: Record<string, PathCase> = {
   'DELETE /api/v1/send-records/:id': async (w) => ({
     params: { id: (await w.a.sendRecord()).id },
   }),
+  'GET /api/v1/send-records/tasks/:taskId/platform-calls': async (w) => ({
+    params: { taskId: (await w.a.sendRecord()).taskId },
+  }),
   'POST /api/v1/send-records/:id/report': async (w) => ({
     params: { id: (await w.a.sendRecord()).id },
     body: { status: 'failed', errorCode: 'network', message: 'B was here' },
@@ -437,6 +440,10 @@ const outsideApi: Array<[RegExp, string]> = [
   [
     /^\/sandbox\/tiktok-shop\//,
     'the sandbox TikTok Shop plays the platform (its own sellers, tokens and shops; not served when a TikTok Shop app is configured)',
+  ],
+  [
+    /^\/sandbox\/doudian\//,
+    'the sandbox 抖店 open platform plays the platform (its own shops, tokens and plans; not served when a 抖店 app is configured)',
   ],
   [/^\*$/, 'CORS preflight (OPTIONS *): answers headers only'],
   [/^\/(\*)?$/, 'the built console (static files)'],

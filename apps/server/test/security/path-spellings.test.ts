@@ -14,7 +14,7 @@ import { fillPath, routeEntries, type RouteEntry } from './support/route-table.t
  */
 
 /** Any value for a path parameter: the session is checked before the route looks at it. */
-const anyParams = { id: 1, orderNo: 'M1', exportId: 'e1', token: 't' };
+const anyParams = { id: 1, taskId: 1, orderNo: 'M1', exportId: 'e1', token: 't' };
 
 const encodeChar = (char: string) =>
   `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
@@ -176,6 +176,25 @@ describeApi('security: private routes under every spelling', (h) => {
           'POST /control/sellers/:seller_key/revoke',
           'POST /control/sellers/:seller_key/expire-tokens',
         ].map((route) => route.replace(' /', ' /sandbox/tiktok-shop/')),
+        // The sandbox 抖店 open platform likewise (no 抖店 app configured).
+        ...[
+          'GET /authorize',
+          'HEAD /authorize',
+          'POST /authorize',
+          'GET /:group/:name',
+          'HEAD /:group/:name',
+          'POST /:group/:name',
+          'GET /control/calls',
+          'HEAD /control/calls',
+          'GET /control/shops',
+          'HEAD /control/shops',
+          'GET /control/authors',
+          'HEAD /control/authors',
+          'PUT /control/settings',
+          'PUT /control/shops/:shop_id/limits',
+          'POST /control/shops/:shop_id/revoke',
+          'POST /control/shops/:shop_id/expire-tokens',
+        ].map((route) => route.replace(' /', ' /sandbox/doudian/')),
       ].sort(),
     );
   });

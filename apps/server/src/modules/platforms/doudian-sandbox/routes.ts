@@ -91,6 +91,32 @@ export function sandboxRoutes(sandbox: DoudianSandbox) {
     app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
       done(null, body),
     );
+    // Every refusal in the sandbox's own shape (`code`, `msg`, `sub_code`, `sub_msg`): the
+    // server's text-input check (a NUL, a lone surrogate) and Fastify's errors would otherwise
+    // be answered in our API's envelope, which the sandbox's answer schemas do not describe.
+    app.setErrorHandler(
+      (error: { statusCode?: number; status?: number; message?: string }, request, reply) => {
+        const given = error.statusCode ?? error.status;
+        const status = given && given >= 400 && given < 500 ? given : 500;
+        if (status === 500)
+          request.log.error({ err: error }, 'doudian sandbox: unexpected failure');
+        const detail = error.statusCode
+          ? (error.message ?? '')
+          : 'The request holds text that cannot be stored (a NUL character or a lone surrogate).';
+        return reply
+          .status(status)
+          .type('application/json; charset=utf-8')
+          .send(
+            JSON.stringify({
+              code: status === 500 ? 20000 : 40004,
+              msg: status === 500 ? '服务异常，请稍后重试' : '参数错误',
+              sub_code: status === 500 ? 'isp.service-error' : 'isv.parameter-invalid',
+              sub_msg: detail,
+              data: null,
+            }),
+          );
+      },
+    );
     const config = { public: true };
     const base = sandbox.basePath;
 
@@ -267,6 +293,7 @@ export function sandboxRoutes(sandbox: DoudianSandbox) {
       }),
       response: {
         200: jsonAnswer('`code` 10000 with `data`, or a refusal (`code`, `sub_code`, `sub_msg`)'),
+        400: jsonAnswer('Text that cannot be stored (a NUL character, a lone surrogate)'),
       },
     };
     const gateway = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -549,7 +576,7 @@ function controlRoutes(sandbox: DoudianSandbox) {
           tags,
           summary: "抖店 sandbox control: the shop closes the app's authorization",
           params: shopParams,
-          response: { 200: controlAnswer, 404: controlAnswer },
+          response: { 200: controlAnswer, 400: controlAnswer, 404: controlAnswer },
         },
       },
       async (request, reply) => {
