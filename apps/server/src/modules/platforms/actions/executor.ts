@@ -1,4 +1,4 @@
-import { tiktokShopTimeZone, type Locale } from '@inviteflow/contract';
+import { shopPauseReasons, tiktokShopTimeZone, type Locale } from '@inviteflow/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../../db/client.ts';
 import type { SendRecordRow } from '../../send-records/repository.ts';
@@ -94,14 +94,8 @@ export interface DrainResult {
   requeued: number;
 }
 
-const PAUSE_REASONS = new Set([
-  'quota_exceeded',
-  'rate_limited',
-  'authorization_revoked',
-  'authorization_scope_missing',
-  'platform_configuration',
-  'shop_ineligible',
-]);
+/** The reasons a shop's pause can carry (the contract's list, one definition). */
+const PAUSE_REASONS = new Set<string>(shopPauseReasons);
 /** A configuration the operator must fix: the shop is tried again after this. */
 const CONFIGURATION_RETRY_MS = 15 * 60_000;
 

@@ -6,21 +6,10 @@ import {
   type TalentIdentity,
   type TaskPlatformTerms,
 } from '@inviteflow/contract';
-import {
-  TikTokShopError,
-  type ImMessage,
-  type ShopAccess,
-  type TikTokShopClient,
-} from '../tiktok-shop/index.ts';
+import type { ImMessage, ShopAccess, TikTokShopClient } from '../tiktok-shop/index.ts';
 import type { SendRecordRow } from '../../send-records/repository.ts';
 import type { ActionRow } from './repository.ts';
-import {
-  failureOf,
-  ownFailure,
-  type Failure,
-  type Outcome,
-  type RecordFailure,
-} from './outcomes.ts';
+import { ownFailure, type Outcome, type RecordFailure } from './outcomes.ts';
 
 /**
  * The TikTok Shop calls of each action kind, as steps that can be resumed: before a call that
@@ -302,9 +291,4 @@ export async function runConversation(ctx: StepContext): Promise<Outcome> {
   }
   const reference: PlatformReference = { ...(record.platformReference ?? {}), conversationId };
   return { type: 'succeeded', reference };
-}
-
-/** A failure of a call, as words for a record. */
-export function describeFailure(error: unknown): Failure | null {
-  return error instanceof TikTokShopError ? failureOf(error) : null;
 }
