@@ -104,13 +104,22 @@ async function openCreate(taskType: string, talents: string[], setName: string) 
     await page.locator('.arco-select-popup:visible').getByRole('option', { name }).click();
   }
   await page.keyboard.press('Escape');
+  await expect(page.locator('.arco-select-popup:visible')).toHaveCount(0);
   await field(drawer, '话术')
     .locator('textarea')
     .fill('Hi {talentName}, {shopName} would love to work with you');
+  // A multiple select keeps its list open after a choice, covering its own box: open it
+  // once and pick every product from the open list (clicking the box again would hit the
+  // list's first option, which stays on top of it).
+  await field(drawer, '商品模板').locator('.arco-select-view').first().click();
+  const productList = page.locator('.arco-select-popup:visible');
   for (const product of products) {
-    await choose(field(drawer, '商品模板'), `${product.title} · ${product.id}`);
+    const option = productList.getByRole('option', { name: `${product.title} · ${product.id}` });
+    await option.first().click();
+    await expect(option.first()).toHaveAttribute('aria-selected', 'true');
   }
   await page.keyboard.press('Escape');
+  await expect(productList).toHaveCount(0);
   await field(drawer, '集合名称').locator('input').fill(setName);
   return drawer;
 }
