@@ -90,6 +90,10 @@ export const apiPaths = {
     tiktokShopConnect: `${apiPrefix}/platforms/tiktok-shop/connect`,
     /** Where the platform sends the browser back (`code`, `state`): public, the state decides. */
     tiktokShopCallback: `${apiPrefix}/platforms/tiktok-shop/oauth/callback`,
+    /** Starts "Connect 抖店": answers 抖店服务市场's authorization page's address. */
+    doudianConnect: `${apiPrefix}/platforms/doudian/connect`,
+    /** Where 抖店 sends the browser back (`code`, `state`): public, the state decides. */
+    doudianCallback: `${apiPrefix}/platforms/doudian/oauth/callback`,
   },
   sendRecords: {
     list: `${apiPrefix}/send-records`,

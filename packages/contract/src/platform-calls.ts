@@ -52,6 +52,24 @@ export const tiktokTaskActions = {
 } as const satisfies Record<TaskType, string>;
 export type TikTokTaskAction = (typeof tiktokTaskActions)[TaskType];
 
+/**
+ * 抖店 (issue 17): a targeted product invitation is a 定向计划 (buyin.createOrUpdateOrienPlan
+ * then buyin.orienPlanAuthorsAdd, at most 20 百应IDs a call: "达人百应ID列表，最多20个",
+ * github:lackoxygen/laravel-tiktok-shop-sdk src/Request/Buyin/Buyin.php and the C# SDK
+ * BuyinOrienPlanAuthorsAddReq quoted in apps/server/src/modules/platforms/doudian/client.ts);
+ * a group leader activity has an API (buyin.applyActivities) not yet run by the executor; the
+ * others have no open API (百应 pages: the browser channel).
+ */
+export const DOUDIAN_PLAN_AUTHORS_MAX = 20;
+export const doudianTaskActions = {
+  targeted_product: 'orien_plan',
+  free_product: 'browser_only',
+  free_connection: 'browser_only',
+  targeted_connection: 'browser_only',
+  group_leader_activity: 'not_yet',
+} as const satisfies Record<TaskType, string>;
+export type DoudianTaskAction = (typeof doudianTaskActions)[TaskType];
+
 /** Whether a TikTok task type carries the terms of a target collaboration. */
 export function needsCollaboration(taskType: TaskType): boolean {
   const action = tiktokTaskActions[taskType];

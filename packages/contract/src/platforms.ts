@@ -62,7 +62,8 @@ export function tiktokShopSiteName(region: string, locale: Locale): string {
 /** A connection as the console sees it: who authorized, what it may do, whether it still works. */
 export const platformConnection = z.object({
   id: z.number().int(),
-  platform: z.enum(['tiktok']),
+  /** tiktok: a TikTok Shop seller (its shops); douyin: one 抖店 shop (抖店's authorization is per shop). */
+  platform: z.enum(['tiktok', 'douyin']),
   sellerName: z.string(),
   /** The seller's base region (the platform's code). */
   sellerBaseRegion: z.string(),
@@ -94,6 +95,10 @@ export const tiktokShopConnectData = z.object({
   expiresAt: isoDateTime,
 });
 export type TiktokShopConnectData = z.infer<typeof tiktokShopConnectData>;
+
+/** The answer to "Connect 抖店": the same shape (the service authorization page and its expiry). */
+export const doudianConnectData = tiktokShopConnectData;
+export type DoudianConnectData = TiktokShopConnectData;
 
 /**
  * The authorization's outcome, as the callback tells the console in My Shops' query string
@@ -152,3 +157,9 @@ export const tiktokShopCallbackQuery = z.object({
   state: z.string().max(256).optional(),
   error: z.string().max(256).optional(),
 });
+
+/**
+ * 抖店's callback query: `code` and `state` (github:minibear2021/doudian doudian/core.py
+ * build_auth_url / init_token), or `error` when the seller declined.
+ */
+export const doudianCallbackQuery = tiktokShopCallbackQuery;

@@ -1,6 +1,11 @@
 import { z } from './zod.ts';
 import type { MessageKey, MessageParams } from './messages.ts';
-import { needsCollaboration, tiktokTaskActions, type Channel } from './platform-calls.ts';
+import {
+  doudianTaskActions,
+  needsCollaboration,
+  tiktokTaskActions,
+  type Channel,
+} from './platform-calls.ts';
 import type { TaskType } from './send-records-constants.ts';
 import type { Platform } from './talents.ts';
 
@@ -158,6 +163,7 @@ export function platformFieldIssues(input: {
   now: Date;
 }): PlatformFieldIssue[] {
   const { platform, taskType, fields } = input;
+  if (platform === 'douyin') return orienPlanIssues(input);
   if (platform !== 'tiktok' || !needsCollaboration(taskType)) return [];
   const issues: PlatformFieldIssue[] = [];
   if (!fields.collaborationName) {
@@ -193,6 +199,43 @@ export function platformFieldIssues(input: {
   return issues;
 }
 
+/**
+ * A 抖店 targeted product invitation as a 定向计划: one product (`product_id` is one id), a
+ * whole-percent commission (`cos_ratio` "取值区间：[0,80] 的整数"; 0 is no invitation, so 1–80
+ * here) and a future end (`end_time`). Other 抖店 task types carry no fields.
+ */
+function orienPlanIssues(input: {
+  taskType: TaskType;
+  fields: TaskPlatformInput;
+  productTemplateIds: readonly number[];
+  now: Date;
+}): PlatformFieldIssue[] {
+  if (doudianTaskActions[input.taskType] !== 'orien_plan') return [];
+  const { fields } = input;
+  const issues: PlatformFieldIssue[] = [];
+  if (!fields.endsAt) {
+    issues.push({ path: 'endsAt', message: 'validation.endsAtRequired' });
+  } else if (Date.parse(fields.endsAt) <= input.now.getTime()) {
+    issues.push({ path: 'endsAt', message: 'validation.endsAtFuture' });
+  }
+  if (!input.productTemplateIds.length) {
+    issues.push({
+      path: 'productTemplateIds',
+      message: 'validation.collaborationProductsRequired',
+    });
+  } else if (input.productTemplateIds.length > 1) {
+    issues.push({ path: 'productTemplateIds', message: 'validation.doudianOneProduct' });
+  } else {
+    const rate = fields.commissionRates[String(input.productTemplateIds[0])];
+    if (rate === undefined) {
+      issues.push({ path: 'commissionRates', message: 'validation.commissionRateRequired' });
+    } else if (rate % 100 !== 0) {
+      issues.push({ path: 'commissionRates', message: 'validation.doudianCosRatioWhole' });
+    }
+  }
+  return issues;
+}
+
 /** Why a task type cannot be created for a shop reached this way (null: it can). */
 export function taskTypeRefusal(
   platform: Platform,
@@ -205,6 +248,11 @@ export function taskTypeRefusal(
     tiktokTaskActions[taskType] === 'browser_only'
   ) {
     return 'error.groupLeaderBrowserOnly';
+  }
+  if (platform === 'douyin' && channel === 'api') {
+    const action = doudianTaskActions[taskType];
+    if (action === 'browser_only') return 'error.doudianBrowserOnly';
+    if (action === 'not_yet') return 'error.doudianGroupLeaderNotYet';
   }
   return null;
 }
@@ -227,20 +275,36 @@ export const tiktokCollaborationTerms = z.object({
 });
 export type TikTokCollaborationTerms = z.infer<typeof tiktokCollaborationTerms>;
 
+/** A 抖店 定向计划's terms (buyin.createOrUpdateOrienPlan `plan`), as a task keeps them. */
+export const doudianOrienPlanTerms = z.object({
+  /** `product_id`: the 抖店 product. */
+  productId: z.string(),
+  productName: z.string(),
+  /** `cos_ratio`: whole percent, 1–80. */
+  cosRatio: z.number().int(),
+  /** `end_time` (sent as epoch seconds). */
+  endsAt: z.string(),
+});
+export type DoudianOrienPlanTerms = z.infer<typeof doudianOrienPlanTerms>;
+
 /**
  * What a task asks of its platform, kept on the task: the action its type compiles into
  * (platform-calls.ts) and, for a target collaboration, its terms. Null for platforms whose
  * actions come later (抖店).
  */
 export const taskPlatformTerms = z.object({
-  platform: z.literal('tiktok'),
+  platform: z.enum(['tiktok', 'douyin']),
   action: z.enum([
     'target_collaboration',
     'target_collaboration_card',
     'conversation',
     'browser_only',
+    'orien_plan',
+    'not_yet',
   ]),
   collaboration: tiktokCollaborationTerms.nullable(),
+  /** 抖店: the 定向计划 of a targeted product invitation. */
+  orienPlan: doudianOrienPlanTerms.nullable().optional(),
 });
 export type TaskPlatformTerms = z.infer<typeof taskPlatformTerms>;
 
@@ -254,6 +318,24 @@ export function platformTermsOf(input: {
   fields: TaskPlatformInput;
   products: ReadonlyArray<{ templateId: number; productId: string; productName: string }>;
 }): TaskPlatformTerms | null {
+  if (input.platform === 'douyin') {
+    const action = doudianTaskActions[input.taskType];
+    const product = input.products[0];
+    if (action !== 'orien_plan' || !product) {
+      return { platform: 'douyin', action, collaboration: null, orienPlan: null };
+    }
+    return {
+      platform: 'douyin',
+      action,
+      collaboration: null,
+      orienPlan: {
+        productId: product.productId,
+        productName: product.productName,
+        cosRatio: Math.round((input.fields.commissionRates[String(product.templateId)] ?? 0) / 100),
+        endsAt: new Date(input.fields.endsAt ?? 0).toISOString(),
+      },
+    };
+  }
   if (input.platform !== 'tiktok') return null;
   const action = tiktokTaskActions[input.taskType];
   if (!needsCollaboration(input.taskType))

@@ -426,6 +426,7 @@ const ownWrites: Record<string, (w: World) => Omit<Request, 'method' | 'url' | '
   'POST /api/v1/auth/extension-token': () => ({}),
   // Starts B's own authorization (a state of B's; refused here: no TikTok Shop app).
   'POST /api/v1/platforms/tiktok-shop/connect': () => ({}),
+  'POST /api/v1/platforms/doudian/connect': () => ({}),
   'POST /api/v1/auth/logout': () => ({}),
 };
 

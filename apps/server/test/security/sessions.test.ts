@@ -142,6 +142,8 @@ describeApi(
           // a live session and the browser's cookie) is the credential.
           'GET /api/v1/platforms/tiktok-shop/oauth/callback',
           'HEAD /api/v1/platforms/tiktok-shop/oauth/callback',
+          'GET /api/v1/platforms/doudian/oauth/callback',
+          'HEAD /api/v1/platforms/doudian/oauth/callback',
         ].sort(),
       );
     });

@@ -46,6 +46,13 @@ export const platformTasksEn: Record<keyof typeof platformTasksZh, string> = {
   'field.sampleApproval': 'Sample approval',
   'error.groupLeaderBrowserOnly':
     "Group leader activity invitations have no platform Open API: they run in the browser, through the extension (coming in the next version). This shop is connected by the platform's authorization, so such a task cannot be created for it yet",
+  'error.doudianBrowserOnly':
+    "抖店 (Douyin Shop) has no Open API for this invitation (free product, connection and targeted connection invitations are made on 百应 pages): it runs in the browser, through the extension. This 抖店 shop is connected by the platform's authorization, so such a task cannot be created for it yet",
+  'error.doudianGroupLeaderNotYet':
+    "Group leader activity applications through 抖店's authorization (buyin.applyActivities) are not available yet. This 抖店 shop is connected by the platform's authorization, so such a task cannot be created for it yet",
+  'validation.doudianOneProduct': 'A 抖店 targeted plan holds one product: choose a single product',
+  'validation.doudianCosRatioWhole':
+    'A 抖店 targeted plan takes a whole-percent commission from 1% to 80%',
   'error.sendOtherPlatform':
     '{count, plural, one {# talent is} other {# talents are}} not on {shopPlatform}, so cannot be invited for the {shopPlatform} shop “{shop}”: {names}. Remove them and create the task again',
   'error.sendRulesOtherPlatform':

@@ -42,6 +42,12 @@ export const platformTasksZh = {
   // Refusals of a create.
   'error.groupLeaderBrowserOnly':
     '团长活动邀约没有平台开放接口，只能在浏览器中由插件执行（下一版本支持）。该店铺已通过平台授权连接，暂不能为它创建团长活动邀约',
+  'error.doudianBrowserOnly':
+    '抖店开放平台没有这种邀约的接口（免费商品、建联、定向建联邀约在百应页面完成），只能在浏览器中由插件执行。该抖店店铺已通过平台授权连接，暂不能为它创建这种邀约',
+  'error.doudianGroupLeaderNotYet':
+    '通过抖店授权执行团长活动报名（buyin.applyActivities）尚未开放。该抖店店铺已通过平台授权连接，暂不能为它创建团长活动邀约',
+  'validation.doudianOneProduct': '抖店定向计划一次只能包含一个商品，请只选择一个商品',
+  'validation.doudianCosRatioWhole': '抖店定向计划的佣金率须为 1% 到 80% 之间的整数',
   'error.sendOtherPlatform':
     '{count} 位达人不是{shopPlatform}达人，不能为{shopPlatform}店铺“{shop}”邀约：{names}。请移除这些达人后再创建',
   'error.sendRulesOtherPlatform':

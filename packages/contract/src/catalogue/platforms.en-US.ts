@@ -20,6 +20,8 @@ export const platformsEn: Record<keyof typeof platformsZh, string> = {
   'enum.platformActionKind.target_collaboration': 'Create target collaboration',
   'enum.platformActionKind.conversation': 'Start conversation and send messages',
   'enum.platformActionKind.collaboration_card': 'Send target collaboration card',
+  'enum.platformActionKind.orien_plan_authors':
+    'Add to the 抖店 targeted plan (up to 20 talents a call)',
   'enum.platformActionStatus.pending': 'Waiting',
   'enum.platformActionStatus.running': 'Running',
   'enum.platformActionStatus.succeeded': 'Succeeded',
@@ -29,6 +31,8 @@ export const platformsEn: Record<keyof typeof platformsZh, string> = {
   'error.recordTaskTypeFixed':
     'This record is executed by the server through the platform API: its task type cannot change. Delete it and create a task of the new type',
   'sending.talentNotFound': 'No creator on the platform has the handle @{handle}',
+  'sending.buyinIdMissing':
+    'Talent {talent} has no 百应ID: a 抖店 targeted plan takes 百应IDs only; add it to the talent',
   'sending.creatorRemovedFromCall': 'Creator taken out of the call: {reason}',
   'shop.pause.quota':
     'The platform invitation quota is used up; resumes {resumesAt} (00:00 shop time, {timeZone})',
@@ -55,6 +59,9 @@ export const platformsEn: Record<keyof typeof platformsZh, string> = {
     'TikTok Shop authorization is unavailable: the server has no TikTok Shop app configured',
   'error.platformUnavailable': 'TikTok Shop cannot be reached right now; please try again later',
   'success.tiktokShopConnectStarted': 'Opening the TikTok Shop authorization page',
+  'error.doudianUnavailable':
+    '抖店 (Douyin Shop) authorization is unavailable: the server has no 抖店 open platform app configured',
+  'success.doudianConnectStarted': 'Opening the 抖店 (Douyin Shop) authorization page',
 
   'enum.connectionStatus.active': 'Authorized',
   'enum.connectionStatus.expired': 'Authorization expired',

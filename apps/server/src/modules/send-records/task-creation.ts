@@ -264,6 +264,7 @@ export async function writeTask(
         shopId: settings.shop.id,
         taskType: settings.taskType,
         collaborationName: platformTerms?.collaboration?.name ?? null,
+        platform: settings.shop.platform,
       },
       now,
     );

@@ -1,5 +1,7 @@
 import {
   COLLABORATION_NAME_MAX,
+  DOUDIAN_PLAN_AUTHORS_MAX,
+  doudianTaskActions,
   TIKTOK_COLLABORATION_CREATORS_MAX,
   inBatches,
   tiktokTaskActions,
@@ -45,9 +47,12 @@ export async function compileTaskActions(
     shopId: number;
     taskType: TaskType;
     collaborationName: string | null;
+    /** The shop's platform (default tiktok). */
+    platform?: string;
   },
   now: Date,
 ): Promise<number> {
+  if (task.platform === 'douyin') return compileDoudianActions(tx, task, now);
   const action = tiktokTaskActions[task.taskType];
   if (action === 'browser_only') return 0;
   const records = await taskRecordsForActions(tx, task.userId, task.taskId);
@@ -83,6 +88,42 @@ export async function compileTaskActions(
           },
           recordIds: batch.map((record) => record.id),
         }));
+  return insertPlanned(tx, planned, now);
+}
+
+type Planned = Array<{ values: NewAction; recordIds: number[] }>;
+
+/**
+ * 抖店: a targeted product invitation adds its 达人 to the task's 定向计划 in actions of at
+ * most 20 百应IDs (buyin.orienPlanAuthorsAdd); each action makes or finds the plan first.
+ * Other task types are refused at creation for an authorized 抖店 shop (taskTypeRefusal).
+ */
+async function compileDoudianActions(
+  tx: Executor,
+  task: { userId: number; taskId: number; shopId: number; taskType: TaskType },
+  now: Date,
+): Promise<number> {
+  if (doudianTaskActions[task.taskType] !== 'orien_plan') return 0;
+  const records = await taskRecordsForActions(tx, task.userId, task.taskId);
+  const planned: Planned = inBatches(records, DOUDIAN_PLAN_AUTHORS_MAX).map((batch, i, all) => ({
+    values: {
+      userId: task.userId,
+      taskId: task.taskId,
+      shopId: task.shopId,
+      platform: 'douyin',
+      kind: 'orien_plan_authors',
+      idempotencyKey: `task:${task.taskId}:orien_plan_authors:${i + 1}`,
+      batch: i + 1,
+      batches: all.length,
+      createdAt: now,
+      updatedAt: now,
+    },
+    recordIds: batch.map((record) => record.id),
+  }));
+  return insertPlanned(tx, planned, now);
+}
+
+async function insertPlanned(tx: Executor, planned: Planned, now: Date): Promise<number> {
   for (let i = 0; i < planned.length; i += CHUNK) {
     const chunk = planned.slice(i, i + CHUNK);
     const rows = await insertActions(

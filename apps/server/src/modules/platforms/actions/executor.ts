@@ -20,6 +20,8 @@ import { findShop } from '../../shops/repository.ts';
 import type { PlatformConnections } from '../connections/index.ts';
 import { ShopNotConnectedError } from '../connections/index.ts';
 import { TikTokShopError } from '../tiktok-shop/index.ts';
+import { DoudianError } from '../doudian/index.ts';
+import { runOrienPlanAuthors } from './doudian-steps.ts';
 import {
   failureOf,
   ownFailure,
@@ -262,6 +264,15 @@ export class PlatformActionExecutor {
           { now, requiredScopes: scopes },
         );
       },
+      doudian: async (run) => {
+        await this.limiter.take(action.shopId);
+        return this.deps.connections.withDoudianShopApi(
+          action.userId,
+          action.shopId,
+          (api) => run(api.client, api.access),
+          { now },
+        );
+      },
       starting: async (progress) => {
         const held = await markCallStarted(db, action.id, action.leaseId!, progress, now());
         if (!held) throw new LeaseLostError(action.id);
@@ -288,9 +299,11 @@ export class PlatformActionExecutor {
     let outcome: Outcome;
     try {
       outcome =
-        action.kind === 'target_collaboration'
-          ? await runTargetCollaboration(ctx)
-          : await runConversation(ctx);
+        action.kind === 'orien_plan_authors'
+          ? await runOrienPlanAuthors(ctx)
+          : action.kind === 'target_collaboration'
+            ? await runTargetCollaboration(ctx)
+            : await runConversation(ctx);
     } catch (error) {
       if (error instanceof LeaseLostError) return 'requeued';
       outcome = await this.classify(error, action, open, now());
@@ -314,7 +327,8 @@ export class PlatformActionExecutor {
         timeZone,
       };
     }
-    if (!(error instanceof TikTokShopError)) {
+    // Both platforms' errors carry the same classification (reason, scope, next, standardCode).
+    if (!(error instanceof TikTokShopError || error instanceof DoudianError)) {
       // A fault of ours (a bug, the database): the action is tried again later, reconciled.
       this.deps.log.error({ err: error, actionId: action.id }, 'platform action error');
       return {
@@ -336,7 +350,7 @@ export class PlatformActionExecutor {
     switch (error.next) {
       case 'fail_records':
         if (error.scope === 'request') return { type: 'fail_all', failure };
-        if (error.conflicts.length) {
+        if (error instanceof TikTokShopError && error.conflicts.length) {
           return { type: 'drop_records', failures: conflictFailures(error, records) };
         }
         return records.length > 1 ? { type: 'split', failure } : { type: 'fail_all', failure };
@@ -375,7 +389,9 @@ export class PlatformActionExecutor {
       case 'fix_configuration':
         this.deps.log.error(
           { actionId: action.id, platformCode: error.platformCode, reason: error.reason },
-          'TikTok Shop refused our app: check TIKTOK_SHOP_APP_KEY / APP_SECRET',
+          error instanceof DoudianError
+            ? '抖店 refused our app: check DOUDIAN_APP_KEY / DOUDIAN_APP_SECRET and its permissions'
+            : 'TikTok Shop refused our app: check TIKTOK_SHOP_APP_KEY / APP_SECRET',
         );
         return {
           type: 'pause_shop',
@@ -479,6 +495,32 @@ export class PlatformActionExecutor {
             now,
           );
           return 'succeeded' as const;
+        }
+        case 'mixed': {
+          const ok = new Set(outcome.succeeded);
+          for (const failure of outcome.failures) {
+            await failRecords(tx, [failure.recordId], failure, now);
+          }
+          await succeedRecords(
+            tx,
+            records.filter((r) => ok.has(r.id)).map((r) => r.id),
+            outcome.reference,
+            now,
+          );
+          if (ok.size) await clearPause(tx, action.shopId);
+          await finishAction(
+            tx,
+            action.id,
+            {
+              status: ok.size ? 'succeeded' : 'failed',
+              reference: outcome.reference,
+              errorCode: ok.size ? null : (outcome.failures[0]?.code ?? null),
+              answer: ok.size ? null : (outcome.failures[0]?.answer ?? null),
+              talents: records.length,
+            },
+            now,
+          );
+          return ok.size ? ('succeeded' as const) : ('failed' as const);
         }
         case 'drop_records': {
           for (const failure of outcome.failures) {

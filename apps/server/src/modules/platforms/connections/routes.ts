@@ -1,6 +1,8 @@
 import {
   apiPaths,
   connectResultParams,
+  doudianCallbackQuery,
+  doudianConnectData,
   menuTree,
   platformConnectionList,
   tiktokShopCallbackQuery,
@@ -41,7 +43,11 @@ class ConnectCookie {
   readonly name: string;
   private readonly secure: boolean;
 
-  constructor(publicUrl: string) {
+  /** `path`: the platform's callback, the only place the cookie is sent to. */
+  constructor(
+    publicUrl: string,
+    private readonly path: string,
+  ) {
     this.secure = new URL(publicUrl).protocol === 'https:';
     this.name = this.secure ? '__Secure-inviteflow_connect' : 'inviteflow_connect';
   }
@@ -69,7 +75,7 @@ class ConnectCookie {
         value,
         maxAge,
         ...(maxAge === 0 ? { expires: new Date(0) } : {}),
-        path: paths.tiktokShopCallback,
+        path: this.path,
         httpOnly: true,
         secure: this.secure,
         sameSite: 'lax',
@@ -97,7 +103,8 @@ const toMyShops = z.undefined().meta({
 /** Connecting shops by a platform's authorization, and the caller's connections. */
 export async function connectionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const cookie = new ConnectCookie(app.config.publicUrl);
+  const cookie = new ConnectCookie(app.config.publicUrl, paths.tiktokShopCallback);
+  const doudianCookie = new ConnectCookie(app.config.publicUrl, paths.doudianCallback);
 
   app.get(
     paths.connections,
@@ -178,6 +185,71 @@ export async function connectionRoutes(fastify: FastifyInstance) {
       );
       cookie.clear(reply);
       // The URL that brought the browser here holds the code: no cache, no referrer.
+      reply.header('cache-control', 'no-store');
+      reply.header('referrer-policy', 'no-referrer');
+      return reply.redirect(outcomeLocation(app.config.publicUrl, result), 302);
+    },
+  );
+
+  app.post(
+    paths.doudianConnect,
+    {
+      schema: {
+        tags,
+        summary: 'Start "Connect 抖店"',
+        description:
+          "Answers 抖店服务市场's service authorization page (`…/authorize?service_id=…&state=…`) " +
+          'for the browser to open. The state is the same as for TikTok Shop: random, single use, ' +
+          `valid ${OAUTH_STATE_TTL_MS / 60_000} minutes, tied to the caller's account, session and ` +
+          'browser (an HttpOnly cookie set here, sent back only to the 抖店 callback). With no 抖店 ' +
+          "app configured the embedded sandbox's page is answered; 422 when neither exists.",
+        response: responses(doudianConnectData, {
+          422: 'No 抖店 app is configured and no sandbox is available',
+        }),
+      },
+    },
+    async (request, reply) => {
+      const started = await app.connections.startDoudianConnect(
+        request.auth.userId,
+        request.auth.sessionId,
+        app.clock.now(),
+      );
+      doudianCookie.set(reply, started.browserNonce);
+      reply.header('cache-control', 'no-store');
+      return ok(
+        request,
+        { authorizeUrl: started.authorizeUrl, expiresAt: started.expiresAt.toISOString() },
+        'success.doudianConnectStarted',
+      );
+    },
+  );
+
+  app.get(
+    paths.doudianCallback,
+    {
+      // As TikTok's callback: the state (single use, tied to an account, a live session and
+      // this browser's cookie) is the credential.
+      config: { public: true },
+      schema: {
+        tags,
+        summary: '抖店 authorization callback (the platform redirects the browser here)',
+        description:
+          'Takes the state (a second use finds nothing), exchanges `code` by `token.create`, ' +
+          'stores the shop’s tokens encrypted, binds the authorized shop (中国站) under the ' +
+          'plan’s bind limit and next-bind-time rule, and sends the browser back to My Shops ' +
+          `with the outcome (\`${connectResultParams.outcome}\`: connected / refused / denied / ` +
+          'failed, counts and a reason). Never answers an error page: every outcome is a redirect.',
+        security: [],
+        querystring: doudianCallbackQuery,
+        response: { 302: toMyShops },
+      },
+    },
+    async (request, reply) => {
+      const { result } = await app.connections.completeDoudianConnect(
+        { ...request.query, browserNonce: doudianCookie.read(request) },
+        app.clock.now(),
+      );
+      doudianCookie.clear(reply);
       reply.header('cache-control', 'no-store');
       reply.header('referrer-policy', 'no-referrer');
       return reply.redirect(outcomeLocation(app.config.publicUrl, result), 302);
