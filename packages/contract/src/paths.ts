@@ -94,6 +94,9 @@ export const apiPaths = {
     doudianConnect: `${apiPrefix}/platforms/doudian/connect`,
     /** Where 抖店 sends the browser back (`code`, `state`): public, the state decides. */
     doudianCallback: `${apiPrefix}/platforms/doudian/oauth/callback`,
+    /** The 团长 activities a 抖店 shop connected by authorization may apply to (buyin.ShopActivityList). */
+    doudianActivities: (shopId: number | string) =>
+      `${apiPrefix}/platforms/doudian/shops/${shopId}/activities`,
   },
   sendRecords: {
     list: `${apiPrefix}/send-records`,

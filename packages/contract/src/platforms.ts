@@ -163,3 +163,39 @@ export const tiktokShopCallbackQuery = z.object({
  * build_auth_url / init_token), or `error` when the seller declined.
  */
 export const doudianCallbackQuery = tiktokShopCallbackQuery;
+
+/**
+ * A 团长 activity a 抖店 shop may apply to, as buyin.ShopActivityList lists it (apply_status 2
+ * "可以报名的活动"; fields of BuyinShopActivityListRsp, github:fudiwei/DotNetCore.SKIT.FlurlHttpClient.ByteDance
+ * Models/Buyin/Activity and the generated C# SDK quoted in apps/server/src/modules/platforms/doudian).
+ */
+export const doudianActivity = z.object({
+  activityId: z.string(),
+  name: z.string(),
+  /** The 团长 (institution) running it and its 百应ID: the talent the application is for. */
+  institutionName: z.string(),
+  colonelBuyinId: z.string().nullable(),
+  /** Application window, as the platform writes it (Shanghai wall time). */
+  applyStartTime: z.string().nullable(),
+  applyEndTime: z.string().nullable(),
+  /** The lowest commission and service rate the activity asks, in percent. */
+  minCommissionRate: z.number().nullable(),
+  minServiceRate: z.number().nullable(),
+});
+export type DoudianActivity = z.infer<typeof doudianActivity>;
+
+export const doudianActivityPage = z.object({
+  list: z.array(doudianActivity),
+  /** The next page's cursor (the list's cursor mode), null at the end. */
+  nextCursor: z.string().nullable(),
+});
+export type DoudianActivityPage = z.infer<typeof doudianActivityPage>;
+
+export const doudianActivityQuery = z.object({
+  /** 团长 or activity name, fuzzy (`inst_acti_name`). */
+  keyword: z.string({ error: 'validation.invalidField' }).trim().max(50).optional(),
+  cursor: z
+    .string({ error: 'validation.invalidField' })
+    .regex(/^[\w.-]{1,200}$/, { error: 'validation.invalidField' })
+    .optional(),
+});

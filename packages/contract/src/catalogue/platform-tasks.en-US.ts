@@ -46,10 +46,19 @@ export const platformTasksEn: Record<keyof typeof platformTasksZh, string> = {
   'field.sampleApproval': 'Sample approval',
   'error.groupLeaderBrowserOnly':
     "Group leader activity invitations have no platform Open API: they run in the browser, through the extension (coming in the next version). This shop is connected by the platform's authorization, so such a task cannot be created for it yet",
-  'error.doudianBrowserOnly':
-    "抖店 (Douyin Shop) has no Open API for this invitation (free product, connection and targeted connection invitations are made on 百应 pages): it runs in the browser, through the extension. This 抖店 shop is connected by the platform's authorization, so such a task cannot be created for it yet",
-  'error.doudianGroupLeaderNotYet':
-    "Group leader activity applications through 抖店's authorization (buyin.applyActivities) are not available yet. This 抖店 shop is connected by the platform's authorization, so such a task cannot be created for it yet",
+  'validation.activityLeaderOnly':
+    "A group leader activity application is made for the activity's group leader (by 百应ID), and only for them: {names}",
+  'validation.activityRequired': 'Choose the group leader activity to apply to',
+  'validation.serviceRateRequired': "Enter the group leader's service rate",
+  'validation.serviceRateRange':
+    'The service rate must be from 0% to 90%, with at most two decimals',
+  'validation.doudianRatioSum':
+    "The service rate plus each product's commission must stay below 90%",
+  'validation.contactPhoneRequired': "Enter the shop's contact phone",
+  'validation.contactPhoneFormat': 'The contact phone must be an 11-digit mobile number',
+  'validation.activityPriceRequired': 'Enter an activity price for each product',
+  'validation.activityPriceRange':
+    'The activity price must be an amount above 0, with at most two decimals',
   'validation.doudianOneProduct': 'A 抖店 targeted plan holds one product: choose a single product',
   'validation.doudianCosRatioWhole':
     'A 抖店 targeted plan takes a whole-percent commission from 1% to 80%',

@@ -42,10 +42,16 @@ export const platformTasksZh = {
   // Refusals of a create.
   'error.groupLeaderBrowserOnly':
     '团长活动邀约没有平台开放接口，只能在浏览器中由插件执行（下一版本支持）。该店铺已通过平台授权连接，暂不能为它创建团长活动邀约',
-  'error.doudianBrowserOnly':
-    '抖店开放平台没有这种邀约的接口（免费商品、建联、定向建联邀约在百应页面完成），只能在浏览器中由插件执行。该抖店店铺已通过平台授权连接，暂不能为它创建这种邀约',
-  'error.doudianGroupLeaderNotYet':
-    '通过抖店授权执行团长活动报名（buyin.applyActivities）尚未开放。该抖店店铺已通过平台授权连接，暂不能为它创建团长活动邀约',
+  'validation.activityLeaderOnly':
+    '团长活动报名的达人须是该活动的团长（按百应ID），且只有这一位：{names}',
+  'validation.activityRequired': '请选择要报名的团长活动',
+  'validation.serviceRateRequired': '请填写团长服务费率',
+  'validation.serviceRateRange': '服务费率须在 0% 到 90% 之间，最多两位小数',
+  'validation.doudianRatioSum': '服务费率与每个商品的佣金率之和须小于 90%',
+  'validation.contactPhoneRequired': '请填写店铺联系电话',
+  'validation.contactPhoneFormat': '联系电话须为 11 位手机号码',
+  'validation.activityPriceRequired': '请为每个商品填写活动价',
+  'validation.activityPriceRange': '活动价须为大于 0 的金额，最多两位小数',
   'validation.doudianOneProduct': '抖店定向计划一次只能包含一个商品，请只选择一个商品',
   'validation.doudianCosRatioWhole': '抖店定向计划的佣金率须为 1% 到 80% 之间的整数',
   'error.sendOtherPlatform':

@@ -4,7 +4,9 @@ import {
   platformFieldIssues,
   platformTermsOf,
   renderScript,
+  taskChannel,
   taskTypeRefusal,
+  doudianTaskActions,
   type Channel,
   type CooldownTalent,
   type FilterType,
@@ -205,7 +207,7 @@ export async function writeTask(
     fields: settings.platformFields,
     products: templates,
   });
-  const channel = shopChannel(settings.shop);
+  const channel = taskChannel(settings.shop.platform, shopChannel(settings.shop), settings.taskType);
   const [task] = await tx
     .insert(invitationTasks)
     .values({
@@ -304,7 +306,38 @@ export function platformFieldsOf(input: TaskPlatformInput): TaskPlatformInput {
     contactEmail: input.contactEmail,
     freeSample: input.freeSample,
     sampleApproval: input.sampleApproval,
+    planAllowApply: input.planAllowApply ?? null,
+    planAuditApplications: input.planAuditApplications ?? null,
+    activityId: input.activityId ?? null,
+    activityName: input.activityName ?? null,
+    institutionName: input.institutionName ?? null,
+    colonelBuyinId: input.colonelBuyinId ?? null,
+    serviceRate: input.serviceRate ?? null,
+    contactPhone: input.contactPhone ?? null,
+    activityPrices: input.activityPrices ?? {},
   };
+}
+
+/**
+ * A 抖店 团长 activity application is made for the activity's 团长: the talents invited must be
+ * that 团长 (by 百应ID, `colonel_buyin_id` of buyin.ShopActivityList), one record.
+ */
+function checkActivityLeader(
+  shop: ShopRow,
+  taskType: TaskType,
+  fields: TaskPlatformInput,
+  invite: readonly PickedTalent[],
+): void {
+  if (shop.platform !== 'douyin' || doudianTaskActions[taskType] !== 'activity_application') return;
+  const leader = fields.colonelBuyinId;
+  const others = invite.filter(
+    (t) => t.identity?.platform !== 'douyin' || t.identity.buyinId !== leader,
+  );
+  if (others.length || invite.length !== 1) {
+    throw new AppError(400, 'validation.activityLeaderOnly', {
+      names: others.map((t) => t.name).join('、'),
+    });
+  }
 }
 
 /**
@@ -338,6 +371,7 @@ export async function createTask(
       );
       throw unprocessable(reason?.key ?? 'error.sendNoTalentMatches', reason?.params);
     }
+    checkActivityLeader(shop, input.taskType, platformFields, invite);
     const allowance = await dailyAllowance(tx, userId, now, state);
     checkDailyCap(state, allowance, invite.length);
     const taskId = await writeTask(

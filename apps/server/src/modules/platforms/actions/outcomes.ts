@@ -21,6 +21,13 @@ export type Outcome =
       reference: PlatformReference;
       succeeded: number[];
       failures: RecordFailure[];
+      /**
+       * A run-level stop met on the way (a limit of the shop): the records neither succeeded nor
+       * failed stay pending, and the executor pauses the shop as it would for this error.
+       */
+      stop?: unknown;
+      /** The stop, classified by the executor (a pause of the shop). */
+      pause?: { failure: Failure; resumesAt: Date | null; timeZone: string };
     }
   /** Some records are refused for themselves; the others are sent again at once. */
   | { type: 'drop_records'; failures: RecordFailure[] }
@@ -46,7 +53,9 @@ export interface RecordFailure extends Failure {
   recordId: number;
 }
 
-export function answerOf(error: PlatformFailure): PlatformAnswer {
+export function answerOf(
+  error: Pick<PlatformFailure, 'platformCode' | 'platformMessage' | 'requestId'>,
+): PlatformAnswer {
   return {
     code: error.platformCode === null ? null : String(error.platformCode),
     message: error.platformMessage || null,

@@ -2,6 +2,8 @@ import {
   apiPaths,
   connectResultParams,
   doudianCallbackQuery,
+  doudianActivityPage,
+  doudianActivityQuery,
   doudianConnectData,
   menuTree,
   platformConnectionList,
@@ -94,6 +96,14 @@ function outcomeLocation(publicUrl: string, result: ConnectResult): string {
   if (result.reason) url.searchParams.set(connectResultParams.reason, result.reason);
   return url.toString();
 }
+
+const shopParams = z.object({
+  shopId: z.coerce
+    .number({ error: 'validation.invalidField' })
+    .int({ error: 'validation.invalidField' })
+    .positive({ error: 'validation.invalidField' })
+    .max(2_147_483_647, { error: 'validation.invalidField' }),
+});
 
 const toMyShops = z.undefined().meta({
   description: "To the console's My Shops page (`Location`), with the outcome in its query",
@@ -254,5 +264,37 @@ export async function connectionRoutes(fastify: FastifyInstance) {
       reply.header('referrer-policy', 'no-referrer');
       return reply.redirect(outcomeLocation(app.config.publicUrl, result), 302);
     },
+  );
+
+  app.get(
+    paths.doudianActivities(':shopId'),
+    {
+      schema: {
+        tags,
+        summary: "The 团长 activities a 抖店 shop may apply to",
+        description:
+          'Read from 抖店开放平台 (buyin.ShopActivityList, "可以报名的活动", cursor mode, 20 a page) ' +
+          "with the shop's authorization, for the group leader activity form: each activity with " +
+          'its 团长 and 百应ID (the talent of the application) and the lowest rates it asks. ' +
+          "Another account's shop answers 404; a shop not connected by 抖店's authorization, or " +
+          'whose authorization must be renewed, 422; 抖店 out of reach 503.',
+        params: shopParams,
+        querystring: doudianActivityQuery,
+        response: responses(doudianActivityPage, {
+          422: 'Not connected by 抖店 authorization, or the authorization must be renewed',
+          503: '抖店 cannot be reached',
+        }),
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await app.connections.doudianActivities(
+          request.auth.userId,
+          request.params.shopId,
+          request.query,
+          app.clock.now(),
+        ),
+      ),
   );
 }

@@ -6,6 +6,7 @@ import {
   tiktokShopSiteName,
   type ConnectReason,
   type ConnectResult,
+  type DoudianActivityPage,
   type PlatformConnection,
   type SendErrorCode,
   type ShopIdentityBody,
@@ -618,6 +619,63 @@ export class PlatformConnections {
    * expired (isv.access-token-expired) is renewed by token.refresh and the call sent once more;
    * a lost authorization (dop.authorization-no-existed) marks the connection.
    */
+  /**
+   * The 团长 activities a 抖店 shop connected by authorization may apply to
+   * (buyin.ShopActivityList, apply_status 2, cursor mode), for the create form's picker.
+   * Another account's shop answers 404; a shop not connected by 抖店's authorization 422; an
+   * authorization to renew 422 (reconnect); the platform out of reach 503.
+   */
+  async doudianActivities(
+    userId: number,
+    shopId: number,
+    query: { keyword?: string; cursor?: string },
+    now: Date,
+  ): Promise<DoudianActivityPage> {
+    try {
+      const page = await this.withDoudianShopApi(
+        userId,
+        shopId,
+        (api) =>
+          api.client.listShopActivities(api.access, {
+            applyStatus: 2,
+            keyword: query.keyword,
+            cursor: query.cursor,
+            pageSize: 20,
+          }),
+        { now: () => now },
+      );
+      return {
+        nextCursor: page.nextCursor,
+        list: page.activities.map((a) => ({
+          activityId: a.activityId,
+          name: a.name,
+          institutionName: a.institutionName,
+          colonelBuyinId: a.colonelBuyinId,
+          applyStartTime: a.applyStartTime,
+          applyEndTime: a.applyEndTime,
+          minCommissionRate: a.minCommissionRate,
+          minServiceRate: a.minServiceRate,
+        })),
+      };
+    } catch (error) {
+      if (error instanceof ShopNotConnectedError) {
+        if (error.why === 'not_found') throw new AppError(404, 'error.notFound');
+        throw new AppError(422, 'error.doudianShopNotConnected');
+      }
+      if (error instanceof DoudianError) {
+        this.deps.log.warn({ userId, ...loggable(error) }, '抖店 activity list failed');
+        if (error.next === 'reconnect') throw new AppError(422, 'error.doudianReconnect');
+        if (error.next === 'pause_shop') {
+          throw new AppError(422, 'error.doudianShopIneligible', {
+            reason: error.platformMessage,
+          });
+        }
+        throw new AppError(503, 'error.doudianActivitiesUnavailable');
+      }
+      throw error;
+    }
+  }
+
   async withDoudianShopApi<T>(
     userId: number,
     shopId: number,
