@@ -62,6 +62,7 @@ describeApi(
       const { outcome, shops } = await connectDoudianShop(h(), token, HOME.id);
       expect(Object.fromEntries(outcome)).toMatchObject({
         tiktokShop: 'connected',
+        platform: 'douyin',
         bound: '1',
         already: '0',
         refused: '0',

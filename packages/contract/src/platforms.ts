@@ -141,6 +141,14 @@ export const connectResultParams = {
   reason: 'reason',
 } as const;
 
+/**
+ * Which platform's authorization the outcome is about (`platform=douyin` after "Connect 抖店";
+ * absent: TikTok Shop, as before), so My Shops names the right platform.
+ */
+export const CONNECT_PLATFORM_PARAM = 'platform';
+export const connectPlatforms = ['tiktok', 'douyin'] as const;
+export type ConnectPlatform = (typeof connectPlatforms)[number];
+
 /** The console's reading of the redirect's query (anything else is ignored). */
 export const connectResult = z.object({
   outcome: z.enum(connectOutcomes),

@@ -3,6 +3,7 @@ import type { MessageKey, MessageParams } from './messages.ts';
 import {
   doudianTaskActions,
   needsCollaboration,
+  taskChannel,
   tiktokTaskActions,
   type Channel,
 } from './platform-calls.ts';
@@ -243,9 +244,13 @@ export function platformFieldIssues(input: {
   fields: TaskPlatformInput;
   productTemplateIds: readonly number[];
   now: Date;
+  /** How the shop is reached: 抖店's terms are asked only of a shop connected by authorization. */
+  channel?: Channel;
 }): PlatformFieldIssue[] {
   const { platform, taskType, fields } = input;
   if (platform === 'douyin') {
+    // A 抖店 shop bound by hand (the extension on 百应) carries no API terms.
+    if (taskChannel(platform, input.channel ?? 'browser', taskType) !== 'api') return [];
     return doudianTaskActions[taskType] === 'activity_application'
       ? activityIssues(input)
       : orienPlanIssues(input);
@@ -471,8 +476,13 @@ export function platformTermsOf(input: {
   taskType: TaskType;
   fields: TaskPlatformInput;
   products: ReadonlyArray<{ templateId: number; productId: string; productName: string }>;
+  /** How the shop is reached (as platformFieldIssues). */
+  channel?: Channel;
 }): TaskPlatformTerms | null {
   if (input.platform === 'douyin') {
+    if (taskChannel(input.platform, input.channel ?? 'browser', input.taskType) !== 'api') {
+      return null;
+    }
     const action = doudianTaskActions[input.taskType];
     const { fields } = input;
     if (action === 'activity_application') {

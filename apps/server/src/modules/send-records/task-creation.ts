@@ -99,7 +99,14 @@ export function checkPlatformFields(
   const platform = shop.platform as Platform;
   const refusal = taskTypeRefusal(platform, shopChannel(shop), taskType);
   if (refusal) throw unprocessable(refusal);
-  const [issue] = platformFieldIssues({ platform, taskType, fields, productTemplateIds, now });
+  const [issue] = platformFieldIssues({
+    platform,
+    taskType,
+    fields,
+    productTemplateIds,
+    now,
+    channel: shopChannel(shop),
+  });
   if (issue) throw new AppError(400, issue.message, issue.params);
 }
 
@@ -206,6 +213,7 @@ export async function writeTask(
     taskType: settings.taskType,
     fields: settings.platformFields,
     products: templates,
+    channel: shopChannel(settings.shop),
   });
   const channel = taskChannel(settings.shop.platform, shopChannel(settings.shop), settings.taskType);
   const [task] = await tx
@@ -328,7 +336,12 @@ function checkActivityLeader(
   fields: TaskPlatformInput,
   invite: readonly PickedTalent[],
 ): void {
-  if (shop.platform !== 'douyin' || doudianTaskActions[taskType] !== 'activity_application') return;
+  if (
+    shop.platform !== 'douyin' ||
+    shopChannel(shop) !== 'api' ||
+    doudianTaskActions[taskType] !== 'activity_application'
+  )
+    return;
   const leader = fields.colonelBuyinId;
   const others = invite.filter(
     (t) => t.identity?.platform !== 'douyin' || t.identity.buyinId !== leader,

@@ -1,5 +1,6 @@
 import {
   apiPaths,
+  CONNECT_PLATFORM_PARAM,
   connectResultParams,
   doudianCallbackQuery,
   doudianActivityPage,
@@ -9,6 +10,7 @@ import {
   platformConnectionList,
   tiktokShopCallbackQuery,
   tiktokShopConnectData,
+  type ConnectPlatform,
   type ConnectResult,
   type MenuNode,
 } from '@inviteflow/contract';
@@ -87,8 +89,13 @@ class ConnectCookie {
 }
 
 /** Back to My Shops with the outcome in the query (the page shows it). */
-function outcomeLocation(publicUrl: string, result: ConnectResult): string {
+function outcomeLocation(
+  publicUrl: string,
+  result: ConnectResult,
+  platform: ConnectPlatform = 'tiktok',
+): string {
   const url = new URL(`${publicUrl}${myShopsPath}`);
+  if (platform !== 'tiktok') url.searchParams.set(CONNECT_PLATFORM_PARAM, platform);
   url.searchParams.set(connectResultParams.outcome, result.outcome);
   url.searchParams.set(connectResultParams.bound, String(result.bound));
   url.searchParams.set(connectResultParams.already, String(result.already));
@@ -262,7 +269,7 @@ export async function connectionRoutes(fastify: FastifyInstance) {
       doudianCookie.clear(reply);
       reply.header('cache-control', 'no-store');
       reply.header('referrer-policy', 'no-referrer');
-      return reply.redirect(outcomeLocation(app.config.publicUrl, result), 302);
+      return reply.redirect(outcomeLocation(app.config.publicUrl, result, 'douyin'), 302);
     },
   );
 
