@@ -350,7 +350,10 @@ function activityIssues(input: {
     issues.push({ path: 'contactPhone', message: 'validation.contactPhoneFormat' });
   }
   if (!input.productTemplateIds.length) {
-    issues.push({ path: 'productTemplateIds', message: 'validation.collaborationProductsRequired' });
+    issues.push({
+      path: 'productTemplateIds',
+      message: 'validation.collaborationProductsRequired',
+    });
     return issues;
   }
   const rates = input.productTemplateIds.map((id) => fields.commissionRates[String(id)]);

@@ -70,7 +70,8 @@ export const platformsEn: Record<keyof typeof platformsZh, string> = {
     "This shop is not connected by 抖店's authorization, so its group leader activities cannot be read: connect 抖店 on My Shops first",
   'error.doudianReconnect':
     "The shop's 抖店 authorization has ended: authorize it again on My Shops, then try again",
-  'error.doudianShopIneligible': '抖店 refused the shop\'s 精选联盟 (affiliate) operations: {reason}',
+  'error.doudianShopIneligible':
+    "抖店 refused the shop's 精选联盟 (affiliate) operations: {reason}",
   'error.doudianActivitiesUnavailable':
     '抖店 cannot be reached right now, so the group leader activities could not be read; please try again later',
   'error.doudianUnavailable':

@@ -35,7 +35,8 @@ export const platformsZh = {
   'sending.buyinIdMissing':
     '达人 {talent} 没有百应ID：抖店定向计划只接受百应ID，请在达人资料中填写',
   'sending.notActivityLeader': '{talent} 不是团长活动“{activity}”的团长（百应ID 不符），未报名',
-  'sending.activityNotOpen': '团长 {talent} 的活动“{activity}”已不在可报名列表中（已结束或不对本店开放）',
+  'sending.activityNotOpen':
+    '团长 {talent} 的活动“{activity}”已不在可报名列表中（已结束或不对本店开放）',
   'sending.activityPartlyApplied': '已报名 {applied} 个商品；未报名：{refused}',
   'sending.creatorRemovedFromCall': '该达人已从本次调用中移出：{reason}',
   'shop.pause.quota': '平台邀约额度已用完，{resumesAt}（店铺时间 {timeZone} 0 点）自动继续',
@@ -63,7 +64,8 @@ export const platformsZh = {
   'error.tiktokShopUnavailable': 'TikTok Shop 授权暂不可用：服务器未配置 TikTok Shop 应用',
   'error.platformUnavailable': 'TikTok Shop 暂时无法访问，请稍后再试',
   'success.tiktokShopConnectStarted': '正在前往 TikTok Shop 授权页面',
-  'error.doudianShopNotConnected': '该店铺未通过抖店授权连接，无法读取团长活动；请先在“我的店铺”中连接抖店',
+  'error.doudianShopNotConnected':
+    '该店铺未通过抖店授权连接，无法读取团长活动；请先在“我的店铺”中连接抖店',
   'error.doudianReconnect': '抖店授权已失效，请在“我的店铺”中重新授权后再试',
   'error.doudianShopIneligible': '抖店拒绝了该店铺的精选联盟操作：{reason}',
   'error.doudianActivitiesUnavailable': '抖店暂时无法访问，团长活动列表读取失败，请稍后再试',

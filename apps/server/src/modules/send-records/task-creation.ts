@@ -215,7 +215,11 @@ export async function writeTask(
     products: templates,
     channel: shopChannel(settings.shop),
   });
-  const channel = taskChannel(settings.shop.platform, shopChannel(settings.shop), settings.taskType);
+  const channel = taskChannel(
+    settings.shop.platform,
+    shopChannel(settings.shop),
+    settings.taskType,
+  );
   const [task] = await tx
     .insert(invitationTasks)
     .values({

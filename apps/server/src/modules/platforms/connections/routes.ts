@@ -278,7 +278,7 @@ export async function connectionRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "The 团长 activities a 抖店 shop may apply to",
+        summary: 'The 团长 activities a 抖店 shop may apply to',
         description:
           'Read from 抖店开放平台 (buyin.ShopActivityList, "可以报名的活动", cursor mode, 20 a page) ' +
           "with the shop's authorization, for the group leader activity form: each activity with " +

@@ -359,7 +359,8 @@ export async function orienPlanList(sandbox: DoudianSandbox, ctx: GatewayContext
     counts.set(plan.id, (await repo.authorsOfPlan(sandbox.db, plan.id)).length);
   }
   const groups = new Map<string, typeof slice>();
-  for (const plan of slice) groups.set(plan.productId, [...(groups.get(plan.productId) ?? []), plan]);
+  for (const plan of slice)
+    groups.set(plan.productId, [...(groups.get(plan.productId) ?? []), plan]);
   return {
     total: plans.length,
     orien_plans: [...groups].map(([product, list]) => ({

@@ -103,7 +103,7 @@ describe('抖店 error map', () => {
     expect(reasonRules.author_rejected.scope).toBe('creator');
   });
 
-  it('reads a per-达人 refusal about a limit as the shop\'s stop, never the 达人\'s', () => {
+  it("reads a per-达人 refusal about a limit as the shop's stop, never the 达人's", () => {
     expect(authorFailureReason('今日添加达人数已达上限')).toBe('quota_exceeded');
     expect(authorFailureReason('定向计划达人数已达上限')).toBe('quota_exceeded');
     expect(reasonRules.quota_exceeded).toEqual({
