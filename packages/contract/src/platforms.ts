@@ -49,6 +49,8 @@ export const tiktokShopRegions: Record<string, { zh: string; en: string }> = {
   FR: { zh: '法国站', en: 'France' },
   IT: { zh: '意大利站', en: 'Italy' },
   IE: { zh: '爱尔兰站', en: 'Ireland' },
+  // Not a TikTok Shop market: a 抖店 shop connected by authorization (mainland China).
+  CN: { zh: '中国站', en: 'China' },
 };
 
 /** The site name of a TikTok Shop market in a language (US → 美国站 / US). */

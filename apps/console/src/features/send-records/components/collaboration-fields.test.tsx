@@ -381,8 +381,12 @@ describe('the body of a 抖店 shop’s task (issue 17)', () => {
       endsAt: expect.stringMatching(/^2030-04-30T\d{2}:59:59\.000Z$/),
       commissionRates: { '11': 2000 },
       planAllowApply: true,
-      planAuditApplications: true,
+      // The switch shows off until the seller turns it on: what is shown is what is sent.
+      planAuditApplications: false,
     });
+    expect(
+      taskBodyOf({ ...base, planAuditApplications: true }, 'douyin', 'api'),
+    ).toMatchObject({ planAuditApplications: true });
     // A shop bound by hand runs it in the browser: no API terms are sent.
     expect(taskBodyOf(base, 'douyin', 'browser')).not.toHaveProperty('endsAt');
   });

@@ -158,7 +158,7 @@ export function platformFieldsBody(
       endsAt: input.endsAt,
       commissionRates: input.commissionRates,
       planAllowApply: input.planAllowApply ?? false,
-      planAuditApplications: input.planAllowApply ? (input.planAuditApplications ?? true) : null,
+      planAuditApplications: input.planAllowApply ? (input.planAuditApplications ?? false) : null,
     };
   }
   return {

@@ -384,6 +384,8 @@ describe('My Shops: Connect 抖店', () => {
     expect(within(outcome).getByText('抖店授权')).toBeInTheDocument();
     expect(within(outcome).getByText('已绑定 1 个店铺')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '连接抖店' })).toBeVisible();
+    // Its site is mainland China's, named in the reader's language.
+    expect(await screen.findByText('中国站')).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: '重新授权' }));
     await waitFor(() => expect(go).toHaveBeenCalledTimes(1));
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
