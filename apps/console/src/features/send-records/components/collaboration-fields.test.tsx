@@ -384,9 +384,9 @@ describe('the body of a 抖店 shop’s task (issue 17)', () => {
       // The switch shows off until the seller turns it on: what is shown is what is sent.
       planAuditApplications: false,
     });
-    expect(
-      taskBodyOf({ ...base, planAuditApplications: true }, 'douyin', 'api'),
-    ).toMatchObject({ planAuditApplications: true });
+    expect(taskBodyOf({ ...base, planAuditApplications: true }, 'douyin', 'api')).toMatchObject({
+      planAuditApplications: true,
+    });
     // A shop bound by hand runs it in the browser: no API terms are sent.
     expect(taskBodyOf(base, 'douyin', 'browser')).not.toHaveProperty('endsAt');
   });

@@ -217,7 +217,14 @@ function ActivityFields(props: {
         field="activityId"
         label={t('doudian.activity')}
         required
-        rules={rules('activityId')}
+        // The choice itself (its 团长 comes with it from the list, set just after the change:
+        // the contract's check of both runs at submit, on the server too).
+        rules={[
+          {
+            validator: (value: string | undefined, callback) =>
+              callback(value ? undefined : translate(locale, 'validation.activityRequired')),
+          },
+        ]}
         extra={activities.error ? (activities.error as Error).message : t('doudian.activityExtra')}
         validateStatus={activities.error ? 'error' : undefined}
       >
