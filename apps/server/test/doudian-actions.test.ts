@@ -497,6 +497,94 @@ describeApi(
       expect((await sandboxCalls(h(), 'token.refresh')).length).toBeGreaterThan(0);
     });
 
+    it('a throttled shop (60000) waits and resumes: no record fails', async () => {
+      const s = await seller(h());
+      h().app.doudianSandbox!.configure({ rateLimitPerSecond: 1 });
+      try {
+        // Three plans at once (three commissions): the same method three times in a second.
+        const tasks: Array<{ taskId: number }> = [];
+        for (const [i, rate] of [2000, 2100, 2200].entries()) {
+          tasks.push(
+            await createTask(
+              h(),
+              s.token,
+              planTask(s, await authors(h(), s, plain(2, 1300 + i * 10)), {
+                setName: `限流 ${rate}`,
+                commissionRates: { [String(s.productTemplateIds[0])]: rate },
+              }),
+            ),
+          );
+        }
+        await expect
+          .poll(
+            async () => {
+              await drain(h());
+              let open = 0;
+              for (const task of tasks) {
+                const calls = await platformCalls(h(), s.token, task.taskId);
+                open += calls.counts.pending + calls.counts.running;
+              }
+              return open;
+            },
+            { timeout: 60_000, interval: 300 },
+          )
+          .toBe(0);
+        for (const task of tasks) {
+          expect((await records(h(), s.token, task.taskId)).map((r) => r.status)).toEqual([
+            'success',
+            'success',
+          ]);
+        }
+        const all = await h().app.doudianSandbox!.calls({ limit: 10_000 });
+        expect(all.some((c) => c.code === 60000)).toBe(true);
+      } finally {
+        h().app.doudianSandbox!.configure({ rateLimitPerSecond: 50 });
+      }
+    });
+
+    it('a 团长 application whose answer was lost is read back from the applied activities: never sent twice', async () => {
+      const s = await seller(h());
+      const task = await createTask(h(), s.token, activityTask(s, [await leader(h(), s)]));
+      const [action] = await h()
+        .app.db.select()
+        .from(platformActions)
+        .where(eq(platformActions.taskId, task.taskId));
+      expect(action!.kind).toBe('activity_application');
+      // The application reached 抖店 (made here with the shop's access, as the executor would)…
+      await h().app.connections.withDoudianShopApi(s.userId, s.shop.id, (api) =>
+        api.client.applyActivities(api.access, {
+          activityId: ACTIVITY.activityId,
+          serviceRatio: 20.5,
+          phoneNumber: '13900001234',
+          products: [
+            {
+              productId: doudianSandboxProductId(HOME.id, 1),
+              activityPriceFen: 2990,
+              commissionRatio: 15,
+            },
+          ],
+        }),
+      );
+      // …and the process died before writing it.
+      await h()
+        .app.db.update(platformActions)
+        .set({
+          status: 'running',
+          callStartedAt: new Date(Date.now() - 120_000),
+          leasedUntil: new Date(Date.now() - 1_000),
+          leaseId: '00000000-0000-4000-8000-000000000004',
+          progress: { step: 'apply' },
+        })
+        .where(eq(platformActions.id, action!.id));
+      await drain(h());
+      expect(await sandboxCalls(h(), 'buyin.applyActivities')).toHaveLength(1);
+      const [record] = await records(h(), s.token, task.taskId);
+      expect(record).toMatchObject({
+        status: 'success',
+        platformReference: { activityId: ACTIVITY.activityId },
+      });
+    });
+
     it('lists the shop’s 团长 activities for the form; another account’s shop answers 404', async () => {
       const s = await seller(h());
       const res = await h().api.get<DoudianActivityPage>(
