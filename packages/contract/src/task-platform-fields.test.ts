@@ -241,7 +241,7 @@ describe('抖店 shops connected by authorization', () => {
     };
     expect(issues('group_leader_activity', complete)).toEqual([]);
     expect(issues('group_leader_activity', { ...complete, contactPhone: '0571-1234' })).toEqual([
-      ['contactPhone', 'validation.contactPhoneFormat'],
+      ['contactPhone', 'validation.doudianContactPhone'],
     ]);
     expect(issues('group_leader_activity', { ...complete, serviceRate: 7500 })).toEqual([
       ['serviceRate', 'validation.doudianRatioSum'],

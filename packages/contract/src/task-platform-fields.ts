@@ -174,9 +174,9 @@ export const taskPlatformFields = {
     .transform((value) => value ?? null),
   /** 抖店 `phone_number`: the shop's contact phone for the 团长. */
   contactPhone: z
-    .string({ error: 'validation.contactPhoneFormat' })
+    .string({ error: 'validation.doudianContactPhone' })
     .trim()
-    .max(20, { error: 'validation.contactPhoneFormat' })
+    .max(20, { error: 'validation.doudianContactPhone' })
     .nullish()
     .transform((value) => value || null),
   /** 抖店 `activity_price` of each product, by product template id, in fen (1 元 = 100). */
@@ -347,7 +347,7 @@ function activityIssues(input: {
   if (!fields.contactPhone) {
     issues.push({ path: 'contactPhone', message: 'validation.contactPhoneRequired' });
   } else if (!CONTACT_PHONE_PATTERN.test(fields.contactPhone)) {
-    issues.push({ path: 'contactPhone', message: 'validation.contactPhoneFormat' });
+    issues.push({ path: 'contactPhone', message: 'validation.doudianContactPhone' });
   }
   if (!input.productTemplateIds.length) {
     issues.push({

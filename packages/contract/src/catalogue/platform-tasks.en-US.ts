@@ -55,7 +55,7 @@ export const platformTasksEn: Record<keyof typeof platformTasksZh, string> = {
   'validation.doudianRatioSum':
     "The service rate plus each product's commission must stay below 90%",
   'validation.contactPhoneRequired': "Enter the shop's contact phone",
-  'validation.contactPhoneFormat': 'The contact phone must be an 11-digit mobile number',
+  'validation.doudianContactPhone': 'The contact phone must be an 11-digit mobile number',
   'validation.activityPriceRequired': 'Enter an activity price for each product',
   'validation.activityPriceRange':
     'The activity price must be an amount above 0, with at most two decimals',

@@ -49,7 +49,7 @@ export const platformTasksZh = {
   'validation.serviceRateRange': '服务费率须在 0% 到 90% 之间，最多两位小数',
   'validation.doudianRatioSum': '服务费率与每个商品的佣金率之和须小于 90%',
   'validation.contactPhoneRequired': '请填写店铺联系电话',
-  'validation.contactPhoneFormat': '联系电话须为 11 位手机号码',
+  'validation.doudianContactPhone': '联系电话须为 11 位手机号码',
   'validation.activityPriceRequired': '请为每个商品填写活动价',
   'validation.activityPriceRange': '活动价须为大于 0 的金额，最多两位小数',
   'validation.doudianOneProduct': '抖店定向计划一次只能包含一个商品，请只选择一个商品',
