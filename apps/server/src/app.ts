@@ -53,7 +53,15 @@ import { sendRecordRoutes } from './modules/send-records/routes.ts';
 import { releaseLapsedLeases } from './modules/send-records/task-api.ts';
 import { expireShopsBeyondLimits } from './modules/shops/service.ts';
 import { shopRoutes } from './modules/shops/routes.ts';
-import { registerDoudianSandbox } from './modules/platforms/doudian-sandbox/index.ts';
+import {
+  doudianSandboxCredentials,
+  registerDoudianSandbox,
+} from './modules/platforms/doudian-sandbox/index.ts';
+import {
+  DoudianPlatform,
+  type ClientTuning as DoudianClientTuning,
+  type SandboxAppSource as DoudianSandboxAppSource,
+} from './modules/platforms/doudian/index.ts';
 import {
   registerTikTokShopSandbox,
   tiktokShopSandboxCredentials,
@@ -101,6 +109,8 @@ declare module 'fastify' {
     clock: Clock;
     /** TikTok Shop's Open API: the endpoints and credentials in force, and clients on them. */
     tiktokShop: TikTokShopPlatform;
+    /** 抖店开放平台: the endpoints and credentials in force (its app or the sandbox), and clients. */
+    doudian: DoudianPlatform;
     /** Shops connected by a platform's authorization (OAuth), their tokens and refresh. */
     connections: PlatformConnections;
     /** Runs the platform actions of shops connected by authorization (a job; tests drain it). */
@@ -132,6 +142,10 @@ export interface BuildOptions {
   tiktokShopSandbox?: SandboxAppSource | null;
   /** TikTok Shop transport settings (deadlines; a test's clock). */
   tiktokShopTuning?: ClientTuning;
+  /** The embedded 抖店 sandbox's app credentials when no 抖店 app is configured (null: none). */
+  doudianSandbox?: DoudianSandboxAppSource | null;
+  /** 抖店 transport settings (deadlines; a test's clock). */
+  doudianTuning?: DoudianClientTuning;
 }
 
 /** Paths whose values must never reach a log line. */
@@ -327,10 +341,21 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     ),
   );
   app.decorate(
+    'doudian',
+    new DoudianPlatform(
+      config.doudian,
+      config.publicUrl,
+      options.doudianSandbox ??
+        (config.doudian.configured ? null : () => doudianSandboxCredentials(database.db)),
+      options.doudianTuning,
+    ),
+  );
+  app.decorate(
     'connections',
     new PlatformConnections({
       db: database.db,
       platform: app.tiktokShop,
+      doudian: app.doudian,
       appSecret: config.appSecret,
       revocations: app.revocations,
       log: app.log,

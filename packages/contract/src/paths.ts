@@ -90,6 +90,13 @@ export const apiPaths = {
     tiktokShopConnect: `${apiPrefix}/platforms/tiktok-shop/connect`,
     /** Where the platform sends the browser back (`code`, `state`): public, the state decides. */
     tiktokShopCallback: `${apiPrefix}/platforms/tiktok-shop/oauth/callback`,
+    /** Starts "Connect 抖店": answers 抖店服务市场's authorization page's address. */
+    doudianConnect: `${apiPrefix}/platforms/doudian/connect`,
+    /** Where 抖店 sends the browser back (`code`, `state`): public, the state decides. */
+    doudianCallback: `${apiPrefix}/platforms/doudian/oauth/callback`,
+    /** The 团长 activities a 抖店 shop connected by authorization may apply to (buyin.ShopActivityList). */
+    doudianActivities: (shopId: number | string) =>
+      `${apiPrefix}/platforms/doudian/shops/${shopId}/activities`,
   },
   sendRecords: {
     list: `${apiPrefix}/send-records`,

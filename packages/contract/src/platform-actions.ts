@@ -17,11 +17,20 @@ import { sendErrorCodes } from './send-records-constants.ts';
  *   product card per product (free connection invitation), one creator.
  * - `collaboration_card`: a TARGET_COLLABORATION_CARD message of a created collaboration to
  *   one of its creators (the second step of a targeted connection invitation).
+ * - `orien_plan`: 抖店 buyin.createOrUpdateOrienPlan, the task's 定向计划 (or the shop's existing
+ *   plan of the same product, commission and end, found by buyin.orienPlanList); it carries all
+ *   the task's talents and, once the plan exists, hands them to `orien_plan_authors` actions.
+ * - `orien_plan_authors`: 抖店 buyin.orienPlanAuthorsAdd of up to 20 百应IDs into that plan.
+ * - `activity_application`: 抖店 buyin.applyActivities, the task's products into a 团长's
+ *   activity (the record's talent is the 团长).
  */
 export const platformActionKinds = [
   'target_collaboration',
   'conversation',
   'collaboration_card',
+  'orien_plan',
+  'orien_plan_authors',
+  'activity_application',
 ] as const;
 export type PlatformActionKind = (typeof platformActionKinds)[number];
 
@@ -47,6 +56,10 @@ export type PlatformAnswer = z.infer<typeof platformAnswer>;
 export const platformReference = z.object({
   targetCollaborationId: z.string().optional(),
   conversationId: z.string().optional(),
+  /** 抖店: the 定向计划 the 达人 was added to (`orien_plan_id`). */
+  planId: z.string().optional(),
+  /** 抖店: the 团长 activity the products were applied to (`activity_id`). */
+  activityId: z.string().optional(),
 });
 export type PlatformReference = z.infer<typeof platformReference>;
 
@@ -144,6 +157,8 @@ export const tiktokShopTimeZones: Readonly<Record<string, string>> = {
   FR: 'Europe/Paris',
   IT: 'Europe/Rome',
   IE: 'Europe/Dublin',
+  // A 抖店 shop (bound by 抖店's authorization) is in mainland China: 中国站.
+  CN: 'Asia/Shanghai',
 };
 
 export function tiktokShopTimeZone(region: string | null | undefined): string {

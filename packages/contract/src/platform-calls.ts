@@ -52,6 +52,36 @@ export const tiktokTaskActions = {
 } as const satisfies Record<TaskType, string>;
 export type TikTokTaskAction = (typeof tiktokTaskActions)[TaskType];
 
+/**
+ * 抖店 (issue 17): a targeted product invitation is a 定向计划 (buyin.createOrUpdateOrienPlan,
+ * one action the server runs first, then buyin.orienPlanAuthorsAdd, at most 20 百应IDs a call:
+ * "达人百应ID列表，最多20个", github:lackoxygen/laravel-tiktok-shop-sdk src/Request/Buyin/Buyin.php
+ * and the C# SDK BuyinOrienPlanAuthorsAddReq quoted in apps/server/src/modules/platforms/doudian/client.ts);
+ * a group leader activity invitation is an application to the 团长's activity
+ * (buyin.applyActivities); free product, free connection and targeted connection invitations
+ * have no open API (百应 pages): they are browser actions even for a shop connected by
+ * authorization (`taskChannel`).
+ */
+export const DOUDIAN_PLAN_AUTHORS_MAX = 20;
+export const doudianTaskActions = {
+  targeted_product: 'orien_plan',
+  free_product: 'browser_only',
+  free_connection: 'browser_only',
+  targeted_connection: 'browser_only',
+  group_leader_activity: 'activity_application',
+} as const satisfies Record<TaskType, string>;
+export type DoudianTaskAction = (typeof doudianTaskActions)[TaskType];
+
+/**
+ * The channel a task of this type runs on, for a shop reached by `shopChannel`: a 抖店 shop
+ * connected by authorization still sends what 抖店开放平台 offers no method for through the
+ * browser (the extension on 百应); everything else follows the shop.
+ */
+export function taskChannel(platform: string, shopChannel: Channel, taskType: TaskType): Channel {
+  if (platform === 'douyin' && doudianTaskActions[taskType] === 'browser_only') return 'browser';
+  return shopChannel;
+}
+
 /** Whether a TikTok task type carries the terms of a target collaboration. */
 export function needsCollaboration(taskType: TaskType): boolean {
   const action = tiktokTaskActions[taskType];

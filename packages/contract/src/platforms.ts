@@ -49,6 +49,8 @@ export const tiktokShopRegions: Record<string, { zh: string; en: string }> = {
   FR: { zh: '法国站', en: 'France' },
   IT: { zh: '意大利站', en: 'Italy' },
   IE: { zh: '爱尔兰站', en: 'Ireland' },
+  // Not a TikTok Shop market: a 抖店 shop connected by authorization (mainland China).
+  CN: { zh: '中国站', en: 'China' },
 };
 
 /** The site name of a TikTok Shop market in a language (US → 美国站 / US). */
@@ -62,7 +64,8 @@ export function tiktokShopSiteName(region: string, locale: Locale): string {
 /** A connection as the console sees it: who authorized, what it may do, whether it still works. */
 export const platformConnection = z.object({
   id: z.number().int(),
-  platform: z.enum(['tiktok']),
+  /** tiktok: a TikTok Shop seller (its shops); douyin: one 抖店 shop (抖店's authorization is per shop). */
+  platform: z.enum(['tiktok', 'douyin']),
   sellerName: z.string(),
   /** The seller's base region (the platform's code). */
   sellerBaseRegion: z.string(),
@@ -94,6 +97,10 @@ export const tiktokShopConnectData = z.object({
   expiresAt: isoDateTime,
 });
 export type TiktokShopConnectData = z.infer<typeof tiktokShopConnectData>;
+
+/** The answer to "Connect 抖店": the same shape (the service authorization page and its expiry). */
+export const doudianConnectData = tiktokShopConnectData;
+export type DoudianConnectData = TiktokShopConnectData;
 
 /**
  * The authorization's outcome, as the callback tells the console in My Shops' query string
@@ -136,6 +143,14 @@ export const connectResultParams = {
   reason: 'reason',
 } as const;
 
+/**
+ * Which platform's authorization the outcome is about (`platform=douyin` after "Connect 抖店";
+ * absent: TikTok Shop, as before), so My Shops names the right platform.
+ */
+export const CONNECT_PLATFORM_PARAM = 'platform';
+export const connectPlatforms = ['tiktok', 'douyin'] as const;
+export type ConnectPlatform = (typeof connectPlatforms)[number];
+
 /** The console's reading of the redirect's query (anything else is ignored). */
 export const connectResult = z.object({
   outcome: z.enum(connectOutcomes),
@@ -151,4 +166,46 @@ export const tiktokShopCallbackQuery = z.object({
   code: z.string().max(2048).optional(),
   state: z.string().max(256).optional(),
   error: z.string().max(256).optional(),
+});
+
+/**
+ * 抖店's callback query: `code` and `state` (github:minibear2021/doudian doudian/core.py
+ * build_auth_url / init_token), or `error` when the seller declined.
+ */
+export const doudianCallbackQuery = tiktokShopCallbackQuery;
+
+/**
+ * A 团长 activity a 抖店 shop may apply to, as buyin.ShopActivityList lists it (apply_status 2
+ * "可以报名的活动"; fields of BuyinShopActivityListRsp, github:fudiwei/DotNetCore.SKIT.FlurlHttpClient.ByteDance
+ * Models/Buyin/Activity and the generated C# SDK quoted in apps/server/src/modules/platforms/doudian).
+ */
+export const doudianActivity = z.object({
+  activityId: z.string(),
+  name: z.string(),
+  /** The 团长 (institution) running it and its 百应ID: the talent the application is for. */
+  institutionName: z.string(),
+  colonelBuyinId: z.string().nullable(),
+  /** Application window, as the platform writes it (Shanghai wall time). */
+  applyStartTime: z.string().nullable(),
+  applyEndTime: z.string().nullable(),
+  /** The lowest commission and service rate the activity asks, in percent. */
+  minCommissionRate: z.number().nullable(),
+  minServiceRate: z.number().nullable(),
+});
+export type DoudianActivity = z.infer<typeof doudianActivity>;
+
+export const doudianActivityPage = z.object({
+  list: z.array(doudianActivity),
+  /** The next page's cursor (the list's cursor mode), null at the end. */
+  nextCursor: z.string().nullable(),
+});
+export type DoudianActivityPage = z.infer<typeof doudianActivityPage>;
+
+export const doudianActivityQuery = z.object({
+  /** 团长 or activity name, fuzzy (`inst_acti_name`). */
+  keyword: z.string({ error: 'validation.invalidField' }).trim().max(50).optional(),
+  cursor: z
+    .string({ error: 'validation.invalidField' })
+    .regex(/^[\w.-]{1,200}$/, { error: 'validation.invalidField' })
+    .optional(),
 });

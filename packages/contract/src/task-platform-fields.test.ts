@@ -10,7 +10,8 @@ import {
   taskTypeRefusal,
   type TaskPlatformInput,
 } from './task-platform-fields.ts';
-import { taskTypes } from './send-records-constants.ts';
+import { taskTypes, type TaskType } from './send-records-constants.ts';
+import { taskChannel } from './platform-calls.ts';
 
 const now = new Date('2026-11-25T08:00:00Z');
 const fields = z.object(taskPlatformFields);
@@ -183,6 +184,78 @@ describe('the platform fields of a task', () => {
     expect(
       platformTermsOf({ platform: 'douyin', taskType: 'free_product', fields: none, products: [] }),
     ).toBeNull();
+  });
+});
+
+describe('抖店 shops connected by authorization', () => {
+  const none: TaskPlatformInput = {
+    collaborationName: null,
+    endsAt: null,
+    commissionRates: {},
+    contactEmail: null,
+    freeSample: null,
+    sampleApproval: null,
+  };
+  const issues = (taskType: TaskType, fields: Partial<TaskPlatformInput>, ids = [1]) =>
+    platformFieldIssues({
+      platform: 'douyin',
+      taskType,
+      fields: { ...none, ...fields },
+      productTemplateIds: ids,
+      now,
+      channel: 'api',
+    }).map((issue) => [issue.path, issue.message]);
+  const future = new Date(now.getTime() + 86_400_000).toISOString();
+
+  it('a targeted plan needs one product, a whole-percent commission of 1–80 and a future end', () => {
+    expect(issues('targeted_product', {})).toEqual([
+      ['endsAt', 'validation.endsAtRequired'],
+      ['commissionRates', 'validation.commissionRateRequired'],
+    ]);
+    expect(issues('targeted_product', { endsAt: future, commissionRates: { 1: 1250 } })).toEqual([
+      ['commissionRates', 'validation.doudianCosRatioWhole'],
+    ]);
+    expect(
+      issues('targeted_product', { endsAt: future, commissionRates: { 1: 2000 } }, [1, 2]),
+    ).toEqual([['productTemplateIds', 'validation.doudianOneProduct']]);
+    expect(issues('targeted_product', { endsAt: future, commissionRates: { 1: 2000 } })).toEqual(
+      [],
+    );
+  });
+
+  it('a 团长 application needs the activity, a service rate, a mobile phone, and a commission and price per product, the rates below 90 % together', () => {
+    expect(issues('group_leader_activity', {})).toEqual([
+      ['activityId', 'validation.activityRequired'],
+      ['serviceRate', 'validation.serviceRateRequired'],
+      ['contactPhone', 'validation.contactPhoneRequired'],
+      ['commissionRates', 'validation.commissionRateRequired'],
+      ['activityPrices', 'validation.activityPriceRequired'],
+    ]);
+    const complete = {
+      activityId: '7301000000000000001',
+      colonelBuyinId: '1690000023764919',
+      serviceRate: 2050,
+      contactPhone: '13900001234',
+      commissionRates: { 1: 1500 },
+      activityPrices: { 1: 2990 },
+    };
+    expect(issues('group_leader_activity', complete)).toEqual([]);
+    expect(issues('group_leader_activity', { ...complete, contactPhone: '0571-1234' })).toEqual([
+      ['contactPhone', 'validation.doudianContactPhone'],
+    ]);
+    expect(issues('group_leader_activity', { ...complete, serviceRate: 7500 })).toEqual([
+      ['serviceRate', 'validation.doudianRatioSum'],
+    ]);
+  });
+
+  it('free product, free connection and targeted connection invitations run in the browser: no terms', () => {
+    for (const taskType of ['free_product', 'free_connection', 'targeted_connection'] as const) {
+      expect(taskChannel('douyin', 'api', taskType)).toBe('browser');
+      expect(issues(taskType, {})).toEqual([]);
+    }
+    expect(taskChannel('douyin', 'api', 'targeted_product')).toBe('api');
+    expect(taskChannel('douyin', 'api', 'group_leader_activity')).toBe('api');
+    expect(taskChannel('tiktok', 'api', 'free_product')).toBe('api');
   });
 });
 

@@ -82,6 +82,10 @@ const pathCases: Record<string, PathCase> = {
   'DELETE /api/v1/send-records/:id': async (w) => ({
     params: { id: (await w.a.sendRecord()).id },
   }),
+  // A's shop: B's call finds no shop of B's (404); A's own is answered (422: bound by hand).
+  'GET /api/v1/platforms/doudian/shops/:shopId/activities': async (w) => ({
+    params: { shopId: (await w.a.shop()).id },
+  }),
   'GET /api/v1/send-records/tasks/:taskId/platform-calls': async (w) => ({
     params: { taskId: (await w.a.sendRecord()).taskId },
   }),
@@ -119,6 +123,8 @@ const notOwnershipIds: Record<string, string> = {
   creatorUserOpenId:
     "a TikTok creator's Creator Open ID, the platform's, unique only within an account",
   buyinId: "a Douyin talent's 百应ID, the platform's, unique only within an account",
+  activityId: "a 抖店 团长 activity's id, the platform's, read from the shop's own list",
+  colonelBuyinId: "a 抖店 团长's 百应ID, the platform's, not a row of ours",
 };
 
 /** How B's answer with A's id must look. */
@@ -426,6 +432,7 @@ const ownWrites: Record<string, (w: World) => Omit<Request, 'method' | 'url' | '
   'POST /api/v1/auth/extension-token': () => ({}),
   // Starts B's own authorization (a state of B's; refused here: no TikTok Shop app).
   'POST /api/v1/platforms/tiktok-shop/connect': () => ({}),
+  'POST /api/v1/platforms/doudian/connect': () => ({}),
   'POST /api/v1/auth/logout': () => ({}),
 };
 

@@ -69,7 +69,7 @@ async function ageRotation(h: Harness, refreshToken: string, seconds: number) {
 }
 
 /** Any value for a path parameter: the session is checked before the route looks at it. */
-const anyParams = { id: 1, taskId: 1, orderNo: 'M1', exportId: 'e1', token: 't' };
+const anyParams = { id: 1, taskId: 1, shopId: 1, orderNo: 'M1', exportId: 'e1', token: 't' };
 
 describeApi(
   'security: sessions',
@@ -142,6 +142,8 @@ describeApi(
           // a live session and the browser's cookie) is the credential.
           'GET /api/v1/platforms/tiktok-shop/oauth/callback',
           'HEAD /api/v1/platforms/tiktok-shop/oauth/callback',
+          'GET /api/v1/platforms/doudian/oauth/callback',
+          'HEAD /api/v1/platforms/doudian/oauth/callback',
         ].sort(),
       );
     });

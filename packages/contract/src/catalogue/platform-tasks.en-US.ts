@@ -46,6 +46,22 @@ export const platformTasksEn: Record<keyof typeof platformTasksZh, string> = {
   'field.sampleApproval': 'Sample approval',
   'error.groupLeaderBrowserOnly':
     "Group leader activity invitations have no platform Open API: they run in the browser, through the extension (coming in the next version). This shop is connected by the platform's authorization, so such a task cannot be created for it yet",
+  'validation.activityLeaderOnly':
+    "A group leader activity application is made for the activity's group leader (by 百应ID), and only for them: {names}",
+  'validation.activityRequired': 'Choose the group leader activity to apply to',
+  'validation.serviceRateRequired': "Enter the group leader's service rate",
+  'validation.serviceRateRange':
+    'The service rate must be from 0% to 90%, with at most two decimals',
+  'validation.doudianRatioSum':
+    "The service rate plus each product's commission must stay below 90%",
+  'validation.contactPhoneRequired': "Enter the shop's contact phone",
+  'validation.doudianContactPhone': 'The contact phone must be an 11-digit mobile number',
+  'validation.activityPriceRequired': 'Enter an activity price for each product',
+  'validation.activityPriceRange':
+    'The activity price must be an amount above 0, with at most two decimals',
+  'validation.doudianOneProduct': 'A 抖店 targeted plan holds one product: choose a single product',
+  'validation.doudianCosRatioWhole':
+    'A 抖店 targeted plan takes a whole-percent commission from 1% to 80%',
   'error.sendOtherPlatform':
     '{count, plural, one {# talent is} other {# talents are}} not on {shopPlatform}, so cannot be invited for the {shopPlatform} shop “{shop}”: {names}. Remove them and create the task again',
   'error.sendRulesOtherPlatform':

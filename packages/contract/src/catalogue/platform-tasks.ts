@@ -42,6 +42,18 @@ export const platformTasksZh = {
   // Refusals of a create.
   'error.groupLeaderBrowserOnly':
     '团长活动邀约没有平台开放接口，只能在浏览器中由插件执行（下一版本支持）。该店铺已通过平台授权连接，暂不能为它创建团长活动邀约',
+  'validation.activityLeaderOnly':
+    '团长活动报名的达人须是该活动的团长（按百应ID），且只有这一位：{names}',
+  'validation.activityRequired': '请选择要报名的团长活动',
+  'validation.serviceRateRequired': '请填写团长服务费率',
+  'validation.serviceRateRange': '服务费率须在 0% 到 90% 之间，最多两位小数',
+  'validation.doudianRatioSum': '服务费率与每个商品的佣金率之和须小于 90%',
+  'validation.contactPhoneRequired': '请填写店铺联系电话',
+  'validation.doudianContactPhone': '联系电话须为 11 位手机号码',
+  'validation.activityPriceRequired': '请为每个商品填写活动价',
+  'validation.activityPriceRange': '活动价须为大于 0 的金额，最多两位小数',
+  'validation.doudianOneProduct': '抖店定向计划一次只能包含一个商品，请只选择一个商品',
+  'validation.doudianCosRatioWhole': '抖店定向计划的佣金率须为 1% 到 80% 之间的整数',
   'error.sendOtherPlatform':
     '{count} 位达人不是{shopPlatform}达人，不能为{shopPlatform}店铺“{shop}”邀约：{names}。请移除这些达人后再创建',
   'error.sendRulesOtherPlatform':

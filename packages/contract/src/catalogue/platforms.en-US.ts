@@ -20,6 +20,10 @@ export const platformsEn: Record<keyof typeof platformsZh, string> = {
   'enum.platformActionKind.target_collaboration': 'Create target collaboration',
   'enum.platformActionKind.conversation': 'Start conversation and send messages',
   'enum.platformActionKind.collaboration_card': 'Send target collaboration card',
+  'enum.platformActionKind.orien_plan': 'Create the 抖店 targeted plan',
+  'enum.platformActionKind.activity_application': "Apply to the group leader's activity",
+  'enum.platformActionKind.orien_plan_authors':
+    'Add to the 抖店 targeted plan (up to 20 talents a call)',
   'enum.platformActionStatus.pending': 'Waiting',
   'enum.platformActionStatus.running': 'Running',
   'enum.platformActionStatus.succeeded': 'Succeeded',
@@ -29,6 +33,13 @@ export const platformsEn: Record<keyof typeof platformsZh, string> = {
   'error.recordTaskTypeFixed':
     'This record is executed by the server through the platform API: its task type cannot change. Delete it and create a task of the new type',
   'sending.talentNotFound': 'No creator on the platform has the handle @{handle}',
+  'sending.buyinIdMissing':
+    'Talent {talent} has no 百应ID: a 抖店 targeted plan takes 百应IDs only; add it to the talent',
+  'sending.notActivityLeader':
+    '{talent} is not the group leader of the activity “{activity}” (the 百应ID differs): nothing was applied',
+  'sending.activityNotOpen':
+    'The activity “{activity}” of group leader {talent} is no longer open to this shop (ended, or not open to it)',
+  'sending.activityPartlyApplied': '{applied} products applied; not applied: {refused}',
   'sending.creatorRemovedFromCall': 'Creator taken out of the call: {reason}',
   'shop.pause.quota':
     'The platform invitation quota is used up; resumes {resumesAt} (00:00 shop time, {timeZone})',
@@ -55,6 +66,17 @@ export const platformsEn: Record<keyof typeof platformsZh, string> = {
     'TikTok Shop authorization is unavailable: the server has no TikTok Shop app configured',
   'error.platformUnavailable': 'TikTok Shop cannot be reached right now; please try again later',
   'success.tiktokShopConnectStarted': 'Opening the TikTok Shop authorization page',
+  'error.doudianShopNotConnected':
+    "This shop is not connected by 抖店's authorization, so its group leader activities cannot be read: connect 抖店 on My Shops first",
+  'error.doudianReconnect':
+    "The shop's 抖店 authorization has ended: authorize it again on My Shops, then try again",
+  'error.doudianShopIneligible':
+    "抖店 refused the shop's 精选联盟 (affiliate) operations: {reason}",
+  'error.doudianActivitiesUnavailable':
+    '抖店 cannot be reached right now, so the group leader activities could not be read; please try again later',
+  'error.doudianUnavailable':
+    '抖店 (Douyin Shop) authorization is unavailable: the server has no 抖店 open platform app configured',
+  'success.doudianConnectStarted': 'Opening the 抖店 (Douyin Shop) authorization page',
 
   'enum.connectionStatus.active': 'Authorized',
   'enum.connectionStatus.expired': 'Authorization expired',

@@ -20,6 +20,9 @@ export const platformsZh = {
   'enum.platformActionKind.target_collaboration': '创建定向合作',
   'enum.platformActionKind.conversation': '发起会话并发送消息',
   'enum.platformActionKind.collaboration_card': '发送定向合作卡片',
+  'enum.platformActionKind.orien_plan': '创建抖店定向计划',
+  'enum.platformActionKind.activity_application': '报名团长活动',
+  'enum.platformActionKind.orien_plan_authors': '加入抖店定向计划（每次最多 20 位达人）',
   'enum.platformActionStatus.pending': '等待中',
   'enum.platformActionStatus.running': '执行中',
   'enum.platformActionStatus.succeeded': '成功',
@@ -29,6 +32,12 @@ export const platformsZh = {
   'error.recordTaskTypeFixed':
     '该记录由服务器通过平台接口执行，不能更改任务类型；请删除后按新类型另建任务',
   'sending.talentNotFound': '平台上没有用户名为 @{handle} 的达人',
+  'sending.buyinIdMissing':
+    '达人 {talent} 没有百应ID：抖店定向计划只接受百应ID，请在达人资料中填写',
+  'sending.notActivityLeader': '{talent} 不是团长活动“{activity}”的团长（百应ID 不符），未报名',
+  'sending.activityNotOpen':
+    '团长 {talent} 的活动“{activity}”已不在可报名列表中（已结束或不对本店开放）',
+  'sending.activityPartlyApplied': '已报名 {applied} 个商品；未报名：{refused}',
   'sending.creatorRemovedFromCall': '该达人已从本次调用中移出：{reason}',
   'shop.pause.quota': '平台邀约额度已用完，{resumesAt}（店铺时间 {timeZone} 0 点）自动继续',
   'shop.pause.rateLimited': '平台限流，{resumesAt} 自动继续',
@@ -55,6 +64,13 @@ export const platformsZh = {
   'error.tiktokShopUnavailable': 'TikTok Shop 授权暂不可用：服务器未配置 TikTok Shop 应用',
   'error.platformUnavailable': 'TikTok Shop 暂时无法访问，请稍后再试',
   'success.tiktokShopConnectStarted': '正在前往 TikTok Shop 授权页面',
+  'error.doudianShopNotConnected':
+    '该店铺未通过抖店授权连接，无法读取团长活动；请先在“我的店铺”中连接抖店',
+  'error.doudianReconnect': '抖店授权已失效，请在“我的店铺”中重新授权后再试',
+  'error.doudianShopIneligible': '抖店拒绝了该店铺的精选联盟操作：{reason}',
+  'error.doudianActivitiesUnavailable': '抖店暂时无法访问，团长活动列表读取失败，请稍后再试',
+  'error.doudianUnavailable': '抖店授权暂不可用：服务器未配置抖店开放平台应用',
+  'success.doudianConnectStarted': '正在前往抖店服务市场授权页面',
 
   // The connection's state (My Shops).
   'enum.connectionStatus.active': '已授权',

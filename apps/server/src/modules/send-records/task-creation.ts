@@ -4,7 +4,9 @@ import {
   platformFieldIssues,
   platformTermsOf,
   renderScript,
+  taskChannel,
   taskTypeRefusal,
+  doudianTaskActions,
   type Channel,
   type CooldownTalent,
   type FilterType,
@@ -97,7 +99,14 @@ export function checkPlatformFields(
   const platform = shop.platform as Platform;
   const refusal = taskTypeRefusal(platform, shopChannel(shop), taskType);
   if (refusal) throw unprocessable(refusal);
-  const [issue] = platformFieldIssues({ platform, taskType, fields, productTemplateIds, now });
+  const [issue] = platformFieldIssues({
+    platform,
+    taskType,
+    fields,
+    productTemplateIds,
+    now,
+    channel: shopChannel(shop),
+  });
   if (issue) throw new AppError(400, issue.message, issue.params);
 }
 
@@ -204,8 +213,13 @@ export async function writeTask(
     taskType: settings.taskType,
     fields: settings.platformFields,
     products: templates,
+    channel: shopChannel(settings.shop),
   });
-  const channel = shopChannel(settings.shop);
+  const channel = taskChannel(
+    settings.shop.platform,
+    shopChannel(settings.shop),
+    settings.taskType,
+  );
   const [task] = await tx
     .insert(invitationTasks)
     .values({
@@ -264,6 +278,7 @@ export async function writeTask(
         shopId: settings.shop.id,
         taskType: settings.taskType,
         collaborationName: platformTerms?.collaboration?.name ?? null,
+        platform: settings.shop.platform,
       },
       now,
     );
@@ -303,7 +318,43 @@ export function platformFieldsOf(input: TaskPlatformInput): TaskPlatformInput {
     contactEmail: input.contactEmail,
     freeSample: input.freeSample,
     sampleApproval: input.sampleApproval,
+    planAllowApply: input.planAllowApply ?? null,
+    planAuditApplications: input.planAuditApplications ?? null,
+    activityId: input.activityId ?? null,
+    activityName: input.activityName ?? null,
+    institutionName: input.institutionName ?? null,
+    colonelBuyinId: input.colonelBuyinId ?? null,
+    serviceRate: input.serviceRate ?? null,
+    contactPhone: input.contactPhone ?? null,
+    activityPrices: input.activityPrices ?? {},
   };
+}
+
+/**
+ * A 抖店 团长 activity application is made for the activity's 团长: the talents invited must be
+ * that 团长 (by 百应ID, `colonel_buyin_id` of buyin.ShopActivityList), one record.
+ */
+function checkActivityLeader(
+  shop: ShopRow,
+  taskType: TaskType,
+  fields: TaskPlatformInput,
+  invite: readonly PickedTalent[],
+): void {
+  if (
+    shop.platform !== 'douyin' ||
+    shopChannel(shop) !== 'api' ||
+    doudianTaskActions[taskType] !== 'activity_application'
+  )
+    return;
+  const leader = fields.colonelBuyinId;
+  const others = invite.filter(
+    (t) => t.identity?.platform !== 'douyin' || t.identity.buyinId !== leader,
+  );
+  if (others.length || invite.length !== 1) {
+    throw new AppError(400, 'validation.activityLeaderOnly', {
+      names: others.map((t) => t.name).join('、'),
+    });
+  }
 }
 
 /**
@@ -337,6 +388,7 @@ export async function createTask(
       );
       throw unprocessable(reason?.key ?? 'error.sendNoTalentMatches', reason?.params);
     }
+    checkActivityLeader(shop, input.taskType, platformFields, invite);
     const allowance = await dailyAllowance(tx, userId, now, state);
     checkDailyCap(state, allowance, invite.length);
     const taskId = await writeTask(

@@ -359,3 +359,76 @@ describe('the body of a TikTok shop’s task', () => {
     }
   });
 });
+
+describe('the body of a 抖店 shop’s task (issue 17)', () => {
+  const base = {
+    shopId: 8,
+    taskType: 'targeted_product' as const,
+    filterType: 'manual' as const,
+    talentIds: [7],
+    contentType: 'vertical_video' as const,
+    script: '你好',
+    productTemplateIds: [11],
+    setName: '春季定向',
+    cooldown: 'skip' as const,
+    endDate: '2030-04-30',
+    commissionPercents: { '11': 20 },
+    planAllowApply: true,
+  };
+
+  it('a targeted plan of a shop connected by authorization: end, whole-percent commission, apply and audit settings', () => {
+    expect(taskBodyOf(base, 'douyin', 'api')).toMatchObject({
+      endsAt: expect.stringMatching(/^2030-04-30T\d{2}:59:59\.000Z$/),
+      commissionRates: { '11': 2000 },
+      planAllowApply: true,
+      // The switch shows off until the seller turns it on: what is shown is what is sent.
+      planAuditApplications: false,
+    });
+    expect(taskBodyOf({ ...base, planAuditApplications: true }, 'douyin', 'api')).toMatchObject({
+      planAuditApplications: true,
+    });
+    // A shop bound by hand runs it in the browser: no API terms are sent.
+    expect(taskBodyOf(base, 'douyin', 'browser')).not.toHaveProperty('endsAt');
+  });
+
+  it('a 团长 application: the activity and its 团长, the service rate in hundredths, the phone, prices in fen', () => {
+    const body = taskBodyOf(
+      {
+        ...base,
+        taskType: 'group_leader_activity',
+        productTemplateIds: [11, 12],
+        activityId: '7301000000000000001',
+        activityMeta: {
+          name: '沙箱好物节',
+          institutionName: '沙箱星选团长',
+          colonelBuyinId: '1690000023764919',
+        },
+        serviceRatePercent: 20.5,
+        contactPhone: ' 13900001234 ',
+        commissionPercents: { '11': 15, '12': 20.25 },
+        activityPriceYuan: { '11': 29.9, '12': 39.9 },
+      },
+      'douyin',
+      'api',
+    );
+    expect(body).toMatchObject({
+      activityId: '7301000000000000001',
+      activityName: '沙箱好物节',
+      institutionName: '沙箱星选团长',
+      colonelBuyinId: '1690000023764919',
+      serviceRate: 2050,
+      contactPhone: '13900001234',
+      commissionRates: { '11': 1500, '12': 2025 },
+      activityPrices: { '11': 2990, '12': 3990 },
+    });
+    expect(body).not.toHaveProperty('endsAt');
+  });
+
+  it('free product, free connection and targeted connection invitations carry nothing: they run in the browser', () => {
+    for (const taskType of ['free_product', 'free_connection', 'targeted_connection'] as const) {
+      const body = taskBodyOf({ ...base, taskType }, 'douyin', 'api');
+      expect(body, taskType).not.toHaveProperty('commissionRates');
+      expect(body, taskType).not.toHaveProperty('activityId');
+    }
+  });
+});

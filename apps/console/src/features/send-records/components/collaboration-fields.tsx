@@ -13,13 +13,16 @@ import {
   COMMISSION_RATE_MAX,
   COMMISSION_RATE_MIN,
   CONTACT_EMAIL_MAX,
+  doudianTaskActions,
   needsCollaboration,
   percentToRate,
+  taskChannel,
   platformFieldIssues,
   rateToPercent,
   taskPlatformFields,
   tiktokTaskActions,
   translate,
+  type Channel,
   type Locale,
   type Platform,
   type PlatformFieldIssue,
@@ -54,6 +57,22 @@ export interface CollaborationValues {
   /** Targeted connection only: whether samples are offered. */
   freeSample?: boolean;
   sampleApproval?: SampleApproval;
+  /** 抖店 定向计划: 达人 may apply themselves, and then whether the seller reviews. */
+  planAllowApply?: boolean;
+  planAuditApplications?: boolean;
+  /** 抖店 团长 activity: its id, and what the list said of it (its name and 团长). */
+  activityId?: string;
+  activityMeta?: { name: string; institutionName: string; colonelBuyinId: string | null };
+  /** The 团长's service rate, a percent with up to two decimals. */
+  serviceRatePercent?: number;
+  contactPhone?: string;
+  /** Each product template's activity price in 元 (two decimals). */
+  activityPriceYuan?: Record<string, number | undefined>;
+}
+
+/** 元 with two decimals as fen: 29.9 → 2990. */
+export function yuanToFen(yuan: number): number {
+  return Math.round(yuan * 100);
 }
 
 /** The collaboration ends at the end of its last day, in the account's zone. */
@@ -71,6 +90,11 @@ export function platformInputOf(
     const percent = values.commissionPercents?.[String(id)];
     if (typeof percent === 'number') commissionRates[String(id)] = percentToRate(percent);
   }
+  const activityPrices: Record<string, number> = {};
+  for (const id of productTemplateIds) {
+    const yuan = values.activityPriceYuan?.[String(id)];
+    if (typeof yuan === 'number') activityPrices[String(id)] = yuanToFen(yuan);
+  }
   return {
     collaborationName: values.collaborationName?.trim() || null,
     endsAt: endsAtOf(values.endDate),
@@ -78,7 +102,30 @@ export function platformInputOf(
     contactEmail: values.contactEmail?.trim() || null,
     freeSample: values.freeSample ?? null,
     sampleApproval: values.sampleApproval ?? null,
+    planAllowApply: values.planAllowApply ?? null,
+    planAuditApplications: values.planAuditApplications ?? null,
+    activityId: values.activityId ?? null,
+    activityName: values.activityMeta?.name ?? null,
+    institutionName: values.activityMeta?.institutionName ?? null,
+    colonelBuyinId: values.activityMeta?.colonelBuyinId ?? null,
+    serviceRate:
+      typeof values.serviceRatePercent === 'number'
+        ? percentToRate(values.serviceRatePercent)
+        : null,
+    contactPhone: values.contactPhone?.trim() || null,
+    activityPrices,
   };
+}
+
+/** Whether the task's platform asks for terms in the form (the shop's platform and channel). */
+export function asksTerms(
+  platform: Platform | undefined,
+  channel: Channel,
+  taskType: TaskType | undefined,
+): boolean {
+  if (!platform || !taskType) return false;
+  if (platform === 'tiktok') return needsCollaboration(taskType);
+  return platform === 'douyin' && taskChannel(platform, channel, taskType) === 'api';
 }
 
 /**
@@ -90,9 +137,30 @@ export function platformFieldsBody(
   taskType: TaskType | undefined,
   values: CollaborationValues,
   productTemplateIds: readonly number[],
+  channel: Channel = 'browser',
 ): Partial<SendTaskBody> {
-  if (platform !== 'tiktok' || !taskType || !needsCollaboration(taskType)) return {};
+  if (!taskType || !asksTerms(platform, channel, taskType)) return {};
   const input = platformInputOf(values, productTemplateIds);
+  if (platform === 'douyin') {
+    if (doudianTaskActions[taskType] === 'activity_application') {
+      return {
+        activityId: input.activityId,
+        activityName: input.activityName,
+        institutionName: input.institutionName,
+        colonelBuyinId: input.colonelBuyinId,
+        serviceRate: input.serviceRate,
+        contactPhone: input.contactPhone,
+        commissionRates: input.commissionRates,
+        activityPrices: input.activityPrices,
+      };
+    }
+    return {
+      endsAt: input.endsAt,
+      commissionRates: input.commissionRates,
+      planAllowApply: input.planAllowApply ?? false,
+      planAuditApplications: input.planAllowApply ? (input.planAuditApplications ?? false) : null,
+    };
+  }
   return {
     collaborationName: input.collaborationName,
     endsAt: input.endsAt,
@@ -132,11 +200,12 @@ export function platformFieldRules(
   locale: Locale,
   path: PlatformFieldIssue['path'],
   own?: { schema: PlatformField; value: (v: unknown) => unknown },
+  channel: Channel = 'browser',
 ): RulesProps[] {
   return [
     {
       validator: (value, callback) => {
-        if (platform !== 'tiktok' || !taskType) return callback();
+        if (!platform || !taskType || !asksTerms(platform, channel, taskType)) return callback();
         if (own) {
           const result = own.schema.safeParse(own.value(value));
           if (!result.success) return callback(firstMessage(locale, result.error.issues));
@@ -151,6 +220,7 @@ export function platformFieldRules(
           fields: platformInputOf(current, ids),
           productTemplateIds: ids,
           now: new Date(),
+          channel,
         }).find((found) => found.path === path);
         callback(issue ? translate(locale, issue.message, issue.params) : undefined);
       },

@@ -25,6 +25,7 @@ import {
   translate,
   type ContentType,
   type FilterType,
+  type Channel,
   type Platform,
   type SendPreviewBody,
   type SendPreviewData,
@@ -45,6 +46,7 @@ import { useShopChoices } from '../api/get-choices.ts';
 import { usePreviewTask } from '../api/preview-task.ts';
 import { useSendRecordsT } from '../locale/index.ts';
 import { enumText } from '../model/enums.ts';
+import { DoudianFields } from './doudian-fields.tsx';
 import {
   CollaborationFields,
   platformFieldRules,
@@ -108,7 +110,11 @@ export function previewBodyOf(values: CreateValues): SendPreviewBody | null {
  * The create's body. For a shop whose platform needs them (`platform`: a TikTok shop), the
  * target collaboration's terms the task type asks for.
  */
-export function taskBodyOf(values: CreateValues, platform?: Platform): SendTaskBody {
+export function taskBodyOf(
+  values: CreateValues,
+  platform?: Platform,
+  channel: Channel = 'browser',
+): SendTaskBody {
   const pick = previewBodyOf(values) ?? {
     shopId: values.shopId ?? 0,
     taskType: values.taskType ?? 'free_product',
@@ -123,7 +129,13 @@ export function taskBodyOf(values: CreateValues, platform?: Platform): SendTaskB
     productTemplateIds: values.productTemplateIds ?? [],
     setName: values.setName ?? '',
     cooldown: values.cooldown ?? 'skip',
-    ...platformFieldsBody(platform, values.taskType, values, values.productTemplateIds ?? []),
+    ...platformFieldsBody(
+      platform,
+      values.taskType,
+      values,
+      values.productTemplateIds ?? [],
+      channel,
+    ),
   };
 }
 
@@ -311,6 +323,8 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
 
   const boundShops = shops.data?.list ?? [];
   const shop = boundShops.find((s) => s.id === values.shopId);
+  // A shop connected by the platform's authorization: the server executes what its API offers.
+  const channel: Channel = shop?.source === 'authorization' ? 'api' : 'browser';
   const chosenProducts = (values.productTemplateIds ?? [])
     .map((id) => products.known.get(id))
     .filter((p) => p !== undefined);
@@ -324,7 +338,7 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
     try {
       const current = form.getFieldsValue() as CreateValues;
       const result = await create.mutateAsync(
-        taskBodyOf({ ...current, scriptTemplateId: templateId }, shop?.platform),
+        taskBodyOf({ ...current, scriptTemplateId: templateId }, shop?.platform, channel),
       );
       const notes = [t('create.done', { count: formatCount(result.created, locale) })];
       if (result.blacklistedCount)
@@ -477,6 +491,8 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
               values.taskType,
               locale,
               'productTemplateIds',
+              undefined,
+              channel,
             ),
           ]}
         >
@@ -490,6 +506,16 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
           values={values}
           authorized={shop?.source === 'authorization'}
         />
+        {shop?.platform === 'douyin' && (
+          <DoudianFields
+            form={form}
+            shopId={shop.id}
+            channel={channel}
+            taskType={values.taskType}
+            products={chosenProducts}
+            values={values}
+          />
+        )}
         <Form.Item
           field="setName"
           label={t('create.setName')}

@@ -119,7 +119,10 @@ export function RecordDetailDrawer({ id, onClose }: { id: number | null; onClose
             ]
           : []),
         ...(record.platformReference &&
-        (record.platformReference.targetCollaborationId || record.platformReference.conversationId)
+        (record.platformReference.targetCollaborationId ||
+          record.platformReference.conversationId ||
+          record.platformReference.planId ||
+          record.platformReference.activityId)
           ? [
               {
                 label: t('detail.platformReference'),

@@ -41,6 +41,8 @@ export function PlatformReferenceText({
       ? t('detail.targetCollaborationId', { id: reference.targetCollaborationId })
       : null,
     reference?.conversationId ? t('detail.conversationId', { id: reference.conversationId }) : null,
+    reference?.planId ? t('detail.planId', { id: reference.planId }) : null,
+    reference?.activityId ? t('detail.activityId', { id: reference.activityId }) : null,
   ].filter((line): line is string => line !== null);
   if (!lines.length) return null;
   return (

@@ -210,6 +210,26 @@ describe('send record details: the platform channel', () => {
     expect(within(rowOf(again, '执行方式')).getByText('浏览器插件')).toBeInTheDocument();
   });
 
+  it('shows a 抖店 record’s 定向计划 or 团长 activity', async () => {
+    await start('zh-CN');
+    stubFetch(() =>
+      ok(
+        record({
+          status: 'success',
+          errorCode: null,
+          errorMessage: null,
+          platformAnswer: null,
+          platformReference: { planId: '6012345678901234567', activityId: '7301000000000000001' },
+        }),
+      ),
+    );
+    renderPage(<RecordDetailDrawer id={33} onClose={() => undefined} />);
+    const drawer = (await screen.findByText('发送记录详情')).closest('.arco-drawer') as HTMLElement;
+    const reference = await waitFor(() => rowOf(drawer, '平台编号'));
+    expect(within(reference).getByText('抖店定向计划 ID：6012345678901234567')).toBeInTheDocument();
+    expect(within(reference).getByText('团长活动 ID：7301000000000000001')).toBeInTheDocument();
+  });
+
   it('words the wait of a record the server will run', async () => {
     stubFetch(() =>
       ok(record({ status: 'pending', errorCode: null, errorMessage: null, platformAnswer: null })),

@@ -127,6 +127,35 @@ export const sendRecordsMessages = defineMessages(
     'create.previewCapZone': '按 {zone}时间计日，今日额度于 {time} 重置',
     // What the task carries for its platform, and the calls it makes (issue 16).
     'create.otherPlatform': '{count} 位达人不是{platform}达人，不能为该店铺邀约，请移除：',
+    'doudian.browserChannel':
+      '抖店开放平台没有这种邀约的接口（免费商品、建联、定向建联邀约在百应页面完成）：该任务走浏览器通道，由浏览器插件在百应执行，不经服务器调用平台接口',
+    'doudian.browserShop': '该抖店店铺未通过抖店授权连接：任务走浏览器通道，由浏览器插件在百应执行',
+    'doudian.planTitle': '抖店定向计划（服务器经抖店开放平台执行）',
+    'doudian.planIntro':
+      '服务器先为所选商品创建定向计划（若店铺已有相同佣金率和结束时间的计划则沿用），再每次最多 20 位把达人按百应ID加入计划',
+    'doudian.planEnd': '计划结束日期',
+    'doudian.cosRatio': '佣金率',
+    'doudian.cosRatioExtra': '{product}：1%-80% 的整数',
+    'doudian.allowApply': '允许达人申请',
+    'doudian.allowApplyExtra': '开启后，未被邀请的达人也可以申请加入该计划',
+    'doudian.audit': '申请需审核',
+    'doudian.auditExtra': '开启：达人的申请由你审核；关闭：申请自动通过',
+    'doudian.activityTitle': '团长活动报名（服务器经抖店开放平台执行）',
+    'doudian.activity': '团长活动',
+    'doudian.activityPlaceholder': '搜索团长或活动名称',
+    'doudian.activityExtra': '店铺当前可报名的团长活动，来自抖店开放平台',
+    'doudian.noActivity': '没有可报名的团长活动',
+    'doudian.activityOption': '{name} · {leader}（佣金 ≥ {commission}%，服务费 ≥ {service}%）',
+    'doudian.leaderHint':
+      '报名对象是团长“{leader}”（百应ID {buyinId}）：请在上方“达人”中只选择这位团长（达人资料需填写该百应ID）',
+    'doudian.serviceRate': '团长服务费率',
+    'doudian.serviceRateExtra': '最多两位小数；服务费率与每个商品的佣金率之和须小于 90%',
+    'doudian.contactPhone': '店铺联系电话',
+    'doudian.contactPhonePlaceholder': '11 位手机号码',
+    'doudian.productTerms': '商品报名设置',
+    'doudian.productTermsExtra': '每个商品的活动佣金率（1%-80%，两位小数）和活动价（元）',
+    'doudian.commission': '佣金率',
+    'doudian.activityPrice': '活动价',
     'collab.title': '定向合作设置（TikTok）',
     'collab.name': '合作名称',
     'collab.namePlaceholder': '达人在邀约中看到的合作名称',
@@ -155,6 +184,8 @@ export const sendRecordsMessages = defineMessages(
     'detail.platformReference': '平台编号',
     'detail.targetCollaborationId': '定向合作 ID：{id}',
     'detail.conversationId': '会话 ID：{id}',
+    'detail.planId': '抖店定向计划 ID：{id}',
+    'detail.activityId': '团长活动 ID：{id}',
     'detail.platformAnswer': '平台返回',
     'detail.platformCalls': '平台调用',
     'detail.apiPending': '等待服务器通过平台开放接口执行',
@@ -304,6 +335,41 @@ export const sendRecordsMessages = defineMessages(
     // What the task carries for its platform, and the calls it makes (issue 16).
     'create.otherPlatform':
       '{count, plural, one {# talent is} other {# talents are}} not on {platform} and cannot be invited for this shop; remove them:',
+    'doudian.browserChannel':
+      "抖店's open platform has no API for this invitation (free product, connection and targeted connection invitations are made on 百应 pages): this task runs on the browser channel, by the browser extension on 百应, not by the server",
+    'doudian.browserShop':
+      "This 抖店 shop is not connected by 抖店's authorization: the task runs on the browser channel, by the browser extension on 百应",
+    'doudian.planTitle': '抖店 targeted plan (run by the server through 抖店 open platform)',
+    'doudian.planIntro':
+      "The server first creates a targeted plan for the product (or uses the shop's plan with the same commission and end), then adds the talents to it by 百应ID, up to 20 a call",
+    'doudian.planEnd': 'Plan ends on',
+    'doudian.cosRatio': 'Commission rate',
+    'doudian.cosRatioExtra': '{product}: a whole percent from 1% to 80%',
+    'doudian.allowApply': 'Talents may apply',
+    'doudian.allowApplyExtra': 'On: talents not invited may also apply to join the plan',
+    'doudian.audit': 'Review applications',
+    'doudian.auditExtra': 'On: you review each application; off: applications pass automatically',
+    'doudian.activityTitle':
+      'Group leader activity application (run by the server through 抖店 open platform)',
+    'doudian.activity': 'Group leader activity',
+    'doudian.activityPlaceholder': 'Search by group leader or activity name',
+    'doudian.activityExtra':
+      "The group leader activities the shop may apply to now, from 抖店's open platform",
+    'doudian.noActivity': 'No group leader activity open to this shop',
+    'doudian.activityOption':
+      '{name} · {leader} (commission ≥ {commission}%, service rate ≥ {service}%)',
+    'doudian.leaderHint':
+      'The application is for group leader “{leader}” (百应ID {buyinId}): under Talents, choose only this group leader (their profile needs this 百应ID)',
+    'doudian.serviceRate': 'Group leader service rate',
+    'doudian.serviceRateExtra':
+      "At most two decimals; the service rate plus each product's commission must stay below 90%",
+    'doudian.contactPhone': 'Shop contact phone',
+    'doudian.contactPhonePlaceholder': '11-digit mobile number',
+    'doudian.productTerms': 'Product terms',
+    'doudian.productTermsExtra':
+      "Each product's activity commission (1% to 80%, two decimals) and activity price (yuan)",
+    'doudian.commission': 'Commission',
+    'doudian.activityPrice': 'Activity price',
     'collab.title': 'Target collaboration (TikTok)',
     'collab.name': 'Collaboration name',
     'collab.namePlaceholder': 'The name creators see on the invitation',
@@ -335,6 +401,8 @@ export const sendRecordsMessages = defineMessages(
     'detail.platformReference': 'On the platform',
     'detail.targetCollaborationId': 'Target collaboration ID: {id}',
     'detail.conversationId': 'Conversation ID: {id}',
+    'detail.planId': '抖店 targeted plan ID: {id}',
+    'detail.activityId': 'Group leader activity ID: {id}',
     'detail.platformAnswer': 'Platform answer',
     'detail.platformCalls': 'Platform calls',
     'detail.apiPending': "Waiting for the server to run it through the platform's Open API",

@@ -79,6 +79,15 @@ function server(options: { shops: Shop[]; connections: PlatformConnection[]; con
   stubFetch((url, init) => {
     calls.push({ url, method: init.method ?? 'GET' });
     if (url.startsWith(apiPaths.platforms.connections)) return ok({ list: options.connections });
+    if (url.startsWith(apiPaths.platforms.doudianConnect)) {
+      return (
+        options.connect ??
+        ok({
+          authorizeUrl: 'https://fuwu.jinritemai.com/authorize?service_id=12345&state=xyz',
+          expiresAt: at,
+        })
+      );
+    }
     if (url.startsWith(apiPaths.platforms.tiktokShopConnect)) {
       return (
         options.connect ??
@@ -315,6 +324,97 @@ describe('My Shops: Connect TikTok Shop (zh-CN)', () => {
     renderPage(<ShopListPage />, '/shop/list?tiktokShop=denied');
     expect(
       await screen.findByText('你在 TikTok Shop 页面取消了授权，没有店铺被绑定'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('My Shops: Connect 抖店', () => {
+  const doudianShop = (overrides: Partial<Shop> = {}) =>
+    shop(9, {
+      platform: 'douyin',
+      shopName: '沙箱家居旗舰店',
+      siteName: '中国站',
+      shopCode: '68314201',
+      platformRegion: 'CN',
+      connectionId: 8,
+      ...overrides,
+    });
+  const doudianConnection = (overrides: Partial<PlatformConnection> = {}) =>
+    connection({
+      id: 8,
+      platform: 'douyin',
+      sellerName: '沙箱家居旗舰店',
+      grantedScopes: [],
+      shopIds: [9],
+      ...overrides,
+    });
+
+  it('sits beside "Connect TikTok Shop" and sends the browser to 抖店’s authorization page (en-US)', async () => {
+    await resetApp('en-US');
+    signIn();
+    const go = vi.spyOn(authorizationNavigation, 'go').mockImplementation(() => {});
+    const calls = server({ shops: [], connections: [] });
+    renderPage(<ShopListPage />, '/shop/list');
+    const button = await screen.findByRole('button', { name: 'Connect 抖店' });
+    expect(screen.getByRole('button', { name: 'Connect TikTok Shop' })).toBeVisible();
+    fireEvent.click(button);
+    await waitFor(() =>
+      expect(go).toHaveBeenCalledWith(
+        'https://fuwu.jinritemai.com/authorize?service_id=12345&state=xyz',
+      ),
+    );
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      apiPaths.platforms.doudianConnect,
+    ]);
+  });
+
+  it('names 抖店 in the outcome, in Chinese; a lost authorization offers 重新授权 through 抖店', async () => {
+    await resetApp('zh-CN');
+    signIn();
+    const go = vi.spyOn(authorizationNavigation, 'go').mockImplementation(() => {});
+    const calls = server({
+      shops: [doudianShop()],
+      connections: [doudianConnection({ status: 'revoked', needsReconnect: true })],
+    });
+    renderPage(
+      <ShopListPage />,
+      '/shop/list?tiktokShop=connected&platform=douyin&bound=1&already=0&refused=0',
+    );
+    const outcome = await screen.findByTestId('connect-outcome');
+    expect(within(outcome).getByText('抖店授权')).toBeInTheDocument();
+    expect(within(outcome).getByText('已绑定 1 个店铺')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '连接抖店' })).toBeVisible();
+    // Its site is mainland China's, named in the reader's language.
+    expect(await screen.findByText('中国站')).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: '重新授权' }));
+    await waitFor(() => expect(go).toHaveBeenCalledTimes(1));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      apiPaths.platforms.doudianConnect,
+    ]);
+  });
+
+  it('says a declined or failed 抖店 authorization with 抖店’s words', async () => {
+    await resetApp('zh-CN');
+    signIn();
+    server({ shops: [], connections: [] });
+    renderPage(<ShopListPage />, '/shop/list?tiktokShop=denied&platform=douyin');
+    expect(
+      await screen.findByText('你在抖店授权页面取消了授权，没有店铺被绑定'),
+    ).toBeInTheDocument();
+  });
+
+  it('says a link used twice with 抖店’s button (en-US)', async () => {
+    await resetApp('en-US');
+    signIn();
+    server({ shops: [], connections: [] });
+    renderPage(
+      <ShopListPage />,
+      '/shop/list?tiktokShop=failed&platform=douyin&bound=0&already=0&refused=0&reason=state_invalid',
+    );
+    expect(
+      await screen.findByText(
+        'The authorization was not completed: the authorization link expired or was used already; click "Connect 抖店" again',
+      ),
     ).toBeInTheDocument();
   });
 });

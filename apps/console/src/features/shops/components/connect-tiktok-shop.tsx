@@ -1,36 +1,43 @@
 import { Alert, Button, Space, Tag, Tooltip, Typography } from '@arco-design/web-react';
 import { IconLink } from '@arco-design/web-react/icon';
 import {
+  CONNECT_PLATFORM_PARAM,
   connectResult,
   connectResultParams,
   translate,
+  type ConnectPlatform,
   type ConnectResult,
   type PlatformConnection,
 } from '@inviteflow/contract';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useConnectDoudian } from '../api/connect-doudian.ts';
 import { useConnectTiktokShop } from '../api/connect-tiktok-shop.ts';
 import { useShopsT } from '../locale/index.ts';
 import { authorizationNavigation } from '../model/go-to-authorization.ts';
 
 /**
- * "Connect TikTok Shop" (or "Reconnect" on a shop whose authorization needs renewing): asks
- * the server for the platform's authorization page and sends the browser there. The platform
- * brings the seller back to My Shops, which shows the outcome (`ConnectOutcome`).
+ * "Connect TikTok Shop" / "Connect 抖店" (or "Reconnect" on a shop whose authorization needs
+ * renewing): asks the server for the platform's authorization page and sends the browser
+ * there. The platform brings the seller back to My Shops, which shows the outcome
+ * (`ConnectOutcome`).
  */
-export function ConnectTiktokShopButton(props: {
+function ConnectButton(props: {
+  platform: ConnectPlatform;
   reconnect?: boolean;
   size?: 'small' | 'default';
   type?: 'primary' | 'outline' | 'text';
 }) {
   const { t } = useShopsT();
-  const connect = useConnectTiktokShop();
+  const tiktok = useConnectTiktokShop();
+  const doudian = useConnectDoudian();
+  const connect = props.platform === 'douyin' ? doudian : tiktok;
   const onClick = async () => {
     try {
       const { authorizeUrl } = await connect.mutateAsync();
       authorizationNavigation.go(authorizeUrl);
     } catch {
-      // Shown by the request layer (no TikTok Shop app configured, say).
+      // Shown by the request layer (no app of the platform configured, say).
     }
   };
   return (
@@ -41,24 +48,42 @@ export function ConnectTiktokShopButton(props: {
       loading={connect.isPending}
       onClick={() => void onClick()}
     >
-      {props.reconnect ? t('action.reconnect') : t('action.connectTiktokShop')}
+      {props.reconnect
+        ? t('action.reconnect')
+        : props.platform === 'douyin'
+          ? t('action.connectDoudian')
+          : t('action.connectTiktokShop')}
     </Button>
   );
 }
 
-const outcomeKeys = Object.values(connectResultParams);
+export function ConnectTiktokShopButton(
+  props: Omit<Parameters<typeof ConnectButton>[0], 'platform'>,
+) {
+  return <ConnectButton platform="tiktok" {...props} />;
+}
+
+export function ConnectDoudianButton(props: Omit<Parameters<typeof ConnectButton>[0], 'platform'>) {
+  return <ConnectButton platform="douyin" {...props} />;
+}
+
+const outcomeKeys = [...Object.values(connectResultParams), CONNECT_PLATFORM_PARAM];
+
+/** The outcome as the callback wrote it, with the platform it is about. */
+type Outcome = ConnectResult & { platform: ConnectPlatform };
 
 /** The callback's outcome in the URL, read once; the parameters are then taken out of it. */
-function useConnectOutcome(): [ConnectResult | null, () => void] {
+function useConnectOutcome(): [Outcome | null, () => void] {
   const [params, setParams] = useSearchParams();
-  const [outcome, setOutcome] = useState<ConnectResult | null>(() => {
+  const [outcome, setOutcome] = useState<Outcome | null>(() => {
     if (!params.has(connectResultParams.outcome)) return null;
     const parsed = connectResult.safeParse(
       Object.fromEntries(
         Object.entries(connectResultParams).map(([field, name]) => [field, params.get(name)]),
       ),
     );
-    return parsed.success ? parsed.data : null;
+    const platform = params.get(CONNECT_PLATFORM_PARAM) === 'douyin' ? 'douyin' : 'tiktok';
+    return parsed.success ? { ...parsed.data, platform } : null;
   });
   useEffect(() => {
     if (!outcomeKeys.some((key) => params.has(key))) return;
@@ -80,7 +105,15 @@ export function ConnectOutcome() {
   const { t } = useShopsT();
   const [outcome, dismiss] = useConnectOutcome();
   if (!outcome) return null;
-  const reason = outcome.reason ? t(`reason.${outcome.reason}`) : '';
+  const doudian = outcome.platform === 'douyin';
+  // The platform's own words where they differ (its page, its name).
+  const reasonKey =
+    doudian && (outcome.reason === 'platform_error' || outcome.reason === 'state_invalid')
+      ? (`reason.${outcome.reason}.douyin` as const)
+      : outcome.reason
+        ? (`reason.${outcome.reason}` as const)
+        : null;
+  const reason = reasonKey ? t(reasonKey) : '';
   const lines: string[] = [];
   let type: 'success' | 'warning' | 'error' | 'info' = 'success';
   switch (outcome.outcome) {
@@ -98,7 +131,7 @@ export function ConnectOutcome() {
       break;
     case 'denied':
       type = 'info';
-      lines.push(t('connect.denied'));
+      lines.push(t(doudian ? 'connect.denied.douyin' : 'connect.denied'));
       break;
     case 'failed':
       type = 'error';
@@ -109,11 +142,12 @@ export function ConnectOutcome() {
     <Alert
       className="shop-connect-outcome"
       data-testid="connect-outcome"
+      data-platform={outcome.platform}
       type={type}
       showIcon
       closable
       onClose={dismiss}
-      title={t('connect.title')}
+      title={t(doudian ? 'connect.title.douyin' : 'connect.title')}
       content={
         <div>
           {lines.map((line) => (
@@ -151,7 +185,9 @@ export function ShopAuthorization(props: { connection: PlatformConnection | unde
           {t('auth.scopeCount', { count: connection.grantedScopes.length })}
         </Typography.Text>
       </Tooltip>
-      {connection.needsReconnect && <ConnectTiktokShopButton reconnect size="small" type="text" />}
+      {connection.needsReconnect && (
+        <ConnectButton platform={connection.platform} reconnect size="small" type="text" />
+      )}
     </Space>
   );
 }

@@ -44,6 +44,7 @@ import { useUnbindShop } from '../api/unbind-shop.ts';
 import { useShopsT } from '../locale/index.ts';
 import { BindShopModal } from './bind-shop-modal.tsx';
 import {
+  ConnectDoudianButton,
   ConnectOutcome,
   ConnectTiktokShopButton,
   ShopAuthorization,
@@ -325,6 +326,7 @@ export function ShopListPage() {
             </span>
           )}
           <ConnectTiktokShopButton />
+          <ConnectDoudianButton />
           {/* At the limit a bind is refused: off, with the reason, before the form is filled. */}
           <Tooltip content={fullReason} disabled={!full}>
             <Button

@@ -4,7 +4,7 @@ import { createUseT, defineMessages } from '@/locale/index.ts';
 export const shopsMessages = defineMessages(
   {
     'page.intro':
-      '绑定在卖家中心经营的店铺后，插件才能在这些店铺执行邀约任务。插件会自动上报它看到的店铺，也可以在这里手动绑定；TikTok Shop 店铺可通过“连接 TikTok Shop”授权，由服务器经平台开放接口发送邀约。',
+      '绑定在卖家中心经营的店铺后，插件才能在这些店铺执行邀约任务。插件会自动上报它看到的店铺，也可以在这里手动绑定；TikTok Shop 店铺可通过“连接 TikTok Shop”授权、抖店店铺可通过“连接抖店”授权，由服务器经平台开放接口发送邀约（抖店开放平台没有接口的邀约仍由插件执行）。',
     'tab.all': '全部',
     'column.shopName': '店铺名称',
     'column.platform': '平台',
@@ -19,6 +19,11 @@ export const shopsMessages = defineMessages(
     'source.extension': '插件上报',
     'source.authorization': '平台授权',
     'column.authorization': '平台授权',
+    'action.connectDoudian': '连接抖店',
+    'connect.title.douyin': '抖店授权',
+    'connect.denied.douyin': '你在抖店授权页面取消了授权，没有店铺被绑定',
+    'reason.state_invalid.douyin': '授权链接已失效或已使用，请重新点击“连接抖店”',
+    'reason.platform_error.douyin': '抖店暂时无法完成授权，请稍后再试',
     'action.connectTiktokShop': '连接 TikTok Shop',
     'action.reconnect': '重新授权',
     'auth.authorized': '已授权',
@@ -74,7 +79,7 @@ export const shopsMessages = defineMessages(
   },
   {
     'page.intro':
-      'Bind the shops you run in the seller center so the extension can carry out invitations in them. The extension reports the shops it sees; you can also bind one here by hand. TikTok Shop shops can be connected by authorization ("Connect TikTok Shop"): the server then sends invitations through the platform\'s Open API.',
+      'Bind the shops you run in the seller center so the extension can carry out invitations in them. The extension reports the shops it sees; you can also bind one here by hand. TikTok Shop shops can be connected by authorization ("Connect TikTok Shop"), 抖店 shops by "Connect 抖店": the server then sends invitations through the platform\'s Open API (what 抖店\'s open platform has no API for still runs in the extension).',
     'tab.all': 'All',
     'column.shopName': 'Shop name',
     'column.platform': 'Platform',
@@ -89,6 +94,12 @@ export const shopsMessages = defineMessages(
     'source.extension': 'Reported by the extension',
     'source.authorization': 'Authorized on the platform',
     'column.authorization': 'Authorization',
+    'action.connectDoudian': 'Connect 抖店',
+    'connect.title.douyin': '抖店 (Douyin Shop) authorization',
+    'connect.denied.douyin': 'You cancelled on the 抖店 authorization page; no shop was bound',
+    'reason.state_invalid.douyin':
+      'the authorization link expired or was used already; click "Connect 抖店" again',
+    'reason.platform_error.douyin': '抖店 could not complete the authorization; try again later',
     'action.connectTiktokShop': 'Connect TikTok Shop',
     'action.reconnect': 'Reconnect',
     'auth.authorized': 'Authorized',

@@ -20,6 +20,9 @@ import { findShop } from '../../shops/repository.ts';
 import type { PlatformConnections } from '../connections/index.ts';
 import { ShopNotConnectedError } from '../connections/index.ts';
 import { TikTokShopError } from '../tiktok-shop/index.ts';
+import { DoudianError } from '../doudian/index.ts';
+import { runActivityApplication, runOrienPlan, runOrienPlanAuthors } from './doudian-steps.ts';
+import { orienPlanAuthorBatches } from './compile.ts';
 import {
   failureOf,
   ownFailure,
@@ -262,6 +265,15 @@ export class PlatformActionExecutor {
           { now, requiredScopes: scopes },
         );
       },
+      doudian: async (run) => {
+        await this.limiter.take(action.shopId);
+        return this.deps.connections.withDoudianShopApi(
+          action.userId,
+          action.shopId,
+          (api) => run(api.client, api.access),
+          { now },
+        );
+      },
       starting: async (progress) => {
         const held = await markCallStarted(db, action.id, action.leaseId!, progress, now());
         if (!held) throw new LeaseLostError(action.id);
@@ -287,15 +299,33 @@ export class PlatformActionExecutor {
     };
     let outcome: Outcome;
     try {
-      outcome =
-        action.kind === 'target_collaboration'
-          ? await runTargetCollaboration(ctx)
-          : await runConversation(ctx);
+      outcome = await this.step(action.kind, ctx);
     } catch (error) {
       if (error instanceof LeaseLostError) return 'requeued';
       outcome = await this.classify(error, action, open, now());
     }
+    if (outcome.type === 'mixed' && outcome.stop !== undefined) {
+      // Some talents met a limit of the shop: the others are written, the shop pauses.
+      const stopped = await this.classify(outcome.stop, action, open, now());
+      if (stopped.type === 'pause_shop') outcome.pause = stopped;
+    }
     return this.write(action, outcome, now());
+  }
+
+  /** The steps of an action's kind (tiktok-steps.ts, doudian-steps.ts). */
+  private step(kind: string, ctx: StepContext): Promise<Outcome> {
+    switch (kind) {
+      case 'orien_plan':
+        return runOrienPlan(ctx);
+      case 'orien_plan_authors':
+        return runOrienPlanAuthors(ctx);
+      case 'activity_application':
+        return runActivityApplication(ctx);
+      case 'target_collaboration':
+        return runTargetCollaboration(ctx);
+      default:
+        return runConversation(ctx);
+    }
   }
 
   /** What an error of a call means for the action (errors.ts classifies the platform's codes). */
@@ -314,7 +344,8 @@ export class PlatformActionExecutor {
         timeZone,
       };
     }
-    if (!(error instanceof TikTokShopError)) {
+    // Both platforms' errors carry the same classification (reason, scope, next, standardCode).
+    if (!(error instanceof TikTokShopError || error instanceof DoudianError)) {
       // A fault of ours (a bug, the database): the action is tried again later, reconciled.
       this.deps.log.error({ err: error, actionId: action.id }, 'platform action error');
       return {
@@ -336,7 +367,7 @@ export class PlatformActionExecutor {
     switch (error.next) {
       case 'fail_records':
         if (error.scope === 'request') return { type: 'fail_all', failure };
-        if (error.conflicts.length) {
+        if (error instanceof TikTokShopError && error.conflicts.length) {
           return { type: 'drop_records', failures: conflictFailures(error, records) };
         }
         return records.length > 1 ? { type: 'split', failure } : { type: 'fail_all', failure };
@@ -344,7 +375,11 @@ export class PlatformActionExecutor {
         const timeZone = await this.timeZoneOf(action);
         // Invitations and new conversations share a weekly quota (reset Sunday 00:00 shop time);
         // daily limits and daily search quotas reset at the shop's midnight.
-        const weekly = error.reason === 'quota_exceeded' && error.platformCode !== 45101004;
+        // 抖店's limits are per day (Asia/Shanghai: a 抖店 shop's zone is CN's).
+        const weekly =
+          error instanceof TikTokShopError &&
+          error.reason === 'quota_exceeded' &&
+          error.platformCode !== 45101004;
         return {
           type: 'pause_shop',
           failure,
@@ -375,7 +410,9 @@ export class PlatformActionExecutor {
       case 'fix_configuration':
         this.deps.log.error(
           { actionId: action.id, platformCode: error.platformCode, reason: error.reason },
-          'TikTok Shop refused our app: check TIKTOK_SHOP_APP_KEY / APP_SECRET',
+          error instanceof DoudianError
+            ? '抖店 refused our app: check DOUDIAN_APP_KEY / DOUDIAN_APP_SECRET and its permissions'
+            : 'TikTok Shop refused our app: check TIKTOK_SHOP_APP_KEY / APP_SECRET',
         );
         return {
           type: 'pause_shop',
@@ -414,6 +451,40 @@ export class PlatformActionExecutor {
       const records = await lockActionRecords(tx, action.id);
       switch (outcome.type) {
         case 'succeeded': {
+          if (action.kind === 'orien_plan' && outcome.reference.planId) {
+            // The plan exists: its talents are added to it 20 at a time, by their own actions.
+            const planned = orienPlanAuthorBatches(action, records, outcome.reference.planId, now);
+            const batches = await insertActions(
+              tx,
+              planned.map((p) => p.values),
+            );
+            const byKey = new Map(batches.map((b) => [b.idempotencyKey, b.id]));
+            await moveRecordsToActions(
+              tx,
+              planned.flatMap((p) =>
+                p.recordIds.map((recordId) => ({
+                  recordId,
+                  actionId: byKey.get(p.values.idempotencyKey)!,
+                })),
+              ),
+              null,
+              now,
+            );
+            await clearPause(tx, action.shopId);
+            await finishAction(
+              tx,
+              action.id,
+              {
+                status: 'succeeded',
+                reference: outcome.reference,
+                errorCode: null,
+                answer: null,
+                talents: records.length,
+              },
+              now,
+            );
+            return 'succeeded' as const;
+          }
           if (action.kind === 'target_collaboration' && held.platform === 'tiktok') {
             const task = await actionTask(tx, action.userId, action.taskId);
             if (task?.taskType === 'targeted_connection') {
@@ -479,6 +550,52 @@ export class PlatformActionExecutor {
             now,
           );
           return 'succeeded' as const;
+        }
+        case 'mixed': {
+          const ok = new Set(outcome.succeeded);
+          for (const failure of outcome.failures) {
+            await failRecords(tx, [failure.recordId], failure, now);
+          }
+          await succeedRecords(
+            tx,
+            records.filter((r) => ok.has(r.id)).map((r) => r.id),
+            outcome.reference,
+            now,
+          );
+          if (outcome.pause) {
+            // The rest wait with the shop (a limit of the day): pending, never failed.
+            const { pause } = outcome;
+            await releaseActionRecords(tx, action.id, now);
+            const left = await lockActionRecords(tx, action.id);
+            if (left.length) {
+              await requeueAction(
+                tx,
+                action.id,
+                {
+                  notBefore: pause.resumesAt,
+                  errorCode: pause.failure.code,
+                  answer: pause.failure.answer,
+                },
+                now,
+              );
+              await this.pauseShop(tx, action, pause, now);
+              return 'requeued' as const;
+            }
+          }
+          if (ok.size) await clearPause(tx, action.shopId);
+          await finishAction(
+            tx,
+            action.id,
+            {
+              status: ok.size ? 'succeeded' : 'failed',
+              reference: outcome.reference,
+              errorCode: ok.size ? null : (outcome.failures[0]?.code ?? null),
+              answer: ok.size ? null : (outcome.failures[0]?.answer ?? null),
+              talents: records.length,
+            },
+            now,
+          );
+          return ok.size ? ('succeeded' as const) : ('failed' as const);
         }
         case 'drop_records': {
           for (const failure of outcome.failures) {
@@ -569,23 +686,7 @@ export class PlatformActionExecutor {
             },
             now,
           );
-          const [before] = await pausesOf(tx, action.userId, [action.shopId], now);
-          const reason = PAUSE_REASONS.has(outcome.failure.code)
-            ? outcome.failure.code
-            : 'shop_ineligible';
-          await upsertPause(tx, {
-            shopId: action.shopId,
-            userId: action.userId,
-            reason,
-            resumesAt: outcome.resumesAt,
-            timeZone: outcome.timeZone,
-            answer: outcome.failure.answer,
-            since: now,
-          });
-          // The seller is told once per stop (a reconnect lifts it; a later loss tells again).
-          if (outcome.resumesAt === null && !(before && before.resumesAt === null)) {
-            await this.tellAuthorizationLost(tx, action, outcome.failure, now);
-          }
+          await this.pauseShop(tx, action, outcome, now);
           return 'requeued' as const;
         }
         case 'retry_later': {
@@ -621,6 +722,30 @@ export class PlatformActionExecutor {
     });
     await this.changed([action.userId]);
     return result;
+  }
+
+  /** The shop's actions wait: its pause written (the seller told of a lost authorization once). */
+  private async pauseShop(
+    tx: Executor,
+    action: ActionRow,
+    pause: { failure: Failure; resumesAt: Date | null; timeZone: string },
+    now: Date,
+  ): Promise<void> {
+    const [before] = await pausesOf(tx, action.userId, [action.shopId], now);
+    const reason = PAUSE_REASONS.has(pause.failure.code) ? pause.failure.code : 'shop_ineligible';
+    await upsertPause(tx, {
+      shopId: action.shopId,
+      userId: action.userId,
+      reason,
+      resumesAt: pause.resumesAt,
+      timeZone: pause.timeZone,
+      answer: pause.failure.answer,
+      since: now,
+    });
+    // The seller is told once per stop (a reconnect lifts it; a later loss tells again).
+    if (pause.resumesAt === null && !(before && before.resumesAt === null)) {
+      await this.tellAuthorizationLost(tx, action, pause.failure, now);
+    }
   }
 
   /** The seller is told once per stop that a shop's authorization must be renewed. */

@@ -1,5 +1,12 @@
 import type { PlatformAnswer, PlatformReference, SendErrorCode } from '@inviteflow/contract';
-import type { TikTokShopError } from '../tiktok-shop/index.ts';
+/** What both platforms' errors carry (TikTokShopError, DoudianError): classified alike. */
+interface PlatformFailure {
+  standardCode: SendErrorCode;
+  platformCode: number | null;
+  platformMessage: string;
+  requestId: string | null;
+  reason: string;
+}
 
 /**
  * What running an action came to, for the executor to write (executor.ts). Only an answer
@@ -8,6 +15,20 @@ import type { TikTokShopError } from '../tiktok-shop/index.ts';
 export type Outcome =
   /** Done: every open record reached the platform. */
   | { type: 'succeeded'; reference: PlatformReference; perRecord?: Map<number, PlatformReference> }
+  /** Per talent (抖店 orienPlanAuthorsAdd): these records succeeded, those failed for themselves. */
+  | {
+      type: 'mixed';
+      reference: PlatformReference;
+      succeeded: number[];
+      failures: RecordFailure[];
+      /**
+       * A run-level stop met on the way (a limit of the shop): the records neither succeeded nor
+       * failed stay pending, and the executor pauses the shop as it would for this error.
+       */
+      stop?: unknown;
+      /** The stop, classified by the executor (a pause of the shop). */
+      pause?: { failure: Failure; resumesAt: Date | null; timeZone: string };
+    }
   /** Some records are refused for themselves; the others are sent again at once. */
   | { type: 'drop_records'; failures: RecordFailure[] }
   /** A refusal about some creator of a batch that does not say which: halve the batch. */
@@ -32,7 +53,9 @@ export interface RecordFailure extends Failure {
   recordId: number;
 }
 
-export function answerOf(error: TikTokShopError): PlatformAnswer {
+export function answerOf(
+  error: Pick<PlatformFailure, 'platformCode' | 'platformMessage' | 'requestId'>,
+): PlatformAnswer {
   return {
     code: error.platformCode === null ? null : String(error.platformCode),
     message: error.platformMessage || null,
@@ -40,7 +63,7 @@ export function answerOf(error: TikTokShopError): PlatformAnswer {
   };
 }
 
-export function failureOf(error: TikTokShopError): Failure {
+export function failureOf(error: PlatformFailure): Failure {
   return {
     code: error.standardCode,
     answer: answerOf(error),

@@ -8,6 +8,7 @@ import {
 } from '@inviteflow/contract';
 import type { ImMessage, ShopAccess, TikTokShopClient } from '../tiktok-shop/index.ts';
 import type { SendRecordRow } from '../../send-records/repository.ts';
+import type { DoudianClient, ShopAccess as DoudianShopAccess } from '../doudian/index.ts';
 import type { ActionRow } from './repository.ts';
 import { ownFailure, type Outcome, type RecordFailure } from './outcomes.ts';
 
@@ -33,6 +34,8 @@ export interface StepContext {
     run: (client: TikTokShopClient, access: ShopAccess) => Promise<T>,
     scopes: readonly string[],
   ): Promise<T>;
+  /** One 抖店 call with the shop's access (renewed as needed), within the shop's rate. */
+  doudian<T>(run: (client: DoudianClient, access: DoudianShopAccess) => Promise<T>): Promise<T>;
   /** Written before a call that may change the platform: its progress then. */
   starting(progress: Record<string, unknown>): Promise<void>;
   /** Written after a step: the progress now (the call's outcome is known). */

@@ -3,7 +3,10 @@
  * their refresh, and a shop's API access for the executor. The only entry of the module.
  */
 export {
+  DOUYIN_REGION,
+  DOUYIN_SITE_NAME,
   OAUTH_STATE_TTL_MS,
+  PLATFORM_DOUYIN,
   PLATFORM_TIKTOK,
   PlatformConnections,
   REFRESH_AHEAD_MS,
@@ -12,6 +15,7 @@ export {
   USE_MARGIN_MS,
   type AuthorizedShopOutcome,
   type ConnectionsDeps,
+  type DoudianShopApi,
   type ShopApi,
 } from './service.ts';
 export { connectionRoutes } from './routes.ts';

@@ -1,10 +1,16 @@
 import {
   apiPaths,
+  CONNECT_PLATFORM_PARAM,
   connectResultParams,
+  doudianCallbackQuery,
+  doudianActivityPage,
+  doudianActivityQuery,
+  doudianConnectData,
   menuTree,
   platformConnectionList,
   tiktokShopCallbackQuery,
   tiktokShopConnectData,
+  type ConnectPlatform,
   type ConnectResult,
   type MenuNode,
 } from '@inviteflow/contract';
@@ -41,7 +47,11 @@ class ConnectCookie {
   readonly name: string;
   private readonly secure: boolean;
 
-  constructor(publicUrl: string) {
+  /** `path`: the platform's callback, the only place the cookie is sent to. */
+  constructor(
+    publicUrl: string,
+    private readonly path: string,
+  ) {
     this.secure = new URL(publicUrl).protocol === 'https:';
     this.name = this.secure ? '__Secure-inviteflow_connect' : 'inviteflow_connect';
   }
@@ -69,7 +79,7 @@ class ConnectCookie {
         value,
         maxAge,
         ...(maxAge === 0 ? { expires: new Date(0) } : {}),
-        path: paths.tiktokShopCallback,
+        path: this.path,
         httpOnly: true,
         secure: this.secure,
         sameSite: 'lax',
@@ -79,8 +89,13 @@ class ConnectCookie {
 }
 
 /** Back to My Shops with the outcome in the query (the page shows it). */
-function outcomeLocation(publicUrl: string, result: ConnectResult): string {
+function outcomeLocation(
+  publicUrl: string,
+  result: ConnectResult,
+  platform: ConnectPlatform = 'tiktok',
+): string {
   const url = new URL(`${publicUrl}${myShopsPath}`);
+  if (platform !== 'tiktok') url.searchParams.set(CONNECT_PLATFORM_PARAM, platform);
   url.searchParams.set(connectResultParams.outcome, result.outcome);
   url.searchParams.set(connectResultParams.bound, String(result.bound));
   url.searchParams.set(connectResultParams.already, String(result.already));
@@ -88,6 +103,14 @@ function outcomeLocation(publicUrl: string, result: ConnectResult): string {
   if (result.reason) url.searchParams.set(connectResultParams.reason, result.reason);
   return url.toString();
 }
+
+const shopParams = z.object({
+  shopId: z.coerce
+    .number({ error: 'validation.invalidField' })
+    .int({ error: 'validation.invalidField' })
+    .positive({ error: 'validation.invalidField' })
+    .max(2_147_483_647, { error: 'validation.invalidField' }),
+});
 
 const toMyShops = z.undefined().meta({
   description: "To the console's My Shops page (`Location`), with the outcome in its query",
@@ -97,7 +120,8 @@ const toMyShops = z.undefined().meta({
 /** Connecting shops by a platform's authorization, and the caller's connections. */
 export async function connectionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const cookie = new ConnectCookie(app.config.publicUrl);
+  const cookie = new ConnectCookie(app.config.publicUrl, paths.tiktokShopCallback);
+  const doudianCookie = new ConnectCookie(app.config.publicUrl, paths.doudianCallback);
 
   app.get(
     paths.connections,
@@ -182,5 +206,102 @@ export async function connectionRoutes(fastify: FastifyInstance) {
       reply.header('referrer-policy', 'no-referrer');
       return reply.redirect(outcomeLocation(app.config.publicUrl, result), 302);
     },
+  );
+
+  app.post(
+    paths.doudianConnect,
+    {
+      schema: {
+        tags,
+        summary: 'Start "Connect 抖店"',
+        description:
+          "Answers 抖店服务市场's service authorization page (`…/authorize?service_id=…&state=…`) " +
+          'for the browser to open. The state is the same as for TikTok Shop: random, single use, ' +
+          `valid ${OAUTH_STATE_TTL_MS / 60_000} minutes, tied to the caller's account, session and ` +
+          'browser (an HttpOnly cookie set here, sent back only to the 抖店 callback). With no 抖店 ' +
+          "app configured the embedded sandbox's page is answered; 422 when neither exists.",
+        response: responses(doudianConnectData, {
+          422: 'No 抖店 app is configured and no sandbox is available',
+        }),
+      },
+    },
+    async (request, reply) => {
+      const started = await app.connections.startDoudianConnect(
+        request.auth.userId,
+        request.auth.sessionId,
+        app.clock.now(),
+      );
+      doudianCookie.set(reply, started.browserNonce);
+      reply.header('cache-control', 'no-store');
+      return ok(
+        request,
+        { authorizeUrl: started.authorizeUrl, expiresAt: started.expiresAt.toISOString() },
+        'success.doudianConnectStarted',
+      );
+    },
+  );
+
+  app.get(
+    paths.doudianCallback,
+    {
+      // As TikTok's callback: the state (single use, tied to an account, a live session and
+      // this browser's cookie) is the credential.
+      config: { public: true },
+      schema: {
+        tags,
+        summary: '抖店 authorization callback (the platform redirects the browser here)',
+        description:
+          'Takes the state (a second use finds nothing), exchanges `code` by `token.create`, ' +
+          'stores the shop’s tokens encrypted, binds the authorized shop (中国站) under the ' +
+          'plan’s bind limit and next-bind-time rule, and sends the browser back to My Shops ' +
+          `with the outcome (\`${connectResultParams.outcome}\`: connected / refused / denied / ` +
+          'failed, counts and a reason). Never answers an error page: every outcome is a redirect.',
+        security: [],
+        querystring: doudianCallbackQuery,
+        response: { 302: toMyShops },
+      },
+    },
+    async (request, reply) => {
+      const { result } = await app.connections.completeDoudianConnect(
+        { ...request.query, browserNonce: doudianCookie.read(request) },
+        app.clock.now(),
+      );
+      doudianCookie.clear(reply);
+      reply.header('cache-control', 'no-store');
+      reply.header('referrer-policy', 'no-referrer');
+      return reply.redirect(outcomeLocation(app.config.publicUrl, result, 'douyin'), 302);
+    },
+  );
+
+  app.get(
+    paths.doudianActivities(':shopId'),
+    {
+      schema: {
+        tags,
+        summary: 'The 团长 activities a 抖店 shop may apply to',
+        description:
+          'Read from 抖店开放平台 (buyin.ShopActivityList, "可以报名的活动", cursor mode, 20 a page) ' +
+          "with the shop's authorization, for the group leader activity form: each activity with " +
+          'its 团长 and 百应ID (the talent of the application) and the lowest rates it asks. ' +
+          "Another account's shop answers 404; a shop not connected by 抖店's authorization, or " +
+          'whose authorization must be renewed, 422; 抖店 out of reach 503.',
+        params: shopParams,
+        querystring: doudianActivityQuery,
+        response: responses(doudianActivityPage, {
+          422: 'Not connected by 抖店 authorization, or the authorization must be renewed',
+          503: '抖店 cannot be reached',
+        }),
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await app.connections.doudianActivities(
+          request.auth.userId,
+          request.params.shopId,
+          request.query,
+          app.clock.now(),
+        ),
+      ),
   );
 }

@@ -6,15 +6,22 @@ import {
   tiktokShopSiteName,
   type ConnectReason,
   type ConnectResult,
+  type DoudianActivityPage,
   type PlatformConnection,
   type SendErrorCode,
+  type ShopIdentityBody,
 } from '@inviteflow/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { RevocationStore } from '../../../lib/revocations.ts';
 import { SecretBox, SecretBoxError } from '../../../lib/secret-box.ts';
-import { bindAuthorizedShop, findShopPlatformLink, shopsOfConnections } from '../../shops/index.ts';
+import {
+  bindAuthorizedShop,
+  findShopPlatformLink,
+  shopsOfConnections,
+  type PlatformShopLink,
+} from '../../shops/index.ts';
 import {
   TikTokShopError,
   TikTokShopUnavailableError,
@@ -24,6 +31,15 @@ import {
   type TikTokShopPlatform,
   type TokenGrant,
 } from '../tiktok-shop/index.ts';
+import {
+  DoudianError,
+  DoudianUnavailableError,
+  authorizationUrl as doudianAuthorizationUrl,
+  type DoudianClient,
+  type DoudianPlatform,
+  type ShopAccess as DoudianShopAccess,
+  type TokenGrant as DoudianTokenGrant,
+} from '../doudian/index.ts';
 import {
   claimDueRefreshes,
   claimRefresh,
@@ -48,6 +64,11 @@ import {
  */
 
 export const PLATFORM_TIKTOK = 'tiktok';
+/** 抖店: the shops' platform name (`douyin`), kept for its connections too. */
+export const PLATFORM_DOUYIN = 'douyin';
+/** A 抖店 shop's market: mainland China (中国站), its region code CN. */
+export const DOUYIN_REGION = 'CN';
+export const DOUYIN_SITE_NAME = '中国站';
 /** How long a seller has to finish on the platform's page. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 /** Access tokens live 7 days ("Authorization overview"); the job renews them a day ahead. */
@@ -87,6 +108,44 @@ export interface ShopApi {
   grantedScopes: string[];
 }
 
+/** What the executor gets for a 抖店 shop: a client and the shop's access token. */
+export interface DoudianShopApi {
+  client: DoudianClient;
+  access: DoudianShopAccess;
+  connectionId: number;
+}
+
+/** A failure either platform's client throws: both classify it by the same fields. */
+type PlatformError = TikTokShopError | DoudianError;
+const isPlatformError = (error: unknown): error is PlatformError =>
+  error instanceof TikTokShopError || error instanceof DoudianError;
+
+/** The tokens a connection keeps sealed, whichever platform granted them. */
+interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+  accessTokenExpiresAt: Date;
+  refreshTokenExpiresAt: Date;
+  grantedScopes: string[];
+}
+
+/**
+ * 抖店's `scope` is one string (the .NET SDK's token samples: "SCOPE"; comma separated when
+ * several): kept as a list like TikTok's granted scopes.
+ */
+function doudianTokens(grant: DoudianTokenGrant): Tokens {
+  return {
+    accessToken: grant.accessToken,
+    refreshToken: grant.refreshToken,
+    accessTokenExpiresAt: grant.accessTokenExpiresAt,
+    refreshTokenExpiresAt: grant.refreshTokenExpiresAt,
+    grantedScopes: grant.scope
+      .split(/[\s,]+/)
+      .map((scope) => scope.trim())
+      .filter(Boolean),
+  };
+}
+
 /** A shop that cannot be served through the platform's API (bound by hand, or gone). */
 export class ShopNotConnectedError extends Error {
   constructor(
@@ -105,6 +164,8 @@ export interface ConnectionsDeps {
   /** Told which shops an authorization now serves (the executor lifts their authorization pause). */
   onAuthorized?: (userId: number, shopIds: number[]) => Promise<unknown>;
   platform: TikTokShopPlatform;
+  /** 抖店开放平台 (its app or the embedded sandbox); absent: 抖店 shops cannot be connected. */
+  doudian?: DoudianPlatform | null;
   appSecret: string;
   revocations: Pick<RevocationStore, 'isRevoked'>;
   log: FastifyBaseLogger;
@@ -124,7 +185,7 @@ const result = (
 
 /** What a log line may say of a platform failure: its class and the platform's code, never a token. */
 function loggable(error: unknown) {
-  if (error instanceof TikTokShopError) {
+  if (isPlatformError(error)) {
     return {
       reason: error.reason,
       platformCode: error.platformCode,
@@ -165,6 +226,16 @@ export class PlatformConnections {
       }
       throw error;
     }
+    const { state, ...started } = await this.newState(userId, sessionId, PLATFORM_TIKTOK, now);
+    return { authorizeUrl: authorizationUrl(app, state), ...started };
+  }
+
+  /**
+   * A connect's state, whatever the platform: random, stored hashed, single use, tied to the
+   * account, the session, the platform and, through `browserNonce` (an HttpOnly cookie), the
+   * browser.
+   */
+  private async newState(userId: number, sessionId: string, platform: string, now: Date) {
     const state = randomBytes(32).toString('base64url');
     const browserNonce = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + OAUTH_STATE_TTL_MS);
@@ -172,12 +243,39 @@ export class PlatformConnections {
       stateHash: sha256(state),
       userId,
       sessionId,
-      platform: PLATFORM_TIKTOK,
+      platform,
       browserHash: sha256(browserNonce),
       createdAt: now,
       expiresAt,
     });
-    return { authorizeUrl: authorizationUrl(app, state), expiresAt, browserNonce };
+    return { state, expiresAt, browserNonce };
+  }
+
+  /**
+   * Takes a callback's state (a replay finds nothing) and answers the account it was started
+   * by, or the outcome when it is no good: unknown, of another platform, expired, opened in
+   * another browser, or of a session that has ended.
+   */
+  private async takeState(
+    input: { state?: string; browserNonce: string | null },
+    platform: string,
+    now: Date,
+  ): Promise<{ userId: number } | { failed: ConnectResult }> {
+    if (!input.state) return { failed: result('failed', 'state_invalid') };
+    const state = await takeOauthState(this.deps.db, sha256(input.state));
+    if (
+      !state ||
+      state.platform !== platform ||
+      state.expiresAt <= now ||
+      !input.browserNonce ||
+      !sameHash(sha256(input.browserNonce), state.browserHash)
+    ) {
+      return { failed: result('failed', 'state_invalid') };
+    }
+    if (await this.deps.revocations.isRevoked(state.sessionId)) {
+      return { failed: result('failed', 'session_ended') };
+    }
+    return { userId: state.userId };
   }
 
   /**
@@ -191,25 +289,13 @@ export class PlatformConnections {
     now: Date,
   ): Promise<{ result: ConnectResult; shops: AuthorizedShopOutcome[] }> {
     const none = { shops: [] as AuthorizedShopOutcome[] };
-    if (!input.state) return { result: result('failed', 'state_invalid'), ...none };
-    const state = await takeOauthState(this.deps.db, sha256(input.state));
-    if (
-      !state ||
-      state.platform !== PLATFORM_TIKTOK ||
-      state.expiresAt <= now ||
-      !input.browserNonce ||
-      !sameHash(sha256(input.browserNonce), state.browserHash)
-    ) {
-      return { result: result('failed', 'state_invalid'), ...none };
-    }
-    if (await this.deps.revocations.isRevoked(state.sessionId)) {
-      return { result: result('failed', 'session_ended'), ...none };
-    }
+    const taken = await this.takeState(input, PLATFORM_TIKTOK, now);
+    if ('failed' in taken) return { result: taken.failed, ...none };
     // Declined on the platform's page: `code=null&error=auth_denied` (authorization overview).
     if (input.error || !input.code || input.code === 'null') {
       return { result: result('denied', null), ...none };
     }
-    const userId = state.userId;
+    const userId = taken.userId;
     let client: TikTokShopClient;
     let grant: TokenGrant;
     try {
@@ -277,21 +363,30 @@ export class PlatformConnections {
           siteName: tiktokShopSiteName(shop.region, 'zh-CN'),
           shopCode: shop.id,
         });
-    try {
-      const bound = await bindAuthorizedShop(
-        this.deps.db,
-        userId,
-        body,
-        {
-          platformShopId: shop.id,
-          platformCipher: shop.cipher,
-          platformRegion: shop.region,
-          connectionId,
-        },
-        now,
-      );
-      return {
+    return this.bindAs(
+      userId,
+      body,
+      {
         platformShopId: shop.id,
+        platformCipher: shop.cipher,
+        platformRegion: shop.region,
+        connectionId,
+      },
+      now,
+    );
+  }
+
+  /** Binds a shop an authorization named, under the plan's rules; a refusal is an outcome. */
+  private async bindAs(
+    userId: number,
+    body: ShopIdentityBody,
+    link: PlatformShopLink,
+    now: Date,
+  ): Promise<AuthorizedShopOutcome> {
+    try {
+      const bound = await bindAuthorizedShop(this.deps.db, userId, body, link, now);
+      return {
+        platformShopId: link.platformShopId,
         shopId: bound.shop.id,
         outcome: bound.outcome,
         reason: null,
@@ -299,7 +394,7 @@ export class PlatformConnections {
     } catch (error) {
       const reason = error instanceof AppError ? reasonOfBindRefusal[error.messageKey] : undefined;
       if (!reason) throw error;
-      return { platformShopId: shop.id, shopId: null, outcome: 'refused', reason };
+      return { platformShopId: link.platformShopId, shopId: null, outcome: 'refused', reason };
     }
   }
 
@@ -317,7 +412,106 @@ export class PlatformConnections {
     );
   }
 
-  private sealed(key: { userId: number; platform: string; openId: string }, grant: TokenGrant) {
+  // -------------------------------------------------------------------------------------
+  // Connect 抖店
+  // -------------------------------------------------------------------------------------
+
+  private doudian(): DoudianPlatform {
+    if (!this.deps.doudian) throw new DoudianUnavailableError();
+    return this.deps.doudian;
+  }
+
+  /**
+   * Starts a 抖店 connect: the same state as TikTok's (single use, tied to the account, the
+   * session and the browser), and 抖店服务市场's authorization page for it
+   * (`…/authorize?service_id=…&state=…`: github:minibear2021/doudian doudian/core.py
+   * build_auth_url).
+   */
+  async startDoudianConnect(
+    userId: number,
+    sessionId: string,
+    now: Date,
+  ): Promise<{ authorizeUrl: string; expiresAt: Date; browserNonce: string }> {
+    let app;
+    try {
+      app = await this.doudian().app();
+    } catch (error) {
+      if (error instanceof DoudianUnavailableError) {
+        throw new AppError(422, 'error.doudianUnavailable');
+      }
+      throw error;
+    }
+    const { state, ...started } = await this.newState(userId, sessionId, PLATFORM_DOUYIN, now);
+    return { authorizeUrl: doudianAuthorizationUrl(app, state), ...started };
+  }
+
+  /**
+   * 抖店's redirect back (`code`, `state`; `error` when declined): the state taken as for
+   * TikTok, the code exchanged by `token.create`, and the one shop the authorization is for
+   * (抖店's tokens are per shop: `shop_id`, `shop_name`) bound as 中国站 under the plan's rules.
+   */
+  async completeDoudianConnect(
+    input: { code?: string; state?: string; error?: string; browserNonce: string | null },
+    now: Date,
+  ): Promise<{ result: ConnectResult; shops: AuthorizedShopOutcome[] }> {
+    const none = { shops: [] as AuthorizedShopOutcome[] };
+    const taken = await this.takeState(input, PLATFORM_DOUYIN, now);
+    if ('failed' in taken) return { result: taken.failed, ...none };
+    if (input.error || !input.code || input.code === 'null') {
+      return { result: result('denied', null), ...none };
+    }
+    const userId = taken.userId;
+    let grant: DoudianTokenGrant;
+    try {
+      grant = await (await this.doudian().client()).createToken(input.code);
+    } catch (error) {
+      this.deps.log.warn({ userId, ...loggable(error) }, '抖店 authorization code refused');
+      return { result: result('failed', 'platform_error'), ...none };
+    }
+    if (!grant.shopId) return { result: result('refused', 'no_shops'), ...none };
+    const key = { userId, platform: PLATFORM_DOUYIN, openId: grant.shopId };
+    const connection = await upsertConnection(
+      this.deps.db,
+      {
+        ...key,
+        sellerName: grant.shopName,
+        sellerBaseRegion: DOUYIN_REGION,
+        ...this.sealed(key, doudianTokens(grant)),
+      },
+      now,
+    );
+    const shopName = grant.shopName.trim().slice(0, SHOP_NAME_LENGTH_MAX) || grant.shopId;
+    const shop = await this.bindAs(
+      userId,
+      shopIdentityBody.parse({
+        platform: PLATFORM_DOUYIN,
+        shopName,
+        siteName: DOUYIN_SITE_NAME,
+        shopCode: grant.shopId,
+      }),
+      // 抖店 has no shop cipher: a shop's access token is the shop's alone.
+      {
+        platformShopId: grant.shopId,
+        platformCipher: '',
+        platformRegion: DOUYIN_REGION,
+        connectionId: connection.id,
+      },
+      now,
+    );
+    if (shop.shopId !== null && shop.outcome !== 'refused' && this.deps.onAuthorized) {
+      await this.deps.onAuthorized(userId, [shop.shopId]);
+    }
+    return {
+      result: result(shop.outcome === 'refused' ? 'refused' : 'connected', shop.reason, {
+        bound: shop.outcome === 'bound' ? 1 : 0,
+        already: shop.outcome === 'alreadyBound' ? 1 : 0,
+        refused: shop.outcome === 'refused' ? 1 : 0,
+      }),
+      shops: [shop],
+    };
+  }
+
+  private sealed(key: { userId: number; platform: string; openId: string }, grant: Tokens) {
     return {
       accessTokenSealed: this.box.seal(grant.accessToken, tokenContext(key, 'access')),
       refreshTokenSealed: this.box.seal(grant.refreshToken, tokenContext(key, 'refresh')),
@@ -346,31 +540,50 @@ export class PlatformConnections {
   // -------------------------------------------------------------------------------------
 
   /**
-   * A valid access token and the shop cipher of one of the caller's shops, renewed first if
-   * it is about to expire. Throws ShopNotConnectedError for a shop not bound by
-   * authorization, and a TikTokShopError (`authorization_revoked`: reconnect; `token_expired`:
-   * another replica is renewing it, try again shortly) when there is no usable token.
+   * A connection of one of the caller's shops on `platform` with an access token that works,
+   * renewed first if it is about to expire. Throws ShopNotConnectedError for a shop not bound
+   * by that platform's authorization, and the platform's error (`authorization_revoked`:
+   * reconnect; `token_expired`: another replica is renewing it, try again shortly) when there
+   * is no usable token.
    */
-  async shopApi(userId: number, shopId: number, now: Date): Promise<ShopApi> {
+  private async usable(userId: number, shopId: number, platform: string, now: Date) {
     const link = await findShopPlatformLink(this.deps.db, userId, shopId);
     if (!link) throw new ShopNotConnectedError(shopId, 'not_found');
-    if (link.platform !== PLATFORM_TIKTOK || !link.connectionId || !link.platformCipher) {
+    if (
+      link.platform !== platform ||
+      !link.connectionId ||
+      (platform === PLATFORM_TIKTOK && !link.platformCipher)
+    ) {
       throw new ShopNotConnectedError(shopId, 'not_authorized');
     }
     let row = await findConnection(this.deps.db, userId, link.connectionId);
-    if (!row) throw new ShopNotConnectedError(shopId, 'not_authorized');
+    if (!row || row.platform !== platform)
+      throw new ShopNotConnectedError(shopId, 'not_authorized');
     if (row.status !== 'active') throw lost(row);
     if (row.accessTokenExpiresAt.getTime() - now.getTime() <= USE_MARGIN_MS) {
       row = await this.refreshNow(row, now);
     }
+    return { link, row, accessToken: await this.openToken(row, 'access', now) };
+  }
+
+  /** A TikTok shop's access: a client, a valid access token and the shop cipher. */
+  async shopApi(userId: number, shopId: number, now: Date): Promise<ShopApi> {
+    const { link, row, accessToken } = await this.usable(userId, shopId, PLATFORM_TIKTOK, now);
     return {
       client: await this.deps.platform.client(),
-      access: {
-        accessToken: await this.openToken(row, 'access', now),
-        shopCipher: link.platformCipher,
-      },
+      access: { accessToken, shopCipher: link.platformCipher! },
       connectionId: row.id,
       grantedScopes: row.grantedScopes,
+    };
+  }
+
+  /** A 抖店 shop's access: a client and the shop's valid access token. */
+  async doudianShopApi(userId: number, shopId: number, now: Date): Promise<DoudianShopApi> {
+    const { row, accessToken } = await this.usable(userId, shopId, PLATFORM_DOUYIN, now);
+    return {
+      client: await this.doudian().client(),
+      access: { accessToken },
+      connectionId: row.id,
     };
   }
 
@@ -387,7 +600,7 @@ export class PlatformConnections {
     options: { now?: () => Date; requiredScopes?: readonly string[] } = {},
   ): Promise<T> {
     const now = options.now ?? (() => new Date());
-    let api = await this.shopApi(userId, shopId, now());
+    const api = await this.shopApi(userId, shopId, now());
     const missing = (options.requiredScopes ?? []).filter((s) => !api.grantedScopes.includes(s));
     if (missing.length > 0) {
       const error = new TikTokShopError({
@@ -398,10 +611,94 @@ export class PlatformConnections {
       await this.noteFailure(userId, api.connectionId, error, now());
       throw error;
     }
+    return this.withApi(userId, api, (at) => this.shopApi(userId, shopId, at), call, now);
+  }
+
+  /**
+   * Runs `call` with a 抖店 shop's access, as withShopApi: an access token the gateway calls
+   * expired (isv.access-token-expired) is renewed by token.refresh and the call sent once more;
+   * a lost authorization (dop.authorization-no-existed) marks the connection.
+   */
+  /**
+   * The 团长 activities a 抖店 shop connected by authorization may apply to
+   * (buyin.ShopActivityList, apply_status 2, cursor mode), for the create form's picker.
+   * Another account's shop answers 404; a shop not connected by 抖店's authorization 422; an
+   * authorization to renew 422 (reconnect); the platform out of reach 503.
+   */
+  async doudianActivities(
+    userId: number,
+    shopId: number,
+    query: { keyword?: string; cursor?: string },
+    now: Date,
+  ): Promise<DoudianActivityPage> {
+    try {
+      const page = await this.withDoudianShopApi(
+        userId,
+        shopId,
+        (api) =>
+          api.client.listShopActivities(api.access, {
+            applyStatus: 2,
+            keyword: query.keyword,
+            cursor: query.cursor,
+            pageSize: 20,
+          }),
+        { now: () => now },
+      );
+      return {
+        nextCursor: page.nextCursor,
+        list: page.activities.map((a) => ({
+          activityId: a.activityId,
+          name: a.name,
+          institutionName: a.institutionName,
+          colonelBuyinId: a.colonelBuyinId,
+          applyStartTime: a.applyStartTime,
+          applyEndTime: a.applyEndTime,
+          minCommissionRate: a.minCommissionRate,
+          minServiceRate: a.minServiceRate,
+        })),
+      };
+    } catch (error) {
+      if (error instanceof ShopNotConnectedError) {
+        if (error.why === 'not_found') throw new AppError(404, 'error.notFound');
+        throw new AppError(422, 'error.doudianShopNotConnected');
+      }
+      if (error instanceof DoudianError) {
+        this.deps.log.warn({ userId, ...loggable(error) }, '抖店 activity list failed');
+        if (error.next === 'reconnect') throw new AppError(422, 'error.doudianReconnect');
+        if (error.next === 'pause_shop') {
+          throw new AppError(422, 'error.doudianShopIneligible', {
+            reason: error.platformMessage,
+          });
+        }
+        throw new AppError(503, 'error.doudianActivitiesUnavailable');
+      }
+      throw error;
+    }
+  }
+
+  async withDoudianShopApi<T>(
+    userId: number,
+    shopId: number,
+    call: (api: DoudianShopApi) => Promise<T>,
+    options: { now?: () => Date } = {},
+  ): Promise<T> {
+    const now = options.now ?? (() => new Date());
+    const api = await this.doudianShopApi(userId, shopId, now());
+    return this.withApi(userId, api, (at) => this.doudianShopApi(userId, shopId, at), call, now);
+  }
+
+  private async withApi<A extends { connectionId: number; access: { accessToken: string } }, T>(
+    userId: number,
+    first: A,
+    again: (now: Date) => Promise<A>,
+    call: (api: A) => Promise<T>,
+    now: () => Date,
+  ): Promise<T> {
+    let api = first;
     try {
       return await call(api);
     } catch (error) {
-      if (!(error instanceof TikTokShopError)) throw error;
+      if (!isPlatformError(error)) throw error;
       if (error.reason === 'token_expired') {
         const row = await findConnection(this.deps.db, userId, api.connectionId);
         if (!row) throw error;
@@ -410,13 +707,13 @@ export class PlatformConnections {
         if (current === null || current === api.access.accessToken) {
           await this.refreshNow(row, now(), { force: true });
         }
-        api = await this.shopApi(userId, shopId, now());
+        api = await again(now());
         try {
           return await call(api);
-        } catch (again) {
-          if (again instanceof TikTokShopError)
-            await this.noteFailure(userId, api.connectionId, again, now());
-          throw again;
+        } catch (retried) {
+          if (isPlatformError(retried))
+            await this.noteFailure(userId, api.connectionId, retried, now());
+          throw retried;
         }
       }
       await this.noteFailure(userId, api.connectionId, error, now());
@@ -427,7 +724,7 @@ export class PlatformConnections {
   private async noteFailure(
     userId: number,
     connectionId: number,
-    error: TikTokShopError,
+    error: PlatformError,
     now: Date,
   ): Promise<void> {
     const detail = { code: error.standardCode, message: error.platformMessage || error.reason };
@@ -464,7 +761,7 @@ export class PlatformConnections {
       ) {
         return current;
       }
-      throw new TikTokShopError({
+      throw platformError(row.platform, {
         reason: 'token_expired',
         operation: 'token refresh',
         platformMessage: 'another process is renewing the token',
@@ -473,6 +770,22 @@ export class PlatformConnections {
     const renewed = await this.refreshClaimed(claimed, now);
     if (!renewed) throw lost((await findConnection(this.deps.db, row.userId, row.id)) ?? row);
     return renewed;
+  }
+
+  /** The platform's refresh of a connection's tokens: its new tokens and whose they are. */
+  private async refreshGrant(
+    row: ConnectionRow,
+    refreshToken: string,
+  ): Promise<{ tokens: Tokens; openId: string }> {
+    if (row.platform === PLATFORM_DOUYIN) {
+      // token.refresh (github:minibear2021/doudian doudian/core.py _refresh_token): the
+      // answer names the shop it is for.
+      const grant = await (await this.doudian().client()).refreshToken(refreshToken);
+      return { tokens: doudianTokens(grant), openId: grant.shopId };
+    }
+    const client = await this.deps.platform.client();
+    const grant = await client.refreshAccessToken(refreshToken);
+    return { tokens: grant, openId: grant.openId };
   }
 
   /**
@@ -498,12 +811,11 @@ export class PlatformConnections {
     } catch {
       return null;
     }
-    let grant: TokenGrant;
+    let grant: { tokens: Tokens; openId: string };
     try {
-      const client = await this.deps.platform.client();
-      grant = await client.refreshAccessToken(refreshToken);
+      grant = await this.refreshGrant(row, refreshToken);
     } catch (error) {
-      if (error instanceof TikTokShopError && error.next === 'reconnect') {
+      if (isPlatformError(error) && error.next === 'reconnect') {
         await markConnection(
           this.deps.db,
           row.userId,
@@ -518,27 +830,33 @@ export class PlatformConnections {
         );
         return null;
       }
-      const code: SendErrorCode = error instanceof TikTokShopError ? error.standardCode : 'network';
+      const code: SendErrorCode = isPlatformError(error) ? error.standardCode : 'network';
       await releaseRefresh(
         this.deps.db,
         row.userId,
         row.id,
-        { code, message: error instanceof TikTokShopError ? error.reason : 'refresh failed' },
+        { code, message: isPlatformError(error) ? error.reason : 'refresh failed' },
         now,
       );
       throw error;
     }
     if (grant.openId !== row.openId) {
-      // A refresh token answering for another seller: keep nothing of it.
+      // A refresh token answering for another seller (or shop): keep nothing of it.
       await releaseRefresh(this.deps.db, row.userId, row.id, null, now);
-      throw new TikTokShopError({
+      throw platformError(row.platform, {
         reason: 'unreadable',
         operation: 'token refresh',
         platformMessage: 'the refresh answered for another seller',
       });
     }
     return (
-      (await saveRefreshed(this.deps.db, row.userId, row.id, this.sealed(row, grant), now)) ?? null
+      (await saveRefreshed(
+        this.deps.db,
+        row.userId,
+        row.id,
+        this.sealed(row, grant.tokens),
+        now,
+      )) ?? null
     );
   }
 
@@ -619,8 +937,20 @@ export class PlatformConnections {
   }
 }
 
-function lost(row: ConnectionRow): TikTokShopError {
-  return new TikTokShopError({
+/** An error of the connection's platform, as its client would throw it. */
+function platformError(
+  platform: string,
+  details: {
+    reason: 'token_expired' | 'authorization_revoked' | 'unreadable';
+    operation: string;
+    platformMessage: string;
+  },
+): PlatformError {
+  return platform === PLATFORM_DOUYIN ? new DoudianError(details) : new TikTokShopError(details);
+}
+
+function lost(row: ConnectionRow): PlatformError {
+  return platformError(row.platform, {
     reason: 'authorization_revoked',
     operation: 'shop access',
     platformMessage: row.status === 'expired' ? 'authorization expired' : 'authorization revoked',
@@ -631,12 +961,16 @@ export function toConnection(
   row: ConnectionRow,
   shops: ReadonlyArray<{ id: number; connectionId: number }>,
 ): PlatformConnection {
-  const missingScopes = tiktokShopRequiredScopes.filter((s) => !row.grantedScopes.includes(s));
+  // 抖店 grants an app's permission packages as a whole: no scope of its own to miss.
+  const missingScopes =
+    row.platform === PLATFORM_TIKTOK
+      ? tiktokShopRequiredScopes.filter((s) => !row.grantedScopes.includes(s))
+      : [];
   const status = row.status as PlatformConnection['status'];
   const errorCode = (row.errorCode as SendErrorCode | null) ?? null;
   return {
     id: row.id,
-    platform: 'tiktok',
+    platform: row.platform === PLATFORM_DOUYIN ? 'douyin' : 'tiktok',
     sellerName: row.sellerName,
     sellerBaseRegion: row.sellerBaseRegion,
     status,

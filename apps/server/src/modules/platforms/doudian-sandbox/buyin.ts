@@ -315,6 +315,77 @@ export async function orienPlanAuthors(sandbox: DoudianSandbox, ctx: GatewayCont
   };
 }
 
+// --- buyin.orienPlanList -----------------------------------------------------------------
+
+/** "分页。最小值取1，最大取100"; "每页数目。默认20，最大40" (BuyinOrienPlanListReq). */
+export const PLAN_LIST_PAGE_MAX = 100;
+export const PLAN_LIST_PAGE_SIZE_MAX = 40;
+
+/**
+ * buyin.orienPlanList (商家查看定向计划列表): the shop's plans grouped by product, filtered by
+ * `product_id` and `orien_plan_id`; fields as the generated C# SDK's BuyinOrienPlanListRsp
+ * (`orien_plans[{product_id, orien_plans[{orien_plan_id, plan_status 1 投放中 2 已关闭,
+ * cos_ratio, apply_type, restricted_type, author_level, audit_type, start_time, end_time,
+ * kol_num, new_cos_ratio, new_cos_ratio_start_time}]}]`, `total`); errors 257 and 4102.
+ * Grouping and order (newest first) are the sandbox's choice.
+ */
+export async function orienPlanList(sandbox: DoudianSandbox, ctx: GatewayContext) {
+  const shop = shopOf(ctx);
+  const p = ctx.params;
+  const page = p.page === undefined ? 1 : intOf(p.page);
+  const pageSize = p.page_size === undefined ? 20 : intOf(p.page_size);
+  if (
+    page === null ||
+    page < 1 ||
+    page > PLAN_LIST_PAGE_MAX ||
+    pageSize === null ||
+    pageSize < 1 ||
+    pageSize > PLAN_LIST_PAGE_SIZE_MAX
+  )
+    refuse(E.paramsInvalid, `page 1–${PLAN_LIST_PAGE_MAX}，page_size 1–${PLAN_LIST_PAGE_SIZE_MAX}`);
+  const productId = p.product_id === undefined ? null : idOf(p.product_id);
+  if (p.product_id !== undefined && productId === null) refuse(E.paramsInvalid, 'product_id');
+  const planId =
+    p.orien_plan_id === undefined
+      ? null
+      : typeof p.orien_plan_id === 'string'
+        ? p.orien_plan_id
+        : idOf(p.orien_plan_id);
+  if (shop.promotionClosed) refuse(E.promotionClosed);
+  const plans = await repo.plansOfShop(sandbox.db, shop.id, { productId, planId });
+  const slice = plans.slice((page - 1) * pageSize, page * pageSize);
+  const counts = new Map<string, number>();
+  for (const plan of slice) {
+    counts.set(plan.id, (await repo.authorsOfPlan(sandbox.db, plan.id)).length);
+  }
+  const groups = new Map<string, typeof slice>();
+  for (const plan of slice)
+    groups.set(plan.productId, [...(groups.get(plan.productId) ?? []), plan]);
+  return {
+    total: plans.length,
+    orien_plans: [...groups].map(([product, list]) => ({
+      product_id: BigInt(product),
+      orien_plans: list.map((plan) => ({
+        orien_plan_id: plan.id,
+        product_id: BigInt(plan.productId),
+        plan_status: plan.endTime <= ctx.now ? 2 : 1,
+        cos_ratio: ratioNow(plan, ctx.now),
+        apply_type: plan.applyType,
+        restricted_type: plan.restrictedType,
+        author_level: plan.authorLevel,
+        audit_type: plan.auditType,
+        start_time: seconds(plan.startTime),
+        end_time: seconds(plan.endTime),
+        kol_num: counts.get(plan.id) ?? 0,
+        new_cos_ratio: plan.newCosRatio ?? 0,
+        new_cos_ratio_start_time: plan.newCosRatioStartTime
+          ? seconds(plan.newCosRatioStartTime)
+          : 0,
+      })),
+    })),
+  };
+}
+
 // --- buyin.ShopActivityList --------------------------------------------------------------
 
 /** Shanghai wall time `yyyy-MM-dd HH:mm:ss`, as the activity times are strings. */

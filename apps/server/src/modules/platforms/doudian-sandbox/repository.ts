@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, asc, count, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import {
   sandboxDoudianAccessTokens,
@@ -309,6 +309,25 @@ export async function samePlan(
     )
     .limit(1);
   return row;
+}
+
+/** The shop's plans, newest first, by product and plan id when given (buyin.orienPlanList). */
+export async function plansOfShop(
+  db: Executor,
+  shopId: string,
+  filter: { productId: string | null; planId: string | null },
+) {
+  return db
+    .select()
+    .from(sandboxDoudianPlans)
+    .where(
+      and(
+        eq(sandboxDoudianPlans.shopId, shopId),
+        filter.productId ? eq(sandboxDoudianPlans.productId, filter.productId) : undefined,
+        filter.planId ? eq(sandboxDoudianPlans.id, filter.planId) : undefined,
+      ),
+    )
+    .orderBy(desc(sandboxDoudianPlans.startTime), desc(sandboxDoudianPlans.id));
 }
 
 export async function insertPlan(db: Executor, row: typeof sandboxDoudianPlans.$inferInsert) {

@@ -21,6 +21,7 @@ const methods = new Map<string, Work>([
   ['buyin.createOrUpdateOrienPlan', buyin.createOrUpdateOrienPlan],
   ['buyin.orienPlanAuthorsAdd', buyin.orienPlanAuthorsAdd],
   ['buyin.orienPlanAuthors', buyin.orienPlanAuthors],
+  ['buyin.orienPlanList', buyin.orienPlanList],
   ['buyin.ShopActivityList', buyin.shopActivityList],
   ['buyin.applyActivities', buyin.applyActivities],
 ]);

@@ -103,6 +103,24 @@ describe('抖店 error map', () => {
     expect(reasonRules.author_rejected.scope).toBe('creator');
   });
 
+  it("reads a per-达人 refusal about a limit as the shop's stop, never the 达人's", () => {
+    expect(authorFailureReason('今日添加达人数已达上限')).toBe('quota_exceeded');
+    expect(authorFailureReason('定向计划达人数已达上限')).toBe('quota_exceeded');
+    expect(reasonRules.quota_exceeded).toEqual({
+      scope: 'call',
+      next: 'pause_shop',
+      standard: 'quota_exceeded',
+    });
+  });
+
+  it('reads "店铺未加入联盟" as the shop\'s standing, whatever the method', () => {
+    for (const method of ['buyin.createOrUpdateOrienPlan', 'buyin.applyActivities']) {
+      expect(
+        classify(method, 50002, 'isv.business-failed:1549', '业务处理失败: 店铺未加入联盟').reason,
+      ).toBe('shop_ineligible');
+    }
+  });
+
   it('keeps the platform message short and says what failed', () => {
     const error = new DoudianError({
       reason: 'invalid_request',

@@ -29,6 +29,7 @@ export type FailureReason =
   | 'author_already_added'
   | 'author_rejected'
   // About the call (this shop, now).
+  | 'quota_exceeded'
   | 'rate_limited'
   | 'token_expired'
   | 'token_refresh_conflict'
@@ -62,6 +63,8 @@ export const reasonRules: Record<FailureReason, ReasonRule> = {
   author_not_found: { scope: 'creator', next: 'fail_records', standard: 'talent_not_found' },
   author_already_added: { scope: 'creator', next: 'fail_records', standard: 'already_invited' },
   author_rejected: { scope: 'creator', next: 'fail_records', standard: 'talent_ineligible' },
+  // The shop's allowance of the day (or the plan's) is used: the shop waits, its 达人 are not refused.
+  quota_exceeded: { scope: 'call', next: 'pause_shop', standard: 'quota_exceeded' },
   rate_limited: { scope: 'call', next: 'back_off', standard: 'rate_limited' },
   token_expired: { scope: 'call', next: 'refresh_token', standard: 'login_expired' },
   // token.refresh "有并发请求": call it again to get the newest token (the page's own remedy).
@@ -250,8 +253,12 @@ export function reasonOfAnswer(answer: {
 /**
  * One 达人 refused by buyin.orienPlanAuthorsAdd (`failed_ids[]`: buyin_id, error_code, error_msg).
  * No public table lists these codes (the .NET SDK's sample shows `22` "不存在"); the words decide.
+ * A refusal that speaks of a limit is about the shop (or its plan), never the 达人: the shop
+ * pauses and the 达人 stays pending (DESIGN.md "Platforms": stops never fail a record).
  */
 export function authorFailureReason(errorMsg: string): FailureReason {
+  // "今日添加达人数已达上限", "…次数已用完": a limit of the shop or the plan, not the 达人's answer.
+  if (/上限|额度|次数|limit|quota/i.test(errorMsg)) return 'quota_exceeded';
   if (/不存在|无效|未找到|not\s*(found|exist)/i.test(errorMsg)) return 'author_not_found';
   if (/已(经)?(存在|添加|加入|在)|重复|already/i.test(errorMsg)) return 'author_already_added';
   return 'author_rejected';
