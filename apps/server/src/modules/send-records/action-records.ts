@@ -107,6 +107,33 @@ export async function succeedRecords(
   await settleTasksOf(tx, rows, now);
 }
 
+/**
+ * All the open records of an action reached the platform: success, in one statement from the
+ * action (no lock and read of its records first). Answers how many.
+ */
+export async function succeedActionRecords(
+  tx: Executor,
+  actionId: number,
+  reference: PlatformReference,
+  now: Date,
+): Promise<number> {
+  const rows = await tx
+    .update(r)
+    .set({
+      status: 'success',
+      errorCode: null,
+      errorMessage: null,
+      platformReference: reference,
+      platformAnswer: null,
+      finishedAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(r.actionId, actionId), OPEN))
+    .returning({ userId: r.userId, taskId: r.taskId });
+  await settleTasksOf(tx, rows, now);
+  return rows.length;
+}
+
 /** Records the platform refused for the talent itself (or the request): failed with the codes. */
 export async function failRecords(
   tx: Executor,
@@ -162,19 +189,6 @@ export async function setRecordIdentity(
   now: Date,
 ): Promise<void> {
   await tx.update(r).set({ identity, updatedAt: now }).where(eq(r.id, id));
-}
-
-/** A task's records in id order (ids and identities): what its actions are compiled from. */
-export async function taskRecordsForActions(
-  tx: Executor,
-  userId: number,
-  taskId: number,
-): Promise<Array<{ id: number; talentName: string }>> {
-  return tx
-    .select({ id: r.id, talentName: r.talentName })
-    .from(r)
-    .where(and(eq(r.userId, userId), eq(r.taskId, taskId)))
-    .orderBy(asc(r.id));
 }
 
 /** What an action sends for its task: the type, the platform terms, products and shop name. */

@@ -227,8 +227,25 @@ export async function writeTask(
     })
     .returning({ id: invitationTasks.id });
   const productNames = products.map((p) => p.productName);
+  // A shop connected by authorization: its records run on the server, as platform actions,
+  // each record written with the action that carries it.
+  const carriers =
+    channel === 'api'
+      ? await compileTaskActions(
+          tx,
+          {
+            userId,
+            taskId: task!.id,
+            shopId: settings.shop.id,
+            taskType: settings.taskType,
+            collaborationName: platformTerms?.collaboration?.name ?? null,
+          },
+          invite.length,
+          now,
+        )
+      : null;
   for (let i = 0; i < invite.length; i += CHUNK) {
-    const values: SendRecordValues[] = invite.slice(i, i + CHUNK).map((t) => ({
+    const values: SendRecordValues[] = invite.slice(i, i + CHUNK).map((t, j) => ({
       userId,
       taskId: task!.id,
       shopId: settings.shop.id,
@@ -249,24 +266,11 @@ export async function writeTask(
       }),
       products,
       channel,
+      actionId: carriers?.[i + j] ?? null,
       createdAt: now,
       updatedAt: now,
     }));
     await tx.insert(sendRecords).values(values);
-  }
-  // A shop connected by authorization: its records run on the server, as platform actions.
-  if (channel === 'api') {
-    await compileTaskActions(
-      tx,
-      {
-        userId,
-        taskId: task!.id,
-        shopId: settings.shop.id,
-        taskType: settings.taskType,
-        collaborationName: platformTerms?.collaboration?.name ?? null,
-      },
-      now,
-    );
   }
   return task!.id;
 }

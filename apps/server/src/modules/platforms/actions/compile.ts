@@ -6,7 +6,6 @@ import {
   type TaskType,
 } from '@inviteflow/contract';
 import type { Executor } from '../../../db/client.ts';
-import { moveRecordsToActions, taskRecordsForActions } from '../../send-records/action-records.ts';
 import { insertActions, type NewAction } from './repository.ts';
 
 /**
@@ -37,6 +36,12 @@ export function batchName(name: string, batch: number, batches: number): string 
   );
 }
 
+/**
+ * Writes the task's actions and answers, for each of its `talents` records in the order they
+ * are written, the action that carries it: the records are inserted with their `action_id`
+ * (one write of each record at creation, not an insert and then a move). Null for a task type
+ * the platform's Open API cannot run (browser only): its records carry no action.
+ */
 export async function compileTaskActions(
   tx: Executor,
   task: {
@@ -46,11 +51,11 @@ export async function compileTaskActions(
     taskType: TaskType;
     collaborationName: string | null;
   },
+  talents: number,
   now: Date,
-): Promise<number> {
+): Promise<number[] | null> {
   const action = tiktokTaskActions[task.taskType];
-  if (action === 'browser_only') return 0;
-  const records = await taskRecordsForActions(tx, task.userId, task.taskId);
+  if (action === 'browser_only') return null;
   const base = {
     userId: task.userId,
     taskId: task.taskId,
@@ -59,20 +64,21 @@ export async function compileTaskActions(
     createdAt: now,
     updatedAt: now,
   };
-  // Each action with the records it carries.
-  const planned: Array<{ values: NewAction; recordIds: number[] }> =
+  const positions = Array.from({ length: talents }, (_, i) => i);
+  // Each action with the records (their positions in the task) it carries.
+  const planned: Array<{ values: NewAction; positions: number[] }> =
     action === 'conversation'
-      ? records.map((record, i) => ({
+      ? positions.map((position) => ({
           values: {
             ...base,
             kind: 'conversation',
-            idempotencyKey: `task:${task.taskId}:conversation:${record.id}`,
-            batch: i + 1,
-            batches: records.length,
+            idempotencyKey: `task:${task.taskId}:conversation:${position + 1}`,
+            batch: position + 1,
+            batches: talents,
           },
-          recordIds: [record.id],
+          positions: [position],
         }))
-      : inBatches(records, TIKTOK_COLLABORATION_CREATORS_MAX).map((batch, i, all) => ({
+      : inBatches(positions, TIKTOK_COLLABORATION_CREATORS_MAX).map((batch, i, all) => ({
           values: {
             ...base,
             kind: 'target_collaboration',
@@ -81,8 +87,9 @@ export async function compileTaskActions(
             batches: all.length,
             name: batchName(task.collaborationName ?? '', i + 1, all.length),
           },
-          recordIds: batch.map((record) => record.id),
+          positions: batch,
         }));
+  const carriers: number[] = new Array<number>(talents);
   for (let i = 0; i < planned.length; i += CHUNK) {
     const chunk = planned.slice(i, i + CHUNK);
     const rows = await insertActions(
@@ -90,17 +97,10 @@ export async function compileTaskActions(
       chunk.map((p) => p.values),
     );
     const byKey = new Map(rows.map((row) => [row.idempotencyKey, row.id]));
-    await moveRecordsToActions(
-      tx,
-      chunk.flatMap((p) =>
-        p.recordIds.map((recordId) => ({
-          recordId,
-          actionId: byKey.get(p.values.idempotencyKey)!,
-        })),
-      ),
-      null,
-      now,
-    );
+    for (const p of chunk) {
+      const id = byKey.get(p.values.idempotencyKey)!;
+      for (const position of p.positions) carriers[position] = id;
+    }
   }
-  return planned.length;
+  return carriers;
 }

@@ -11,7 +11,7 @@ import {
   releaseActionRecords,
   setRecordIdentity,
   startActionRecords,
-  succeedRecords,
+  succeedActionRecords,
 } from '../../send-records/action-records.ts';
 import { blacklistedIds } from '../../blacklist/service.ts';
 import { postInboxMessage } from '../../inbox/post.ts';
@@ -86,6 +86,12 @@ export interface ExecutorDeps {
   changed?: (userIds: number[]) => Promise<void>;
 }
 
+/** A claimed action and its records, turned running by the claim. */
+interface ClaimedAction {
+  action: ActionRow;
+  records: SendRecordRow[];
+}
+
 /** The pass's summary, for logs and tests. */
 export interface DrainResult {
   actions: number;
@@ -121,12 +127,12 @@ export class PlatformActionExecutor {
     const inFlight = new Set<Promise<void>>();
     for (;;) {
       const free = this.options.concurrency - inFlight.size;
-      let claimed: ActionRow[] = [];
+      let claimed: ClaimedAction[] = [];
       if (free > 0) claimed = await this.claim(now(), free);
-      for (const action of claimed) {
+      for (const { action, records } of claimed) {
         result.actions++;
         this.busyShops.set(action.shopId, (this.busyShops.get(action.shopId) ?? 0) + 1);
-        const run: Promise<void> = this.runOne(action, now)
+        const run: Promise<void> = this.runOne(action, records, now)
           .then((status) => {
             if (status === 'succeeded') result.succeeded++;
             else if (status === 'failed') result.failed++;
@@ -182,7 +188,7 @@ export class PlatformActionExecutor {
     });
   }
 
-  private async claim(now: Date, free: number): Promise<ActionRow[]> {
+  private async claim(now: Date, free: number): Promise<ClaimedAction[]> {
     const claimed = await this.deps.db.transaction(async (tx) => {
       const rows = await claimActions(tx, now, {
         limit: free,
@@ -191,10 +197,15 @@ export class PlatformActionExecutor {
         // The least busy shops first; a shop running perShop gets none.
         running: new Map(this.busyShops),
       });
-      for (const row of rows) await startActionRecords(tx, row.id, now);
-      return rows;
+      // Its records go running with it; the executor runs them as this answers them (no second
+      // read of them after the claim).
+      const taken: ClaimedAction[] = [];
+      for (const action of rows) {
+        taken.push({ action, records: await startActionRecords(tx, action.id, now) });
+      }
+      return taken;
     });
-    if (claimed.length) await this.changed(claimed.map((a) => a.userId));
+    if (claimed.length) await this.changed(claimed.map((c) => c.action.userId));
     return claimed;
   }
 
@@ -205,10 +216,10 @@ export class PlatformActionExecutor {
   /** Runs one claimed action to its outcome and writes it. */
   private async runOne(
     action: ActionRow,
+    records: readonly SendRecordRow[],
     now: () => Date,
   ): Promise<'succeeded' | 'failed' | 'requeued'> {
     const { db } = this.deps;
-    const records = await db.transaction((tx) => lockActionRecords(tx, action.id));
     // Talents blacklisted since the task was made are never sent (the blacklist decides).
     const listed = await blacklistedIds(
       db,
@@ -411,12 +422,18 @@ export class PlatformActionExecutor {
       const held = await lockHeldAction(tx, action.id, action.leaseId!);
       // Another executor took it over (this one outlived its lease): it decides.
       if (!held) return 'requeued' as const;
-      const records = await lockActionRecords(tx, action.id);
+      // Outcomes about some of the records read them first (which to fail, move or split); the
+      // others write the action's records in one statement from the action.
+      const records =
+        outcome.type === 'drop_records' || outcome.type === 'split' || outcome.type === 'fail_all'
+          ? await lockActionRecords(tx, action.id)
+          : [];
       switch (outcome.type) {
         case 'succeeded': {
           if (action.kind === 'target_collaboration' && held.platform === 'tiktok') {
             const task = await actionTask(tx, action.userId, action.taskId);
             if (task?.taskType === 'targeted_connection') {
+              const records = await lockActionRecords(tx, action.id);
               // The collaboration exists: each creator now gets its card in a conversation.
               const cards = await insertActions(
                 tx,
@@ -458,12 +475,7 @@ export class PlatformActionExecutor {
               return 'succeeded' as const;
             }
           }
-          await succeedRecords(
-            tx,
-            records.map((r) => r.id),
-            outcome.reference,
-            now,
-          );
+          const talents = await succeedActionRecords(tx, action.id, outcome.reference, now);
           // The platform takes the shop's calls again: whatever paused it is over.
           await clearPause(tx, action.shopId);
           await finishAction(
@@ -474,7 +486,7 @@ export class PlatformActionExecutor {
               reference: outcome.reference,
               errorCode: null,
               answer: null,
-              talents: records.length,
+              talents,
             },
             now,
           );
