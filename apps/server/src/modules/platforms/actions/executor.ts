@@ -102,6 +102,8 @@ export interface DrainResult {
 
 /** The reasons a shop's pause can carry (the contract's list, one definition). */
 const PAUSE_REASONS = new Set<string>(shopPauseReasons);
+/** Shops whose last claim the executor remembers (the round robin's memory). */
+const SERVED_SHOPS_KEPT = 10_000;
 /** A configuration the operator must fix: the shop is tried again after this. */
 const CONFIGURATION_RETRY_MS = 15 * 60_000;
 
@@ -109,6 +111,9 @@ export class PlatformActionExecutor {
   private readonly options: ExecutorOptions;
   private readonly limiter: ShopRateLimiter;
   private readonly busyShops = new Map<number, number>();
+  /** When this executor last claimed an action of each shop: claims serve shops in turn. */
+  private readonly servedShops = new Map<number, number>();
+  private claims = 0;
 
   constructor(
     private readonly deps: ExecutorDeps,
@@ -194,9 +199,12 @@ export class PlatformActionExecutor {
         limit: free,
         perShop: this.options.perShop,
         leaseMs: this.options.leaseMs,
-        // The least busy shops first; a shop running perShop gets none.
+        // The least busy shops first, then the one served longest ago; a shop running
+        // perShop gets none.
         running: new Map(this.busyShops),
+        served: this.servedShops,
       });
+      this.served(rows);
       // Its records go running with it; the executor runs them as this answers them (no second
       // read of them after the claim).
       const taken: ClaimedAction[] = [];
@@ -207,6 +215,20 @@ export class PlatformActionExecutor {
     });
     if (claimed.length) await this.changed(claimed.map((c) => c.action.userId));
     return claimed;
+  }
+
+  /** Notes the shops just served (and forgets the longest-served ones beyond a bound). */
+  private served(rows: readonly ActionRow[]): void {
+    for (const row of rows) {
+      this.servedShops.delete(row.shopId);
+      this.servedShops.set(row.shopId, ++this.claims);
+    }
+    // A Map keeps insertion order: the first entries were served longest ago. A forgotten shop
+    // counts as never served, which only moves it forward in the turn.
+    for (const shopId of this.servedShops.keys()) {
+      if (this.servedShops.size <= SERVED_SHOPS_KEPT) break;
+      this.servedShops.delete(shopId);
+    }
   }
 
   private async changed(userIds: number[]): Promise<void> {
