@@ -741,21 +741,45 @@ describeApi(
       // Equally busy shops take turns: the one served longest ago (or never) first, though
       // the other's actions are older; being less busy still comes first.
       expect(
-        await claimed({ limit: 1, perShop: 4, served: [[s.shop.id, 2], [other.id, 1]] }),
+        await claimed({
+          limit: 1,
+          perShop: 4,
+          served: [
+            [s.shop.id, 2],
+            [other.id, 1],
+          ],
+        }),
       ).toEqual([b[0]]);
       expect(await claimed({ limit: 1, perShop: 4, served: [[s.shop.id, 1]] })).toEqual([b[0]]);
       expect(
-        await claimed({ limit: 1, perShop: 4, served: [[s.shop.id, 1], [other.id, 2]] }),
+        await claimed({
+          limit: 1,
+          perShop: 4,
+          served: [
+            [s.shop.id, 1],
+            [other.id, 2],
+          ],
+        }),
       ).toEqual([a[0]]);
       expect(
-        await claimed({ limit: 3, perShop: 4, served: [[s.shop.id, 2], [other.id, 1]] }),
+        await claimed({
+          limit: 3,
+          perShop: 4,
+          served: [
+            [s.shop.id, 2],
+            [other.id, 1],
+          ],
+        }),
       ).toEqual([a[0], b[0], b[1]]);
       expect(
         await claimed({
           limit: 1,
           perShop: 4,
           running: [[other.id, 1]],
-          served: [[s.shop.id, 2], [other.id, 1]],
+          served: [
+            [s.shop.id, 2],
+            [other.id, 1],
+          ],
         }),
       ).toEqual([a[0]]);
 

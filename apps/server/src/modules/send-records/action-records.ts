@@ -33,12 +33,17 @@ export async function lockActionRecords(tx: Executor, actionId: number): Promise
     .for('update');
 }
 
-/** The action's records go running: one more attempt each. */
+/**
+ * The claimed actions' records go running, one more attempt each: one statement for the whole
+ * claim (the counters' trigger runs once), answered by action, each in id order.
+ */
 export async function startActionRecords(
   tx: Executor,
-  actionId: number,
+  actionIds: readonly number[],
   now: Date,
-): Promise<SendRecordRow[]> {
+): Promise<Map<number, SendRecordRow[]>> {
+  const byAction = new Map<number, SendRecordRow[]>(actionIds.map((id) => [id, []]));
+  if (!actionIds.length) return byAction;
   const rows = await tx
     .update(r)
     .set({
@@ -47,9 +52,10 @@ export async function startActionRecords(
       attempts: sql`${r.attempts} + 1`,
       updatedAt: now,
     })
-    .where(and(eq(r.actionId, actionId), OPEN))
+    .where(and(sql`${r.actionId} = any(${sql.param([...actionIds])}::bigint[])`, OPEN))
     .returning();
-  return rows.sort((a, b) => a.id - b.id);
+  for (const row of rows.sort((a, b) => a.id - b.id)) byAction.get(row.actionId!)?.push(row);
+  return byAction;
 }
 
 /**

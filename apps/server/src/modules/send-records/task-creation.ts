@@ -21,12 +21,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
-import {
-  invitationTasks,
-  productTemplates,
-  scriptTemplates,
-  sendRecords,
-} from '../../db/schema.ts';
+import { invitationTasks, productTemplates, scriptTemplates } from '../../db/schema.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import { lockBlacklistDecisions } from '../blacklist/service.ts';
 import { membershipState, type MembershipState } from '../membership/state.ts';
@@ -35,7 +30,7 @@ import { expireBeyondLimit } from '../shops/service.ts';
 import { compileTaskActions } from '../platforms/actions/index.ts';
 import { lockAccount } from '../user/repository.ts';
 import { checkDailyCap, dailyAllowance } from './daily-allowance.ts';
-import type { SendRecordValues } from './repository.ts';
+import { insertTaskRecords } from './repository.ts';
 import {
   findings,
   pickTalents,
@@ -58,8 +53,8 @@ import {
 export type PreviewInput = z.output<typeof sendPreviewBody>;
 export type TaskInput = z.output<typeof sendTaskBody>;
 
-/** Records written per statement: well under PostgreSQL's 65,535 parameters. */
-const CHUNK = 500;
+/** Records written per statement. */
+const CHUNK = 1_000;
 
 /**
  * How a shop is reached (DESIGN.md "Platforms"): the `api` channel when it was connected by
@@ -244,33 +239,37 @@ export async function writeTask(
           now,
         )
       : null;
+  const shared = {
+    userId,
+    taskId: task!.id,
+    shopId: settings.shop.id,
+    shopName: settings.shop.shopName,
+    taskType: settings.taskType,
+    contentType: settings.contentType,
+    filterType: settings.filterType,
+    setName: settings.setName,
+    products,
+    channel,
+    now,
+  };
   for (let i = 0; i < invite.length; i += CHUNK) {
-    const values: SendRecordValues[] = invite.slice(i, i + CHUNK).map((t, j) => ({
-      userId,
-      taskId: task!.id,
-      shopId: settings.shop.id,
-      shopName: settings.shop.shopName,
-      talentId: t.talentId,
-      talentName: t.name,
-      platform: t.platform,
-      platformTalentId: t.platformTalentId,
-      identity: t.identity,
-      taskType: settings.taskType,
-      contentType: settings.contentType,
-      filterType: settings.filterType,
-      setName: settings.setName,
-      message: renderScript(settings.script, {
+    await insertTaskRecords(
+      tx,
+      shared,
+      invite.slice(i, i + CHUNK).map((t, j) => ({
+        talentId: t.talentId,
         talentName: t.name,
-        shopName: settings.shop.shopName,
-        productNames,
-      }),
-      products,
-      channel,
-      actionId: carriers?.[i + j] ?? null,
-      createdAt: now,
-      updatedAt: now,
-    }));
-    await tx.insert(sendRecords).values(values);
+        platform: t.platform,
+        platformTalentId: t.platformTalentId,
+        identity: t.identity,
+        message: renderScript(settings.script, {
+          talentName: t.name,
+          shopName: settings.shop.shopName,
+          productNames,
+        }),
+        actionId: carriers?.[i + j] ?? null,
+      })),
+    );
   }
   return task!.id;
 }

@@ -207,11 +207,12 @@ export class PlatformActionExecutor {
       this.served(rows);
       // Its records go running with it; the executor runs them as this answers them (no second
       // read of them after the claim).
-      const taken: ClaimedAction[] = [];
-      for (const action of rows) {
-        taken.push({ action, records: await startActionRecords(tx, action.id, now) });
-      }
-      return taken;
+      const records = await startActionRecords(
+        tx,
+        rows.map((action) => action.id),
+        now,
+      );
+      return rows.map((action) => ({ action, records: records.get(action.id) ?? [] }));
     });
     if (claimed.length) await this.changed(claimed.map((c) => c.action.userId));
     return claimed;
