@@ -1129,6 +1129,24 @@ export const sandboxTtsQuotaUses = pgTable(
   (t) => [primaryKey({ columns: [t.shopId, t.week, t.creatorOpenId] })],
 );
 
+/**
+ * A shop's running totals per period, kept beside the rows they sum (under the shop's lock):
+ * `day:YYYY-MM-DD` (shop time) the collaborations created and the creators they invited, for
+ * the daily limits; `week:YYYY-MM-DD` (its Sunday) the week's own quota used. A limit check
+ * reads one row instead of counting the period's rows on every call.
+ */
+export const sandboxTtsShopTallies = pgTable(
+  'sandbox_tts_shop_tallies',
+  {
+    shopId: text('shop_id').notNull(),
+    period: text('period').notNull(),
+    collaborations: integer('collaborations').notNull().default(0),
+    creators: integer('creators').notNull().default(0),
+    quotaUsed: integer('quota_used').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.period] })],
+);
+
 /** Creators connected to a shop (they answered): contacting them uses no quota. */
 export const sandboxTtsConnectedCreators = pgTable(
   'sandbox_tts_connected_creators',

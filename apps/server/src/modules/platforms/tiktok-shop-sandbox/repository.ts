@@ -30,6 +30,7 @@ import {
   sandboxTtsMessages,
   sandboxTtsProducts,
   sandboxTtsQuotaUses,
+  sandboxTtsShopTallies,
   sandboxTtsShops,
 } from '../../../db/schema.ts';
 import { productSeeds, sandboxSellers, type SandboxSeller, type ShopLimits } from './catalogue.ts';
@@ -388,26 +389,89 @@ export async function nameInUse(db: Executor, shopId: string, name: string, now:
   return Boolean(row);
 }
 
-/** Collaborations the shop created in [from, to), and the creators they invited. */
-export async function createdBetween(db: Executor, shopId: string, from: Date, to: Date) {
-  const within = and(
-    eq(sandboxTtsCollaborations.shopId, shopId),
-    gte(sandboxTtsCollaborations.startTime, from),
-    lt(sandboxTtsCollaborations.startTime, to),
+type Tally = typeof sandboxTtsShopTallies.$inferSelect;
+
+/**
+ * A shop's tally of a period, or, the first time the period is asked, its totals counted from
+ * the rows (then kept: every later change adds to it). Call under the shop's lock.
+ */
+async function tallyOf(
+  tx: Executor,
+  shopId: string,
+  period: string,
+  count: () => Promise<Omit<Tally, 'shopId' | 'period'>>,
+): Promise<Tally> {
+  const where = and(
+    eq(sandboxTtsShopTallies.shopId, shopId),
+    eq(sandboxTtsShopTallies.period, period),
   );
-  const [collaborations] = await db
-    .select({ n: count() })
-    .from(sandboxTtsCollaborations)
-    .where(within);
-  const [creators] = await db
-    .select({ n: count() })
-    .from(sandboxTtsCollaborationCreators)
-    .innerJoin(
-      sandboxTtsCollaborations,
-      eq(sandboxTtsCollaborations.id, sandboxTtsCollaborationCreators.collaborationId),
-    )
-    .where(within);
-  return { collaborations: collaborations?.n ?? 0, creators: creators?.n ?? 0 };
+  const [kept] = await tx.select().from(sandboxTtsShopTallies).where(where);
+  if (kept) return kept;
+  const row = { shopId, period, ...(await count()) };
+  await tx.insert(sandboxTtsShopTallies).values(row).onConflictDoNothing();
+  return row;
+}
+
+/** Adds to a shop's tally of a period (read first with `tallyOf`, under the shop's lock). */
+async function addToTally(
+  tx: Executor,
+  shopId: string,
+  period: string,
+  add: Partial<Omit<Tally, 'shopId' | 'period'>>,
+): Promise<void> {
+  const t = sandboxTtsShopTallies;
+  await tx
+    .insert(t)
+    .values({ shopId, period, ...add })
+    .onConflictDoUpdate({
+      target: [t.shopId, t.period],
+      set: {
+        collaborations: sql`${t.collaborations} + ${add.collaborations ?? 0}`,
+        creators: sql`${t.creators} + ${add.creators ?? 0}`,
+        quotaUsed: sql`${t.quotaUsed} + ${add.quotaUsed ?? 0}`,
+      },
+    });
+}
+
+/**
+ * Collaborations the shop created on its day `day` ([from, to) in time), and the creators
+ * they invited: the day's tally (counted from the rows the first time).
+ */
+export async function createdOnDay(
+  tx: Executor,
+  shopId: string,
+  day: { day: string; start: Date; end: Date },
+) {
+  const tally = await tallyOf(tx, shopId, `day:${day.day}`, async () => {
+    const within = and(
+      eq(sandboxTtsCollaborations.shopId, shopId),
+      gte(sandboxTtsCollaborations.startTime, day.start),
+      lt(sandboxTtsCollaborations.startTime, day.end),
+    );
+    const [collaborations] = await tx
+      .select({ n: count() })
+      .from(sandboxTtsCollaborations)
+      .where(within);
+    const [creators] = await tx
+      .select({ n: count() })
+      .from(sandboxTtsCollaborationCreators)
+      .innerJoin(
+        sandboxTtsCollaborations,
+        eq(sandboxTtsCollaborations.id, sandboxTtsCollaborationCreators.collaborationId),
+      )
+      .where(within);
+    return {
+      collaborations: collaborations?.n ?? 0,
+      creators: creators?.n ?? 0,
+      quotaUsed: 0,
+    };
+  });
+  return { collaborations: tally.collaborations, creators: tally.creators };
+}
+
+/** A collaboration was created on the shop's day `day`: the day's tally grows. */
+export async function countCreation(tx: Executor, shopId: string, day: string, creators: number) {
+  await addToTally(tx, shopId, `day:${day}`, { collaborations: 1, creators });
 }
 
 export interface NewCollaboration {
@@ -618,26 +682,49 @@ export async function countedInWeek(
   return new Set(rows.map((r) => r.id));
 }
 
-/** How much of the week's own quota (not the starter pack) the shop has used. */
-export async function weeklyQuotaUsed(db: Executor, shopId: string, week: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(sandboxTtsQuotaUses)
-    .where(
-      and(
-        eq(sandboxTtsQuotaUses.shopId, shopId),
-        eq(sandboxTtsQuotaUses.week, week),
-        eq(sandboxTtsQuotaUses.fromStarterPack, false),
-      ),
-    );
-  return row?.n ?? 0;
+/**
+ * How much of the week's own quota (not the starter pack) the shop has used: the week's tally
+ * (counted from the quota rows the first time). Call under the shop's lock.
+ */
+export async function weeklyQuotaUsed(tx: Executor, shopId: string, week: string) {
+  const tally = await tallyOf(tx, shopId, `week:${week}`, async () => {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(sandboxTtsQuotaUses)
+      .where(
+        and(
+          eq(sandboxTtsQuotaUses.shopId, shopId),
+          eq(sandboxTtsQuotaUses.week, week),
+          eq(sandboxTtsQuotaUses.fromStarterPack, false),
+        ),
+      );
+    return { collaborations: 0, creators: 0, quotaUsed: row?.n ?? 0 };
+  });
+  return tally.quotaUsed;
 }
 
+/** Quota taken (the week's tally read first, under the shop's lock): its rows, and the tally. */
 export async function insertQuotaUses(
-  db: Executor,
+  tx: Executor,
   rows: Array<typeof sandboxTtsQuotaUses.$inferInsert>,
 ): Promise<void> {
-  if (rows.length) await db.insert(sandboxTtsQuotaUses).values(rows).onConflictDoNothing();
+  if (!rows.length) return;
+  const added = await tx.insert(sandboxTtsQuotaUses).values(rows).onConflictDoNothing().returning({
+    shopId: sandboxTtsQuotaUses.shopId,
+    week: sandboxTtsQuotaUses.week,
+    fromStarterPack: sandboxTtsQuotaUses.fromStarterPack,
+  });
+  const own = new Map<string, { shopId: string; week: string; n: number }>();
+  for (const row of added) {
+    if (row.fromStarterPack) continue;
+    const key = `${row.shopId} ${row.week}`;
+    const entry = own.get(key) ?? { shopId: row.shopId, week: row.week, n: 0 };
+    entry.n++;
+    own.set(key, entry);
+  }
+  for (const { shopId, week, n } of own.values()) {
+    await addToTally(tx, shopId, `week:${week}`, { quotaUsed: n });
+  }
 }
 
 // --- conversations and messages --------------------------------------------------------------
