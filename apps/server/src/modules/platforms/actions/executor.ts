@@ -329,7 +329,7 @@ export class PlatformActionExecutor {
       if (error instanceof LeaseLostError) return 'requeued';
       outcome = await this.classify(error, action, open, now());
     }
-    return this.write(action, outcome, now());
+    return this.write(action, outcome, now(), task.taskType);
   }
 
   /** What an error of a call means for the action (errors.ts classifies the platform's codes). */
@@ -437,6 +437,8 @@ export class PlatformActionExecutor {
     action: ActionRow,
     outcome: Outcome,
     now: Date,
+    /** The task's type, read when the action started (a task's type never changes). */
+    taskType: string,
   ): Promise<'succeeded' | 'failed' | 'requeued'> {
     const result = await this.deps.db.transaction(async (tx) => {
       // One lock order for every writer (the task, its action, its records, then the counters
@@ -454,8 +456,7 @@ export class PlatformActionExecutor {
       switch (outcome.type) {
         case 'succeeded': {
           if (action.kind === 'target_collaboration' && held.platform === 'tiktok') {
-            const task = await actionTask(tx, action.userId, action.taskId);
-            if (task?.taskType === 'targeted_connection') {
+            if (taskType === 'targeted_connection') {
               const records = await lockActionRecords(tx, action.id);
               // The collaboration exists: each creator now gets its card in a conversation.
               const cards = await insertActions(
