@@ -46,7 +46,7 @@ import {
   sandboxScopes,
   type SandboxSeller,
 } from '../apps/server/src/modules/platforms/tiktok-shop-sandbox/index.ts';
-import { repoRoot, startProduct, type RunningProduct } from './support/product.ts';
+import { profilingArgs, repoRoot, startProduct, type RunningProduct } from './support/product.ts';
 
 export const BUDGET_RECORDS_PER_SECOND = 2_000;
 /** Memory flat: the second half's peak RSS at most this much above the first half's. */
@@ -201,6 +201,7 @@ async function startSandbox(databaseUrl: string, redirectUrl: string): Promise<S
   const child: ChildProcess = spawn(
     process.execPath,
     [
+      ...profilingArgs(),
       '--import',
       'tsx',
       'apps/server/scripts/tiktok-shop-sandbox.ts',

@@ -19,6 +19,15 @@ export interface RunningProduct {
 }
 
 /**
+ * `BENCH_PROF_DIR=<dir>`: the product's processes write a V8 CPU profile there when they stop
+ * (`--cpu-prof`; Node refuses it in NODE_OPTIONS), to see where a bench's CPU goes.
+ */
+export function profilingArgs(): string[] {
+  const dir = process.env.BENCH_PROF_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
+/**
  * Starts the built product the way `npm start` does, on its own port and a fresh
  * data directory (PGlite) unless `env` points it at PostgreSQL. `cwd`: another
  * checkout's server (a before/after comparison), resolving packages from its own
@@ -33,7 +42,7 @@ export async function startProduct(
   let output = '';
   const server: ChildProcess = spawn(
     process.execPath,
-    [...serverNodeArgs, 'apps/server/src/main.ts'],
+    [...profilingArgs(), ...serverNodeArgs, 'apps/server/src/main.ts'],
     {
       cwd,
       env: {

@@ -658,7 +658,7 @@ describeApi(
       expect(res.status).toBe(404);
     });
 
-    it('a claim takes the least busy shops first and their oldest claimable actions, at most perShop of a shop, none of a paused shop; a lapsed lease is taken back', async () => {
+    it('a claim takes the least busy shops first, then the one served longest ago, and their oldest claimable actions, at most perShop of a shop, none of a paused shop; a lapsed lease is taken back', async () => {
       const s = await seller(h());
       // Six collaborations on the connected shop (5 × 50 + 10), none run.
       const task = await createTask(
@@ -696,6 +696,7 @@ describeApi(
         limit?: number;
         perShop?: number;
         running?: Array<[number, number]>;
+        served?: Array<[number, number]>;
       }) => {
         let ids: number[] = [];
         await db
@@ -705,6 +706,7 @@ describeApi(
               perShop: options.perShop ?? 2,
               leaseMs: 60_000,
               running: new Map(options.running ?? []),
+              served: new Map(options.served ?? []),
             });
             ids = rows.map((row) => row.id);
             throw rollback;
@@ -735,6 +737,51 @@ describeApi(
         a[1],
         b[0],
       ]);
+
+      // Equally busy shops take turns: the one served longest ago (or never) first, though
+      // the other's actions are older; being less busy still comes first.
+      expect(
+        await claimed({
+          limit: 1,
+          perShop: 4,
+          served: [
+            [s.shop.id, 2],
+            [other.id, 1],
+          ],
+        }),
+      ).toEqual([b[0]]);
+      expect(await claimed({ limit: 1, perShop: 4, served: [[s.shop.id, 1]] })).toEqual([b[0]]);
+      expect(
+        await claimed({
+          limit: 1,
+          perShop: 4,
+          served: [
+            [s.shop.id, 1],
+            [other.id, 2],
+          ],
+        }),
+      ).toEqual([a[0]]);
+      expect(
+        await claimed({
+          limit: 3,
+          perShop: 4,
+          served: [
+            [s.shop.id, 2],
+            [other.id, 1],
+          ],
+        }),
+      ).toEqual([a[0], b[0], b[1]]);
+      expect(
+        await claimed({
+          limit: 1,
+          perShop: 4,
+          running: [[other.id, 1]],
+          served: [
+            [s.shop.id, 2],
+            [other.id, 1],
+          ],
+        }),
+      ).toEqual([a[0]]);
 
       // Running under a live lease, or not due yet: not claimable, and the next ones are taken.
       const future = new Date(Date.now() + 60_000);

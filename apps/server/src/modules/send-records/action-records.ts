@@ -33,12 +33,17 @@ export async function lockActionRecords(tx: Executor, actionId: number): Promise
     .for('update');
 }
 
-/** The action's records go running: one more attempt each. */
+/**
+ * The claimed actions' records go running, one more attempt each: one statement for the whole
+ * claim (the counters' trigger runs once), answered by action, each in id order.
+ */
 export async function startActionRecords(
   tx: Executor,
-  actionId: number,
+  actionIds: readonly number[],
   now: Date,
-): Promise<SendRecordRow[]> {
+): Promise<Map<number, SendRecordRow[]>> {
+  const byAction = new Map<number, SendRecordRow[]>(actionIds.map((id) => [id, []]));
+  if (!actionIds.length) return byAction;
   const rows = await tx
     .update(r)
     .set({
@@ -47,9 +52,10 @@ export async function startActionRecords(
       attempts: sql`${r.attempts} + 1`,
       updatedAt: now,
     })
-    .where(and(eq(r.actionId, actionId), OPEN))
+    .where(and(sql`${r.actionId} = any(${sql.param([...actionIds])}::bigint[])`, OPEN))
     .returning();
-  return rows.sort((a, b) => a.id - b.id);
+  for (const row of rows.sort((a, b) => a.id - b.id)) byAction.get(row.actionId!)?.push(row);
+  return byAction;
 }
 
 /**
@@ -107,6 +113,33 @@ export async function succeedRecords(
   await settleTasksOf(tx, rows, now);
 }
 
+/**
+ * All the open records of an action reached the platform: success, in one statement from the
+ * action (no lock and read of its records first). Answers how many.
+ */
+export async function succeedActionRecords(
+  tx: Executor,
+  actionId: number,
+  reference: PlatformReference,
+  now: Date,
+): Promise<number> {
+  const rows = await tx
+    .update(r)
+    .set({
+      status: 'success',
+      errorCode: null,
+      errorMessage: null,
+      platformReference: reference,
+      platformAnswer: null,
+      finishedAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(r.actionId, actionId), OPEN))
+    .returning({ userId: r.userId, taskId: r.taskId });
+  await settleTasksOf(tx, rows, now);
+  return rows.length;
+}
+
 /** Records the platform refused for the talent itself (or the request): failed with the codes. */
 export async function failRecords(
   tx: Executor,
@@ -162,19 +195,6 @@ export async function setRecordIdentity(
   now: Date,
 ): Promise<void> {
   await tx.update(r).set({ identity, updatedAt: now }).where(eq(r.id, id));
-}
-
-/** A task's records in id order (ids and identities): what its actions are compiled from. */
-export async function taskRecordsForActions(
-  tx: Executor,
-  userId: number,
-  taskId: number,
-): Promise<Array<{ id: number; talentName: string }>> {
-  return tx
-    .select({ id: r.id, talentName: r.talentName })
-    .from(r)
-    .where(and(eq(r.userId, userId), eq(r.taskId, taskId)))
-    .orderBy(asc(r.id));
 }
 
 /** What an action sends for its task: the type, the platform terms, products and shop name. */

@@ -1,5 +1,6 @@
 import {
   identityOf,
+  type TalentIdentity,
   sendRecordStatuses,
   type SendRecord,
   type SendRecordFilters,
@@ -16,6 +17,67 @@ const r = sendRecords;
 
 export type SendRecordRow = typeof sendRecords.$inferSelect;
 export type SendRecordValues = Omit<typeof sendRecords.$inferInsert, 'id'>;
+
+/** What every record of a task shares. */
+export interface TaskRecordsShared {
+  userId: number;
+  taskId: number;
+  shopId: number;
+  shopName: string;
+  taskType: string;
+  contentType: string;
+  filterType: string;
+  setName: string;
+  products: Array<{ productId: string; productName: string }>;
+  channel: string;
+  now: Date;
+}
+
+/** What is each talent's own on its record. */
+export interface TaskRecordOwn {
+  talentId: number | null;
+  talentName: string;
+  platform: string;
+  platformTalentId: string;
+  identity: TalentIdentity | null;
+  message: string;
+  /** The platform action that carries it (a shop connected by authorization), else null. */
+  actionId: number | null;
+}
+
+/**
+ * Writes records of a task in one statement: what they share once, what is each one's as
+ * arrays (unnest), in the given order (their ids follow it). A statement of this shape costs
+ * the server a fraction of a multi-row VALUES built by the query builder (20 columns × 500
+ * rows of parameters), which was most of a 5,000-record create's CPU.
+ */
+export async function insertTaskRecords(
+  tx: Executor,
+  shared: TaskRecordsShared,
+  own: readonly TaskRecordOwn[],
+): Promise<void> {
+  if (!own.length) return;
+  const at = shared.now.toISOString();
+  const column = <T>(pick: (o: TaskRecordOwn) => T) => sql.param(own.map(pick));
+  await tx.execute(sql`
+    insert into ${r} (user_id, task_id, shop_id, shop_name, task_type, content_type, filter_type,
+                      set_name, products, channel, created_at, updated_at, talent_id, talent_name,
+                      platform, platform_talent_id, identity, message, action_id)
+    select ${shared.userId}::int, ${shared.taskId}::bigint, ${shared.shopId}::int,
+           ${shared.shopName}::text, ${shared.taskType}::text, ${shared.contentType}::text,
+           ${shared.filterType}::text, ${shared.setName}::text,
+           ${JSON.stringify(shared.products)}::jsonb, ${shared.channel}::text,
+           ${at}::timestamptz, ${at}::timestamptz,
+           t.talent_id, t.talent_name, t.platform, t.platform_talent_id, t.identity::jsonb,
+           t.message, t.action_id
+      from unnest(${column((o) => o.talentId)}::bigint[], ${column((o) => o.talentName)}::text[],
+                  ${column((o) => o.platform)}::text[], ${column((o) => o.platformTalentId)}::text[],
+                  ${column((o) => (o.identity ? JSON.stringify(o.identity) : null))}::text[],
+                  ${column((o) => o.message)}::text[], ${column((o) => o.actionId)}::bigint[])
+           with ordinality
+        as t(talent_id, talent_name, platform, platform_talent_id, identity, message, action_id, n)
+     order by t.n`);
+}
 
 /** The sort of the list (created time, then id), as cursors name it. */
 export const RECORD_SORT = 'createdAt';

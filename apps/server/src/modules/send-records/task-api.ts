@@ -66,8 +66,8 @@ async function pickOpen(
         eq(sendRecords.shopId, shopId),
         eq(sendRecords.userId, userId),
         // Records of a shop connected by authorization run on the server (platform actions).
-        eq(sendRecords.channel, 'browser'),
-        sql`${sendRecords.status} in ('pending', 'running')`,
+        // Written as the claim index's predicate (literals), so the planner can prove it.
+        sql`${sendRecords.status} in ('pending', 'running') and ${sendRecords.channel} = 'browser'`,
         or(eq(sendRecords.status, 'pending'), lt(sendRecords.leasedUntil, now)),
       ),
     )

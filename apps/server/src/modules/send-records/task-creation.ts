@@ -23,12 +23,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
-import {
-  invitationTasks,
-  productTemplates,
-  scriptTemplates,
-  sendRecords,
-} from '../../db/schema.ts';
+import { invitationTasks, productTemplates, scriptTemplates } from '../../db/schema.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import { lockBlacklistDecisions } from '../blacklist/service.ts';
 import { membershipState, type MembershipState } from '../membership/state.ts';
@@ -37,7 +32,7 @@ import { expireBeyondLimit } from '../shops/service.ts';
 import { compileTaskActions } from '../platforms/actions/index.ts';
 import { lockAccount } from '../user/repository.ts';
 import { checkDailyCap, dailyAllowance } from './daily-allowance.ts';
-import type { SendRecordValues } from './repository.ts';
+import { insertTaskRecords } from './repository.ts';
 import {
   findings,
   pickTalents,
@@ -60,8 +55,8 @@ import {
 export type PreviewInput = z.output<typeof sendPreviewBody>;
 export type TaskInput = z.output<typeof sendTaskBody>;
 
-/** Records written per statement: well under PostgreSQL's 65,535 parameters. */
-const CHUNK = 500;
+/** Records written per statement. */
+const CHUNK = 1_000;
 
 /**
  * How a shop is reached (DESIGN.md "Platforms"): the `api` channel when it was connected by
@@ -241,46 +236,54 @@ export async function writeTask(
     })
     .returning({ id: invitationTasks.id });
   const productNames = products.map((p) => p.productName);
+  // A shop connected by authorization: its records run on the server, as platform actions,
+  // each record written with the action that carries it.
+  const carriers =
+    channel === 'api'
+      ? await compileTaskActions(
+          tx,
+          {
+            userId,
+            taskId: task!.id,
+            shopId: settings.shop.id,
+            taskType: settings.taskType,
+            collaborationName: platformTerms?.collaboration?.name ?? null,
+            platform: settings.shop.platform,
+          },
+          invite.length,
+          now,
+        )
+      : null;
+  const shared = {
+    userId,
+    taskId: task!.id,
+    shopId: settings.shop.id,
+    shopName: settings.shop.shopName,
+    taskType: settings.taskType,
+    contentType: settings.contentType,
+    filterType: settings.filterType,
+    setName: settings.setName,
+    products,
+    channel,
+    now,
+  };
   for (let i = 0; i < invite.length; i += CHUNK) {
-    const values: SendRecordValues[] = invite.slice(i, i + CHUNK).map((t) => ({
-      userId,
-      taskId: task!.id,
-      shopId: settings.shop.id,
-      shopName: settings.shop.shopName,
-      talentId: t.talentId,
-      talentName: t.name,
-      platform: t.platform,
-      platformTalentId: t.platformTalentId,
-      identity: t.identity,
-      taskType: settings.taskType,
-      contentType: settings.contentType,
-      filterType: settings.filterType,
-      setName: settings.setName,
-      message: renderScript(settings.script, {
-        talentName: t.name,
-        shopName: settings.shop.shopName,
-        productNames,
-      }),
-      products,
-      channel,
-      createdAt: now,
-      updatedAt: now,
-    }));
-    await tx.insert(sendRecords).values(values);
-  }
-  // A shop connected by authorization: its records run on the server, as platform actions.
-  if (channel === 'api') {
-    await compileTaskActions(
+    await insertTaskRecords(
       tx,
-      {
-        userId,
-        taskId: task!.id,
-        shopId: settings.shop.id,
-        taskType: settings.taskType,
-        collaborationName: platformTerms?.collaboration?.name ?? null,
-        platform: settings.shop.platform,
-      },
-      now,
+      shared,
+      invite.slice(i, i + CHUNK).map((t, j) => ({
+        talentId: t.talentId,
+        talentName: t.name,
+        platform: t.platform,
+        platformTalentId: t.platformTalentId,
+        identity: t.identity,
+        message: renderScript(settings.script, {
+          talentName: t.name,
+          shopName: settings.shop.shopName,
+          productNames,
+        }),
+        actionId: carriers?.[i + j] ?? null,
+      })),
     );
   }
   return task!.id;

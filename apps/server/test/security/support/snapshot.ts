@@ -90,6 +90,7 @@ export async function accountRows(
         'sandbox_tts_collaboration_products',
         'sandbox_tts_collaboration_creators',
         'sandbox_tts_quota_uses',
+        'sandbox_tts_shop_tallies',
         'sandbox_tts_connected_creators',
         'sandbox_tts_conversations',
         'sandbox_tts_messages',

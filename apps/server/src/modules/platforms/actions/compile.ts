@@ -8,7 +8,6 @@ import {
   type TaskType,
 } from '@inviteflow/contract';
 import type { Executor } from '../../../db/client.ts';
-import { moveRecordsToActions, taskRecordsForActions } from '../../send-records/action-records.ts';
 import { insertActions, type NewAction } from './repository.ts';
 
 /**
@@ -39,6 +38,12 @@ export function batchName(name: string, batch: number, batches: number): string 
   );
 }
 
+/**
+ * Writes the task's actions and answers, for each of its `talents` records in the order they
+ * are written, the action that carries it: the records are inserted with their `action_id`
+ * (one write of each record at creation, not an insert and then a move). Null for a task type
+ * the platform's Open API cannot run (browser only): its records carry no action.
+ */
 export async function compileTaskActions(
   tx: Executor,
   task: {
@@ -50,12 +55,12 @@ export async function compileTaskActions(
     /** The shop's platform (default tiktok). */
     platform?: string;
   },
+  talents: number,
   now: Date,
-): Promise<number> {
-  if (task.platform === 'douyin') return compileDoudianActions(tx, task, now);
+): Promise<number[] | null> {
+  if (task.platform === 'douyin') return compileDoudianActions(tx, task, talents, now);
   const action = tiktokTaskActions[task.taskType];
-  if (action === 'browser_only') return 0;
-  const records = await taskRecordsForActions(tx, task.userId, task.taskId);
+  if (action === 'browser_only') return null;
   const base = {
     userId: task.userId,
     taskId: task.taskId,
@@ -64,20 +69,20 @@ export async function compileTaskActions(
     createdAt: now,
     updatedAt: now,
   };
-  // Each action with the records it carries.
-  const planned: Array<{ values: NewAction; recordIds: number[] }> =
+  const positions = Array.from({ length: talents }, (_, i) => i);
+  const planned: Planned =
     action === 'conversation'
-      ? records.map((record, i) => ({
+      ? positions.map((position) => ({
           values: {
             ...base,
             kind: 'conversation',
-            idempotencyKey: `task:${task.taskId}:conversation:${record.id}`,
-            batch: i + 1,
-            batches: records.length,
+            idempotencyKey: `task:${task.taskId}:conversation:${position + 1}`,
+            batch: position + 1,
+            batches: talents,
           },
-          recordIds: [record.id],
+          positions: [position],
         }))
-      : inBatches(records, TIKTOK_COLLABORATION_CREATORS_MAX).map((batch, i, all) => ({
+      : inBatches(positions, TIKTOK_COLLABORATION_CREATORS_MAX).map((batch, i, all) => ({
           values: {
             ...base,
             kind: 'target_collaboration',
@@ -86,12 +91,13 @@ export async function compileTaskActions(
             batches: all.length,
             name: batchName(task.collaborationName ?? '', i + 1, all.length),
           },
-          recordIds: batch.map((record) => record.id),
+          positions: batch,
         }));
-  return insertPlanned(tx, planned, now);
+  return insertPlanned(tx, planned, talents);
 }
 
-type Planned = Array<{ values: NewAction; recordIds: number[] }>;
+/** Each action with the records it carries: their positions in the task, in writing order. */
+type Planned = Array<{ values: NewAction; positions: number[] }>;
 
 /**
  * 抖店: a targeted product invitation is first one `orien_plan` action carrying every talent
@@ -104,12 +110,11 @@ type Planned = Array<{ values: NewAction; recordIds: number[] }>;
 async function compileDoudianActions(
   tx: Executor,
   task: { userId: number; taskId: number; shopId: number; taskType: TaskType },
+  talents: number,
   now: Date,
-): Promise<number> {
+): Promise<number[] | null> {
   const action = doudianTaskActions[task.taskType];
-  if (action === 'browser_only') return 0;
-  const records = await taskRecordsForActions(tx, task.userId, task.taskId);
-  if (!records.length) return 0;
+  if (action === 'browser_only' || talents === 0) return null;
   const base = {
     userId: task.userId,
     taskId: task.taskId,
@@ -118,6 +123,7 @@ async function compileDoudianActions(
     createdAt: now,
     updatedAt: now,
   };
+  const positions = Array.from({ length: talents }, (_, i) => i);
   const planned: Planned =
     action === 'orien_plan'
       ? [
@@ -129,20 +135,20 @@ async function compileDoudianActions(
               batch: 1,
               batches: 1,
             },
-            recordIds: records.map((record) => record.id),
+            positions,
           },
         ]
-      : records.map((record, i) => ({
+      : positions.map((position) => ({
           values: {
             ...base,
             kind: 'activity_application',
-            idempotencyKey: `task:${task.taskId}:activity_application:${record.id}`,
-            batch: i + 1,
-            batches: records.length,
+            idempotencyKey: `task:${task.taskId}:activity_application:${position + 1}`,
+            batch: position + 1,
+            batches: talents,
           },
-          recordIds: [record.id],
+          positions: [position],
         }));
-  return insertPlanned(tx, planned, now);
+  return insertPlanned(tx, planned, talents);
 }
 
 /** The author batches of a task's 定向计划, once it exists (the orien_plan action's success). */
@@ -170,7 +176,9 @@ export function orienPlanAuthorBatches<T extends { id: number }>(
   }));
 }
 
-async function insertPlanned(tx: Executor, planned: Planned, now: Date): Promise<number> {
+/** Inserts the planned actions; answers the action id of each record position. */
+async function insertPlanned(tx: Executor, planned: Planned, talents: number): Promise<number[]> {
+  const carriers: number[] = new Array<number>(talents);
   for (let i = 0; i < planned.length; i += CHUNK) {
     const chunk = planned.slice(i, i + CHUNK);
     const rows = await insertActions(
@@ -178,17 +186,10 @@ async function insertPlanned(tx: Executor, planned: Planned, now: Date): Promise
       chunk.map((p) => p.values),
     );
     const byKey = new Map(rows.map((row) => [row.idempotencyKey, row.id]));
-    await moveRecordsToActions(
-      tx,
-      chunk.flatMap((p) =>
-        p.recordIds.map((recordId) => ({
-          recordId,
-          actionId: byKey.get(p.values.idempotencyKey)!,
-        })),
-      ),
-      null,
-      now,
-    );
+    for (const p of chunk) {
+      const id = byKey.get(p.values.idempotencyKey)!;
+      for (const position of p.positions) carriers[position] = id;
+    }
   }
-  return planned.length;
+  return carriers;
 }

@@ -11,6 +11,7 @@ import {
   releaseActionRecords,
   setRecordIdentity,
   startActionRecords,
+  succeedActionRecords,
   succeedRecords,
 } from '../../send-records/action-records.ts';
 import { blacklistedIds } from '../../blacklist/service.ts';
@@ -89,6 +90,12 @@ export interface ExecutorDeps {
   changed?: (userIds: number[]) => Promise<void>;
 }
 
+/** A claimed action and its records, turned running by the claim. */
+interface ClaimedAction {
+  action: ActionRow;
+  records: SendRecordRow[];
+}
+
 /** The pass's summary, for logs and tests. */
 export interface DrainResult {
   actions: number;
@@ -99,6 +106,8 @@ export interface DrainResult {
 
 /** The reasons a shop's pause can carry (the contract's list, one definition). */
 const PAUSE_REASONS = new Set<string>(shopPauseReasons);
+/** Shops whose last claim the executor remembers (the round robin's memory). */
+const SERVED_SHOPS_KEPT = 10_000;
 /** A configuration the operator must fix: the shop is tried again after this. */
 const CONFIGURATION_RETRY_MS = 15 * 60_000;
 
@@ -106,6 +115,9 @@ export class PlatformActionExecutor {
   private readonly options: ExecutorOptions;
   private readonly limiter: ShopRateLimiter;
   private readonly busyShops = new Map<number, number>();
+  /** When this executor last claimed an action of each shop: claims serve shops in turn. */
+  private readonly servedShops = new Map<number, number>();
+  private claims = 0;
 
   constructor(
     private readonly deps: ExecutorDeps,
@@ -124,12 +136,12 @@ export class PlatformActionExecutor {
     const inFlight = new Set<Promise<void>>();
     for (;;) {
       const free = this.options.concurrency - inFlight.size;
-      let claimed: ActionRow[] = [];
+      let claimed: ClaimedAction[] = [];
       if (free > 0) claimed = await this.claim(now(), free);
-      for (const action of claimed) {
+      for (const { action, records } of claimed) {
         result.actions++;
         this.busyShops.set(action.shopId, (this.busyShops.get(action.shopId) ?? 0) + 1);
-        const run: Promise<void> = this.runOne(action, now)
+        const run: Promise<void> = this.runOne(action, records, now)
           .then((status) => {
             if (status === 'succeeded') result.succeeded++;
             else if (status === 'failed') result.failed++;
@@ -185,20 +197,43 @@ export class PlatformActionExecutor {
     });
   }
 
-  private async claim(now: Date, free: number): Promise<ActionRow[]> {
+  private async claim(now: Date, free: number): Promise<ClaimedAction[]> {
     const claimed = await this.deps.db.transaction(async (tx) => {
       const rows = await claimActions(tx, now, {
         limit: free,
         perShop: this.options.perShop,
         leaseMs: this.options.leaseMs,
-        // The least busy shops first; a shop running perShop gets none.
+        // The least busy shops first, then the one served longest ago; a shop running
+        // perShop gets none.
         running: new Map(this.busyShops),
+        served: this.servedShops,
       });
-      for (const row of rows) await startActionRecords(tx, row.id, now);
-      return rows;
+      this.served(rows);
+      // Its records go running with it; the executor runs them as this answers them (no second
+      // read of them after the claim).
+      const records = await startActionRecords(
+        tx,
+        rows.map((action) => action.id),
+        now,
+      );
+      return rows.map((action) => ({ action, records: records.get(action.id) ?? [] }));
     });
-    if (claimed.length) await this.changed(claimed.map((a) => a.userId));
+    if (claimed.length) await this.changed(claimed.map((c) => c.action.userId));
     return claimed;
+  }
+
+  /** Notes the shops just served (and forgets the longest-served ones beyond a bound). */
+  private served(rows: readonly ActionRow[]): void {
+    for (const row of rows) {
+      this.servedShops.delete(row.shopId);
+      this.servedShops.set(row.shopId, ++this.claims);
+    }
+    // A Map keeps insertion order: the first entries were served longest ago. A forgotten shop
+    // counts as never served, which only moves it forward in the turn.
+    for (const shopId of this.servedShops.keys()) {
+      if (this.servedShops.size <= SERVED_SHOPS_KEPT) break;
+      this.servedShops.delete(shopId);
+    }
   }
 
   private async changed(userIds: number[]): Promise<void> {
@@ -208,10 +243,10 @@ export class PlatformActionExecutor {
   /** Runs one claimed action to its outcome and writes it. */
   private async runOne(
     action: ActionRow,
+    records: readonly SendRecordRow[],
     now: () => Date,
   ): Promise<'succeeded' | 'failed' | 'requeued'> {
     const { db } = this.deps;
-    const records = await db.transaction((tx) => lockActionRecords(tx, action.id));
     // Talents blacklisted since the task was made are never sent (the blacklist decides).
     const listed = await blacklistedIds(
       db,
@@ -309,7 +344,7 @@ export class PlatformActionExecutor {
       const stopped = await this.classify(outcome.stop, action, open, now());
       if (stopped.type === 'pause_shop') outcome.pause = stopped;
     }
-    return this.write(action, outcome, now());
+    return this.write(action, outcome, now(), task.taskType);
   }
 
   /** The steps of an action's kind (tiktok-steps.ts, doudian-steps.ts). */
@@ -440,6 +475,8 @@ export class PlatformActionExecutor {
     action: ActionRow,
     outcome: Outcome,
     now: Date,
+    /** The task's type, read when the action started (a task's type never changes). */
+    taskType: string,
   ): Promise<'succeeded' | 'failed' | 'requeued'> {
     const result = await this.deps.db.transaction(async (tx) => {
       // One lock order for every writer (the task, its action, its records, then the counters
@@ -448,7 +485,16 @@ export class PlatformActionExecutor {
       const held = await lockHeldAction(tx, action.id, action.leaseId!);
       // Another executor took it over (this one outlived its lease): it decides.
       if (!held) return 'requeued' as const;
-      const records = await lockActionRecords(tx, action.id);
+      // Outcomes about some of the records read them first (which to fail, move or split); the
+      // others write the action's records in one statement from the action.
+      const records =
+        outcome.type === 'drop_records' ||
+        outcome.type === 'split' ||
+        outcome.type === 'fail_all' ||
+        outcome.type === 'mixed' ||
+        (outcome.type === 'succeeded' && action.kind === 'orien_plan')
+          ? await lockActionRecords(tx, action.id)
+          : [];
       switch (outcome.type) {
         case 'succeeded': {
           if (action.kind === 'orien_plan' && outcome.reference.planId) {
@@ -486,8 +532,8 @@ export class PlatformActionExecutor {
             return 'succeeded' as const;
           }
           if (action.kind === 'target_collaboration' && held.platform === 'tiktok') {
-            const task = await actionTask(tx, action.userId, action.taskId);
-            if (task?.taskType === 'targeted_connection') {
+            if (taskType === 'targeted_connection') {
+              const records = await lockActionRecords(tx, action.id);
               // The collaboration exists: each creator now gets its card in a conversation.
               const cards = await insertActions(
                 tx,
@@ -529,12 +575,7 @@ export class PlatformActionExecutor {
               return 'succeeded' as const;
             }
           }
-          await succeedRecords(
-            tx,
-            records.map((r) => r.id),
-            outcome.reference,
-            now,
-          );
+          const talents = await succeedActionRecords(tx, action.id, outcome.reference, now);
           // The platform takes the shop's calls again: whatever paused it is over.
           await clearPause(tx, action.shopId);
           await finishAction(
@@ -545,7 +586,7 @@ export class PlatformActionExecutor {
               reference: outcome.reference,
               errorCode: null,
               answer: null,
-              talents: records.length,
+              talents,
             },
             now,
           );

@@ -440,7 +440,7 @@ export async function createTargetCollaboration(sandbox: TikTokShopSandbox, ctx:
         `name: a running target collaboration is already named "${request.name}".`,
       );
     const day = shopDay(now, locked.timeZone);
-    const today = await repo.createdBetween(tx, shop.id, day.start, day.end);
+    const today = await repo.createdOnDay(tx, shop.id, day);
     if (today.collaborations >= locked.dailyCollaborationLimit)
       throw new TtsRefusal(ttsErrors.dailyCollaborationLimit);
     if (today.creators + request.creatorOpenIds.length > locked.dailyCreatorLimit)
@@ -478,6 +478,7 @@ export async function createTargetCollaboration(sandbox: TikTokShopSandbox, ctx:
       products: request.products,
       creatorOpenIds: request.creatorOpenIds,
     });
+    await repo.countCreation(tx, shop.id, day.day, request.creatorOpenIds.length);
     return { target_collaboration: { id }, target_collaboration_conflicts: [] };
   });
 }

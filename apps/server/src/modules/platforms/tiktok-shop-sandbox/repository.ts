@@ -30,6 +30,7 @@ import {
   sandboxTtsMessages,
   sandboxTtsProducts,
   sandboxTtsQuotaUses,
+  sandboxTtsShopTallies,
   sandboxTtsShops,
 } from '../../../db/schema.ts';
 import { productSeeds, sandboxSellers, type SandboxSeller, type ShopLimits } from './catalogue.ts';
@@ -388,26 +389,94 @@ export async function nameInUse(db: Executor, shopId: string, name: string, now:
   return Boolean(row);
 }
 
-/** Collaborations the shop created in [from, to), and the creators they invited. */
-export async function createdBetween(db: Executor, shopId: string, from: Date, to: Date) {
-  const within = and(
-    eq(sandboxTtsCollaborations.shopId, shopId),
-    gte(sandboxTtsCollaborations.startTime, from),
-    lt(sandboxTtsCollaborations.startTime, to),
+type Tally = typeof sandboxTtsShopTallies.$inferSelect;
+
+function rowsOf<T>(result: unknown): T[] {
+  const rows = (result as { rows?: T[] }).rows ?? (result as T[]);
+  return Array.isArray(rows) ? rows : [];
+}
+
+/**
+ * A shop's tally of a period, or, the first time the period is asked, its totals counted from
+ * the rows (then kept: every later change adds to it). Call under the shop's lock.
+ */
+async function tallyOf(
+  tx: Executor,
+  shopId: string,
+  period: string,
+  count: () => Promise<Omit<Tally, 'shopId' | 'period'>>,
+): Promise<Tally> {
+  const where = and(
+    eq(sandboxTtsShopTallies.shopId, shopId),
+    eq(sandboxTtsShopTallies.period, period),
   );
-  const [collaborations] = await db
-    .select({ n: count() })
-    .from(sandboxTtsCollaborations)
-    .where(within);
-  const [creators] = await db
-    .select({ n: count() })
-    .from(sandboxTtsCollaborationCreators)
-    .innerJoin(
-      sandboxTtsCollaborations,
-      eq(sandboxTtsCollaborations.id, sandboxTtsCollaborationCreators.collaborationId),
-    )
-    .where(within);
-  return { collaborations: collaborations?.n ?? 0, creators: creators?.n ?? 0 };
+  const [kept] = await tx.select().from(sandboxTtsShopTallies).where(where);
+  if (kept) return kept;
+  const row = { shopId, period, ...(await count()) };
+  await tx.insert(sandboxTtsShopTallies).values(row).onConflictDoNothing();
+  return row;
+}
+
+/** Adds to a shop's tally of a period (read first with `tallyOf`, under the shop's lock). */
+async function addToTally(
+  tx: Executor,
+  shopId: string,
+  period: string,
+  add: Partial<Omit<Tally, 'shopId' | 'period'>>,
+): Promise<void> {
+  const t = sandboxTtsShopTallies;
+  await tx
+    .insert(t)
+    .values({ shopId, period, ...add })
+    .onConflictDoUpdate({
+      target: [t.shopId, t.period],
+      set: {
+        collaborations: sql`${t.collaborations} + ${add.collaborations ?? 0}`,
+        creators: sql`${t.creators} + ${add.creators ?? 0}`,
+        quotaUsed: sql`${t.quotaUsed} + ${add.quotaUsed ?? 0}`,
+      },
+    });
+}
+
+/**
+ * Collaborations the shop created on its day `day` ([from, to) in time), and the creators
+ * they invited: the day's tally (counted from the rows the first time).
+ */
+export async function createdOnDay(
+  tx: Executor,
+  shopId: string,
+  day: { day: string; start: Date; end: Date },
+) {
+  const tally = await tallyOf(tx, shopId, `day:${day.day}`, async () => {
+    const within = and(
+      eq(sandboxTtsCollaborations.shopId, shopId),
+      gte(sandboxTtsCollaborations.startTime, day.start),
+      lt(sandboxTtsCollaborations.startTime, day.end),
+    );
+    const [collaborations] = await tx
+      .select({ n: count() })
+      .from(sandboxTtsCollaborations)
+      .where(within);
+    const [creators] = await tx
+      .select({ n: count() })
+      .from(sandboxTtsCollaborationCreators)
+      .innerJoin(
+        sandboxTtsCollaborations,
+        eq(sandboxTtsCollaborations.id, sandboxTtsCollaborationCreators.collaborationId),
+      )
+      .where(within);
+    return {
+      collaborations: collaborations?.n ?? 0,
+      creators: creators?.n ?? 0,
+      quotaUsed: 0,
+    };
+  });
+  return { collaborations: tally.collaborations, creators: tally.creators };
+}
+
+/** A collaboration was created on the shop's day `day`: the day's tally grows. */
+export async function countCreation(tx: Executor, shopId: string, day: string, creators: number) {
+  await addToTally(tx, shopId, `day:${day}`, { collaborations: 1, creators });
 }
 
 export interface NewCollaboration {
@@ -449,9 +518,11 @@ export async function insertCollaboration(db: Executor, c: NewCollaboration): Pr
       shopAdsCommissionRate: p.shopAdsCommissionRate,
     })),
   );
-  await db
-    .insert(sandboxTtsCollaborationCreators)
-    .values(c.creatorOpenIds.map((creatorOpenId) => ({ collaborationId: c.id, creatorOpenId })));
+  // One row per creator, written from an array (a query-builder VALUES of 2 × 50 parameters
+  // cost more of the sandbox's CPU than the rest of the call).
+  await db.execute(sql`
+    insert into ${sandboxTtsCollaborationCreators} (collaboration_id, creator_open_id)
+    select ${c.id}::text, unnest(${sql.param(c.creatorOpenIds)}::text[])`);
 }
 
 export interface CollaborationFilter {
@@ -618,26 +689,60 @@ export async function countedInWeek(
   return new Set(rows.map((r) => r.id));
 }
 
-/** How much of the week's own quota (not the starter pack) the shop has used. */
-export async function weeklyQuotaUsed(db: Executor, shopId: string, week: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(sandboxTtsQuotaUses)
-    .where(
-      and(
-        eq(sandboxTtsQuotaUses.shopId, shopId),
-        eq(sandboxTtsQuotaUses.week, week),
-        eq(sandboxTtsQuotaUses.fromStarterPack, false),
-      ),
-    );
-  return row?.n ?? 0;
+/**
+ * How much of the week's own quota (not the starter pack) the shop has used: the week's tally
+ * (counted from the quota rows the first time). Call under the shop's lock.
+ */
+export async function weeklyQuotaUsed(tx: Executor, shopId: string, week: string) {
+  const tally = await tallyOf(tx, shopId, `week:${week}`, async () => {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(sandboxTtsQuotaUses)
+      .where(
+        and(
+          eq(sandboxTtsQuotaUses.shopId, shopId),
+          eq(sandboxTtsQuotaUses.week, week),
+          eq(sandboxTtsQuotaUses.fromStarterPack, false),
+        ),
+      );
+    return { collaborations: 0, creators: 0, quotaUsed: row?.n ?? 0 };
+  });
+  return tally.quotaUsed;
 }
 
+/** Quota taken (the week's tally read first, under the shop's lock): its rows, and the tally. */
 export async function insertQuotaUses(
-  db: Executor,
+  tx: Executor,
   rows: Array<typeof sandboxTtsQuotaUses.$inferInsert>,
 ): Promise<void> {
-  if (rows.length) await db.insert(sandboxTtsQuotaUses).values(rows).onConflictDoNothing();
+  if (!rows.length) return;
+  // Written from arrays, as the collaboration's creators are.
+  const column = (pick: (row: (typeof rows)[number]) => string) => sql.param(rows.map(pick));
+  const added = rowsOf<{ shop_id: string; week: string; from_starter_pack: boolean }>(
+    await tx.execute(sql`
+      insert into ${sandboxTtsQuotaUses} (shop_id, week, creator_open_id, from_starter_pack, used_at)
+      select * from unnest(${column((r) => r.shopId)}::text[], ${column((r) => r.week)}::text[],
+                           ${column((r) => r.creatorOpenId)}::text[],
+                           ${column((r) => String(r.fromStarterPack))}::boolean[],
+                           ${column((r) => r.usedAt.toISOString())}::timestamptz[])
+      on conflict do nothing
+      returning shop_id, week, from_starter_pack`),
+  ).map((row) => ({
+    shopId: row.shop_id,
+    week: row.week,
+    fromStarterPack: row.from_starter_pack,
+  }));
+  const own = new Map<string, { shopId: string; week: string; n: number }>();
+  for (const row of added) {
+    if (row.fromStarterPack) continue;
+    const key = `${row.shopId} ${row.week}`;
+    const entry = own.get(key) ?? { shopId: row.shopId, week: row.week, n: 0 };
+    entry.n++;
+    own.set(key, entry);
+  }
+  for (const { shopId, week, n } of own.values()) {
+    await addToTally(tx, shopId, `week:${week}`, { quotaUsed: n });
+  }
 }
 
 // --- conversations and messages --------------------------------------------------------------
