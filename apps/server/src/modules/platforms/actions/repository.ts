@@ -64,7 +64,8 @@ export async function claimActions(
   const at = now.toISOString();
   const busyShops = [...options.running.keys()];
   const busyCounts = busyShops.map((shopId) => options.running.get(shopId)!);
-  const open = sql`${a.status} in ('pending', 'running')`;
+  // The executor runs `api` actions only: a browser action is the extension's (issue 17).
+  const open = sql`${a.status} in ('pending', 'running') and ${a.channel} = 'api'`;
   const candidates = rowsOf<{ id: number | string }>(
     await tx.execute(sql`
       with recursive open_shops as (
