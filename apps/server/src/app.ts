@@ -31,6 +31,7 @@ import { AuthService } from './modules/auth/service.ts';
 import { createSmsProvider, type SmsProvider } from './modules/auth/sms-provider.ts';
 import { blacklistRoutes } from './modules/blacklist/routes.ts';
 import { extensionRoutes } from './modules/extension/routes.ts';
+import { pagePackRoutes } from './modules/platforms/page-packs/index.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
 import { inviteRoutes } from './modules/invite/routes.ts';
 import { postMembershipNotices } from './modules/membership/notices.ts';
@@ -63,6 +64,7 @@ import { PlatformConnections, connectionRoutes } from './modules/platforms/conne
 import {
   PlatformActionExecutor,
   liftAuthorizationPauses,
+  browserActionRoutes,
   platformActionRoutes,
 } from './modules/platforms/actions/index.ts';
 import {
@@ -408,6 +410,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   if (!config.doudian.configured) await registerDoudianSandbox(app);
   await app.register(connectionRoutes);
   await app.register(platformActionRoutes);
+  await app.register(browserActionRoutes);
+  await app.register(pagePackRoutes);
 
   await app.register(consoleStaticPlugin, { consoleDir: config.consoleDir });
   return app;

@@ -178,7 +178,7 @@ export const browserStop = z.object({
   /** Rate limit: how long the platform asked to wait. */
   retryAfterSeconds: z.number().int().min(1).max(86_400).optional(),
 });
-export type BrowserStop = z.infer<typeof browserStop>;
+export type BrowserStop = z.output<typeof browserStop>;
 
 const packVersionField = z
   .number({ error: 'validation.invalidField' })
@@ -202,6 +202,7 @@ export const browserActionReport = z.object({
   unknown: z.array(recordId).max(50, { error: 'validation.invalidField' }).default([]),
 });
 export type BrowserActionReport = z.input<typeof browserActionReport>;
+export type BrowserActionReportParsed = z.output<typeof browserActionReport>;
 
 /**
  * A reconcile report of an action in `unknown`: what the extension's journal and the page
@@ -221,6 +222,7 @@ export const browserReconcileReport = z.object({
     .max(50, { error: 'validation.invalidField' }),
 });
 export type BrowserReconcileReport = z.input<typeof browserReconcileReport>;
+export type BrowserReconcileReportParsed = z.output<typeof browserReconcileReport>;
 
 /** The mark written before the page's send (the server's half of the write-ahead journal). */
 export const browserActionStarted = z.object({

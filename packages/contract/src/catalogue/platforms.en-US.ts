@@ -16,6 +16,7 @@ export const platformsEn: Record<keyof typeof platformsZh, string> = {
     'Platform app misconfigured (signature refused): contact the administrator',
   'enum.sendErrorCode.shop_ineligible': 'Shop does not meet a platform requirement',
   'enum.sendErrorCode.talent_not_found': 'No creator with this handle on the platform',
+  'enum.sendErrorCode.captcha_required': 'The platform asks for a captcha',
 
   'enum.platformActionKind.target_collaboration': 'Create target collaboration',
   'enum.platformActionKind.conversation': 'Start conversation and send messages',

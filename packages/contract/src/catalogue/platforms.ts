@@ -15,6 +15,7 @@ export const platformsZh = {
   'enum.sendErrorCode.platform_configuration': '平台应用配置有误（签名被拒），请联系管理员',
   'enum.sendErrorCode.shop_ineligible': '店铺暂不满足平台要求',
   'enum.sendErrorCode.talent_not_found': '平台上找不到该用户名的达人',
+  'enum.sendErrorCode.captcha_required': '平台要求完成验证码',
 
   // The server's platform actions (a task's platform calls).
   'enum.platformActionKind.target_collaboration': '创建定向合作',

@@ -8,7 +8,7 @@ import {
   type ReportBody,
   type SendErrorCode,
 } from '@inviteflow/contract';
-import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { sendRecords } from '../../db/schema.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
@@ -67,6 +67,10 @@ async function pickOpen(
         eq(sendRecords.userId, userId),
         // Records of a shop connected by authorization run on the server (platform actions).
         eq(sendRecords.channel, 'browser'),
+        // Records carried by a browser action are the browser channel's (issue 17: claimed
+        // as actions, /extension/actions/claim): this record-by-record claim never hands them
+        // out, so no record is sent twice by the two ways.
+        isNull(sendRecords.actionId),
         sql`${sendRecords.status} in ('pending', 'running')`,
         or(eq(sendRecords.status, 'pending'), lt(sendRecords.leasedUntil, now)),
       ),

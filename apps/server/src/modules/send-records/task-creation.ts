@@ -5,6 +5,7 @@ import {
   platformTermsOf,
   renderScript,
   taskTypeRefusal,
+  apiTaskTypes,
   type Channel,
   type CooldownTalent,
   type FilterType,
@@ -32,7 +33,7 @@ import { lockBlacklistDecisions } from '../blacklist/service.ts';
 import { membershipState, type MembershipState } from '../membership/state.ts';
 import { findShop, type ShopRow } from '../shops/repository.ts';
 import { expireBeyondLimit } from '../shops/service.ts';
-import { compileTaskActions } from '../platforms/actions/index.ts';
+import { compileBrowserActions, compileTaskActions } from '../platforms/actions/index.ts';
 import { lockAccount } from '../user/repository.ts';
 import { checkDailyCap, dailyAllowance } from './daily-allowance.ts';
 import type { SendRecordValues } from './repository.ts';
@@ -69,6 +70,15 @@ const CHUNK = 500;
  */
 export function shopChannel(shop: ShopRow): Channel {
   return shop.source === 'authorization' ? 'api' : 'browser';
+}
+
+/**
+ * A task's channel: the shop's, unless its platform's API does not offer the type (抖店's free
+ * product and connection invitations): then the browser, even for an authorized shop.
+ */
+export function taskChannel(shop: ShopRow, taskType: TaskType): Channel {
+  if (shopChannel(shop) === 'browser') return 'browser';
+  return apiTaskTypes[shop.platform as Platform]?.includes(taskType) ? 'api' : 'browser';
 }
 
 async function ownShop(db: Executor, userId: number, shopId: number): Promise<ShopRow> {
@@ -205,7 +215,7 @@ export async function writeTask(
     fields: settings.platformFields,
     products: templates,
   });
-  const channel = shopChannel(settings.shop);
+  const channel = taskChannel(settings.shop, settings.taskType);
   const [task] = await tx
     .insert(invitationTasks)
     .values({
@@ -254,8 +264,22 @@ export async function writeTask(
     }));
     await tx.insert(sendRecords).values(values);
   }
-  // A shop connected by authorization: its records run on the server, as platform actions.
-  if (channel === 'api') {
+  // A shop connected by authorization: its records run on the server, as platform actions;
+  // every other task runs in the browser, as browser actions the extension claims (issue 17).
+  if (channel === 'browser') {
+    await compileBrowserActions(
+      tx,
+      {
+        userId,
+        taskId: task!.id,
+        shopId: settings.shop.id,
+        platform: settings.shop.platform as Platform,
+        taskType: settings.taskType,
+        collaborationName: platformTerms?.collaboration?.name ?? null,
+      },
+      now,
+    );
+  } else {
     await compileTaskActions(
       tx,
       {
