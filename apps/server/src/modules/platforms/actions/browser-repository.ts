@@ -215,3 +215,67 @@ export async function liftStop(
     .returning({ shopId: s.shopId });
   return rows.length > 0;
 }
+
+// -------------------------------------------------------------------------------------------
+// The record-by-record claim of the extension before issue 17 (send-records/task-api.ts)
+// -------------------------------------------------------------------------------------------
+
+/**
+ * Browser actions of a shop the old record-by-record claim may take records of: pending and
+ * due, or already held by that claim (running without a lease id: the new claim never hands
+ * such an action out). Not of a stopped shop or pack.
+ */
+export async function recordClaimableActionIds(
+  tx: Executor,
+  userId: number,
+  shopId: number,
+  stoppedPacks: readonly string[],
+  now: Date,
+): Promise<number[]> {
+  const [stop] = await tx
+    .select({ shopId: s.shopId })
+    .from(s)
+    .where(
+      and(
+        eq(s.shopId, shopId),
+        or(isNull(s.resumesAt), sql`${s.resumesAt} > ${now.toISOString()}::timestamptz`),
+      ),
+    );
+  if (stop) return [];
+  const rows = await tx
+    .select({ id: a.id })
+    .from(a)
+    .where(
+      and(
+        eq(a.userId, userId),
+        eq(a.shopId, shopId),
+        eq(a.channel, 'browser'),
+        or(
+          and(
+            eq(a.status, 'pending'),
+            or(isNull(a.notBefore), sql`${a.notBefore} <= ${now.toISOString()}::timestamptz`),
+          ),
+          and(eq(a.status, 'running'), isNull(a.leaseId)),
+        ),
+        stoppedPacks.length ? notInArray(a.packId, [...stoppedPacks]) : undefined,
+      ),
+    )
+    .orderBy(asc(a.id))
+    .limit(1_000);
+  return rows.map((row) => row.id);
+}
+
+/** The old claim holds these actions (running, no lease id) until its records' lease ends. */
+export async function holdForRecordClaim(
+  tx: Executor,
+  ids: readonly number[],
+  holderSessionId: string,
+  leasedUntil: Date,
+  now: Date,
+): Promise<void> {
+  if (!ids.length) return;
+  await tx
+    .update(a)
+    .set({ status: 'running', leaseId: null, holderSessionId, leasedUntil, updatedAt: now })
+    .where(inArray(a.id, [...ids]));
+}

@@ -7,6 +7,12 @@ export { batchName, compileTaskActions } from './compile.ts';
 export { compileBrowserActions } from './browser-compile.ts';
 export { browserActionRoutes } from './browser-routes.ts';
 export {
+  browserAllowanceLeft,
+  holdActionsForRecords,
+  recordClaimActions,
+  settleRecordClaimAction,
+} from './browser-service.ts';
+export {
   DEFAULT_EXECUTOR_OPTIONS,
   PlatformActionExecutor,
   splitName,
