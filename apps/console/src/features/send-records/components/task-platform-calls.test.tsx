@@ -86,7 +86,7 @@ function calls(overrides: Partial<TaskPlatformCalls> = {}): TaskPlatformCalls {
     taskId: 9,
     shopId: 5,
     channel: 'api',
-    counts: { pending: 1, running: 0, succeeded: 1, failed: 1 },
+    counts: { pending: 1, running: 0, unknown: 0, succeeded: 1, failed: 1 },
     actions: [
       action(1),
       action(2, {
@@ -273,7 +273,7 @@ describe('a task’s platform calls', () => {
     stubFetch(() =>
       ok(
         calls({
-          counts: { pending: 2, running: 0, succeeded: 0, failed: 0 },
+          counts: { pending: 2, running: 0, unknown: 0, succeeded: 0, failed: 0 },
           actions: [
             action(1, { kind: 'conversation', status: 'pending', reference: null, name: null }),
           ],
@@ -316,7 +316,7 @@ describe('a task’s platform calls', () => {
     stubFetch(() =>
       ok(
         calls({
-          counts: { pending: 0, running: 0, succeeded: 1, failed: 0 },
+          counts: { pending: 0, running: 0, unknown: 0, succeeded: 1, failed: 0 },
           actions: [action(1, { batches: 1 })],
         }),
       ),
@@ -332,7 +332,7 @@ describe('a task’s platform calls', () => {
       ok(
         calls({
           channel: 'browser',
-          counts: { pending: 0, running: 0, succeeded: 0, failed: 0 },
+          counts: { pending: 0, running: 0, unknown: 0, succeeded: 0, failed: 0 },
           actions: [],
           pause: null,
         }),
