@@ -140,7 +140,11 @@ const recordId = z
   .int({ error: 'validation.invalidField' })
   .positive({ error: 'validation.invalidField' })
   .max(ID_MAX, { error: 'validation.invalidField' });
-const shortText = (max: number) => z.string({ error: 'validation.invalidField' }).trim().max(max, { error: 'validation.invalidField' });
+const shortText = (max: number) =>
+  z
+    .string({ error: 'validation.invalidField' })
+    .trim()
+    .max(max, { error: 'validation.invalidField' });
 
 /** What the page's JSON answer said (code and message as the platform gave them). */
 export const browserAnswer = z.object({
@@ -156,7 +160,10 @@ export const browserRecordOutcome = z.discriminatedUnion('result', [
     result: z.literal('sent'),
     /** What it became on the platform (the invitation's id), when the answer gave one. */
     reference: z
-      .object({ invitationId: shortText(120).optional(), conversationId: shortText(120).optional() })
+      .object({
+        invitationId: shortText(120).optional(),
+        conversationId: shortText(120).optional(),
+      })
       .optional(),
     answer: browserAnswer.optional(),
   }),
@@ -212,12 +219,7 @@ export type BrowserActionReportParsed = z.output<typeof browserActionReport>;
 export const browserReconcileReport = z.object({
   packVersion: packVersionField,
   outcomes: z
-    .array(
-      z.union([
-        browserRecordOutcome,
-        z.object({ recordId, result: z.literal('not_sent') }),
-      ]),
-    )
+    .array(z.union([browserRecordOutcome, z.object({ recordId, result: z.literal('not_sent') })]))
     .min(1, { error: 'validation.invalidField' })
     .max(50, { error: 'validation.invalidField' }),
 });
@@ -233,7 +235,13 @@ export const browserActionStarted = z.object({
  * pending (maybe until `notBefore`), running (under a browser's lease), unknown (a send was
  * started and its answer is not known: only a reconcile report moves it), succeeded / failed.
  */
-export const browserActionStatuses = ['pending', 'running', 'unknown', 'succeeded', 'failed'] as const;
+export const browserActionStatuses = [
+  'pending',
+  'running',
+  'unknown',
+  'succeeded',
+  'failed',
+] as const;
 export type BrowserActionStatus = (typeof browserActionStatuses)[number];
 
 export const browserReportData = z.object({
@@ -366,7 +374,11 @@ export type PagePackId = (typeof pagePackIds)[number];
  */
 export const pagePackCodeRule = z.union([
   z.object({ code: z.string(), outcome: z.literal('success') }),
-  z.object({ code: z.string(), outcome: z.literal('record'), errorCode: z.enum(browserRecordErrorCodes) }),
+  z.object({
+    code: z.string(),
+    outcome: z.literal('record'),
+    errorCode: z.enum(browserRecordErrorCodes),
+  }),
   z.object({ code: z.string(), outcome: z.literal('stop'), reason: z.enum(browserStopReasons) }),
 ]);
 export type PagePackCodeRule = z.infer<typeof pagePackCodeRule>;
@@ -407,7 +419,10 @@ export const pagePack = z.object({
   codes: z.array(pagePackCodeRule),
   /** Page words per language, used only when no JSON answer came. */
   textFallbacks: z.array(
-    z.object({ text: z.string(), outcome: z.enum(['success', 'captcha', 'quota_exceeded', 'login_expired']) }),
+    z.object({
+      text: z.string(),
+      outcome: z.enum(['success', 'captcha', 'quota_exceeded', 'login_expired']),
+    }),
   ),
   captcha: z.object({
     selectors: z.array(z.string()),
@@ -441,7 +456,9 @@ export const pagePackSwitchBody = z.object({
 });
 export type PagePackSwitchBody = z.input<typeof pagePackSwitchBody>;
 
-export const pagePackParams = z.object({ packId: z.enum(pagePackIds, { error: 'validation.invalidField' }) });
+export const pagePackParams = z.object({
+  packId: z.enum(pagePackIds, { error: 'validation.invalidField' }),
+});
 
 // -------------------------------------------------------------------------------------------
 // The extension's own session
@@ -458,7 +475,10 @@ export const extensionSessionBody = z.object({
 export type ExtensionSessionBody = z.input<typeof extensionSessionBody>;
 
 export const extensionRenewBody = z.object({
-  renewToken: z.string({ error: 'validation.invalidField' }).min(1, { error: 'validation.invalidField' }).max(200, { error: 'validation.invalidField' }),
+  renewToken: z
+    .string({ error: 'validation.invalidField' })
+    .min(1, { error: 'validation.invalidField' })
+    .max(200, { error: 'validation.invalidField' }),
 });
 export type ExtensionRenewBody = z.infer<typeof extensionRenewBody>;
 

@@ -98,7 +98,10 @@ export type Env = z.input<typeof envSchema>;
 /** `a@1, b` → { a: {1}, b: null (every version) }. */
 function parseStoppedPacks(value: string): Map<string, Set<number> | null> {
   const out = new Map<string, Set<number> | null>();
-  for (const item of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const item of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [id, version] = item.split('@') as [string, string | undefined];
     if (version === undefined) out.set(id, null);
     else if (out.get(id) !== null) {

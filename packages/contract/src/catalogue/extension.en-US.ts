@@ -19,7 +19,8 @@ export const extensionEn: Record<keyof typeof extensionZh, string> = {
   'inbox.browserRunStopped.subTitle': '{shopName}',
   'inbox.browserRunStopped.content':
     "The extension stopped on shop {shopName}'s page: {reason}. The shop's browser actions are paused and records not sent stay pending; solve a captcha in the tab the extension opened, or sign in to the platform again, and the run goes on.",
-  'enum.browserStopReason.page_changed': "The page does not match its page pack (changed, or not the page)",
+  'enum.browserStopReason.page_changed':
+    'The page does not match its page pack (changed, or not the page)',
   'enum.browserStopReason.login_expired': 'The platform login has expired',
   'enum.browserStopReason.quota_exceeded': "The platform's invitation quota is used up",
   'enum.browserStopReason.captcha': 'The platform asks for a captcha',

@@ -124,7 +124,10 @@ export class Sessions {
           lastRefreshedAt: now,
           // A connected browser's session slides with each renewal (it runs for weeks, alone).
           ...(kind === 'extension'
-            ? { lastSeenAt: now, expiresAt: new Date(now.getTime() + EXTENSION_RENEW_TTL_SECONDS * 1000) }
+            ? {
+                lastSeenAt: now,
+                expiresAt: new Date(now.getTime() + EXTENSION_RENEW_TTL_SECONDS * 1000),
+              }
             : {}),
         })
         .where(eq(sessions.id, session.id));
@@ -196,7 +199,13 @@ export class Sessions {
     user: { id: number; role: string },
     parentSessionId: string,
     meta: { name: string; browser: string; ip: string; userAgent: string },
-  ): Promise<{ sessionId: string; token: string; expiresAt: Date; renewToken: string; renewExpiresAt: Date }> {
+  ): Promise<{
+    sessionId: string;
+    token: string;
+    expiresAt: Date;
+    renewToken: string;
+    renewExpiresAt: Date;
+  }> {
     const sessionId = randomUUID();
     const now = new Date();
     const renewExpiresAt = new Date(now.getTime() + EXTENSION_RENEW_TTL_SECONDS * 1000);

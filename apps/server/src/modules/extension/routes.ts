@@ -53,14 +53,15 @@ export async function extensionRoutes(fastify: FastifyInstance) {
           'Called by the signed-in console (its access token; the extension token is refused ' +
           'with 403), which hands the answer to the extension. `token` works only on the ' +
           `extension's routes and lives ${EXTENSION_TOKEN_TTL_SECONDS / 60} minutes; ` +
-          '`renewToken` renews it (used once, rotated) without the console. The console\'s ' +
+          "`renewToken` renews it (used once, rotated) without the console. The console's " +
           'logout, a password change or a revocation in User Settings ends it.',
         body: extensionSessionBody,
         response: responses(extensionSessionData),
       },
     },
     async (request) => {
-      if (request.auth.scope !== 'full') throw new AppError(403, 'error.extensionSessionConsoleOnly');
+      if (request.auth.scope !== 'full')
+        throw new AppError(403, 'error.extensionSessionConsoleOnly');
       const made = await sessions.startExtension(
         { id: request.auth.userId, role: request.auth.role },
         request.auth.sessionId,
@@ -91,13 +92,15 @@ export async function extensionRoutes(fastify: FastifyInstance) {
       config: { public: true },
       schema: {
         tags: ['auth'],
-        summary: "The extension renews its own session",
+        summary: 'The extension renews its own session',
         description:
           'Public: the renew token decides. Answers a new token and a new renew token (the old ' +
           'one is used up; presented again after a short grace it ends the session). 401 once ' +
           'the session ended (logout, password change, revocation).',
         body: extensionRenewBody,
-        response: responses(extensionSessionData),
+        response: responses(extensionSessionData, {
+          401: 'The renew token is unknown, used up, or its session ended',
+        }),
       },
     },
     async (request) => {

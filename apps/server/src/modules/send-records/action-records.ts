@@ -225,11 +225,7 @@ export async function lockRunningActionRecords(
 }
 
 /** Records handed to a browser: running, one more attempt each. */
-export async function startRecords(
-  tx: Executor,
-  ids: readonly number[],
-  now: Date,
-): Promise<void> {
+export async function startRecords(tx: Executor, ids: readonly number[], now: Date): Promise<void> {
   if (!ids.length) return;
   await tx
     .update(r)
@@ -259,7 +255,10 @@ export async function markRecordsSent(
   now: Date,
 ): Promise<void> {
   if (!ids.length) return;
-  await tx.update(r).set({ sentAt: now }).where(inArray(r.id, [...ids]));
+  await tx
+    .update(r)
+    .set({ sentAt: now })
+    .where(inArray(r.id, [...ids]));
 }
 
 /**

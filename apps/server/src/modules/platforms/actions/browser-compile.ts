@@ -63,7 +63,10 @@ export async function compileBrowserActions(
     await moveRecordsToActions(
       tx,
       chunk.flatMap((p) =>
-        p.recordIds.map((recordId) => ({ recordId, actionId: byKey.get(p.values.idempotencyKey)! })),
+        p.recordIds.map((recordId) => ({
+          recordId,
+          actionId: byKey.get(p.values.idempotencyKey)!,
+        })),
       ),
       null,
       now,

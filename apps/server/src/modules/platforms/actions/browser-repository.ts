@@ -48,7 +48,13 @@ export async function lapseBrowserLeases(
   if (pending.length) {
     await tx
       .update(a)
-      .set({ status: 'pending', leaseId: null, leasedUntil: null, holderSessionId: null, updatedAt: now })
+      .set({
+        status: 'pending',
+        leaseId: null,
+        leasedUntil: null,
+        holderSessionId: null,
+        updatedAt: now,
+      })
       .where(inArray(a.id, pending));
   }
   return { unknown, pending };
@@ -61,7 +67,12 @@ export async function lapseBrowserLeases(
 export async function nextBrowserAction(
   tx: Executor,
   userId: number,
-  options: { shopId?: number; stoppedShops: readonly number[]; stoppedPacks: readonly string[]; skip: readonly number[] },
+  options: {
+    shopId?: number;
+    stoppedShops: readonly number[];
+    stoppedPacks: readonly string[];
+    skip: readonly number[];
+  },
   now: Date,
 ): Promise<ActionRow | null> {
   const [row] = await tx
@@ -87,14 +98,14 @@ export async function nextBrowserAction(
   return row?.action ?? null;
 }
 
-/** Whether the account has pending browser actions (of a shop, when given) at all. */
-export async function hasPendingBrowserActions(
+/** The shops and packs of the account's pending browser actions (of a shop, when given). */
+export async function pendingBrowserShapes(
   tx: Executor,
   userId: number,
   shopId: number | undefined,
-): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: a.id })
+): Promise<Array<{ shopId: number; packId: string | null }>> {
+  return tx
+    .select({ shopId: a.shopId, packId: a.packId })
     .from(a)
     .where(
       and(
@@ -104,8 +115,8 @@ export async function hasPendingBrowserActions(
         shopId === undefined ? undefined : eq(a.shopId, shopId),
       ),
     )
-    .limit(1);
-  return row !== undefined;
+    .groupBy(a.shopId, a.packId)
+    .limit(100);
 }
 
 export async function leaseBrowserAction(

@@ -52,7 +52,7 @@ export async function browserActionRoutes(fastify: FastifyInstance) {
         description:
           'Browser actions only (never an action of the `api` channel), oldest first, of BOUND ' +
           'shops without a stop and of packs not stopped, under a lease held by the calling ' +
-          'session. The plan\'s daily allowance is counted here for the account, in the shop\'s ' +
+          "session. The plan's daily allowance is counted here for the account, in the shop's " +
           'time zone, across every browser: the batch is cut to what is left, and nothing is ' +
           'handed out once it is used (`waiting: daily_allowance`).',
         body: browserClaimBody,
@@ -82,7 +82,7 @@ export async function browserActionRoutes(fastify: FastifyInstance) {
         summary: "Extension: the page's send is about to be made (write-ahead)",
         description:
           'After this mark, a lapsed lease leaves the action `unknown` (never handed out again) ' +
-          'until a reconcile report. 409 when the lease is no longer the caller\'s.',
+          "until a reconcile report. 409 when the lease is no longer the caller's.",
         params: idParams,
         body: browserActionStarted,
         response: responses(z.null(), { 409: 'The lease is no longer held' }),
@@ -111,7 +111,7 @@ export async function browserActionRoutes(fastify: FastifyInstance) {
           'Per-record outcomes (sent, or failed for the talent only), a run-level `stop` ' +
           '(page changed, login, quota, captcha, rate limit: the records not attempted go back ' +
           'to pending, none fails), and `unknown` records (the action waits for a reconcile). ' +
-          '409 when the lease is no longer the caller\'s.',
+          "409 when the lease is no longer the caller's.",
         params: idParams,
         body: browserActionReport,
         response: responses(browserReportData, { 409: 'The lease is no longer held' }),
@@ -142,7 +142,9 @@ export async function browserActionRoutes(fastify: FastifyInstance) {
           '`not_sent` (back to pending). Only an `unknown` action (409 otherwise).',
         params: idParams,
         body: browserReconcileReport,
-        response: responses(browserReportData, { 409: 'The action is not waiting to be reconciled' }),
+        response: responses(browserReportData, {
+          409: 'The action is not waiting to be reconciled',
+        }),
       },
     },
     async (request) => {
@@ -163,11 +165,14 @@ export async function browserActionRoutes(fastify: FastifyInstance) {
       config: { extension: true },
       schema: {
         tags,
-        summary: "Extension: the seller signed in again / the captcha is gone",
-        description: "Lifts the shop's browser stop of that reason (a quota stop ends at its reset).",
+        summary: 'Extension: the seller signed in again / the captcha is gone',
+        description:
+          "Lifts the shop's browser stop of that reason (a quota stop ends at its reset).",
         params: shopParams,
         body: browserResumeBody,
-        response: responses(z.object({ resumed: z.boolean() }), { 404: 'The shop is not the caller’s' }),
+        response: responses(z.object({ resumed: z.boolean() }), {
+          404: 'The shop is not the caller’s',
+        }),
       },
     },
     async (request) => {

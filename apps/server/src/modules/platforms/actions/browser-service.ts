@@ -43,7 +43,6 @@ import { findShop, type ShopRow } from '../../shops/repository.ts';
 import { lockAccount } from '../../user/repository.ts';
 import { packInForce, stoppedPackIds, type StoppedByConfig } from '../page-packs/index.ts';
 import {
-  hasPendingBrowserActions,
   holdForRecordClaim,
   recordClaimableActionIds,
   lapseBrowserLeases,
@@ -51,6 +50,7 @@ import {
   liftStop,
   lockBrowserAction,
   nextBrowserAction,
+  pendingBrowserShapes,
   setBrowserAction,
   stopsInForce,
   upsertStop,
@@ -171,7 +171,8 @@ export async function claimBrowserAction(
 
     const stops = await stopsInForce(tx, caller.userId, now);
     const stoppedPacks = await stoppedPackIds(tx, config);
-    const shopStop = body.shopId === undefined ? undefined : stops.find((s) => s.shopId === body.shopId);
+    const shopStop =
+      body.shopId === undefined ? undefined : stops.find((s) => s.shopId === body.shopId);
     const stopView = shopStop
       ? {
           reason: shopStop.reason as BrowserShopStopReason,
@@ -265,14 +266,25 @@ export async function claimBrowserAction(
         stop: stopView,
       };
     }
-    const waiting = !(await hasPendingBrowserActions(tx, caller.userId, body.shopId))
-      ? 'nothing'
-      : stopView || (body.shopId === undefined && stops.length)
-        ? 'shop_stopped'
-        : stoppedPacks.length
-          ? 'pack_stopped'
-          : 'nothing';
-    return { action: null, waiting, allowance: null, stop: stopView };
+    // Nothing handed out: say what the waiting actions wait for.
+    const shapes = await pendingBrowserShapes(tx, caller.userId, body.shopId);
+    if (!shapes.length)
+      return { action: null, waiting: 'nothing', allowance: null, stop: stopView };
+    const shop = await findShop(tx, caller.userId, shapes[0]!.shopId);
+    const allowance = shop ? await allowanceFor(tx, caller.userId, shopTimeZone(shop), now) : null;
+    const stoppedShops = new Set(stops.map((stop) => stop.shopId));
+    const waiting =
+      allowance && allowance.remaining <= 0
+        ? 'daily_allowance'
+        : shapes.some((shape) => stoppedShops.has(shape.shopId))
+          ? 'shop_stopped'
+          : shapes.some(
+                (shape) =>
+                  shape.packId !== null && stoppedPacks.includes(shape.packId as PagePackId),
+              )
+            ? 'pack_stopped'
+            : 'nothing';
+    return { action: null, waiting, allowance, stop: stopView };
   });
 }
 
@@ -311,7 +323,11 @@ export async function markBrowserSendStarted(
 
 function answerOf(answer: BrowserRecordOutcome['answer'] | undefined): PlatformAnswer | null {
   if (!answer) return null;
-  return { code: answer.code ?? null, message: answer.message ?? null, requestId: answer.requestId ?? null };
+  return {
+    code: answer.code ?? null,
+    message: answer.message ?? null,
+    requestId: answer.requestId ?? null,
+  };
 }
 
 /** Writes the platform's answers about records the action holds; answers what it did. */
@@ -320,7 +336,13 @@ async function settleOutcomes(
   held: ReadonlySet<number>,
   outcomes: ReadonlyArray<BrowserRecordOutcome | { recordId: number; result: 'not_sent' }>,
   now: Date,
-): Promise<{ succeeded: number; failed: number; released: number; ignored: number; settled: Set<number> }> {
+): Promise<{
+  succeeded: number;
+  failed: number;
+  released: number;
+  ignored: number;
+  settled: Set<number>;
+}> {
   let succeeded = 0;
   let failed = 0;
   let ignored = 0;
@@ -429,7 +451,12 @@ async function applyStop(
 async function closeOrRequeue(
   tx: Executor,
   action: ActionRow,
-  values: { unknown: boolean; notBefore: Date | null; answer: PlatformAnswer | null; errorCode: string | null },
+  values: {
+    unknown: boolean;
+    notBefore: Date | null;
+    answer: PlatformAnswer | null;
+    errorCode: string | null;
+  },
   now: Date,
 ): Promise<ActionRow> {
   const base = { leaseId: null, leasedUntil: null, updatedAt: now };
@@ -470,14 +497,17 @@ export async function reportBrowserAction(
     const running = await lockRunningActionRecords(tx, action.id);
     const held = new Set(running.map((row) => row.id));
     const result = await settleOutcomes(tx, held, body.outcomes, now);
-    const inDoubt = body.unknown.filter((recordId) => held.has(recordId) && !result.settled.has(recordId));
+    const inDoubt = body.unknown.filter(
+      (recordId) => held.has(recordId) && !result.settled.has(recordId),
+    );
     const rest = running
       .map((row) => row.id)
       .filter((recordId) => !result.settled.has(recordId) && !inDoubt.includes(recordId));
     // Every record the run did not get to goes back to pending: never failed by a stop.
     const released = await releaseRecords(tx, rest, now);
     let notBefore: Date | null = null;
-    if (body.stop) notBefore = (await applyStop(tx, action, body.stop, body.packVersion, now)).notBefore;
+    if (body.stop)
+      notBefore = (await applyStop(tx, action, body.stop, body.packVersion, now)).notBefore;
     const stopAnswer = body.stop
       ? {
           code: body.stop.answer?.code ?? null,
@@ -602,7 +632,12 @@ export async function settleRecordClaimAction(
   const action = await lockBrowserAction(tx, userId, actionId);
   if (!action || action.status !== 'running' || action.leaseId !== null) return;
   if ((await lockRunningActionRecords(tx, actionId)).length) return;
-  await closeOrRequeue(tx, action, { unknown: false, notBefore: null, answer: null, errorCode: null }, now);
+  await closeOrRequeue(
+    tx,
+    action,
+    { unknown: false, notBefore: null, answer: null, errorCode: null },
+    now,
+  );
 }
 
 /** The daily allowance left for a shop's account, in the shop's zone (the old claim's cut). */

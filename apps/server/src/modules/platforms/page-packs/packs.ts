@@ -96,16 +96,33 @@ const PACKS: PagePack[] = [
       freeSampleSwitch: 'button.arco-switch, button.core-switch',
       sendButton: 'button.arco-btn-primary, button.core-btn-primary',
       conflictDialog: '.arco-modal, .core-modal',
-      conflictRemoveButton: '.arco-modal button.arco-btn-secondary, .core-modal button.core-btn-secondary',
+      conflictRemoveButton:
+        '.arco-modal button.arco-btn-secondary, .core-modal button.core-btn-secondary',
       shopMenu: '[data-tid^="m4b_"]',
     },
     endpoints: [
       // The page's own JSON calls (exact-string search `invitation_group/conflict_check`: hits
       // 71062143287, 71204292150, 17809248763, 58613266387): the hook reads their answers.
-      { name: 'conflictCheck', method: 'POST', pattern: '/api/v1/oec/affiliate/seller/invitation_group/conflict_check' },
-      { name: 'conflictResolve', method: 'POST', pattern: '/api/v1/oec/affiliate/seller/invitation_group/conflict_check/resolve' },
-      { name: 'sensitiveTextCheck', method: 'POST', pattern: '/api/v1/oec/affiliate/seller/invitation_group/sensitive_text_check' },
-      { name: 'create', method: 'POST', pattern: '/api/v1/oec/affiliate/seller/invitation_group/create' },
+      {
+        name: 'conflictCheck',
+        method: 'POST',
+        pattern: '/api/v1/oec/affiliate/seller/invitation_group/conflict_check',
+      },
+      {
+        name: 'conflictResolve',
+        method: 'POST',
+        pattern: '/api/v1/oec/affiliate/seller/invitation_group/conflict_check/resolve',
+      },
+      {
+        name: 'sensitiveTextCheck',
+        method: 'POST',
+        pattern: '/api/v1/oec/affiliate/seller/invitation_group/sensitive_text_check',
+      },
+      {
+        name: 'create',
+        method: 'POST',
+        pattern: '/api/v1/oec/affiliate/seller/invitation_group/create',
+      },
       { name: 'quota', method: 'GET', pattern: '/api/v1/affiliate/assets/quota/overview' },
     ],
     codeField: 'code',
@@ -139,7 +156,11 @@ const PACKS: PagePack[] = [
     platform: 'tiktok',
     kinds: ['tiktok_partner_campaign'],
     hosts: TIKTOK_HOSTS,
-    route: { paths: ['/connection/partner-campaign'], shopIdParam: 'shop_id', regionParam: 'shop_region' },
+    route: {
+      paths: ['/connection/partner-campaign'],
+      shopIdParam: 'shop_id',
+      regionParam: 'shop_region',
+    },
     canary: ['.arco-form'],
     selectors: { form: '.arco-form', sendButton: 'button.arco-btn-primary' },
     endpoints: [],
@@ -149,7 +170,9 @@ const PACKS: PagePack[] = [
     captcha: { ...BYTEDANCE_CAPTCHA, codes: ['30004009'] },
     loginPaths: ['/account/login', '/login'],
     quotaReset: 'weekly',
-    sources: ['PLATFORMS.md "Mapping of the spec\'s five task types" (partner campaigns: web only)'],
+    sources: [
+      'PLATFORMS.md "Mapping of the spec\'s five task types" (partner campaigns: web only)',
+    ],
     unverified: [
       'the whole page: route, selectors and endpoints of partner campaign invitations were not found in public sources; verify on a live shop before enabling (docs/platforms.md)',
     ],
@@ -183,7 +206,10 @@ const PACKS: PagePack[] = [
     kinds: ['buyin_batch_invitation'],
     hosts: BUYIN_HOSTS,
     route: {
-      paths: ['/dashboard/servicehall/daren-square', '/ffa/buyin/dashboard/servicehall/daren-square'],
+      paths: [
+        '/dashboard/servicehall/daren-square',
+        '/ffa/buyin/dashboard/servicehall/daren-square',
+      ],
       shopIdParam: null,
       regionParam: null,
     },
@@ -243,7 +269,11 @@ const PACKS: PagePack[] = [
     platform: 'douyin',
     kinds: ['buyin_message'],
     hosts: BUYIN_HOSTS,
-    route: { paths: ['/dashboard/servicehall/daren-profile'], shopIdParam: null, regionParam: null },
+    route: {
+      paths: ['/dashboard/servicehall/daren-profile'],
+      shopIdParam: null,
+      regionParam: null,
+    },
     canary: ['.auxo-btn'],
     selectors: { input: 'textarea', sendButton: 'button.auxo-btn-primary' },
     // 百应 messages (PLATFORMS.md: buyin.jinritemai.com/mpa/api/pigeon/messages).

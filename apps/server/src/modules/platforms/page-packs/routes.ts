@@ -25,7 +25,8 @@ export async function pagePackRoutes(fastify: FastifyInstance) {
         response: responses(pagePackList),
       },
     },
-    async (request) => ok(request, { packs: await packStates(app.db, app.config.pagePacksStopped) }),
+    async (request) =>
+      ok(request, { packs: await packStates(app.db, app.config.pagePacksStopped) }),
   );
 
   app.put(
