@@ -473,8 +473,9 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
       stoppedReason: 'unverified',
     });
 
-    const path = apiPaths.admin.pagePackSwitch('buyin.daren-square');
-    const refused = await h().api.put(path, { stopped: true, version: 1 }, { token: s.token });
+    const path = apiPaths.admin.pagePackSwitch;
+    const pack = { packId: 'buyin.daren-square', version: 1 };
+    const refused = await h().api.put(path, { ...pack, stopped: true }, { token: s.token });
     expect(refused.status).toBe(403);
 
     const operator = await signedIn(h());
@@ -486,7 +487,7 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
       .access_token;
     const stopped = await h().api.put(
       path,
-      { stopped: true, version: 1, reason: 'drawer changed' },
+      { ...pack, stopped: true, reason: 'drawer changed' },
       { token: admin },
     );
     expect(stopped.status, JSON.stringify(stopped.body)).toBe(200);
@@ -506,7 +507,7 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
     );
     expect(legacy.body.data.records).toEqual([]);
 
-    await h().api.put(path, { stopped: false, version: 1 }, { token: admin });
+    await h().api.put(path, { ...pack, stopped: false }, { token: admin });
     expect((await claim(h(), ext.token)).action?.records).toHaveLength(3);
   });
 });

@@ -450,15 +450,13 @@ export type PagePackList = z.infer<typeof pagePackList>;
 
 /** The operator's switch (admin role): stop or restart a pack version. */
 export const pagePackSwitchBody = z.object({
+  packId: z.enum(pagePackIds, { error: 'validation.invalidField' }),
   stopped: z.boolean({ error: 'validation.invalidField' }),
   version: packVersionField,
   reason: shortText(200).default(''),
 });
 export type PagePackSwitchBody = z.input<typeof pagePackSwitchBody>;
 
-export const pagePackParams = z.object({
-  packId: z.enum(pagePackIds, { error: 'validation.invalidField' }),
-});
 
 // -------------------------------------------------------------------------------------------
 // The extension's own session

@@ -36,7 +36,7 @@ export const apiPaths = {
   },
   /** Operators (role admin): the page packs' switch. */
   admin: {
-    pagePackSwitch: (packId: string) => `${apiPrefix}/admin/page-packs/${packId}/switch`,
+    pagePackSwitch: `${apiPrefix}/admin/page-packs/switch`,
   },
   user: {
     profile: `${apiPrefix}/user/profile`,

@@ -14,7 +14,7 @@ import { fillPath, routeEntries, type RouteEntry } from './support/route-table.t
  */
 
 /** Any value for a path parameter: the session is checked before the route looks at it. */
-const anyParams = { id: 1, taskId: 1, orderNo: 'M1', exportId: 'e1', token: 't' };
+const anyParams = { id: 1, taskId: 1, shopId: 1, orderNo: 'M1', exportId: 'e1', token: 't' };
 
 const encodeChar = (char: string) =>
   `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;

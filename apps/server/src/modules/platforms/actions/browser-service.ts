@@ -565,6 +565,17 @@ export async function reconcileBrowserAction(
     const running = await lockRunningActionRecords(tx, action.id);
     const held = new Set(running.map((row) => row.id));
     const result = await settleOutcomes(tx, held, body.outcomes, now);
+    if (!result.settled.size) {
+      // It named none of the action's records: nothing changes (and nothing is written).
+      return {
+        id: action.id,
+        status: action.status as BrowserReportData['status'],
+        released: 0,
+        succeeded: 0,
+        failed: 0,
+        ignored: result.ignored,
+      };
+    }
     const stillInDoubt = running.some((row) => !result.settled.has(row.id));
     const updated = await closeOrRequeue(
       tx,

@@ -1,11 +1,10 @@
-import { apiPaths, pagePackList, pagePackParams, pagePackSwitchBody } from '@inviteflow/contract';
+import { apiPaths, pagePackList, pagePackSwitchBody } from '@inviteflow/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../../lib/envelope.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { responses } from '../../../lib/route-schemas.ts';
-import { pagePacks } from './packs.ts';
 import { packStates, switchPack } from './service.ts';
 
 export async function pagePackRoutes(fastify: FastifyInstance) {
@@ -30,7 +29,7 @@ export async function pagePackRoutes(fastify: FastifyInstance) {
   );
 
   app.put(
-    apiPaths.admin.pagePackSwitch(':packId'),
+    apiPaths.admin.pagePackSwitch,
     {
       schema: {
         tags: ['admin'],
@@ -38,19 +37,16 @@ export async function pagePackRoutes(fastify: FastifyInstance) {
         description:
           'Role `admin` only (403 otherwise). A stopped version hands out no browser action ' +
           'until restarted; PAGE_PACKS_STOPPED in the configuration wins over this switch.',
-        params: pagePackParams,
         body: pagePackSwitchBody,
         response: responses(z.null(), { 403: 'The caller is not an operator' }),
       },
     },
     async (request) => {
       if (request.auth.role !== 'admin') throw new AppError(403, 'error.pagePackAdminOnly');
-      const pack = pagePacks.get(request.params.packId);
-      if (!pack) throw new AppError(404, 'error.notFound');
       await switchPack(
         app.db,
         {
-          packId: request.params.packId,
+          packId: request.body.packId,
           version: request.body.version,
           stopped: request.body.stopped,
           reason: request.body.reason,
