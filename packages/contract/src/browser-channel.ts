@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { isoDateTime } from './fields.ts';
-import { sendErrorCodes, type TaskType } from './send-records-constants.ts';
+import type { sendErrorCodes, TaskType } from './send-records-constants.ts';
 import { talentIdentity } from './talent-identity.ts';
 import { platforms, type Platform } from './talents.ts';
 
@@ -456,7 +456,6 @@ export const pagePackSwitchBody = z.object({
   reason: shortText(200).default(''),
 });
 export type PagePackSwitchBody = z.input<typeof pagePackSwitchBody>;
-
 
 // -------------------------------------------------------------------------------------------
 // The extension's own session
