@@ -150,6 +150,9 @@ const notOwnershipIds: Record<string, string> = {
     "a TikTok creator's Creator Open ID, the platform's, unique only within an account",
   buyinId: "a Douyin talent's 百应ID, the platform's, unique only within an account",
   packId: "a page pack's name (tiktok.target-invitation, …), the same for everyone",
+  leaseId:
+    "the lease a claim handed to a browser: checked with the action of the path (another's answers 409 like a made-up one, the action itself 404), never a row's key",
+  requestId: "the platform's request id in its answer, kept as text for support, names no row of ours",
 };
 
 /** How B's answer with A's id must look. */
