@@ -65,6 +65,7 @@ import {
   PlatformActionExecutor,
   liftAuthorizationPauses,
   browserActionRoutes,
+  lapseBrowserActions,
   platformActionRoutes,
 } from './modules/platforms/actions/index.ts';
 import {
@@ -231,6 +232,16 @@ function backgroundJobs(app: FastifyInstance): Job[] {
         const released = await releaseLapsedLeases(app.db, now);
         await app.listCache.changed(released.accounts);
         return released.count;
+      },
+    },
+    {
+      // Browser actions whose browser went away: back to pending, or unknown when started.
+      name: 'browser-leases',
+      everyMs: MINUTE_MS,
+      run: async (now) => {
+        const accounts = await lapseBrowserActions(app.db, now);
+        await app.listCache.changed(accounts);
+        return accounts.length;
       },
     },
     {

@@ -398,6 +398,32 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
     ).toBe(409);
   });
 
+  it('the lease job takes back what a browser that went away held: pending, or unknown once started', async () => {
+    const s = await seller(h());
+    const quiet = await browserTask(h(), s, 2);
+    const sending = await browserTask(h(), s, 3);
+    const ext = await connectBrowser(h(), s.token);
+    const first = (await claim(h(), ext.token)).action!;
+    const second = (await claim(h(), ext.token)).action!;
+    expect([first.task.id, second.task.id]).toEqual([quiet.taskId, sending.taskId]);
+    await h().api.post(
+      apiPaths.extension.started(second.id),
+      { leaseId: second.leaseId },
+      { token: ext.token },
+    );
+    const job = h().app.jobs.jobs.find((j) => j.name === 'browser-leases');
+    if (!job) throw new Error('the browser-leases job is not scheduled');
+    // While the leases hold, nothing moves.
+    expect(await job.run(new Date(Date.now() + 60_000))).toBe(0);
+    expect(await statusCounts(h(), quiet.taskId)).toMatchObject({ running: 2 });
+    await job.run(new Date(Date.now() + 11 * 60_000));
+    expect(await statusCounts(h(), quiet.taskId)).toMatchObject({ pending: 2, running: 0 });
+    expect((await actionsOf(h(), quiet.taskId))[0]!.status).toBe('pending');
+    // Started: in doubt, its records still running, never handed out before a reconcile.
+    expect(await statusCounts(h(), sending.taskId)).toMatchObject({ running: 3, pending: 0 });
+    expect((await actionsOf(h(), sending.taskId))[0]!.status).toBe('unknown');
+  });
+
   it('records the extension reports as unknown keep the action waiting for a reconcile', async () => {
     const s = await seller(h());
     const task = await browserTask(h(), s, 5);

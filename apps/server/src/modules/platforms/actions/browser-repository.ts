@@ -290,3 +290,18 @@ export async function holdForRecordClaim(
     .set({ status: 'running', leaseId: null, holderSessionId, leasedUntil, updatedAt: now })
     .where(inArray(a.id, [...ids]));
 }
+
+/** Accounts with a running browser action whose lease lapsed (the job's pass, SKIP LOCKED). */
+export async function accountsWithLapsedBrowserLeases(
+  tx: Executor,
+  now: Date,
+  limit: number,
+): Promise<number[]> {
+  const rows = await tx
+    .select({ userId: a.userId })
+    .from(a)
+    .where(and(eq(a.channel, 'browser'), eq(a.status, 'running'), lt(a.leasedUntil, now)))
+    .groupBy(a.userId)
+    .limit(limit);
+  return rows.map((row) => row.userId);
+}

@@ -43,6 +43,7 @@ import { findShop, type ShopRow } from '../../shops/repository.ts';
 import { lockAccount } from '../../user/repository.ts';
 import { packInForce, stoppedPackIds, type StoppedByConfig } from '../page-packs/index.ts';
 import {
+  accountsWithLapsedBrowserLeases,
   holdForRecordClaim,
   recordClaimableActionIds,
   lapseBrowserLeases,
@@ -659,4 +660,26 @@ export async function browserAllowanceLeft(
   now: Date,
 ): Promise<number> {
   return (await allowanceFor(tx, userId, shopTimeZone(shop), now)).remaining;
+}
+
+/** Accounts a pass of the lease job looks at (it runs again a minute later). */
+const LAPSE_ACCOUNTS_MAX = 200;
+
+/**
+ * The job: browser actions whose lease lapsed with no claim of their account to notice (the
+ * browser was closed for good): the started ones go `unknown`, the others back to pending
+ * with their records, so the seller sees them waiting. Answers the accounts it changed.
+ */
+export async function lapseBrowserActions(db: Database, now: Date): Promise<number[]> {
+  const accounts = await accountsWithLapsedBrowserLeases(db, now, LAPSE_ACCOUNTS_MAX);
+  const changed: number[] = [];
+  for (const userId of accounts) {
+    const moved = await db.transaction(async (tx) => {
+      const lapsed = await lapseBrowserLeases(tx, userId, now);
+      for (const id of lapsed.pending) await releaseRecords(tx, await runningIds(tx, id), now);
+      return lapsed.pending.length + lapsed.unknown.length;
+    });
+    if (moved) changed.push(userId);
+  }
+  return changed;
 }

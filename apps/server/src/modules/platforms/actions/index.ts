@@ -9,6 +9,7 @@ export { browserActionRoutes } from './browser-routes.ts';
 export {
   browserAllowanceLeft,
   holdActionsForRecords,
+  lapseBrowserActions,
   recordClaimActions,
   settleRecordClaimAction,
 } from './browser-service.ts';
