@@ -31,6 +31,7 @@ import { AuthService } from './modules/auth/service.ts';
 import { createSmsProvider, type SmsProvider } from './modules/auth/sms-provider.ts';
 import { blacklistRoutes } from './modules/blacklist/routes.ts';
 import { extensionRoutes } from './modules/extension/routes.ts';
+import { pagePackRoutes } from './modules/platforms/page-packs/index.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
 import { inviteRoutes } from './modules/invite/routes.ts';
 import { postMembershipNotices } from './modules/membership/notices.ts';
@@ -71,6 +72,8 @@ import { PlatformConnections, connectionRoutes } from './modules/platforms/conne
 import {
   PlatformActionExecutor,
   liftAuthorizationPauses,
+  browserActionRoutes,
+  lapseBrowserActions,
   platformActionRoutes,
 } from './modules/platforms/actions/index.ts';
 import {
@@ -243,6 +246,16 @@ function backgroundJobs(app: FastifyInstance): Job[] {
         const released = await releaseLapsedLeases(app.db, now);
         await app.listCache.changed(released.accounts);
         return released.count;
+      },
+    },
+    {
+      // Browser actions whose browser went away: back to pending, or unknown when started.
+      name: 'browser-leases',
+      everyMs: MINUTE_MS,
+      run: async (now) => {
+        const accounts = await lapseBrowserActions(app.db, now);
+        await app.listCache.changed(accounts);
+        return accounts.length;
       },
     },
     {
@@ -433,6 +446,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   if (!config.doudian.configured) await registerDoudianSandbox(app);
   await app.register(connectionRoutes);
   await app.register(platformActionRoutes);
+  await app.register(browserActionRoutes);
+  await app.register(pagePackRoutes);
 
   await app.register(consoleStaticPlugin, { consoleDir: config.consoleDir });
   return app;

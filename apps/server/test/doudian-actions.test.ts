@@ -726,9 +726,13 @@ describeApi(
         });
         const calls = await platformCalls(h(), s.token, task.taskId);
         expect(calls.channel).toBe('browser');
-        expect(calls.actions).toEqual([]);
+        // Browser actions, for the extension on 百应 (the 达人广场 batch or 私信).
+        const kind = taskType === 'free_product' ? 'buyin_batch_invitation' : 'buyin_message';
+        expect(calls.actions).toEqual([expect.objectContaining({ kind, status: 'pending' })]);
         const result = await drain(h());
         expect(result.actions).toBe(0);
+        const after = await platformCalls(h(), s.token, task.taskId);
+        expect(after.actions).toEqual([expect.objectContaining({ kind, status: 'pending' })]);
         const [record] = await records(h(), s.token, task.taskId);
         expect(record).toMatchObject({ status: 'pending', channel: 'browser' });
       }

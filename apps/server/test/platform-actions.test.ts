@@ -1,6 +1,8 @@
 import {
   apiPaths,
   CLAIM_LIMIT_MAX,
+  type BrowserClaimData,
+  type ExtensionSessionData,
   type ClaimData,
   type InboxMessage,
   type SendRecord,
@@ -217,7 +219,13 @@ describeApi(
       }
 
       const after = await platformCalls(h(), s.token, task.taskId);
-      expect(after.counts).toEqual({ pending: 0, running: 0, succeeded: 2, failed: 0 });
+      expect(after.counts).toEqual({
+        pending: 0,
+        running: 0,
+        succeeded: 2,
+        failed: 0,
+        unknown: 0,
+      });
       const ids = after.actions.map((a) => a.reference?.targetCollaborationId);
       expect(ids.every(Boolean)).toBe(true);
       const list = await records(h(), s.token, task.taskId);
@@ -227,6 +235,35 @@ describeApi(
         new Set(ids),
       );
       expect(list.every((r) => r.attempts === 1)).toBe(true);
+    });
+
+    it("the extension's action claim never hands out an action of a shop connected by authorization", async () => {
+      const s = await seller(h());
+      const talentIds = await talentsFor(h(), s, plainCreators(3));
+      const task = await createTask(h(), s.token, tiktokTask(s, talentIds));
+      const session = await h().api.post<ExtensionSessionData>(
+        apiPaths.extension.sessions,
+        { name: 'Chrome' },
+        { token: s.token },
+      );
+      expect(session.status).toBe(200);
+      for (const body of [{}, { shopId: s.shop.id }]) {
+        const claimed = await h().api.post<BrowserClaimData>(apiPaths.extension.claim, body, {
+          token: session.body.data.token,
+        });
+        expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+        expect(claimed.body.data).toMatchObject({ action: null, waiting: 'nothing' });
+      }
+      const calls = await platformCalls(h(), s.token, task.taskId);
+      expect(calls.channel).toBe('api');
+      expect(calls.actions.map((a) => [a.kind, a.status])).toEqual([
+        ['target_collaboration', 'pending'],
+      ]);
+      const rows = await h()
+        .app.db.select({ channel: platformActions.channel })
+        .from(platformActions)
+        .where(eq(platformActions.taskId, task.taskId));
+      expect(rows).toEqual([{ channel: 'api' }]);
     });
 
     it('a free product invitation offers free samples with the approval rule chosen', async () => {

@@ -27,6 +27,7 @@ export const inboxEvents = {
   shopBindExpired: { type: 'todo', messageType: 3 },
   shopClaimedInSellerCenter: { type: 'notice', messageType: 0 },
   platformAuthorizationLost: { type: 'todo', messageType: 0 },
+  browserRunStopped: { type: 'todo', messageType: 0 },
 } as const satisfies Record<string, { type: InboxType; messageType: number }>;
 export type InboxEventKind = keyof typeof inboxEvents;
 export const inboxEventKinds = Object.keys(inboxEvents) as InboxEventKind[];
@@ -62,6 +63,8 @@ export interface InboxEventParams {
     platform: string;
     errorCode: string;
   };
+  /** The extension met a captcha or a signed-out seller center: the shop's browser actions wait. */
+  browserRunStopped: { shopId: number; shopName: string; reason: string };
 }
 
 /** Spec: Message, worded in the reader's language, `time` in the reader's zone. */

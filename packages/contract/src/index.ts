@@ -26,3 +26,4 @@ export * from './platform-actions.ts';
 export * from './task-platform-fields.ts';
 export * from './send-records.ts';
 export * from './task-api.ts';
+export * from './browser-channel.ts';

@@ -20,9 +20,29 @@ export const apiPaths = {
   /** Read by the extension with its scoped token. */
   extension: {
     summary: `${apiPrefix}/extension/summary`,
+    /** The console connects this browser: the extension's own session (console token). */
+    sessions: `${apiPrefix}/extension/sessions`,
+    /** The extension renews its session by itself (public: the renew token decides). */
+    renew: `${apiPrefix}/extension/sessions/renew`,
+    /** The page packs in force (data the extension runs pages with). */
+    pagePacks: `${apiPrefix}/extension/page-packs`,
+    /** Browser actions: claim one, mark its send started, report, reconcile. */
+    claim: `${apiPrefix}/extension/actions/claim`,
+    started: (id: number | string) => `${apiPrefix}/extension/actions/${id}/started`,
+    report: (id: number | string) => `${apiPrefix}/extension/actions/${id}/report`,
+    reconcile: (id: number | string) => `${apiPrefix}/extension/actions/${id}/reconcile`,
+    /** The extension sees the seller signed in again, or the captcha gone. */
+    resumeShop: (shopId: number | string) => `${apiPrefix}/extension/shops/${shopId}/resume`,
+  },
+  /** Operators (role admin): the page packs' switch. */
+  admin: {
+    pagePackSwitch: `${apiPrefix}/admin/page-packs/switch`,
   },
   user: {
     profile: `${apiPrefix}/user/profile`,
+    /** Connected browsers (the extension's sessions): list, revoke. */
+    browsers: `${apiPrefix}/user/browsers`,
+    browser: (id: string) => `${apiPrefix}/user/browsers/${id}`,
   },
   talents: {
     list: `${apiPrefix}/talents`,

@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { isoDateTime } from './fields.ts';
 import { channels } from './platform-calls.ts';
 import { sendErrorCodes } from './send-records-constants.ts';
+import { browserActionKinds } from './browser-channel.ts';
 
 /**
  * What the server's executor does on a platform for a task (issue 16, DESIGN.md "Platforms"):
@@ -31,15 +32,24 @@ export const platformActionKinds = [
   'orien_plan',
   'orien_plan_authors',
   'activity_application',
+  // The browser channel's (issue 17, browser-channel.ts): the extension runs them.
+  ...browserActionKinds,
 ] as const;
 export type PlatformActionKind = (typeof platformActionKinds)[number];
 
 /**
  * pending: waiting (maybe until `notBefore`: a back-off or the shop's pause); running: claimed
  * by an executor under a lease; succeeded / failed: final. A running action whose executor
- * died is claimed again and, when it had started its call, reconciled first.
+ * died is claimed again and, when it had started its call, reconciled first. unknown (browser
+ * actions): a send was started and its answer lost; only the extension's reconcile moves it.
  */
-export const platformActionStatuses = ['pending', 'running', 'succeeded', 'failed'] as const;
+export const platformActionStatuses = [
+  'pending',
+  'running',
+  'unknown',
+  'succeeded',
+  'failed',
+] as const;
 export type PlatformActionStatus = (typeof platformActionStatuses)[number];
 
 /** What the platform answered about a call or a creator, as a record and an action show it. */
@@ -124,6 +134,7 @@ export const taskPlatformCalls = z.object({
   counts: z.object({
     pending: z.number().int(),
     running: z.number().int(),
+    unknown: z.number().int(),
     succeeded: z.number().int(),
     failed: z.number().int(),
   }),

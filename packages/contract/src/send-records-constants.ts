@@ -57,6 +57,8 @@ export const sendErrorCodes = [
   'shop_ineligible',
   /** No creator of the platform has the talent's handle (looked up before sending). */
   'talent_not_found',
+  /** The platform asked for a captcha in the browser: the shop's browser actions wait (issue 17). */
+  'captcha_required',
 ] as const;
 export type SendErrorCode = (typeof sendErrorCodes)[number];
 

@@ -77,6 +77,13 @@ const envSchema = z.object({
   // replica, and calls a second to one shop by a replica (TikTok Shop allows 50 per API per
   // app and shop: keep replicas × this under it).
   PLATFORM_ACTIONS_CONCURRENCY: z.coerce.number().int().min(1).max(512).default(32),
+  // Page packs stopped by configuration (issue 17): comma-separated `<pack id>@<version>` or
+  // `<pack id>` (every version). A stopped pack hands out no browser action; an operator can
+  // also stop one at run time (PUT /api/v1/admin/page-packs/:packId/switch).
+  PAGE_PACKS_STOPPED: z
+    .string()
+    .regex(/^[a-z0-9.@,\s-]*$/, 'PAGE_PACKS_STOPPED: comma-separated <pack id>[@<version>]')
+    .default(''),
   PLATFORM_CALLS_PER_SHOP_PER_SECOND: z.coerce.number().min(0.1).max(50).default(20),
   DEMO_ACCOUNT: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -87,6 +94,24 @@ const envSchema = z.object({
 });
 
 export type Env = z.input<typeof envSchema>;
+
+/** `a@1, b` → { a: {1}, b: null (every version) }. */
+function parseStoppedPacks(value: string): Map<string, Set<number> | null> {
+  const out = new Map<string, Set<number> | null>();
+  for (const item of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const [id, version] = item.split('@') as [string, string | undefined];
+    if (version === undefined) out.set(id, null);
+    else if (out.get(id) !== null) {
+      const versions = out.get(id) ?? new Set<number>();
+      versions.add(Number(version));
+      out.set(id, versions);
+    }
+  }
+  return out;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -181,6 +206,8 @@ export interface Config {
   };
   /** The executor of platform actions: its concurrency and each shop's call rate, per replica. */
   platformActions: { concurrency: number; callsPerShopPerSecond: number };
+  /** Page packs stopped by configuration: pack id → versions (null: every version). */
+  pagePacksStopped: ReadonlyMap<string, ReadonlySet<number> | null>;
   demoAccount: boolean;
   logLevel: string;
   /**
@@ -425,6 +452,7 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = re
     payment: paymentConfig(e),
     tiktokShop: tiktokShopConfig(e),
     doudian: doudianConfig(e),
+    pagePacksStopped: parseStoppedPacks(e.PAGE_PACKS_STOPPED),
     platformActions: {
       concurrency: e.PLATFORM_ACTIONS_CONCURRENCY,
       callsPerShopPerSecond: e.PLATFORM_CALLS_PER_SHOP_PER_SECOND,

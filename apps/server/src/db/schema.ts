@@ -85,9 +85,23 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason'),
     userAgent: text('user_agent').notNull().default(''),
     ip: text('ip').notNull().default(''),
+    /**
+     * `console`: a sign-in; `extension`: a connected browser's own session (issue 17), made
+     * by a console session (`parentSessionId`, whose logout ends it too), renewed by the
+     * extension itself with its refresh tokens, accepted only on the extension's routes.
+     */
+    kind: text('kind').notNull().default('console'),
+    parentSessionId: uuid('parent_session_id'),
+    /** A connected browser's name and browser, as User Settings lists it. */
+    name: text('name'),
+    browser: text('browser'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (t) => [
     index('sessions_user_idx').on(t.userId),
+    index('sessions_parent_idx')
+      .on(t.parentSessionId)
+      .where(sql`${t.parentSessionId} is not null`),
     index('sessions_revoked_at_idx').on(t.revokedAt),
   ],
 );
@@ -754,6 +768,11 @@ export const sendRecords = pgTable(
     leasedUntil: timestamp('leased_until', { withTimezone: true }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * When a browser reported the platform's answer about it (sent, or refused for the
+     * talent): the plan's daily allowance counts these, per account, at claim.
+     */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -790,6 +809,9 @@ export const sendRecords = pgTable(
     index('send_records_user_status_idx').on(t.userId, t.status),
     // No query reads records by their finish time (the per-day figures are kept by the
     // triggers): send_records_user_finished_idx is gone, one index less on every write.
+    index('send_records_user_sent_idx')
+      .on(t.userId, t.sentAt)
+      .where(sql`${t.sentAt} is not null`),
   ],
 );
 
@@ -814,10 +836,18 @@ export const platformActions = pgTable(
       .notNull()
       .references(() => shops.id, { onDelete: 'cascade' }),
     platform: text('platform').notNull(),
-    /** target_collaboration | conversation | collaboration_card */
+    /**
+     * `api`: the server's executor runs it; `browser`: a connected browser claims it (issue
+     * 17), never the executor, and the extension never an `api` one.
+     */
+    channel: text('channel').notNull().default('api'),
+    /** api: target_collaboration | conversation | collaboration_card; browser: browserActionKinds */
     kind: text('kind').notNull(),
-    /** pending | running | succeeded | failed */
+    /** pending | running | succeeded | failed; browser actions also unknown (reconcile first) */
     status: text('status').notNull().default('pending'),
+    /** Browser actions: the page pack it runs with, and the extension session holding it. */
+    packId: text('pack_id'),
+    holderSessionId: uuid('holder_session_id'),
     /** Unique per operation: the task, the kind and the batch (or the record). */
     idempotencyKey: text('idempotency_key').notNull().unique(),
     batch: integer('batch').notNull(),
@@ -844,7 +874,47 @@ export const platformActions = pgTable(
       .on(t.shopId, t.id)
       .where(sql`${t.status} in ('pending', 'running')`),
     index('platform_actions_task_idx').on(t.taskId, t.id),
+    // Browser claims walk an account's open browser actions in id order.
+    index('platform_actions_browser_open_idx')
+      .on(t.userId, t.id)
+      .where(sql`${t.channel} = 'browser' and ${t.status} in ('pending', 'running', 'unknown')`),
   ],
+);
+
+/**
+ * A shop whose browser actions wait (issue 17): the platform's quota until its reset in the
+ * shop's zone, a captcha or a signed-out seller center until the extension sees it gone.
+ * Kept apart from the API executor's pauses: a captcha in a browser does not stop the API.
+ */
+export const browserShopStops = pgTable('browser_shop_stops', {
+  shopId: integer('shop_id')
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** login_expired | quota_exceeded | captcha */
+  reason: text('reason').notNull(),
+  resumesAt: timestamp('resumes_at', { withTimezone: true }),
+  timeZone: text('time_zone').notNull(),
+  answer: jsonb('answer').$type<PlatformAnswer>(),
+  packId: text('pack_id'),
+  packVersion: integer('pack_version'),
+  since: timestamp('since', { withTimezone: true }).notNull(),
+});
+
+/** The operators' switch of a page pack version (issue 17): a stopped one hands out nothing. */
+export const pagePackSwitches = pgTable(
+  'page_pack_switches',
+  {
+    packId: text('pack_id').notNull(),
+    version: integer('version').notNull(),
+    stopped: boolean('stopped').notNull(),
+    reason: text('reason').notNull().default(''),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.packId, t.version] })],
 );
 
 /**

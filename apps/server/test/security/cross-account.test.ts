@@ -33,6 +33,8 @@ interface Arranged {
 type PathCase = (w: World) => Promise<Arranged>;
 
 const tpl = apiPaths.templates;
+/** A lease id nobody holds. */
+const ANY_LEASE = '00000000-0000-4000-8000-000000000000';
 const editTalent = { platform: 'douyin', platformTalentId: 'B_was_here', name: 'B was here' };
 const editRecord = {
   taskType: 'free_product',
@@ -96,6 +98,34 @@ const pathCases: Record<string, PathCase> = {
   'GET /api/v1/send-records/export/:exportId': async (w) => ({
     params: { exportId: (await w.a.recordExport()).exportId },
   }),
+  // The browser channel (issue 17): A's browser action, shop and connected browser.
+  'POST /api/v1/extension/actions/:id/started': async (w) => ({
+    params: { id: (await w.a.browserAction()).id },
+    body: { leaseId: ANY_LEASE },
+  }),
+  'POST /api/v1/extension/actions/:id/report': async (w) => {
+    const action = await w.a.browserAction();
+    return {
+      params: { id: action.id },
+      body: {
+        leaseId: ANY_LEASE,
+        packVersion: 1,
+        outcomes: [{ recordId: action.recordId, result: 'sent' }],
+      },
+    };
+  },
+  'POST /api/v1/extension/actions/:id/reconcile': async (w) => {
+    const action = await w.a.browserAction();
+    return {
+      params: { id: action.id },
+      body: { packVersion: 1, outcomes: [{ recordId: action.recordId, result: 'sent' }] },
+    };
+  },
+  'POST /api/v1/extension/shops/:shopId/resume': async (w) => ({
+    params: { shopId: (await w.a.shop()).id },
+    body: { reason: 'captcha' },
+  }),
+  'DELETE /api/v1/user/browsers/:id': async (w) => ({ params: await w.a.browser() }),
 };
 
 /**
@@ -125,6 +155,11 @@ const notOwnershipIds: Record<string, string> = {
   buyinId: "a Douyin talent's 百应ID, the platform's, unique only within an account",
   activityId: "a 抖店 团长 activity's id, the platform's, read from the shop's own list",
   colonelBuyinId: "a 抖店 团长's 百应ID, the platform's, not a row of ours",
+  packId: "a page pack's name (tiktok.target-invitation, …), the same for everyone",
+  leaseId:
+    "the lease a claim handed to a browser: checked with the action of the path (another's answers 409 like a made-up one, the action itself 404), never a row's key",
+  requestId:
+    "the platform's request id in its answer, kept as text for support, names no row of ours",
 };
 
 /** How B's answer with A's id must look. */
@@ -139,6 +174,8 @@ type Expectation =
 interface BodyIdVariant {
   field: string;
   expect: Expectation;
+  /** A route with a path id of its own: B's row it names (the body's ids are the test). */
+  params?: (w: World) => Record<string, string | number>;
   /** The request with A's ids (`unknown`: with ids that exist nowhere). */
   request: (w: World, ids: 'theirs' | 'unknown') => Omit<Request, 'method' | 'url' | 'token'>;
 }
@@ -305,6 +342,47 @@ const bodyIdCases: Record<string, BodyIdVariant[]> = {
       }),
     },
   ],
+  'POST /api/v1/extension/actions/claim': [
+    {
+      field: 'shopId',
+      expect: 'notFound',
+      request: (w, ids) => ({ body: { shopId: shopOf(w, ids) } }),
+    },
+  ],
+  // B's own action in doubt, reconciled naming A's record: ignored, exactly as a record that
+  // exists nowhere, and nothing written.
+  'POST /api/v1/extension/actions/:id/reconcile': [
+    {
+      field: 'recordId',
+      expect: 'asUnknown',
+      params: (w) => ({ id: w.bInDoubt.actionId }),
+      request: (w, ids) => ({
+        body: {
+          packVersion: 1,
+          outcomes: [
+            { recordId: ids === 'theirs' ? w.seeded.record.id : NOWHERE, result: 'not_sent' },
+          ],
+        },
+      }),
+    },
+  ],
+  // B naming A's record in a report: only under a lease B holds; B's in-doubt action holds
+  // none, so both answer the same 409 and nothing is written (browser-channel.test.ts shows
+  // a held action ignoring records it does not carry).
+  'POST /api/v1/extension/actions/:id/report': [
+    {
+      field: 'recordId',
+      expect: 'asUnknown',
+      params: (w) => ({ id: w.bInDoubt.actionId }),
+      request: (w, ids) => ({
+        body: {
+          leaseId: ANY_LEASE,
+          packVersion: 1,
+          outcomes: [{ recordId: ids === 'theirs' ? w.seeded.record.id : NOWHERE, result: 'sent' }],
+        },
+      }),
+    },
+  ],
   'POST /api/v1/send-records/claim': [
     {
       field: 'shopId',
@@ -430,6 +508,13 @@ const ownWrites: Record<string, (w: World) => Omit<Request, 'method' | 'url' | '
     },
   }),
   'POST /api/v1/auth/extension-token': () => ({}),
+  // B connects its own browser; renews with a token that is nobody's; switches a page pack
+  // without being an operator (403).
+  'POST /api/v1/extension/sessions': () => ({ body: { name: 'B browser' } }),
+  'POST /api/v1/extension/sessions/renew': () => ({ body: { renewToken: 'nobody-s-token' } }),
+  'PUT /api/v1/admin/page-packs/switch': () => ({
+    body: { packId: 'buyin.daren-square', version: 1, stopped: true },
+  }),
   // Starts B's own authorization (a state of B's; refused here: no TikTok Shop app).
   'POST /api/v1/platforms/tiktok-shop/connect': () => ({}),
   'POST /api/v1/platforms/doudian/connect': () => ({}),
@@ -557,9 +642,12 @@ describeApi(
         for (const variant of bodyIdCases[route.key] ?? []) {
           checked += 1;
           const label = `${route.key} [${variant.field}]`;
-          const unknown = await call(h(), route, w.b.account.token, variant.request(w, 'unknown'));
+          const target = variant.params
+            ? { method: route.method, url: fillPath(route.url, variant.params(w)) }
+            : route;
+          const unknown = await call(h(), target, w.b.account.token, variant.request(w, 'unknown'));
           const before = await wholeDatabase(h().app.db);
-          const theirs = await call(h(), route, w.b.account.token, variant.request(w, 'theirs'));
+          const theirs = await call(h(), target, w.b.account.token, variant.request(w, 'theirs'));
           if (variant.expect === 'empty') {
             if (theirs.status !== 200) problems.push(`${label}: answered ${theirs.status}`);
             if (theirs.text.includes(MARK)) problems.push(`${label}: shows A's data`);

@@ -25,6 +25,7 @@ const groups: Array<[string, RegExp]> = [
   ],
   ['the sandbox gateway', /^\/sandbox\//],
   ['platform connections', /^\/api\/v1\/platforms\//],
+  ['operators', /^\/api\/v1\/admin\//],
 ];
 
 function fuzzable(route: RouteEntry): boolean {

@@ -128,6 +128,8 @@ describeApi(
           'POST /api/v1/auth/login',
           'POST /api/v1/auth/refresh',
           'POST /api/v1/auth/reset-password',
+          // A connected browser renews its own session: the renew token decides (issue 17).
+          'POST /api/v1/extension/sessions/renew',
           // The import templates hold no data.
           'GET /api/v1/talents/import-template',
           'HEAD /api/v1/talents/import-template',
@@ -323,14 +325,24 @@ describeApi(
     it("the extension's token is refused (403) on every route not marked for it, and passes on those that are", async () => {
       const { token } = await signedIn(h());
       const scoped = await extensionToken(h(), token);
+      // The connected browser's own session (issue 17) is held to the same wall.
+      const connected = await h().api.post<{ token: string }>(
+        apiPaths.extension.sessions,
+        { name: 'wall' },
+        { token },
+      );
+      expect(connected.status).toBe(200);
       const routes = apiRoutes(h().app).filter((r) => !r.isPublic);
       const marked = routes.filter((r) => r.extension);
       const problems: string[] = [];
-      for (const route of routes) {
+      for (const [route, extensionTokenUsed] of routes.flatMap((r) => [
+        [r, scoped] as const,
+        [r, connected.body.data.token] as const,
+      ])) {
         const res = await send(h(), {
           method: route.method,
           url: fillPath(route.url, anyParams),
-          token: scoped,
+          token: extensionTokenUsed,
           lang: 'en-US',
         });
         if (route.extension) {
@@ -358,6 +370,14 @@ describeApi(
           'POST /api/v1/send-records/:id/report',
           'POST /api/v1/send-records/claim',
           'POST /api/v1/shops/report',
+          // The browser channel (issue 17).
+          'GET /api/v1/extension/page-packs',
+          'HEAD /api/v1/extension/page-packs',
+          'POST /api/v1/extension/actions/claim',
+          'POST /api/v1/extension/actions/:id/started',
+          'POST /api/v1/extension/actions/:id/report',
+          'POST /api/v1/extension/actions/:id/reconcile',
+          'POST /api/v1/extension/shops/:shopId/resume',
         ].sort(),
       );
       const zh = await send(h(), { method: 'GET', url: auth.me, token: scoped });

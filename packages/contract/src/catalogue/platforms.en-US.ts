@@ -16,6 +16,7 @@ export const platformsEn: Record<keyof typeof platformsZh, string> = {
     'Platform app misconfigured (signature refused): contact the administrator',
   'enum.sendErrorCode.shop_ineligible': 'Shop does not meet a platform requirement',
   'enum.sendErrorCode.talent_not_found': 'No creator with this handle on the platform',
+  'enum.sendErrorCode.captcha_required': 'The platform asks for a captcha',
 
   'enum.platformActionKind.target_collaboration': 'Create target collaboration',
   'enum.platformActionKind.conversation': 'Start conversation and send messages',
@@ -24,6 +25,13 @@ export const platformsEn: Record<keyof typeof platformsZh, string> = {
   'enum.platformActionKind.activity_application': "Apply to the group leader's activity",
   'enum.platformActionKind.orien_plan_authors':
     'Add to the 抖店 targeted plan (up to 20 talents a call)',
+  'enum.platformActionKind.tiktok_target_invitation': 'Target invitation page (browser)',
+  'enum.platformActionKind.tiktok_partner_campaign': 'Partner campaign invitation (browser)',
+  'enum.platformActionKind.tiktok_message': 'Seller center message (browser)',
+  'enum.platformActionKind.buyin_batch_invitation': '百应 达人广场 batch invitation (browser)',
+  'enum.platformActionKind.buyin_message': '百应 message (browser)',
+  'enum.platformActionKind.buyin_activity_invitation': 'Group leader activity invitation (browser)',
+  'enum.platformActionStatus.unknown': 'To reconcile',
   'enum.platformActionStatus.pending': 'Waiting',
   'enum.platformActionStatus.running': 'Running',
   'enum.platformActionStatus.succeeded': 'Succeeded',

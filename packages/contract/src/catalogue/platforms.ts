@@ -15,6 +15,7 @@ export const platformsZh = {
   'enum.sendErrorCode.platform_configuration': '平台应用配置有误（签名被拒），请联系管理员',
   'enum.sendErrorCode.shop_ineligible': '店铺暂不满足平台要求',
   'enum.sendErrorCode.talent_not_found': '平台上找不到该用户名的达人',
+  'enum.sendErrorCode.captcha_required': '平台要求完成验证码',
 
   // The server's platform actions (a task's platform calls).
   'enum.platformActionKind.target_collaboration': '创建定向合作',
@@ -23,6 +24,13 @@ export const platformsZh = {
   'enum.platformActionKind.orien_plan': '创建抖店定向计划',
   'enum.platformActionKind.activity_application': '报名团长活动',
   'enum.platformActionKind.orien_plan_authors': '加入抖店定向计划（每次最多 20 位达人）',
+  'enum.platformActionKind.tiktok_target_invitation': '定向邀约页面（浏览器）',
+  'enum.platformActionKind.tiktok_partner_campaign': '合作伙伴活动邀约（浏览器）',
+  'enum.platformActionKind.tiktok_message': '卖家中心私信（浏览器）',
+  'enum.platformActionKind.buyin_batch_invitation': '百应达人广场批量邀约带货（浏览器）',
+  'enum.platformActionKind.buyin_message': '百应私信（浏览器）',
+  'enum.platformActionKind.buyin_activity_invitation': '团长活动邀约（浏览器）',
+  'enum.platformActionStatus.unknown': '待核对',
   'enum.platformActionStatus.pending': '等待中',
   'enum.platformActionStatus.running': '执行中',
   'enum.platformActionStatus.succeeded': '成功',

@@ -257,8 +257,21 @@ export class AuthService {
     return rotated;
   }
 
+  /** A connected browser renews its own session (issue 17): its renew token, rotated. */
+  async renewExtension(renewToken: string): Promise<RotatedTokens> {
+    const rotated = await this.sessions.rotate(
+      renewToken,
+      async (userId) => (await userRepository.findById(this.db, userId))?.role ?? null,
+      'extension',
+    );
+    if (!rotated) throw unauthenticated();
+    return rotated;
+  }
+
   async logout(sessionId: string): Promise<void> {
-    await this.sessions.revoke([sessionId], 'logout');
+    // The browsers this console session connected end with it (issue 17).
+    const children = await this.sessions.childrenOf(sessionId);
+    await this.sessions.revoke([sessionId, ...children], 'logout');
   }
 
   async me(userId: number): Promise<MeData> {

@@ -1,13 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@inviteflow/contract';
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import {
+  EXTENSION_RENEW_TTL_SECONDS,
+  REFRESH_REUSE_GRACE_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+} from '@inviteflow/contract';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { refreshTokens, sessions } from '../../db/schema.ts';
 import type { RevocationStore } from '../../lib/revocations.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 
 export type RevokeReason =
-  'logout' | 'password-changed' | 'password-reset' | 'phone-changed' | 'refresh-reuse';
+  | 'logout'
+  | 'password-changed'
+  | 'password-reset'
+  | 'phone-changed'
+  | 'refresh-reuse'
+  | 'browser-revoked';
+
+/** `console`: a sign-in; `extension`: a connected browser's own session (issue 17). */
+export type SessionKind = 'console' | 'extension';
 
 export interface IssuedTokens {
   access_token: string;
@@ -17,6 +29,7 @@ export interface IssuedTokens {
 /** A rotation's pair, and when its session ends (the refresh cookie lives no longer). */
 export interface RotatedTokens extends IssuedTokens {
   sessionExpiresAt: Date;
+  sessionId: string;
 }
 
 /**
@@ -76,6 +89,7 @@ export class Sessions {
   async rotate(
     refreshToken: string,
     role: (userId: number) => Promise<string | null>,
+    kind: SessionKind = 'console',
   ): Promise<RotatedTokens | null> {
     const hash = this.tokens.hashRefreshToken(refreshToken);
     const [found] = await this.db
@@ -87,6 +101,9 @@ export class Sessions {
     if (!found) return null;
     const { token, session } = found;
     const now = new Date();
+    // A session's tokens renew only its own kind: the console's refresh never takes a
+    // browser's renew token, nor the other way round.
+    if (session.kind !== kind) return null;
     if (session.revokedAt || session.expiresAt <= now) return null;
     if (token.usedAt) return this.repeat(refreshToken, token.usedAt, session, role, now);
     if (token.expiresAt <= now) return null;
@@ -101,7 +118,19 @@ export class Sessions {
         .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.usedAt)))
         .returning({ id: refreshTokens.id });
       if (!claimed.length) return false;
-      await tx.update(sessions).set({ lastRefreshedAt: now }).where(eq(sessions.id, session.id));
+      await tx
+        .update(sessions)
+        .set({
+          lastRefreshedAt: now,
+          // A connected browser's session slides with each renewal (it runs for weeks, alone).
+          ...(kind === 'extension'
+            ? {
+                lastSeenAt: now,
+                expiresAt: new Date(now.getTime() + EXTENSION_RENEW_TTL_SECONDS * 1000),
+              }
+            : {}),
+        })
+        .where(eq(sessions.id, session.id));
       await this.storeRefresh(tx, session.id, successor, now);
       return true;
     });
@@ -118,7 +147,11 @@ export class Sessions {
     return {
       access_token: await this.signFor(session, userRole, now),
       refresh_token: successor,
-      sessionExpiresAt: session.expiresAt,
+      sessionId: session.id,
+      sessionExpiresAt:
+        kind === 'extension'
+          ? new Date(now.getTime() + EXTENSION_RENEW_TTL_SECONDS * 1000)
+          : session.expiresAt,
     };
   }
 
@@ -126,7 +159,7 @@ export class Sessions {
   private async repeat(
     refreshToken: string,
     usedAt: Date,
-    session: { id: string; userId: number; expiresAt: Date },
+    session: { id: string; userId: number; expiresAt: Date; kind: string },
     role: (userId: number) => Promise<string | null>,
     now: Date,
   ): Promise<RotatedTokens | null> {
@@ -139,16 +172,131 @@ export class Sessions {
     return {
       access_token: await this.signFor(session, userRole, usedAt),
       refresh_token: this.tokens.successorRefreshToken(refreshToken),
+      sessionId: session.id,
       sessionExpiresAt: session.expiresAt,
     };
   }
 
   /** The access token of a rotation made at `at`: the same bytes whenever it is signed again. */
-  private signFor(session: { id: string; userId: number }, role: string, at: Date) {
-    return this.tokens.signAccess(
-      { userId: session.userId, sessionId: session.id, role },
-      at.getTime(),
+  private async signFor(
+    session: { id: string; userId: number; kind: string },
+    role: string,
+    at: Date,
+  ) {
+    const claims = { userId: session.userId, sessionId: session.id, role };
+    if (session.kind === 'extension') {
+      return (await this.tokens.signExtension(claims, at.getTime())).token;
+    }
+    return this.tokens.signAccess(claims, at.getTime());
+  }
+
+  /**
+   * A connected browser's own session (issue 17), made by a console session: scoped tokens
+   * for the extension's routes, a renew token it rotates by itself. The console's logout
+   * (its parent), a password change or a revocation from User Settings ends it.
+   */
+  async startExtension(
+    user: { id: number; role: string },
+    parentSessionId: string,
+    meta: { name: string; browser: string; ip: string; userAgent: string },
+  ): Promise<{
+    sessionId: string;
+    token: string;
+    expiresAt: Date;
+    renewToken: string;
+    renewExpiresAt: Date;
+  }> {
+    const sessionId = randomUUID();
+    const now = new Date();
+    const renewExpiresAt = new Date(now.getTime() + EXTENSION_RENEW_TTL_SECONDS * 1000);
+    const renewToken = await this.db.transaction(async (tx) => {
+      await tx.insert(sessions).values({
+        id: sessionId,
+        userId: user.id,
+        kind: 'extension',
+        parentSessionId,
+        name: meta.name,
+        browser: meta.browser,
+        expiresAt: renewExpiresAt,
+        lastSeenAt: now,
+        ip: meta.ip,
+        userAgent: meta.userAgent.slice(0, 500),
+      });
+      return this.issueRefresh(tx, sessionId);
+    });
+    const { token, expiresAt } = await this.tokens.signExtension(
+      { userId: user.id, sessionId, role: user.role },
+      now.getTime(),
     );
+    return { sessionId, token, expiresAt, renewToken, renewExpiresAt };
+  }
+
+  /** The live connected browsers of an account, most recently seen first. */
+  async browsersOf(userId: number) {
+    const rows = await this.db
+      .select({
+        id: sessions.id,
+        name: sessions.name,
+        browser: sessions.browser,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+      })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          eq(sessions.kind, 'extension'),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+        ),
+      )
+      .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+    return rows;
+  }
+
+  /** Ends one connected browser of the account; false when it is not one (or already ended). */
+  async revokeBrowser(userId: number, id: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.id, id),
+          eq(sessions.userId, userId),
+          eq(sessions.kind, 'extension'),
+          isNull(sessions.revokedAt),
+        ),
+      )
+      .limit(1);
+    if (!row) return false;
+    await this.revoke([row.id], 'browser-revoked');
+    return true;
+  }
+
+  /** A console session's logout ends the browsers it connected too. */
+  async childrenOf(sessionId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.parentSessionId, sessionId), isNull(sessions.revokedAt)));
+    return rows.map((row) => row.id);
+  }
+
+  /** A connected browser was seen (a claim, a report): at most once a minute per session. */
+  async touch(sessionId: string, now: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          eq(sessions.kind, 'extension'),
+          or(
+            isNull(sessions.lastSeenAt),
+            lt(sessions.lastSeenAt, new Date(now.getTime() - 60_000)),
+          ),
+        ),
+      );
   }
 
   /** Ends sessions: their refresh tokens and access tokens stop working at once. */

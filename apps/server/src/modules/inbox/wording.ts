@@ -1,5 +1,7 @@
 import {
+  browserStopReasons,
   inboxEventKinds,
+  type BrowserStopReason,
   sendErrorCodes,
   translate,
   type InboxEventKind,
@@ -24,6 +26,7 @@ const avatars: Record<InboxEventKind, string> = {
   shopBindExpired: 'shop',
   shopClaimedInSellerCenter: 'shop',
   platformAuthorizationLost: 'shop',
+  browserRunStopped: 'shop',
 };
 
 /** `YYYY-MM-DD HH:mm` in the reader's zone. */
@@ -42,9 +45,15 @@ function wordedParams(params: Record<string, unknown>, locale: Locale, timeZone:
       out[key] = translate(locale, `enum.platform.${value}`);
     else if (key === 'errorCode' && typeof value === 'string' && isSendErrorCode(value))
       out[key] = translate(locale, `enum.sendErrorCode.${value}`);
+    else if (key === 'reason' && typeof value === 'string' && isStopReason(value))
+      out[key] = translate(locale, `enum.browserStopReason.${value}`);
     else if (typeof value === 'string' || typeof value === 'number') out[key] = value;
   }
   return out;
+}
+
+function isStopReason(reason: string): reason is BrowserStopReason {
+  return (browserStopReasons as readonly string[]).includes(reason);
 }
 
 function isSendErrorCode(code: string): code is SendErrorCode {

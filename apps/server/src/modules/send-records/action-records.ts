@@ -213,3 +213,120 @@ export async function actionTask(tx: Executor, userId: number, taskId: number) {
     .where(and(eq(invitationTasks.userId, userId), eq(invitationTasks.id, taskId)));
   return task ?? null;
 }
+
+// -------------------------------------------------------------------------------------------
+// Browser actions (issue 17): the extension claims a batch, reports per record, or stops.
+// -------------------------------------------------------------------------------------------
+
+/** A browser action's pending records, locked, in id order (a claim hands some of them). */
+export async function lockPendingActionRecords(
+  tx: Executor,
+  actionId: number,
+): Promise<SendRecordRow[]> {
+  return tx
+    .select()
+    .from(r)
+    .where(and(eq(r.actionId, actionId), eq(r.status, 'pending')))
+    .orderBy(asc(r.id))
+    .for('update');
+}
+
+/** The action's running records (those handed to the browser that holds it), locked. */
+export async function lockRunningActionRecords(
+  tx: Executor,
+  actionId: number,
+): Promise<SendRecordRow[]> {
+  return tx
+    .select()
+    .from(r)
+    .where(and(eq(r.actionId, actionId), eq(r.status, 'running')))
+    .orderBy(asc(r.id))
+    .for('update');
+}
+
+/** Records handed to a browser: running, one more attempt each. */
+export async function startRecords(tx: Executor, ids: readonly number[], now: Date): Promise<void> {
+  if (!ids.length) return;
+  await tx
+    .update(r)
+    .set({ status: 'running', claimedAt: now, attempts: sql`${r.attempts} + 1`, updatedAt: now })
+    .where(and(inArray(r.id, [...ids]), eq(r.status, 'pending')));
+}
+
+/** Records not attempted (a stop, a reconcile that found nothing sent): back to pending. */
+export async function releaseRecords(
+  tx: Executor,
+  ids: readonly number[],
+  now: Date,
+): Promise<number> {
+  if (!ids.length) return 0;
+  const rows = await tx
+    .update(r)
+    .set({ status: 'pending', updatedAt: now })
+    .where(and(inArray(r.id, [...ids]), eq(r.status, 'running')))
+    .returning({ id: r.id });
+  return rows.length;
+}
+
+/** The platform answered about these records (sent or refused): the daily allowance counts them. */
+export async function markRecordsSent(
+  tx: Executor,
+  ids: readonly number[],
+  now: Date,
+): Promise<void> {
+  if (!ids.length) return;
+  await tx
+    .update(r)
+    .set({ sentAt: now })
+    .where(inArray(r.id, [...ids]));
+}
+
+/**
+ * The daily allowance's two numbers for an account: records a browser got an answer about
+ * since `since` (the shop's day start), and records handed to browsers not answered yet
+ * (running, or in doubt in an `unknown` action: counted, they may have been sent).
+ */
+export async function browserAllowanceUse(
+  tx: Executor,
+  userId: number,
+  since: Date,
+): Promise<{ used: number; reserved: number }> {
+  const [row] = await tx
+    .select({
+      used: sql<number>`count(*) filter (where ${r.sentAt} >= ${since.toISOString()}::timestamptz)::int`,
+      reserved: sql<number>`count(*) filter (where ${r.status} = 'running' and ${r.channel} = 'browser' and ${r.actionId} is not null)::int`,
+    })
+    .from(r)
+    .where(
+      and(
+        eq(r.userId, userId),
+        sql`(${r.sentAt} >= ${since.toISOString()}::timestamptz or ${r.status} = 'running')`,
+      ),
+    );
+  return { used: Number(row?.used ?? 0), reserved: Number(row?.reserved ?? 0) };
+}
+
+/** Blacklisted records of a browser claim: failed, never handed out. */
+export async function failBlacklisted(
+  tx: Executor,
+  ids: readonly number[],
+  message: string,
+  now: Date,
+): Promise<void> {
+  await failRecords(tx, ids, { code: 'blacklisted', message, answer: null }, now);
+}
+
+/** An action's records by outcome (all of them, final or not). */
+export async function actionRecordStatusCounts(
+  tx: Executor,
+  actionId: number,
+): Promise<{ total: number; success: number }> {
+  const [row] = await tx
+    .select({
+      total: sql<number>`count(*)::int`,
+      success: sql<number>`count(*) filter (where ${r.status} = 'success')::int`,
+    })
+    .from(r)
+    .where(eq(r.actionId, actionId));
+  return { total: Number(row?.total ?? 0), success: Number(row?.success ?? 0) };
+}

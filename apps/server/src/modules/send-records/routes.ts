@@ -277,6 +277,7 @@ export async function sendRecordRoutes(fastify: FastifyInstance) {
         request.body,
         app.clock.now(),
         request.locale,
+        { sessionId: request.auth.sessionId, packsStopped: app.config.pagePacksStopped },
       );
       return ok(request, data, 'success.claimed', { count: data.records.length });
     },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CLAIM_LEASE_SECONDS,
+  browserRecordErrorCodes,
   translate,
   type ClaimData,
   type ClaimedRecord,
@@ -8,7 +9,7 @@ import {
   type ReportBody,
   type SendErrorCode,
 } from '@inviteflow/contract';
-import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { sendRecords } from '../../db/schema.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
@@ -18,6 +19,18 @@ import { findShop } from '../shops/repository.ts';
 import { ensureShopsWithinLimit } from '../shops/service.ts';
 import { lockRecord, updateRecord, type SendRecordRow } from './repository.ts';
 import { dailyAllowance } from './daily-allowance.ts';
+import { markRecordsSent } from './action-records.ts';
+import {
+  browserAllowanceLeft,
+  holdActionsForRecords,
+  recordClaimActions,
+  settleRecordClaimAction,
+} from '../platforms/actions/index.ts';
+import type { StoppedByConfig } from '../platforms/page-packs/index.ts';
+
+function isTalentAnswer(code: SendErrorCode | undefined): boolean {
+  return code !== undefined && (browserRecordErrorCodes as readonly string[]).includes(code);
+}
 import { settleTask } from './service.ts';
 
 /**
@@ -57,6 +70,7 @@ async function pickOpen(
   shopId: number,
   limit: number,
   now: Date,
+  actionIds: readonly number[],
 ): Promise<SendRecordRow[]> {
   return tx
     .select()
@@ -68,6 +82,12 @@ async function pickOpen(
         // Records of a shop connected by authorization run on the server (platform actions).
         // Written as the claim index's predicate (literals), so the planner can prove it.
         sql`${sendRecords.status} in ('pending', 'running') and ${sendRecords.channel} = 'browser'`,
+        // Records of browser actions (issue 17) only of the actions this claim may take:
+        // pending ones, or those it already holds; never one the action claim handed out.
+        or(
+          isNull(sendRecords.actionId),
+          actionIds.length ? inArray(sendRecords.actionId, actionIds) : sql`false`,
+        ),
         or(eq(sendRecords.status, 'pending'), lt(sendRecords.leasedUntil, now)),
       ),
     )
@@ -82,7 +102,9 @@ export async function claimRecords(
   body: { shopId: number; limit: number },
   now: Date,
   locale: Locale,
+  caller: { sessionId: string; packsStopped: StoppedByConfig },
 ): Promise<ClaimData> {
+  const { sessionId, packsStopped: config } = caller;
   await ensureShopsWithinLimit(db, userId, now);
   return db.transaction(async (tx) => {
     const shop = await findShop(tx, userId, body.shopId);
@@ -91,10 +113,14 @@ export async function claimRecords(
       throw unprocessable('error.shopNotBound', { shop: shop.shopName });
     }
     const leasedUntil = new Date(now.getTime() + CLAIM_LEASE_SECONDS * 1000);
+    // Records of browser actions come through their actions (issue 17), within the plan's
+    // daily allowance counted by the server for the account in the shop's zone.
+    const actionIds = await recordClaimActions(tx, userId, shop.id, config, now);
+    const want = Math.min(body.limit, await browserAllowanceLeft(tx, userId, shop, now));
     const claimed: SendRecordRow[] = [];
     const skipped: Array<{ id: number; errorCode: SendErrorCode; taskId: number }> = [];
-    for (let round = 0; round < CLAIM_ROUNDS && claimed.length < body.limit; round++) {
-      const rows = await pickOpen(tx, userId, shop.id, body.limit - claimed.length, now);
+    for (let round = 0; round < CLAIM_ROUNDS && claimed.length < want; round++) {
+      const rows = await pickOpen(tx, userId, shop.id, want - claimed.length, now, actionIds);
       if (!rows.length) break;
       // A talent blacklisted after its task was made is never handed out: the blacklist's one place decides.
       const listed = await blacklistedIds(
@@ -151,8 +177,15 @@ export async function claimRecords(
           .returning();
         claimed.push(...leased.sort((a, b) => a.id - b.id));
       }
-      if (rows.length < body.limit - claimed.length + open.length) break;
+      if (rows.length < want - claimed.length + open.length) break;
     }
+    await holdActionsForRecords(
+      tx,
+      claimed.flatMap((row) => (row.actionId === null ? [] : [row.actionId])),
+      sessionId,
+      leasedUntil,
+      now,
+    );
     for (const taskId of new Set(skipped.map((s) => s.taskId))) {
       await settleTask(tx, userId, taskId, now);
     }
@@ -231,6 +264,13 @@ export async function reportRecord(
       finishedAt: now,
       updatedAt: now,
     });
+    if (row.actionId !== null) {
+      // The platform answered about it (a success or a talent's refusal): the allowance counts it.
+      if (body.status === 'success' || isTalentAnswer(body.errorCode)) {
+        await markRecordsSent(tx, [row.id], now);
+      }
+      await settleRecordClaimAction(tx, userId, row.actionId, now);
+    }
     await settleTask(tx, userId, row.taskId, now);
     return { row: updated, changed: true };
   });

@@ -29,7 +29,7 @@ import { lockBlacklistDecisions } from '../blacklist/service.ts';
 import { membershipState, type MembershipState } from '../membership/state.ts';
 import { findShop, type ShopRow } from '../shops/repository.ts';
 import { expireBeyondLimit } from '../shops/service.ts';
-import { compileTaskActions } from '../platforms/actions/index.ts';
+import { compileBrowserActions, compileTaskActions } from '../platforms/actions/index.ts';
 import { lockAccount } from '../user/repository.ts';
 import { checkDailyCap, dailyAllowance } from './daily-allowance.ts';
 import { insertTaskRecords } from './repository.ts';
@@ -236,24 +236,30 @@ export async function writeTask(
     })
     .returning({ id: invitationTasks.id });
   const productNames = products.map((p) => p.productName);
-  // A shop connected by authorization: its records run on the server, as platform actions,
-  // each record written with the action that carries it.
+  // A shop connected by authorization: its records run on the server, as platform actions;
+  // every other task runs in the browser, as browser actions the extension claims (issue 17).
+  // Each record is written with the action that carries it.
+  const compiled = {
+    userId,
+    taskId: task!.id,
+    shopId: settings.shop.id,
+    taskType: settings.taskType,
+    collaborationName: platformTerms?.collaboration?.name ?? null,
+  };
   const carriers =
     channel === 'api'
       ? await compileTaskActions(
           tx,
-          {
-            userId,
-            taskId: task!.id,
-            shopId: settings.shop.id,
-            taskType: settings.taskType,
-            collaborationName: platformTerms?.collaboration?.name ?? null,
-            platform: settings.shop.platform,
-          },
+          { ...compiled, platform: settings.shop.platform },
           invite.length,
           now,
         )
-      : null;
+      : await compileBrowserActions(
+          tx,
+          { ...compiled, platform: settings.shop.platform as Platform },
+          invite.length,
+          now,
+        );
   const shared = {
     userId,
     taskId: task!.id,

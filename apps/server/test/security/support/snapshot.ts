@@ -76,6 +76,9 @@ export async function accountRows(
     talent_import_undo: `talent_import_undo t where t.talent_id in (select id from talents where user_id = ${id})`,
     // Global settings (the sandbox's keys): nobody's, and nobody's call may change them.
     app_settings: `app_settings t`,
+    // The operators' page pack switches (issue 17): global, nobody's; a seller's call must
+    // never change them.
+    page_pack_switches: `page_pack_switches t`,
     // The sandbox TikTok Shop's state is the "platform's", nobody's account here: no call of
     // our API may change it (the record of calls it received changes only with its own calls).
     ...Object.fromEntries(

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { apiPaths, type ExportTicket, type PurchaseData } from '@inviteflow/contract';
+import {
+  apiPaths,
+  type BrowserClaimData,
+  type ExportTicket,
+  type ExtensionSessionData,
+  type PurchaseData,
+} from '@inviteflow/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { inboxMessages, sendRecords } from '../../../src/db/schema.ts';
 import { postInboxMessage } from '../../../src/modules/inbox/post.ts';
@@ -120,6 +126,25 @@ export class Owner {
     return { id: row!.id, taskId: task.taskId, shopId: shop.id };
   }
 
+  /** A pending browser action (its task's one record, shop and talent new too). */
+  async browserAction(): Promise<{ id: number; recordId: number; shopId: number }> {
+    const record = await this.sendRecord();
+    const [row] = await this.h.app.db
+      .select({ actionId: sendRecords.actionId })
+      .from(sendRecords)
+      .where(eq(sendRecords.id, record.id));
+    return { id: row!.actionId!, recordId: record.id, shopId: record.shopId };
+  }
+
+  /** A connected browser (the extension's own session). */
+  async browser(): Promise<{ id: string }> {
+    const made = await this.post<ExtensionSessionData>(apiPaths.extension.sessions, {
+      name: `${MARK} browser`,
+      browser: MARK,
+    });
+    return { id: made.sessionId };
+  }
+
   async order(): Promise<{ orderNo: string }> {
     const data = await this.post<PurchaseData>(apiPaths.membership.purchase, {
       planId: 'basic',
@@ -170,6 +195,27 @@ export interface World {
   /** B's own bound shop and talent, for calls that mix B's ids with A's. */
   bShop: { id: number };
   bTalent: { id: number };
+  /** B's own browser action waiting for a reconcile (its one record in doubt). */
+  bInDoubt: { actionId: number; recordId: number };
+}
+
+/** A browser action of the account claimed and reported `unknown`: it waits for a reconcile. */
+async function inDoubt(h: Harness, token: string, shopId: number, talentId: number) {
+  await createTask(h, token, taskBody(shopId, { talentIds: [talentId] }));
+  const claimed = await h.api.post<BrowserClaimData>(
+    apiPaths.extension.claim,
+    { shopId },
+    { token },
+  );
+  const action = claimed.body.data.action!;
+  const recordId = action.records[0]!.id;
+  const reported = await h.api.post(
+    apiPaths.extension.report(action.id),
+    { leaseId: action.leaseId, packVersion: action.pack.version, unknown: [recordId] },
+    { token },
+  );
+  if (reported.status !== 200) throw new Error(`report: ${JSON.stringify(reported.body)}`);
+  return { actionId: action.id, recordId };
 }
 
 /**
@@ -193,5 +239,6 @@ export async function makeWorld(h: Harness): Promise<World> {
   await a.order();
   const bShop = await bindNewShop(h, b.account.token, { shopCode: `BS${unique()}` });
   const bTalent = await addTalent(h, b.account.token, { platformTalentId: `BT${unique()}` });
-  return { a, b, seeded, bShop, bTalent };
+  const bInDoubt = await inDoubt(h, b.account.token, bShop.id, bTalent.id);
+  return { a, b, seeded, bShop, bTalent, bInDoubt };
 }

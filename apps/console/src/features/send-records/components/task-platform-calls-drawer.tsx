@@ -160,25 +160,17 @@ export function TaskPlatformCallsDrawer({
     );
   } else if (!data) {
     body = <Skeleton animation text={{ rows: 6 }} loading />;
-  } else if (data.channel === 'browser') {
-    body = (
-      <>
-        <Descriptions
-          column={1}
-          border
-          size="small"
-          labelStyle={{ width: 120 }}
-          data={[{ label: t('detail.channel'), value: enumText.channel(locale, data.channel) }]}
-        />
-        <Alert type="info" className="send-calls-browser" content={t('platformCalls.browser')} />
-      </>
-    );
   } else {
     const total = platformActionStatuses.reduce((sum, status) => sum + data.counts[status], 0);
+    const browser = data.channel === 'browser';
     body = (
       <>
         {/* The shop's pause concerns this task while it has calls to make. */}
-        {data.pause && callsUnfinished(data) && <ShopPauseAlert pause={data.pause} />}
+        {!browser && data.pause && callsUnfinished(data) && <ShopPauseAlert pause={data.pause} />}
+        {/* A browser task (issue 17): its actions are claimed by a connected browser. */}
+        {browser && (
+          <Alert type="info" className="send-calls-browser" content={t('platformCalls.browser')} />
+        )}
         <Descriptions
           column={1}
           border

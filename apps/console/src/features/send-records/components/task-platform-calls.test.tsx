@@ -86,7 +86,7 @@ function calls(overrides: Partial<TaskPlatformCalls> = {}): TaskPlatformCalls {
     taskId: 9,
     shopId: 5,
     channel: 'api',
-    counts: { pending: 1, running: 0, succeeded: 1, failed: 1 },
+    counts: { pending: 1, running: 0, unknown: 0, succeeded: 1, failed: 1 },
     actions: [
       action(1),
       action(2, {
@@ -293,7 +293,7 @@ describe('a task’s platform calls', () => {
     stubFetch(() =>
       ok(
         calls({
-          counts: { pending: 2, running: 0, succeeded: 0, failed: 0 },
+          counts: { pending: 2, running: 0, unknown: 0, succeeded: 0, failed: 0 },
           actions: [
             action(1, { kind: 'conversation', status: 'pending', reference: null, name: null }),
           ],
@@ -336,7 +336,7 @@ describe('a task’s platform calls', () => {
     stubFetch(() =>
       ok(
         calls({
-          counts: { pending: 0, running: 0, succeeded: 1, failed: 0 },
+          counts: { pending: 0, running: 0, unknown: 0, succeeded: 1, failed: 0 },
           actions: [action(1, { batches: 1 })],
         }),
       ),
@@ -347,13 +347,28 @@ describe('a task’s platform calls', () => {
     expect(screen.queryByTestId('shop-pause')).toBeNull();
   });
 
-  it('says plainly that the extension executes a browser task', async () => {
+  it('says plainly that the extension executes a browser task, and lists its browser actions', async () => {
     stubFetch(() =>
       ok(
         calls({
           channel: 'browser',
-          counts: { pending: 0, running: 0, succeeded: 0, failed: 0 },
-          actions: [],
+          counts: { pending: 1, running: 0, unknown: 1, succeeded: 0, failed: 0 },
+          actions: [
+            action(1, {
+              kind: 'buyin_batch_invitation',
+              status: 'unknown',
+              talents: 40,
+              reference: null,
+              name: null,
+            }),
+            action(2, {
+              kind: 'buyin_batch_invitation',
+              status: 'pending',
+              talents: 5,
+              reference: null,
+              name: null,
+            }),
+          ],
           pause: null,
         }),
       ),
@@ -361,11 +376,13 @@ describe('a task’s platform calls', () => {
     renderPage(<TaskPlatformCallsDrawer taskId={9} onClose={() => undefined} />);
     expect(
       await screen.findByText(
-        "This task's shop is not connected by authorization: the browser extension executes it in the seller center, with no platform calls.",
+        /^The browser extension executes this task on the seller center's pages/,
       ),
     ).toBeInTheDocument();
     expect(screen.getByText('Browser extension')).toBeInTheDocument();
-    expect(document.querySelector('.send-calls-table')).toBeNull();
+    expect(screen.getAllByText('百应 达人广场 batch invitation (browser)')).toHaveLength(2);
+    expect(screen.getByText('To reconcile 1')).toBeInTheDocument();
+    expect(document.querySelector('.send-calls-table')).not.toBeNull();
   });
 
   it('says a failed load failed, and loads again on Retry', async () => {

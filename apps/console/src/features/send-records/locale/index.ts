@@ -195,7 +195,7 @@ export const sendRecordsMessages = defineMessages(
     'platformCalls.title': '平台调用 · 任务 {taskId}',
     'platformCalls.loadFailed': '平台调用加载失败',
     'platformCalls.browser':
-      '该任务的店铺不是通过平台授权连接的，由浏览器插件在卖家中心执行，没有平台调用。',
+      '该任务由浏览器插件在卖家中心的页面上执行（店铺未通过平台授权连接，或平台接口不提供此类邀约）：下面每个动作是页面上的一次批量操作，由已连接的浏览器领取。',
     'platformCalls.progress': '调用进度',
     'platformCalls.none': '还没有平台调用：服务器正在准备',
     'platformCalls.listedMax': '仅列出前 {max} 个调用，进度统计包含全部调用',
@@ -412,7 +412,7 @@ export const sendRecordsMessages = defineMessages(
     'platformCalls.title': 'Platform calls · Task {taskId}',
     'platformCalls.loadFailed': 'The platform calls could not be loaded',
     'platformCalls.browser':
-      "This task's shop is not connected by authorization: the browser extension executes it in the seller center, with no platform calls.",
+      "The browser extension executes this task on the seller center's pages (the shop is not connected by authorization, or the platform's API offers no such invitation): each action below is one page operation on a batch of talents, claimed by a connected browser.",
     'platformCalls.progress': 'Progress',
     'platformCalls.none': 'No platform calls yet: the server is preparing them',
     'platformCalls.listedMax':

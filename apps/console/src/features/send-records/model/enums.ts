@@ -40,6 +40,7 @@ export const statusColors: Record<SendRecordStatus, string> = {
 export const actionStatusColors: Record<PlatformActionStatus, string> = {
   pending: 'arcoblue',
   running: 'orange',
+  unknown: 'gold',
   succeeded: 'green',
   failed: 'red',
 };

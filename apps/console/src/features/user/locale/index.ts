@@ -34,6 +34,21 @@ export const userMessages = defineMessages(
     'tips.symbols': '加入符号，例如 ! @ # $ % & *',
     'tips.length': '长度至少 6 位，建议 12 位以上',
     'tips.unique': '不要与其他网站使用相同的密码',
+    // Connected browsers (issue 17): the extension's own sessions.
+    'browsers.title': '已连接的浏览器',
+    'browsers.intro':
+      '插件在这些浏览器中以自己的会话运行，控制台关闭时也能继续发送邀约。退出控制台登录或修改密码会断开全部浏览器。',
+    'browsers.name': '名称',
+    'browsers.browser': '浏览器',
+    'browsers.connectedAt': '连接时间',
+    'browsers.lastSeenAt': '最近活动',
+    'browsers.neverSeen': '尚无活动',
+    'browsers.actions': '操作',
+    'browsers.revoke': '断开',
+    'browsers.revokeLabel': '断开 {name}',
+    'browsers.revokeConfirm': '断开“{name}”？该浏览器中的插件会立即停止，未发送的记录保持待处理。',
+    'browsers.revoked': '已断开该浏览器',
+    'browsers.none': '还没有连接的浏览器',
     // The account's time zone (issue 20 #9).
     'info.timeZone': '时区',
     'info.timeZonePending': '今天的邀约额度和工作台统计仍按原来的一天计算，{time} 起按新时区计日',
@@ -77,6 +92,22 @@ export const userMessages = defineMessages(
     'tips.symbols': 'Add symbols such as ! @ # $ % & *',
     'tips.length': 'Use at least 6 characters; 12 or more is better',
     'tips.unique': 'Do not reuse a password from another site',
+    // Connected browsers (issue 17): the extension's own sessions.
+    'browsers.title': 'Connected browsers',
+    'browsers.intro':
+      'The extension runs in these browsers with a session of its own, and keeps sending while the console is closed. Logging out of the console or changing the password disconnects them all.',
+    'browsers.name': 'Name',
+    'browsers.browser': 'Browser',
+    'browsers.connectedAt': 'Connected',
+    'browsers.lastSeenAt': 'Last seen',
+    'browsers.neverSeen': 'Not seen yet',
+    'browsers.actions': 'Actions',
+    'browsers.revoke': 'Revoke',
+    'browsers.revokeLabel': 'Revoke {name}',
+    'browsers.revokeConfirm':
+      'Revoke "{name}"? The extension in that browser stops at once; records not sent stay pending.',
+    'browsers.revoked': 'The browser was disconnected',
+    'browsers.none': 'No browser is connected',
     // The account's time zone (issue 20 #9).
     'info.timeZone': 'Time zone',
     'info.timeZonePending':

@@ -97,7 +97,7 @@ export async function compileTaskActions(
 }
 
 /** Each action with the records it carries: their positions in the task, in writing order. */
-type Planned = Array<{ values: NewAction; positions: number[] }>;
+export type Planned = Array<{ values: NewAction; positions: number[] }>;
 
 /**
  * 抖店: a targeted product invitation is first one `orien_plan` action carrying every talent
@@ -177,7 +177,11 @@ export function orienPlanAuthorBatches<T extends { id: number }>(
 }
 
 /** Inserts the planned actions; answers the action id of each record position. */
-async function insertPlanned(tx: Executor, planned: Planned, talents: number): Promise<number[]> {
+export async function insertPlanned(
+  tx: Executor,
+  planned: Planned,
+  talents: number,
+): Promise<number[]> {
   const carriers: number[] = new Array<number>(talents);
   for (let i = 0; i < planned.length; i += CHUNK) {
     const chunk = planned.slice(i, i + CHUNK);

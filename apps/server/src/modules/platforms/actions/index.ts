@@ -4,6 +4,15 @@
  * task's calls, a shop's pause). The only entry of the module.
  */
 export { batchName, compileTaskActions } from './compile.ts';
+export { compileBrowserActions } from './browser-compile.ts';
+export { browserActionRoutes } from './browser-routes.ts';
+export {
+  browserAllowanceLeft,
+  holdActionsForRecords,
+  lapseBrowserActions,
+  recordClaimActions,
+  settleRecordClaimAction,
+} from './browser-service.ts';
 export {
   DEFAULT_EXECUTOR_OPTIONS,
   PlatformActionExecutor,

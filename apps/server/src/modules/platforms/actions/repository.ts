@@ -73,7 +73,8 @@ export async function claimActions(
   const busyShops = [...new Set([...options.running.keys(), ...served.keys()])];
   const busyCounts = busyShops.map((shopId) => options.running.get(shopId) ?? 0);
   const servedAt = busyShops.map((shopId) => served.get(shopId) ?? 0);
-  const open = sql`${a.status} in ('pending', 'running')`;
+  // The executor runs `api` actions only: a browser action is the extension's (issue 17).
+  const open = sql`${a.status} in ('pending', 'running') and ${a.channel} = 'api'`;
   const candidates = rowsOf<{ id: number | string }>(
     await tx.execute(sql`
       with recursive open_shops as (

@@ -86,6 +86,7 @@ export async function taskPlatformCalls(
     counts: {
       pending: counts.pending ?? 0,
       running: counts.running ?? 0,
+      unknown: counts.unknown ?? 0,
       succeeded: counts.succeeded ?? 0,
       failed: counts.failed ?? 0,
     },

@@ -1,0 +1,7 @@
+/**
+ * Page packs (issue 17): the versioned data of each platform page the extension runs, and
+ * the server's switch that stops a broken one. The only entry of the module.
+ */
+export { DEFAULT_STOPPED, pagePacks } from './packs.ts';
+export { packInForce, packStates, stoppedPackIds, type StoppedByConfig } from './service.ts';
+export { pagePackRoutes } from './routes.ts';
