@@ -164,6 +164,7 @@ function PreviewPanel({
   error,
   cooldown,
   platform,
+  channel,
   taskType,
   products,
 }: {
@@ -174,6 +175,8 @@ function PreviewPanel({
   cooldown: 'skip' | 'include';
   /** The shop's platform, the task type and its products: the platform calls it makes. */
   platform: Platform | undefined;
+  /** How the shop is reached (a 抖店 shop's calls are previewed when the server makes them). */
+  channel: Channel;
   taskType: TaskType | undefined;
   products: number;
 }) {
@@ -219,6 +222,7 @@ function PreviewPanel({
       </Space>
       <PlatformCallsPreview
         platform={platform}
+        channel={channel}
         taskType={taskType}
         creators={will}
         products={products}
@@ -460,6 +464,7 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
           error={preview.error}
           cooldown={values.cooldown}
           platform={shop?.platform}
+          channel={channel}
           taskType={values.taskType}
           products={chosenProducts.length}
         />

@@ -1,6 +1,10 @@
 import { Typography } from '@arco-design/web-react';
 import {
+  DOUDIAN_PLAN_AUTHORS_MAX,
+  batchSizes,
+  doudianTaskActions,
   planTikTokCalls,
+  type Channel,
   type Locale,
   type Platform,
   type TaskType,
@@ -44,20 +48,61 @@ export function platformCallsText(plan: TikTokCallPlan, t: T, locale: Locale): s
     : text;
 }
 
-/** The preview's line on the platform calls, for a TikTok shop's task of some talents. */
+/**
+ * A 抖店 task's calls: one 定向计划, then its 达人 20 a call ("25 位达人 → 1 个定向计划，分 2 次
+ * 加入（20 + 5 位达人）"), or an application per 团长 with its products. Null for what runs in
+ * the browser (the form says so).
+ */
+export function doudianCallsText(
+  taskType: TaskType,
+  creators: number,
+  products: number,
+  t: T,
+  locale: Locale,
+): string | null {
+  const action = doudianTaskActions[taskType];
+  if (action === 'orien_plan') {
+    const sizes = batchSizes(creators, DOUDIAN_PLAN_AUTHORS_MAX);
+    return t('calls.doudianPlan', {
+      count: formatCount(creators, locale),
+      batches: formatCount(sizes.length, locale),
+      sizes: sizesText(sizes, locale),
+      creators,
+    });
+  }
+  if (action === 'activity_application') {
+    return t('calls.doudianActivity', { count: formatCount(products, locale), products });
+  }
+  return null;
+}
+
+/** The preview's line on the platform calls, for a task of some talents. */
 export function PlatformCallsPreview({
   platform,
+  channel = 'browser',
   taskType,
   creators,
   products,
 }: {
   platform: Platform | undefined;
+  channel?: Channel;
   taskType: TaskType | undefined;
   creators: number;
   products: number;
 }) {
   const { t, locale } = useSendRecordsT();
-  if (platform !== 'tiktok' || !taskType || creators === 0) return null;
+  if (!taskType || creators === 0) return null;
+  if (platform === 'douyin') {
+    const text =
+      channel === 'api' ? doudianCallsText(taskType, creators, products, t, locale) : null;
+    if (!text) return null;
+    return (
+      <Typography.Text type="secondary" data-testid="send-preview-calls">
+        {text}
+      </Typography.Text>
+    );
+  }
+  if (platform !== 'tiktok') return null;
   return (
     <Typography.Text type="secondary" data-testid="send-preview-calls">
       {platformCallsText(planTikTokCalls(taskType, creators, products), t, locale)}

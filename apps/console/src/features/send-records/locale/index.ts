@@ -179,6 +179,8 @@ export const sendRecordsMessages = defineMessages(
     'calls.cards': '，再向每位达人发送合作卡片消息（共 {count} 条）',
     'calls.conversations': '{count} 位达人 → {count} 个会话，每个会话 1 条文字消息{cards}',
     'calls.productCards': '和 {count} 张商品卡片',
+    'calls.doudianPlan': '{count} 位达人 → 1 个抖店定向计划，分 {batches} 次加入（{sizes} 位达人）',
+    'calls.doudianActivity': '1 次团长活动报名，含 {count} 个商品',
     // Who executes a record, what it became on the platform, a task's platform calls (issue 16).
     'detail.channel': '执行方式',
     'detail.platformReference': '平台编号',
@@ -397,6 +399,10 @@ export const sendRecordsMessages = defineMessages(
     'calls.conversations':
       '{count, plural, one {# talent} other {# talents}} → {count, plural, one {# conversation} other {# conversations}}, each with a text message{cards}',
     'calls.productCards': ' and {count, plural, one {# product card} other {# product cards}}',
+    'calls.doudianPlan':
+      '{count, plural, one {# talent} other {# talents}} → 1 抖店 targeted plan, added {batches, plural, one {in # call} other {in # calls}} ({sizes})',
+    'calls.doudianActivity':
+      '1 group leader activity application with {count, plural, one {# product} other {# products}}',
     'detail.channel': 'Executed by',
     'detail.platformReference': 'On the platform',
     'detail.targetCollaborationId': 'Target collaboration ID: {id}',
