@@ -326,6 +326,13 @@ describeApi(
           .flatMap((c) => (c.body as { creator_user_open_ids: string[] }).creator_user_open_ids)
           .sort(),
       ).toEqual(plain.map((c) => c.openId).sort());
+      // The task ended with failures: the seller is told once (the last action settles it).
+      const inbox = await h().api.get<{ list: InboxMessage[] }>(apiPaths.messages.list, {
+        token: s.token,
+      });
+      const told = inbox.body.data.list.filter((m) => m.kind === 'taskBatchFailed');
+      expect(told).toHaveLength(1);
+      expect(told[0]!.content).toContain('2/12');
     });
 
     it('a conflict (creator already in a collaboration for the product) fails that creator only; the rest are sent', async () => {

@@ -115,7 +115,8 @@ export async function succeedRecords(
 
 /**
  * All the open records of an action reached the platform: success, in one statement from the
- * action (no lock and read of its records first). Answers how many.
+ * action (no lock and read of its records first). Answers how many. Call with the task's row
+ * locked (`lockTaskRow`), as the executor's write of an outcome does.
  */
 export async function succeedActionRecords(
   tx: Executor,
@@ -136,7 +137,8 @@ export async function succeedActionRecords(
     })
     .where(and(eq(r.actionId, actionId), OPEN))
     .returning({ userId: r.userId, taskId: r.taskId });
-  await settleTasksOf(tx, rows, now);
+  const [first] = rows;
+  if (first) await settleTask(tx, first.userId, first.taskId, now, { taskLocked: true });
   return rows.length;
 }
 

@@ -19,7 +19,17 @@ import { findRecord, lockRecord, updateRecord, type SendRecordRow } from './repo
  * row is locked first, so of two reports finishing a task at once exactly one sees it
  * finished.
  */
-export async function settleTask(tx: Executor, userId: number, taskId: number, now: Date) {
+export async function settleTask(
+  tx: Executor,
+  userId: number,
+  taskId: number,
+  now: Date,
+  options: { taskLocked?: boolean } = {},
+) {
+  // A caller that locked the task's row first (the executor's write of an outcome) asks the
+  // open-records probe before reading the task: no other writer of its records can be between
+  // its write and its commit, so most settles end with the probe alone.
+  if (options.taskLocked && (await hasOpenRecords(tx, taskId))) return;
   const [task] = await tx
     .select({
       id: invitationTasks.id,
@@ -33,14 +43,7 @@ export async function settleTask(tx: Executor, userId: number, taskId: number, n
   if (!task || task.failureNotifiedAt) return;
   // Most settles find the task still running: one probe of the open-records index says so
   // without counting the task's records (a 5,000-record task settles after each of its actions).
-  const [open] = await tx
-    .select({ id: sendRecords.id })
-    .from(sendRecords)
-    .where(
-      and(eq(sendRecords.taskId, taskId), sql`${sendRecords.status} in ('pending', 'running')`),
-    )
-    .limit(1);
-  if (open) return;
+  if (!options.taskLocked && (await hasOpenRecords(tx, taskId))) return;
   const [tally] = await tx
     .select({
       open: sql<number>`(count(*) filter (where ${sendRecords.status} in ('pending', 'running')))::int`,
@@ -67,6 +70,18 @@ export async function settleTask(tx: Executor, userId: number, taskId: number, n
     .update(invitationTasks)
     .set({ failureNotifiedAt: now })
     .where(eq(invitationTasks.id, taskId));
+}
+
+/** Whether any record of the task is still open (the partial index send_records_task_open_idx). */
+async function hasOpenRecords(tx: Executor, taskId: number): Promise<boolean> {
+  const [open] = await tx
+    .select({ id: sendRecords.id })
+    .from(sendRecords)
+    .where(
+      and(eq(sendRecords.taskId, taskId), sql`${sendRecords.status} in ('pending', 'running')`),
+    )
+    .limit(1);
+  return Boolean(open);
 }
 
 /** Edits a pending record (a claim skips a record being edited: it is locked). */

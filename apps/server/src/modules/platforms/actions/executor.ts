@@ -106,6 +106,9 @@ export interface DrainResult {
 
 /** The reasons a shop's pause can carry (the contract's list, one definition). */
 const PAUSE_REASONS = new Set<string>(shopPauseReasons);
+/** Tasks whose terms the executor keeps at once (see taskOf). */
+const TASKS_KEPT = 1_000;
+type ActionTaskRow = NonNullable<Awaited<ReturnType<typeof actionTask>>>;
 /** Shops whose last claim the executor remembers (the round robin's memory). */
 const SERVED_SHOPS_KEPT = 10_000;
 /** A configuration the operator must fix: the shop is tried again after this. */
@@ -118,6 +121,8 @@ export class PlatformActionExecutor {
   /** When this executor last claimed an action of each shop: claims serve shops in turn. */
   private readonly servedShops = new Map<number, number>();
   private claims = 0;
+  /** The tasks of recent actions (see taskOf), the oldest dropped first. */
+  private readonly tasks = new Map<string, ActionTaskRow>();
 
   constructor(
     private readonly deps: ExecutorDeps,
@@ -222,6 +227,21 @@ export class PlatformActionExecutor {
     return claimed;
   }
 
+  /**
+   * What an action sends for its task (type, terms, products), read once per task: a task's
+   * are fixed when it is made, and its actions would read them again on every call.
+   */
+  private async taskOf(action: ActionRow): Promise<ActionTaskRow | null> {
+    const key = `${action.userId}:${action.taskId}`;
+    const kept = this.tasks.get(key);
+    if (kept) return kept;
+    const task = await actionTask(this.deps.db, action.userId, action.taskId);
+    if (!task) return null;
+    if (this.tasks.size >= TASKS_KEPT) this.tasks.delete(this.tasks.keys().next().value!);
+    this.tasks.set(key, task);
+    return task;
+  }
+
   /** Notes the shops just served (and forgets the longest-served ones beyond a bound). */
   private served(rows: readonly ActionRow[]): void {
     for (const row of rows) {
@@ -265,7 +285,7 @@ export class PlatformActionExecutor {
       );
     }
     const open = records.filter((r) => !listed.has(r.platformTalentId));
-    const task = await actionTask(db, action.userId, action.taskId);
+    const task = await this.taskOf(action);
     if (!open.length || !task) {
       await db.transaction((tx) =>
         finishAction(

@@ -112,12 +112,13 @@ export async function claimActions(
   );
   if (!candidates.length) return [];
   const ids = candidates.map((row) => Number(row.id));
-  const locked = await tx
+  // Locked (SKIP LOCKED: another replica's claim of the moment keeps its own) and leased in
+  // one statement.
+  const taken = tx
     .select({ id: a.id })
     .from(a)
     .where(and(inArray(a.id, ids), claimable(now)))
     .for('update', { skipLocked: true });
-  if (!locked.length) return [];
   const rows = await tx
     .update(a)
     .set({
@@ -127,12 +128,7 @@ export async function claimActions(
       attempts: sql`${a.attempts} + 1`,
       updatedAt: now,
     })
-    .where(
-      inArray(
-        a.id,
-        locked.map((row) => row.id),
-      ),
-    )
+    .where(inArray(a.id, taken))
     .returning();
   return rows.sort((x, y) => x.id - y.id);
 }
