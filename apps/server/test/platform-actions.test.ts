@@ -219,7 +219,7 @@ describeApi(
       }
 
       const after = await platformCalls(h(), s.token, task.taskId);
-      expect(after.counts).toEqual({ pending: 0, running: 0, succeeded: 2, failed: 0 });
+      expect(after.counts).toEqual({ pending: 0, running: 0, unknown: 0, succeeded: 2, failed: 0 });
       const ids = after.actions.map((a) => a.reference?.targetCollaborationId);
       expect(ids.every(Boolean)).toBe(true);
       const list = await records(h(), s.token, task.taskId);

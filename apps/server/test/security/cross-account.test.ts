@@ -152,7 +152,8 @@ const notOwnershipIds: Record<string, string> = {
   packId: "a page pack's name (tiktok.target-invitation, …), the same for everyone",
   leaseId:
     "the lease a claim handed to a browser: checked with the action of the path (another's answers 409 like a made-up one, the action itself 404), never a row's key",
-  requestId: "the platform's request id in its answer, kept as text for support, names no row of ours",
+  requestId:
+    "the platform's request id in its answer, kept as text for support, names no row of ours",
 };
 
 /** How B's answer with A's id must look. */
