@@ -1,5 +1,6 @@
 import {
   apiPaths,
+  CONNECTED_BROWSERS_MAX,
   type BrowserActionReport,
   type BrowserClaimData,
   type BrowserReconcileReport,
@@ -590,6 +591,24 @@ describeApi("browser channel: the extension's own session", (h) => {
       expect.objectContaining({ id: ext.sessionId, name: 'Laptop', browser: 'Chrome 131' }),
     ]);
     expect(list.body.data.list[0]!.lastSeenAt).not.toBeNull();
+  });
+
+  it(`an account connects at most ${CONNECTED_BROWSERS_MAX} browsers at once`, async () => {
+    const s = await seller(h());
+    const made: ExtensionSessionData[] = [];
+    for (let i = 0; i < CONNECTED_BROWSERS_MAX; i++)
+      made.push(await connectBrowser(h(), s.token, `B${i}`));
+    const refused = await h().api.post(
+      apiPaths.extension.sessions,
+      { name: 'one more' },
+      { token: s.token, lang: 'en-US' },
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe(
+      `${CONNECTED_BROWSERS_MAX} browsers are connected already: revoke one in User Settings → Connected browsers first`,
+    );
+    await h().api.delete(apiPaths.user.browser(made[0]!.sessionId), { token: s.token });
+    await connectBrowser(h(), s.token, 'one more');
   });
 
   it('a revocation from the console ends it at once; another account cannot revoke it', async () => {

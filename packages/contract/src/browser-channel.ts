@@ -450,6 +450,9 @@ export type PagePackSwitchBody = z.input<typeof pagePackSwitchBody>;
 // The extension's own session
 // -------------------------------------------------------------------------------------------
 
+/** Connected browsers an account may have at once (revoke one to connect another). */
+export const CONNECTED_BROWSERS_MAX = 20;
+
 /** The extension's session lasts this long without a renewal; each renewal rotates its token. */
 export const EXTENSION_RENEW_TTL_SECONDS = 30 * 24 * 60 * 60;
 

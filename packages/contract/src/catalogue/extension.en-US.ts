@@ -4,11 +4,12 @@ import type { extensionZh } from './extension.ts';
 export const extensionEn: Record<keyof typeof extensionZh, string> = {
   'error.extensionTokenScope':
     "The extension's token only works for the extension's shop and task calls",
-  'error.extensionSessionConsoleOnly': 'Only the signed-in console can connect a browser',
   'error.browserLeaseLost':
     'This action is no longer held by this browser (its lease ended or another browser took it): the result was not saved',
   'error.browserActionNotUnknown': 'This action is not waiting to be reconciled',
   'error.pagePackAdminOnly': 'Only an operator (admin) can switch page packs',
+  'error.tooManyBrowsers':
+    '{max} browsers are connected already: revoke one in User Settings → Connected browsers first',
   'error.browserNotFound': 'No such connected browser',
   'success.browserRevoked': 'The browser was disconnected',
   'success.browserConnected': 'Browser connected',

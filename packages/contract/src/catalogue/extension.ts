@@ -1,11 +1,11 @@
 /** The companion extension's server-side texts: what its scoped token may not do. */
 export const extensionZh = {
   'error.extensionTokenScope': '插件令牌只能用于插件的店铺与任务接口',
-  'error.extensionSessionConsoleOnly': '只有登录后的控制台可以连接浏览器',
   'error.browserLeaseLost':
     '该动作已不在此浏览器名下（租约已过期或已被其他浏览器领取），结果未保存',
   'error.browserActionNotUnknown': '该动作不在待核对状态，无需核对',
   'error.pagePackAdminOnly': '只有运维管理员可以开关页面数据包',
+  'error.tooManyBrowsers': '已连接 {max} 个浏览器，请先在“用户设置 → 已连接的浏览器”中断开一个',
   'error.browserNotFound': '找不到该浏览器连接',
   'success.browserRevoked': '已断开该浏览器',
   'success.browserConnected': '浏览器已连接',

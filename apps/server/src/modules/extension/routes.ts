@@ -1,4 +1,5 @@
 import {
+  CONNECTED_BROWSERS_MAX,
   EXTENSION_TOKEN_TTL_SECONDS,
   apiPaths,
   connectedBrowserList,
@@ -56,12 +57,16 @@ export async function extensionRoutes(fastify: FastifyInstance) {
           "`renewToken` renews it (used once, rotated) without the console. The console's " +
           'logout, a password change or a revocation in User Settings ends it.',
         body: extensionSessionBody,
-        response: responses(extensionSessionData),
+        response: responses(extensionSessionData, {
+          422: `The account has ${CONNECTED_BROWSERS_MAX} connected browsers already`,
+        }),
       },
     },
     async (request) => {
-      if (request.auth.scope !== 'full')
-        throw new AppError(403, 'error.extensionSessionConsoleOnly');
+      // Not marked `extension`: the auth plugin refuses an extension token here (403).
+      if ((await sessions.browsersOf(request.auth.userId)).length >= CONNECTED_BROWSERS_MAX) {
+        throw new AppError(422, 'error.tooManyBrowsers', { max: CONNECTED_BROWSERS_MAX });
+      }
       const made = await sessions.startExtension(
         { id: request.auth.userId, role: request.auth.role },
         request.auth.sessionId,

@@ -225,12 +225,52 @@ export async function lockPendingActionRecords(
   tx: Executor,
   actionId: number,
 ): Promise<SendRecordRow[]> {
+  // SKIP LOCKED: a record the old record-by-record claim is taking right now is left to it
+  // (that claim then finds the action taken and gives its records back).
   return tx
     .select()
     .from(r)
     .where(and(eq(r.actionId, actionId), eq(r.status, 'pending')))
     .orderBy(asc(r.id))
-    .for('update');
+    .for('update', { skipLocked: true });
+}
+
+/**
+ * How many of an action's records are pending and running, read without a lock: the
+ * writers that decide an action's state hold the action's row, and a record's writer locks
+ * the record first, so locking records here could wait on each other.
+ */
+export async function actionOpenCounts(
+  tx: Executor,
+  actionId: number,
+): Promise<{ pending: number; running: number }> {
+  const [row] = await tx
+    .select({
+      pending: sql<number>`count(*) filter (where ${r.status} = 'pending')::int`,
+      running: sql<number>`count(*) filter (where ${r.status} = 'running')::int`,
+    })
+    .from(r)
+    .where(and(eq(r.actionId, actionId), OPEN));
+  return { pending: Number(row?.pending ?? 0), running: Number(row?.running ?? 0) };
+}
+
+/** Records the old claim took of an action it could not hold after all: back to pending. */
+export async function giveBackRecords(
+  tx: Executor,
+  ids: readonly number[],
+  now: Date,
+): Promise<void> {
+  if (!ids.length) return;
+  await tx
+    .update(r)
+    .set({
+      status: 'pending',
+      leaseId: null,
+      leasedUntil: null,
+      attempts: sql`greatest(${r.attempts} - 1, 0)`,
+      updatedAt: now,
+    })
+    .where(inArray(r.id, [...ids]));
 }
 
 /** The action's running records (those handed to the browser that holds it), locked. */

@@ -19,7 +19,7 @@ import { findShop } from '../shops/repository.ts';
 import { ensureShopsWithinLimit } from '../shops/service.ts';
 import { lockRecord, updateRecord, type SendRecordRow } from './repository.ts';
 import { dailyAllowance } from './daily-allowance.ts';
-import { markRecordsSent } from './action-records.ts';
+import { giveBackRecords, markRecordsSent } from './action-records.ts';
 import {
   browserAllowanceLeft,
   holdActionsForRecords,
@@ -179,13 +179,23 @@ export async function claimRecords(
       }
       if (rows.length < want - claimed.length + open.length) break;
     }
-    await holdActionsForRecords(
+    const held = await holdActionsForRecords(
       tx,
       claimed.flatMap((row) => (row.actionId === null ? [] : [row.actionId])),
       sessionId,
       leasedUntil,
       now,
     );
+    // An action the action claim leased meanwhile is its: these records go back, unsent.
+    const lost = claimed.filter((row) => row.actionId !== null && !held.has(row.actionId));
+    if (lost.length) {
+      await giveBackRecords(
+        tx,
+        lost.map((row) => row.id),
+        now,
+      );
+      claimed.splice(0, claimed.length, ...claimed.filter((row) => !lost.includes(row)));
+    }
     for (const taskId of new Set(skipped.map((s) => s.taskId))) {
       await settleTask(tx, userId, taskId, now);
     }

@@ -276,19 +276,27 @@ export async function recordClaimableActionIds(
   return rows.map((row) => row.id);
 }
 
-/** The old claim holds these actions (running, no lease id) until its records' lease ends. */
+/** The old claim holds these actions (running, no lease id) until its records' lease ends; answers those it holds. */
 export async function holdForRecordClaim(
   tx: Executor,
   ids: readonly number[],
   holderSessionId: string,
   leasedUntil: Date,
   now: Date,
-): Promise<void> {
-  if (!ids.length) return;
-  await tx
+): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  // Only actions still free for it: the action claim may have leased one meanwhile.
+  const rows = await tx
     .update(a)
     .set({ status: 'running', leaseId: null, holderSessionId, leasedUntil, updatedAt: now })
-    .where(inArray(a.id, [...ids]));
+    .where(
+      and(
+        inArray(a.id, [...ids]),
+        or(eq(a.status, 'pending'), and(eq(a.status, 'running'), isNull(a.leaseId))),
+      ),
+    )
+    .returning({ id: a.id });
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Accounts with a running browser action whose lease lapsed (the job's pass, SKIP LOCKED). */

@@ -27,6 +27,7 @@ import { blacklistedIds } from '../../blacklist/service.ts';
 import { postInboxMessage } from '../../inbox/post.ts';
 import { membershipState } from '../../membership/state.ts';
 import {
+  actionOpenCounts,
   actionRecordStatusCounts,
   actionTask,
   browserAllowanceUse,
@@ -464,8 +465,8 @@ async function closeOrRequeue(
   if (values.unknown) {
     return setBrowserAction(tx, action.id, { ...base, status: 'unknown' });
   }
-  const pending = await lockPendingActionRecords(tx, action.id);
-  if (pending.length) {
+  const open = await actionOpenCounts(tx, action.id);
+  if (open.pending) {
     return setBrowserAction(tx, action.id, {
       ...base,
       status: 'pending',
@@ -630,8 +631,8 @@ export async function holdActionsForRecords(
   sessionId: string,
   leasedUntil: Date,
   now: Date,
-): Promise<void> {
-  await holdForRecordClaim(tx, [...new Set(actionIds)], sessionId, leasedUntil, now);
+): Promise<Set<number>> {
+  return holdForRecordClaim(tx, [...new Set(actionIds)], sessionId, leasedUntil, now);
 }
 
 /** After a record's report: its action moves on once none of its records runs. */
@@ -643,7 +644,7 @@ export async function settleRecordClaimAction(
 ): Promise<void> {
   const action = await lockBrowserAction(tx, userId, actionId);
   if (!action || action.status !== 'running' || action.leaseId !== null) return;
-  if ((await lockRunningActionRecords(tx, actionId)).length) return;
+  if ((await actionOpenCounts(tx, actionId)).running) return;
   await closeOrRequeue(
     tx,
     action,
