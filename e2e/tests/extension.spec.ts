@@ -48,6 +48,7 @@ interface StoredAuth {
   apiOrigin: string;
   userInfo: { username: string };
   receivedVia: { window: string | null; external: string | null };
+  session: { sessionId: string; renewToken: string; renewExpiresAt: string } | null;
 }
 
 /**
@@ -290,6 +291,8 @@ test('signing in on the console hands the extension its scoped token by both pat
   };
   expect(claims.scope).toBe('extension');
   expect(Date.parse(auth.expiresAt)).toBe(claims.exp * 1000);
+  // A session of its own (issue 17), which it renews by itself.
+  expect(auth.session?.renewToken).toBeTruthy();
   const everything = JSON.stringify(await everythingStored());
   expect(everything).not.toContain(access);
   // The refresh token is the console's HttpOnly cookie: neither the page nor the extension
@@ -316,25 +319,67 @@ test('a reloaded console answers the extension’s login request through the win
 });
 
 test('the console page reaches the extension directly (externally_connectable)', async () => {
-  const minted = await call('POST', '/api/v1/auth/extension-token', await consoleAccessToken());
-  const token = (minted.body.data as { token: string; expiresAt: string }).token;
+  // The extension's own session, as the console makes it and hands it over (issue 17).
+  const made = await call('POST', '/api/v1/extension/sessions', await consoleAccessToken(), {
+    name: 'Chrome · Linux',
+  });
+  const data = made.body.data as {
+    sessionId: string;
+    token: string;
+    expiresAt: string;
+    renewToken: string;
+    renewExpiresAt: string;
+  };
+  const token = data.token;
   const userInfo = await consolePage.evaluate(() =>
     JSON.parse(sessionStorage.getItem('userInfo') ?? localStorage.getItem('userInfo') ?? 'null'),
   );
   const answer = await sendExternally({
     type: 'PLUGIN_LOGIN_DATA',
     token,
-    expiresAt: (minted.body.data as { expiresAt: string }).expiresAt,
+    expiresAt: data.expiresAt,
     userInfo,
+    session: {
+      sessionId: data.sessionId,
+      renewToken: data.renewToken,
+      renewExpiresAt: data.renewExpiresAt,
+    },
   });
   expect(answer).toEqual({ accepted: true });
   const auth = (await storage<StoredAuth>('auth'))!;
   expect(auth.token).toBe(token);
   expect(auth.receivedVia.external).not.toBeNull();
+  // An older scoped token of the same account does not replace a session that renews itself.
+  const minted = await call('POST', '/api/v1/auth/extension-token', await consoleAccessToken());
+  const scoped = minted.body.data as { token: string; expiresAt: string };
+  expect(await sendExternally({ type: 'PLUGIN_LOGIN_DATA', ...scoped, userInfo })).toEqual({
+    accepted: true,
+  });
+  expect((await storage<StoredAuth>('auth'))!.token).toBe(token);
   // A malformed message by the same path changes nothing.
   const refused = await sendExternally({ type: 'PLUGIN_LOGIN_DATA', token: 'forged' });
   expect(refused).toEqual({ accepted: false });
   expect((await storage<StoredAuth>('auth'))!.token).toBe(token);
+});
+
+test('the extension renews its own session with no console involved', async () => {
+  const before = (await storage<StoredAuth>('auth'))!;
+  // Its token about to end: the next call renews it first (the popup asks for the summary).
+  await setStorage({ auth: { ...before, expiresAt: new Date(Date.now() + 30_000).toISOString() } });
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  await expect
+    .poll(async () => (await storage<StoredAuth>('auth'))?.session?.renewToken)
+    .not.toBe(before.session!.renewToken);
+  const after = (await storage<StoredAuth>('auth'))!;
+  expect(after.session!.sessionId).toBe(before.session!.sessionId);
+  // A token with its full life again (within the same second it may read the same as before).
+  expect(Date.parse(after.expiresAt)).toBeGreaterThan(Date.now() + 5 * 60_000);
+  expect((await call('GET', '/api/v1/extension/summary', after.token)).status).toBe(200);
+  // The used renew token is spent: the server no longer renews with it after its grace, and
+  // the extension holds only the new one.
+  expect(JSON.stringify(await everythingStored())).not.toContain(before.session!.renewToken);
+  await popup.close();
 });
 
 test('the scoped token works on the summary and nowhere outside the extension’s calls', async () => {
@@ -512,7 +557,8 @@ test('a run stopped by the platform’s quota starts again with Resume in the po
 });
 
 test('logging out clears the extension and its token stops working', async () => {
-  const { token } = (await storage<StoredAuth>('auth'))!;
+  const { token, session } = (await storage<StoredAuth>('auth'))!;
+  expect(session?.renewToken).toBeTruthy();
   await consolePage.getByRole('button', { name: seller.username }).click();
   await consolePage.getByText('退出登录').click();
   await expect(consolePage).toHaveURL(/\/login/);
@@ -520,6 +566,11 @@ test('logging out clears the extension and its token stops working', async () =>
   const after = await call('GET', '/api/v1/extension/summary', token);
   expect(after.status).toBe(401);
   expect(after.body).toMatchObject({ success: false, code: 401 });
+  // The extension's own session ended with the console's: it cannot renew itself back.
+  const renewed = await call('POST', '/api/v1/extension/sessions/renew', null, {
+    renewToken: session!.renewToken,
+  });
+  expect(renewed.status).toBe(401);
 
   const zh = await popupShot('extension-popup-signed-out', 'zh-CN');
   await expect(zh.getByText('尚未登录')).toBeVisible();

@@ -57,6 +57,8 @@ async function main() {
       'service-worker': path.join(root, 'src/entries/service-worker.ts'),
       'console-bridge': path.join(root, 'src/entries/console-bridge.ts'),
       'seller-center': path.join(root, 'src/entries/seller-center.ts'),
+      // Injected by the service worker into the browser channel's own tab only.
+      'page-flow': path.join(root, 'src/entries/page-flow.ts'),
       popup: path.join(root, 'src/popup/popup.ts'),
     },
     outdir: outDir,

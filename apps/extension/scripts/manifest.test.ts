@@ -1,7 +1,12 @@
 import { PINNED_EXTENSION_ID, apiPaths } from '@inviteflow/contract';
 import { describe, expect, it } from 'vitest';
 import { parseConsoleOrigins } from '../src/build-config.ts';
-import { EXTENSION_PUBLIC_KEY, buildManifest, extensionIdOf } from './manifest.ts';
+import {
+  EXTENSION_PUBLIC_KEY,
+  buildManifest,
+  channelHostPermissions,
+  extensionIdOf,
+} from './manifest.ts';
 
 /**
  * Chrome's match patterns (`<scheme>://<host><path>`, `*` any run of characters in the
@@ -45,12 +50,12 @@ describe('the manifest', () => {
     const manifest = buildManifest(config, { withKey: true });
     const pages = ['https://console.example.com/*', 'http://127.0.0.1:3000/*'];
     expect(manifest.externally_connectable.matches).toEqual(pages);
-    expect(manifest.host_permissions).toEqual(pages);
+    expect(manifest.host_permissions).toEqual([...pages, ...channelHostPermissions]);
     expect(manifest.content_scripts[0]).toMatchObject({
       matches: pages,
       js: ['console-bridge.js'],
     });
-    expect(manifest.permissions).toEqual(['storage']);
+    expect(manifest.permissions).toEqual(['storage', 'alarms', 'notifications', 'scripting']);
   });
 
   it('runs the bridge on console pages only, not on the API, its document or the sandbox', () => {

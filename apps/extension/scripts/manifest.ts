@@ -12,6 +12,20 @@ export const EXTENSION_PUBLIC_KEY =
 
 export const iconSizes = [16, 32, 48, 128] as const;
 
+/**
+ * The platform hosts the browser channel's own tab works on (issue 17; the page packs name
+ * the exact hosts: affiliate*.tiktok.com, seller-*.tiktok.com, *.tiktokshopglobalselling.com,
+ * affiliate-id.tokopedia.com, buyin.jinritemai.com, fxg.jinritemai.com/ffa/buyin). Match
+ * patterns take no partial label (`seller-*`), so the registrable domains are listed; the
+ * route check against the pack decides where anything runs.
+ */
+export const channelHostPermissions = [
+  'https://*.tiktok.com/*',
+  'https://*.tiktokshopglobalselling.com/*',
+  'https://affiliate-id.tokopedia.com/*',
+  'https://*.jinritemai.com/*',
+] as const;
+
 /** Paths of a console origin that the server answers itself, not the console (match patterns). */
 export const serverOnlyPaths = ['/api/*', '/sandbox/*'] as const;
 
@@ -57,8 +71,10 @@ export function buildManifest(config: BuildConfig, options: { withKey: boolean }
       default_icon: icons,
     },
     background: { service_worker: 'service-worker.js' },
-    permissions: ['storage'],
-    host_permissions: consolePages,
+    // alarms: the channel's loop wakes without any page; notifications: a captcha or a lost
+    // platform login is told to the seller; scripting: the page flows in the channel's own tab.
+    permissions: ['storage', 'alarms', 'notifications', 'scripting'],
+    host_permissions: [...consolePages, ...channelHostPermissions],
     content_scripts: [
       {
         matches: consolePages,

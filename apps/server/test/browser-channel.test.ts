@@ -190,7 +190,7 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
     const first = await claim(h(), a.token, s.shop.id);
     expect(first.action).toMatchObject({
       kind: 'buyin_batch_invitation',
-      pack: { id: 'buyin.daren-square', version: 1 },
+      pack: { id: 'buyin.daren-square', version: 2 },
       shop: { id: s.shop.id, platform: 'douyin', timeZone: 'Asia/Shanghai' },
       task: { id: task.taskId, taskType: 'free_product' },
     });
@@ -203,7 +203,7 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
     // A report under another browser's token holds no lease: 409, nothing changes.
     const foreign = await report(h(), b.token, first.action!.id, {
       leaseId: '00000000-0000-4000-8000-000000000000',
-      packVersion: 1,
+      packVersion: 2,
       outcomes: [{ recordId: first.action!.records[0]!.id, result: 'sent' }],
     });
     expect(foreign.status).toBe(409);
@@ -230,7 +230,7 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
     const ids = first.action!.records.map((r) => r.id);
     const done = await report(h(), a.token, first.action!.id, {
       leaseId: first.action!.leaseId,
-      packVersion: 1,
+      packVersion: 2,
       outcomes: ids.slice(0, 12).map((recordId) => ({ recordId, result: 'sent' as const })),
       stop: { reason: 'rate_limited', retryAfterSeconds: 600 },
     });
@@ -250,7 +250,7 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
     moveClock(h(), 2 * DAY_MS + 60_000);
     await report(h(), b.token, second.action!.id, {
       leaseId: second.action!.leaseId,
-      packVersion: 1,
+      packVersion: 2,
       outcomes: second.action!.records.map((r) => ({ recordId: r.id, result: 'sent' as const })),
     });
     // Those 8 answers count on the new day; the first task's 8 waiting records come next.
@@ -275,7 +275,7 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
       const ids = claimed.action!.records.map((r) => r.id);
       const res = await report(h(), ext.token, claimed.action!.id, {
         leaseId: claimed.action!.leaseId,
-        packVersion: 1,
+        packVersion: 2,
         outcomes: [
           { recordId: ids[0]!, result: 'sent', reference: { invitationId: 'INV-1' } },
           { recordId: ids[1]!, result: 'sent' },
@@ -316,7 +316,7 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
         expect(row!.notBefore!.getTime()).toBeGreaterThan(Date.now());
         expect(row!.errorCode).toBe(reason);
         if (reason === 'page_changed')
-          expect(row!.answer?.message).toContain('buyin.daren-square@1');
+          expect(row!.answer?.message).toContain('buyin.daren-square@2');
       } else {
         expect(again.waiting).toBe('shop_stopped');
         expect(again.stop?.reason).toBe(reason);
@@ -369,7 +369,7 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
     // Its old lease reports nothing any more.
     const late = await report(h(), a.token, action.id, {
       leaseId: action.leaseId,
-      packVersion: 1,
+      packVersion: 2,
       outcomes: [{ recordId: action.records[0]!.id, result: 'sent' }],
     });
     expect(late.status).toBe(409);
@@ -377,7 +377,7 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
     // The journal and the page's list: three were sent, three were not.
     const ids = action.records.map((r) => r.id);
     const reconciled = await reconcile(h(), a.token, action.id, {
-      packVersion: 1,
+      packVersion: 2,
       outcomes: [
         ...ids.slice(0, 3).map((recordId) => ({ recordId, result: 'sent' as const })),
         ...ids.slice(3).map((recordId) => ({ recordId, result: 'not_sent' as const })),
@@ -392,7 +392,7 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
     expect(
       (
         await reconcile(h(), a.token, action.id, {
-          packVersion: 1,
+          packVersion: 2,
           outcomes: [{ recordId: ids[0]!, result: 'not_sent' }],
         })
       ).status,
@@ -433,7 +433,7 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
     const ids = claimed.action!.records.map((r) => r.id);
     const res = await report(h(), ext.token, claimed.action!.id, {
       leaseId: claimed.action!.leaseId,
-      packVersion: 1,
+      packVersion: 2,
       outcomes: [{ recordId: ids[0]!, result: 'sent' }],
       unknown: [ids[1]!, ids[2]!],
       stop: { reason: 'captcha' },
@@ -453,7 +453,7 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
     // The action is in doubt: its pending records wait for the reconcile.
     expect((await claim(h(), ext.token)).action).toBeNull();
     const done = await reconcile(h(), ext.token, claimed.action!.id, {
-      packVersion: 1,
+      packVersion: 2,
       outcomes: [
         { recordId: ids[1]!, result: 'failed', errorCode: 'already_invited' },
         { recordId: ids[2]!, result: 'not_sent' },
@@ -471,7 +471,7 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
     const claimed = await claim(h(), ext.token);
     const res = await report(h(), ext.token, claimed.action!.id, {
       leaseId: claimed.action!.leaseId,
-      packVersion: 1,
+      packVersion: 2,
       outcomes: [
         {
           recordId: claimed.action!.records[0]!.id,
@@ -492,7 +492,7 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
     });
     expect(packs.status).toBe(200);
     const square = packs.body.data.packs.find((p) => p.id === 'buyin.daren-square')!;
-    expect(square).toMatchObject({ stopped: false, version: 1, platform: 'douyin' });
+    expect(square).toMatchObject({ stopped: false, version: 2, platform: 'douyin' });
     expect(square.hosts).toEqual(['buyin.jinritemai.com', 'fxg.jinritemai.com/ffa/buyin']);
     // Shipped unverified: stopped by default.
     expect(packs.body.data.packs.find((p) => p.id === 'buyin.activity')).toMatchObject({
@@ -501,7 +501,7 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
     });
 
     const path = apiPaths.admin.pagePackSwitch;
-    const pack = { packId: 'buyin.daren-square', version: 1 };
+    const pack = { packId: 'buyin.daren-square', version: 2 };
     const refused = await h().api.put(path, { ...pack, stopped: true }, { token: s.token });
     expect(refused.status).toBe(403);
 
@@ -556,7 +556,7 @@ describeApi(
       });
     });
   },
-  { config: { PAGE_PACKS_STOPPED: 'buyin.daren-square@1' } },
+  { config: { PAGE_PACKS_STOPPED: 'buyin.daren-square@2' } },
 );
 
 describeApi("browser channel: the extension's own session", (h) => {

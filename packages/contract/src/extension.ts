@@ -16,6 +16,19 @@ export const storedUserInfo = z.object({
 });
 export type StoredUserInfo = z.infer<typeof storedUserInfo>;
 
+/**
+ * The extension's own session as the console hands it over (issue 17): the console made it
+ * with `POST extension/sessions`; the extension renews it by itself with `renewToken` (used
+ * once, rotated), so it runs with no console tab open. Absent in hand-overs of the older
+ * scoped token, which the console renews while open.
+ */
+export const handedExtensionSession = z.object({
+  sessionId: z.string().min(1),
+  renewToken: z.string().min(1),
+  renewExpiresAt: isoDateTime,
+});
+export type HandedExtensionSession = z.infer<typeof handedExtensionSession>;
+
 export const loginRequestMessage = z.object({
   type: z.literal(extensionMessageTypes.loginRequest),
 });
@@ -31,6 +44,8 @@ export const loginStatusResponseMessage = z.object({
   /** When `token` stops working (null when signed out). */
   expiresAt: isoDateTime.nullable(),
   userInfo: storedUserInfo.nullable(),
+  /** The extension's own session (a new one per answer: the extension asks only when it needs one). */
+  session: handedExtensionSession.optional(),
 });
 export type LoginStatusResponseMessage = z.infer<typeof loginStatusResponseMessage>;
 
@@ -40,6 +55,7 @@ export const loginDataMessage = z.object({
   token: z.string().min(1),
   expiresAt: isoDateTime,
   userInfo: storedUserInfo,
+  session: handedExtensionSession.optional(),
 });
 export type LoginDataMessage = z.infer<typeof loginDataMessage>;
 

@@ -1,7 +1,7 @@
 import { ConfigProvider } from '@arco-design/web-react';
 import { useEffect, type ReactNode } from 'react';
 import { installLoginStatusResponder } from '@/lib/extension-bridge.ts';
-import { keepExtensionSignedIn, loginSnapshot } from '@/lib/extension-handover.ts';
+import { loginSnapshot } from '@/lib/extension-handover.ts';
 import { arcoLocale } from '@/locale/language-pack.ts';
 import { followOtherTabs } from '@/stores/auth-store.ts';
 import { useLocaleStore } from '@/stores/locale-store.ts';
@@ -14,10 +14,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
     document.documentElement.lang = locale;
   }, [locale]);
 
-  // The extension may ask at any time, signed in or not, whether someone is signed in; it is
-  // answered with a token scoped to its own calls, renewed while this tab stays open.
+  // The extension asks, while it holds no session it can renew, whether someone is signed in;
+  // it is answered with a session of its own (scoped to its calls), which it renews by itself.
   useEffect(() => installLoginStatusResponder(loginSnapshot), []);
-  useEffect(() => keepExtensionSignedIn(), []);
 
   // Tabs sharing a remembered session follow each other's refreshes and logouts.
   useEffect(() => followOtherTabs(), []);

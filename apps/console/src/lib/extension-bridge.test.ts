@@ -122,7 +122,7 @@ describe('handing data to the extension', () => {
     const sendMessage = vi.fn();
     vi.stubGlobal('chrome', { runtime: { sendMessage } });
     const extensionId = 'abcdefghijklmnopabcdefghijklmnop';
-    sendLoginData('tok', expiresAt, signedInUser, extensionId);
+    sendLoginData('tok', expiresAt, signedInUser, undefined, extensionId);
     const message = { type: 'PLUGIN_LOGIN_DATA', token: 'tok', expiresAt, userInfo: signedInUser };
     expect(post).toHaveBeenCalledWith(message, origin);
     expect(sendMessage).toHaveBeenCalledWith(extensionId, message, expect.any(Function));

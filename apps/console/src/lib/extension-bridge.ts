@@ -2,6 +2,7 @@ import {
   extensionMessageTypes,
   type LoginDataMessage,
   type LoginStatusResponseMessage,
+  type HandedExtensionSession,
   type LogoutMessage,
   type StoredUserInfo,
 } from '@inviteflow/contract';
@@ -43,11 +44,15 @@ function post(message: LoginDataMessage | LogoutMessage) {
   }
 }
 
-/** Hands the extension its scoped token (never the console's own tokens) and who it is for. */
+/**
+ * Hands the extension its own session (never the console's own tokens) and who it is for:
+ * the session's token and the renew token it renews itself with.
+ */
 export function sendLoginData(
   token: string,
   expiresAt: string,
   userInfo: StoredUserInfo,
+  session?: HandedExtensionSession,
   extensionId?: string,
 ) {
   const message: LoginDataMessage = {
@@ -55,6 +60,7 @@ export function sendLoginData(
     token,
     expiresAt,
     userInfo,
+    ...(session ? { session } : {}),
   };
   post(message);
   sendExternal(message, extensionId ?? env.extensionId);
@@ -73,6 +79,8 @@ export interface LoginSnapshot {
   expiresAt: string | null;
   /** The stored user info, as kept in the console's storage (JSON). */
   userInfo: string | null;
+  /** The extension's own session (renewable by itself), with `token` as its token. */
+  session?: HandedExtensionSession | null;
 }
 
 /**
@@ -94,7 +102,7 @@ export function installLoginStatusResponder(
     const origin = event.origin;
     void import('./extension-messages.ts').then(async ({ isLoginRequest, parseUserInfo }) => {
       if (!isLoginRequest(data)) return;
-      const { token, expiresAt, userInfo } = await Promise.resolve()
+      const { token, expiresAt, userInfo, session } = await Promise.resolve()
         .then(snapshot)
         .catch((): LoginSnapshot => ({ token: null, expiresAt: null, userInfo: null }));
       const user = parseUserInfo(userInfo);
@@ -105,6 +113,7 @@ export function installLoginStatusResponder(
         token: signedIn ? token : null,
         expiresAt: signedIn ? expiresAt : null,
         userInfo: signedIn ? user : null,
+        ...(signedIn && session ? { session } : {}),
       };
       target.postMessage(response, origin);
     });

@@ -3,39 +3,39 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, resetApp, signIn, signedInUser, stubFetch } from '@/test/helpers.tsx';
 import { useAuthStore } from '@/stores/auth-store.ts';
-import {
-  handOverToExtension,
-  keepExtensionSignedIn,
-  loginSnapshot,
-  resetExtensionHandover,
-} from './extension-handover.ts';
+import { browserLabel, handOverToExtension, loginSnapshot } from './extension-handover.ts';
 import { signIn as signInFlow } from './session.ts';
 
-const expiresAt = () => new Date(Date.now() + 10 * 60_000).toISOString();
+const later = (ms: number) => new Date(Date.now() + ms).toISOString();
 
-/** The API as the handover sees it: login, me, and a new extension token per call. */
+/** The API as the hand-over sees it: login, me, and a new extension session per call. */
 function api() {
-  let minted = 0;
+  let made = 0;
   return stubFetch((url) => {
     if (url.endsWith(apiPaths.auth.login))
-      return ok({ access_token: 'access-1', user: signedInUser });
+      return ok({ access_token: 'access-1', refresh_token: 'refresh-1', user: signedInUser });
     if (url.endsWith(apiPaths.auth.me))
       return ok({ id: 7, username: 'seller01', phoneNumber: '13800138000', createdAt: '' });
-    if (url.endsWith(apiPaths.auth.extensionToken)) {
-      minted += 1;
-      return ok({ token: `ext-${minted}`, expiresAt: expiresAt() });
+    if (url.endsWith(apiPaths.extension.sessions)) {
+      made += 1;
+      return ok({
+        sessionId: `s-${made}`,
+        token: `ext-${made}`,
+        expiresAt: later(10 * 60_000),
+        renewToken: `renew-${made}`,
+        renewExpiresAt: later(30 * 86_400_000),
+      });
     }
     return fail(404, 'not here');
   });
 }
 
-function extensionCalls(fetchStub: ReturnType<typeof stubFetch>) {
-  return fetchStub.mock.calls.filter(([url]) => String(url).endsWith(apiPaths.auth.extensionToken));
+function sessionCalls(fetchStub: ReturnType<typeof stubFetch>) {
+  return fetchStub.mock.calls.filter(([url]) => String(url).endsWith(apiPaths.extension.sessions));
 }
 
 beforeEach(async () => {
   await resetApp('en-US');
-  resetExtensionHandover();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -43,8 +43,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('handing the extension its own token', () => {
-  it('after sign-in, by both channels, with the scoped token and never the console tokens', async () => {
+describe('connecting the extension with a session of its own', () => {
+  it('after sign-in, by both channels, with its session and never the console tokens', async () => {
     const fetchStub = api();
     const post = vi.spyOn(window, 'postMessage').mockImplementation(() => undefined);
     const sendMessage = vi.fn();
@@ -55,18 +55,21 @@ describe('handing the extension its own token', () => {
       token: 'ext-1',
       expiresAt: expect.any(String),
       userInfo: signedInUser,
+      session: { sessionId: 's-1', renewToken: 'renew-1', renewExpiresAt: expect.any(String) },
     };
     await waitFor(() => expect(post).toHaveBeenCalledWith(message, window.location.origin));
     expect(sendMessage).toHaveBeenCalledWith(PINNED_EXTENSION_ID, message, expect.any(Function));
-    // The mint call carries the console's token; nothing sent to the extension does.
-    const [, init] = extensionCalls(fetchStub)[0]!;
+    // The session is made with the console's token and names this browser; nothing sent to
+    // the extension carries the console's tokens.
+    const [, init] = sessionCalls(fetchStub)[0]!;
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer access-1');
+    expect(JSON.parse(String(init?.body))).toMatchObject({ name: expect.any(String) });
     const sent = JSON.stringify([...post.mock.calls, ...sendMessage.mock.calls]);
     expect(sent).not.toContain('access-1');
     expect(sent).not.toContain('refresh-1');
   });
 
-  it('hands nothing over when signed out or when no token could be had', async () => {
+  it('hands nothing over when signed out or when no session could be had', async () => {
     const post = vi.spyOn(window, 'postMessage').mockImplementation(() => undefined);
     const fetchStub = stubFetch(() => fail(500, 'down'));
     expect(await handOverToExtension()).toBe(false);
@@ -76,44 +79,34 @@ describe('handing the extension its own token', () => {
     expect(post).not.toHaveBeenCalled();
   });
 
-  it('answers a login request with a held token while it has life left, else a new one', async () => {
-    expect(await loginSnapshot()).toEqual({ token: null, expiresAt: null, userInfo: null });
+  it('answers each login request with a new session, never one handed over before', async () => {
+    expect(await loginSnapshot()).toEqual({
+      token: null,
+      expiresAt: null,
+      userInfo: null,
+      session: null,
+    });
     const fetchStub = api();
     signIn();
-    const first = await loginSnapshot();
-    expect(first).toEqual({
+    expect(await loginSnapshot()).toEqual({
       token: 'ext-1',
       expiresAt: expect.any(String),
       userInfo: JSON.stringify(signedInUser),
+      session: { sessionId: 's-1', renewToken: 'renew-1', renewExpiresAt: expect.any(String) },
     });
-    expect((await loginSnapshot()).token).toBe('ext-1');
-    expect(extensionCalls(fetchStub)).toHaveLength(1);
-    // Signing out forgets it: the next account never gets the previous one's token.
-    const stop = keepExtensionSignedIn();
+    // The first renew token has rotated in the extension by now: handing it again would end
+    // that session, so the next answer is another session.
+    expect((await loginSnapshot()).session?.renewToken).toBe('renew-2');
+    expect(sessionCalls(fetchStub)).toHaveLength(2);
     useAuthStore.getState().endSession();
-    signIn('access-2');
-    expect((await loginSnapshot()).token).toBe('ext-2');
-    stop();
+    expect((await loginSnapshot()).token).toBeNull();
+    expect(sessionCalls(fetchStub)).toHaveLength(2);
   });
 
-  it('renews the token every few minutes while signed in, and stops at sign-out', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const fetchStub = api();
-    const post = vi.spyOn(window, 'postMessage').mockImplementation(() => undefined);
-    signIn();
-    const stop = keepExtensionSignedIn(4 * 60_000);
-    await vi.advanceTimersByTimeAsync(4 * 60_000);
-    await waitFor(() =>
-      expect(post).toHaveBeenCalledWith(
-        expect.objectContaining({ type: 'PLUGIN_LOGIN_DATA', token: 'ext-1' }),
-        window.location.origin,
-      ),
-    );
-    await vi.advanceTimersByTimeAsync(4 * 60_000);
-    await waitFor(() => expect(extensionCalls(fetchStub)).toHaveLength(2));
-    useAuthStore.getState().endSession();
-    await vi.advanceTimersByTimeAsync(8 * 60_000);
-    expect(extensionCalls(fetchStub)).toHaveLength(2);
-    stop();
+  it('names the browser for Connected browsers', () => {
+    const chrome =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+    expect(browserLabel(chrome)).toEqual({ name: 'Chrome · Windows', browser: chrome });
+    expect(browserLabel(`${chrome} Edg/130.0`).name).toBe('Edge · Windows');
   });
 });

@@ -1,93 +1,89 @@
-import { EXTENSION_TOKEN_RENEW_SECONDS, type ExtensionTokenData } from '@inviteflow/contract';
+import type { ExtensionSessionData } from '@inviteflow/contract';
 import { useAuthStore } from '@/stores/auth-store.ts';
 import { sendLoginData, type LoginSnapshot } from './extension-bridge.ts';
 import { sessionKeys, sessionStorageArea } from './storage.ts';
 
 /**
- * Keeps the companion extension signed in with its own scoped token (DESIGN.md, "The
- * extension protocol"): the console's access and refresh tokens never leave the console.
- * A token is minted after a login, on the extension's request, and every few minutes while
- * a signed-in console tab is open; the server ends it with the session at logout.
+ * Connects the companion extension with a session of its own (issue 17; DESIGN.md "The
+ * extension protocol"): the console's access and refresh tokens never leave the console. The
+ * console makes the session (`POST extension/sessions`) after a login and when the extension
+ * asks (it asks only while it holds none it can renew), hands it over, and is done: the
+ * extension renews it by itself, so its runs go on with no console tab open. The console's
+ * logout, a password change or a revocation in User Settings → Connected browsers ends it.
+ *
+ * A session is never kept here to be handed over again: its renew token rotates in the
+ * extension, and an old one presented again would end the session.
  */
 
-/** A token with less than this left is not handed out again: the extension could not use it. */
-const MIN_LIFE_MS = 60_000;
+/** What the Connected browsers list shows for this browser (its brand and system, not localized). */
+export function browserLabel(userAgent: string = navigator.userAgent): {
+  name: string;
+  browser: string;
+} {
+  const brand = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Chrome\//.test(userAgent)
+      ? 'Chrome'
+      : /Firefox\//.test(userAgent)
+        ? 'Firefox'
+        : 'Browser';
+  const system = /Windows/.test(userAgent)
+    ? 'Windows'
+    : /Mac OS X/.test(userAgent)
+      ? 'macOS'
+      : /Linux/.test(userAgent)
+        ? 'Linux'
+        : '';
+  return {
+    name: system ? `${brand} · ${system}` : brand,
+    browser: userAgent.slice(0, 120),
+  };
+}
 
-let held: { token: ExtensionTokenData; account: string } | null = null;
-
-async function mint(): Promise<ExtensionTokenData | null> {
+async function connect(): Promise<ExtensionSessionData | null> {
   const account = useAuthStore.getState().accountId;
   if (!useAuthStore.getState().token || !account) return null;
   try {
     // The call checks the answer with the contract's schema: loaded after sign-in, not before.
-    const { getExtensionToken } = await import('@/api/auth/get-extension-token.ts');
-    const token = await getExtensionToken();
+    const { createExtensionSession } = await import('@/api/auth/create-extension-session.ts');
+    const session = await createExtensionSession(browserLabel());
     // A sign-out (or another account) while the call ran makes its answer worthless.
-    if (!token || useAuthStore.getState().accountId !== account) return null;
-    held = { token, account };
-    return token;
+    if (!session || useAuthStore.getState().accountId !== account) return null;
+    return session;
   } catch {
     return null;
   }
 }
 
-/** A usable extension token of the signed-in account: the one held, or a new one. */
-async function currentToken(): Promise<ExtensionTokenData | null> {
-  const account = useAuthStore.getState().accountId;
-  if (
-    held &&
-    held.account === account &&
-    Date.parse(held.token.expiresAt) - Date.now() > MIN_LIFE_MS
-  ) {
-    return held.token;
-  }
-  return mint();
-}
-
-/** Mints a fresh token and hands it over by both channels; quiet when it cannot. */
+/** Makes a session for the extension and hands it over by both channels; quiet when it cannot. */
 export async function handOverToExtension(): Promise<boolean> {
-  const token = await mint();
+  const session = await connect();
   // The stored user info, held to the contract before it leaves the console.
   const { parseUserInfo } = await import('./extension-messages.ts');
   const userInfo = parseUserInfo(JSON.stringify(useAuthStore.getState().userInfo));
-  if (!token || !userInfo) return false;
-  sendLoginData(token.token, token.expiresAt, userInfo);
+  if (!session || !userInfo) return false;
+  sendLoginData(session.token, session.expiresAt, userInfo, {
+    sessionId: session.sessionId,
+    renewToken: session.renewToken,
+    renewExpiresAt: session.renewExpiresAt,
+  });
   return true;
 }
 
-/** The answer to the extension's login request: a scoped token, or signed out. */
+/** The answer to the extension's login request: a new session of its own, or signed out. */
 export async function loginSnapshot(): Promise<LoginSnapshot> {
-  const signedOut: LoginSnapshot = { token: null, expiresAt: null, userInfo: null };
+  const signedOut: LoginSnapshot = { token: null, expiresAt: null, userInfo: null, session: null };
   if (!useAuthStore.getState().token) return signedOut;
-  const token = await currentToken();
-  if (!token) return signedOut;
+  const session = await connect();
+  if (!session) return signedOut;
   return {
-    token: token.token,
-    expiresAt: token.expiresAt,
+    token: session.token,
+    expiresAt: session.expiresAt,
     userInfo: sessionStorageArea.read(sessionKeys.userInfo),
-  };
-}
-
-/** For tests: forget the held token. */
-export function resetExtensionHandover() {
-  held = null;
-}
-
-/**
- * Renews the extension's token while this tab is open and signed in, and forgets it at
- * sign-out. Returns the function that stops both.
- */
-export function keepExtensionSignedIn(
-  everyMs: number = EXTENSION_TOKEN_RENEW_SECONDS * 1000,
-): () => void {
-  const timer = setInterval(() => {
-    if (useAuthStore.getState().token) void handOverToExtension();
-  }, everyMs);
-  const unsubscribe = useAuthStore.subscribe((state) => {
-    if (!state.token) held = null;
-  });
-  return () => {
-    clearInterval(timer);
-    unsubscribe();
+    session: {
+      sessionId: session.sessionId,
+      renewToken: session.renewToken,
+      renewExpiresAt: session.renewExpiresAt,
+    },
   };
 }

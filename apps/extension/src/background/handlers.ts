@@ -5,8 +5,10 @@ import {
   acceptExternalMessage,
   acceptForwardedMessage,
   applyConsoleMessage,
+  needsLogin,
 } from '../login/login-bridge.ts';
 import { backgroundRequest } from '../messaging/messages.ts';
+import { isOwnedTab } from '../channel/owned-tab.ts';
 import { leaseItem, localeItem } from '../storage/items.ts';
 
 /** The language the API answers the extension in: the popup's choice, else the browser's. */
@@ -43,6 +45,10 @@ export async function handleRuntimeMessage(
       return api.reportRecord(request.id, request.body);
     case 'summary':
       return api.summary();
+    case 'needs-login':
+      return needsLogin();
+    case 'is-owned-tab':
+      return isOwnedTab(sender.tab?.id);
   }
 }
 

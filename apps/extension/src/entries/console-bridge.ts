@@ -18,12 +18,18 @@ window.addEventListener('message', (event) => {
 });
 
 // The console installs its answerer once its app has started: ask again a few times
-// until it answers (its answer is the same whichever request it sees).
+// until it answers. Each answer makes a new extension session on the server, so the
+// extension asks only while it holds none it can renew by itself.
 const delays = [0, 500, 1500, 3000, 6000];
 for (const delay of delays) {
   setTimeout(() => {
     if (answered) return;
-    window.postMessage({ type: extensionMessageTypes.loginRequest }, window.location.origin);
+    void askBackground<boolean | undefined>({ kind: 'needs-login' })
+      .catch(() => true)
+      .then((needed) => {
+        if (answered || needed === false) return;
+        window.postMessage({ type: extensionMessageTypes.loginRequest }, window.location.origin);
+      });
   }, delay);
 }
 

@@ -1,7 +1,7 @@
 import { adapterForUrl, adaptersFor } from '../adapters/index.ts';
 import { buildConfig } from '../config.ts';
 import { resolveLocale, t } from '../locale/index.ts';
-import { messagingTaskApi } from '../messaging/messages.ts';
+import { askBackground, messagingTaskApi } from '../messaging/messages.ts';
 import { PagePanel, type PanelShop } from '../page/panel.ts';
 import { acquireRunnerLease, type HeldLease } from '../runner/runner-lease.ts';
 import { TaskRunner } from '../runner/runner.ts';
@@ -17,6 +17,8 @@ const adapter = adapterForUrl(new URL(location.href), adaptersFor(buildConfig.te
 
 async function main() {
   if (!adapter) return;
+  // The browser channel's own tab is the channel's: no shop report, no record-by-record run.
+  if (await askBackground<boolean>({ kind: 'is-owned-tab' }).catch(() => false)) return;
   const api = messagingTaskApi();
   const panel = new PagePanel(document);
   let shop: PanelShop = 'reporting';

@@ -219,6 +219,7 @@ describe('keeping the login', () => {
       expiresAt: expect.any(String),
       userInfo,
       apiOrigin: consoleOrigin,
+      session: null,
       receivedVia: { window: now.toISOString(), external: null },
     });
     await applyConsoleMessage(
@@ -237,6 +238,7 @@ describe('keeping the login', () => {
       'apiOrigin',
       'expiresAt',
       'receivedVia',
+      'session',
       'token',
       'userInfo',
     ]);

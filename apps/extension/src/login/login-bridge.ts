@@ -9,6 +9,7 @@ import {
 } from '@inviteflow/contract';
 import { isConsoleOrigin } from '../config.ts';
 import { authItem, type AuthState } from '../storage/items.ts';
+import { RENEW_AHEAD_MS, renewSession } from './session-renew.ts';
 
 /**
  * The extension side of the login protocol (DESIGN.md, "The extension protocol"). A
@@ -143,6 +144,11 @@ async function apply(
   if (!token || !expiresAt || !userInfo) return 'ignored';
   const expires = Date.parse(expiresAt);
   if (!Number.isFinite(expires) || expires <= now.getTime()) return 'ignored';
+  const held = await authItem.get();
+  // An older scoped token (no session of its own) never replaces a renewable session of the
+  // same account: that session goes on by itself.
+  if (!message.session && held?.session && held.userInfo.id === userInfo.id && renewable(held, now))
+    return 'ignored';
   const at = now.toISOString();
   await authItem.update((current): AuthState => {
     // Another account's channel times mean nothing for this one.
@@ -152,6 +158,7 @@ async function apply(
       expiresAt: new Date(expires).toISOString(),
       userInfo,
       apiOrigin: origin,
+      session: message.session ?? null,
       receivedVia: {
         window: via === 'window' ? at : same ? (current?.receivedVia.window ?? null) : null,
         external: via === 'external' ? at : same ? (current?.receivedVia.external ?? null) : null,
@@ -161,9 +168,35 @@ async function apply(
   return 'stored';
 }
 
-/** The login the API may use now: a token that has not expired, or null. */
+/** Whether a held session can still renew itself. */
+export function renewable(auth: AuthState, now: Date): boolean {
+  return !!auth.session && Date.parse(auth.session.renewExpiresAt) > now.getTime();
+}
+
+/**
+ * The login the API may use now: a token that has not expired, or null. The extension's own
+ * session is renewed first when its token is about to end (no console needed); a session the
+ * server ended (logout, password change, revocation) is forgotten.
+ */
 export async function currentAuth(now: Date = new Date()): Promise<AuthState | null> {
   const auth = await authItem.get();
-  if (!auth || Date.parse(auth.expiresAt) <= now.getTime()) return null;
+  if (!auth) return null;
+  if (auth.session && Date.parse(auth.expiresAt) - now.getTime() < RENEW_AHEAD_MS) {
+    const renewed = await renewSession(auth, now);
+    if (renewed) return renewed;
+    // Forgotten (the session ended) or not renewed now (offline): what is stored decides.
+    const stored = await authItem.get();
+    if (!stored || Date.parse(stored.expiresAt) <= now.getTime()) return null;
+    return stored;
+  }
+  if (Date.parse(auth.expiresAt) <= now.getTime()) return null;
   return auth;
+}
+
+/** Whether the console should hand over a session (the content script asks only then). */
+export async function needsLogin(now: Date = new Date()): Promise<boolean> {
+  const auth = await authItem.get();
+  if (!auth) return true;
+  if (auth.session) return !renewable(auth, now);
+  return Date.parse(auth.expiresAt) - now.getTime() < RENEW_AHEAD_MS;
 }

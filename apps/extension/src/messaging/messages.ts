@@ -14,6 +14,10 @@ export const backgroundRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('claim'), body: claimBody }),
   z.object({ kind: z.literal('report-record'), id: z.number().int().positive(), body: reportBody }),
   z.object({ kind: z.literal('summary') }),
+  /** Whether the extension needs the console to hand a session over (it holds none usable). */
+  z.object({ kind: z.literal('needs-login') }),
+  /** Whether the asking tab is the browser channel's own (the seller-center script stays out). */
+  z.object({ kind: z.literal('is-owned-tab') }),
 ]);
 export type BackgroundRequest = z.input<typeof backgroundRequest>;
 

@@ -16,6 +16,7 @@ const auth: AuthState = {
     currentShopBindCount: 1,
   },
   apiOrigin: 'http://127.0.0.1:3000',
+  session: null,
   receivedVia: { window: now.toISOString(), external: null },
 };
 const running: RunnerStatus = {

@@ -1,6 +1,7 @@
 import type { ExtensionSummary, Locale } from '@inviteflow/contract';
 import { t, tShared, type TextKey } from '../locale/index.ts';
 import { capDay } from '../runner/pacing.ts';
+import { channelSection, type ChannelActions, type ChannelModel } from './channel-view.ts';
 import { shownRunnerState } from '../runner/runner-lease.ts';
 import type { AuthState, RunnerLease, RunnerStatus, ShopReport } from '../storage/items.ts';
 
@@ -20,6 +21,8 @@ export interface PopupModel {
   lease: RunnerLease | null;
   now: Date;
   shopReport: ShopReport | null;
+  /** The browser channel (issue 17); absent in views that predate it. */
+  channel?: ChannelModel;
 }
 
 export interface PopupActions {
@@ -28,6 +31,7 @@ export interface PopupActions {
   /** Lifts a pause, or starts again a run that stopped. */
   resume(): void;
   switchLanguage(): void;
+  channel?: ChannelActions;
 }
 
 type Child = Node | string | null | undefined | false;
@@ -377,6 +381,9 @@ export function renderPopup(document: Document, model: PopupModel, actions: Popu
     account(document, model, summary),
     today(document, model),
     runner(document, model, actions),
+    model.channel && actions.channel
+      ? channelSection(document, model.locale, model.channel, actions.channel)
+      : null,
     currentShop(document, model),
     boundShops(document, model),
     footer(document, model, actions),

@@ -11,6 +11,8 @@ import {
   statusItem,
 } from '../storage/items.ts';
 import { renderPopup, type PopupModel } from './popup-view.ts';
+import { channelPacingItem } from '../channel/pacing.ts';
+import { channelEnabledItem, channelStatusItem } from '../channel/status.ts';
 
 /** The popup page: wiring only (the view is popup-view.ts). */
 const app = document.getElementById('app')!;
@@ -19,6 +21,11 @@ let heldOrigin: string | null = null;
 let leaseTimer: ReturnType<typeof setTimeout> | undefined;
 
 async function model(): Promise<PopupModel> {
+  const [channelEnabled, channelStatus, channelPacing] = await Promise.all([
+    channelEnabledItem.get(),
+    channelStatusItem.get(),
+    channelPacingItem.get(),
+  ]);
   const [stored, choice, status, control, shopReport, lease] = await Promise.all([
     authItem.get(),
     localeItem.get(),
@@ -45,6 +52,7 @@ async function model(): Promise<PopupModel> {
     lease,
     now,
     shopReport,
+    channel: { enabled: channelEnabled, status: channelStatus, pacing: channelPacing },
   };
 }
 
@@ -60,6 +68,10 @@ async function render() {
       resume: () => void controlItem.set({ paused: false, resumedAt: new Date().toISOString() }),
       switchLanguage: () =>
         void localeItem.set(current.locale === 'zh-CN' ? 'en-US' : 'zh-CN').then(loadSummary),
+      channel: {
+        setEnabled: (enabled) => void channelEnabledItem.set(enabled),
+        savePacing: (pacing) => void channelPacingItem.set(pacing),
+      },
     }),
   );
 }
@@ -84,6 +96,9 @@ async function loadSummary() {
 }
 
 for (const item of [authItem, localeItem, statusItem, controlItem, shopReportItem, leaseItem]) {
+  item.watch(() => void render());
+}
+for (const item of [channelEnabledItem, channelStatusItem, channelPacingItem]) {
   item.watch(() => void render());
 }
 authItem.watch((auth) => {

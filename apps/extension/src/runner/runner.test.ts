@@ -375,6 +375,7 @@ describe('recovery after a browser restart', () => {
           currentShopBindCount: 1,
         },
         apiOrigin: 'http://127.0.0.1:3000',
+        session: null,
         receivedVia: { window: null, external: null },
       });
     await signIn(2);

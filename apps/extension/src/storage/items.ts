@@ -1,5 +1,6 @@
 import {
   claimedRecord,
+  handedExtensionSession,
   reportBody,
   shop,
   shopIdentityBody,
@@ -20,14 +21,24 @@ export const authState = z.object({
   userInfo: storedUserInfo,
   /** The console origin that handed it over: the API is called there. */
   apiOrigin: z.string(),
+  /**
+   * The extension's own session (issue 17): renewed by the extension itself with its renew
+   * token, so it works with no console tab open. Null for the older scoped token, which the
+   * console renews while open.
+   */
+  session: handedExtensionSession.nullable().default(null),
   /** When each channel last delivered a token (window message, external message). */
   receivedVia: z.object({
     window: z.string().nullable(),
     external: z.string().nullable(),
   }),
 });
-export type AuthState = z.infer<typeof authState>;
-export const authItem = defineItem<AuthState | null>('auth', authState.nullable(), null);
+export type AuthState = z.output<typeof authState>;
+export const authItem = defineItem<AuthState | null>(
+  'auth',
+  authState.nullable() as z.ZodType<AuthState | null>,
+  null,
+);
 
 export const localeChoice = z.enum(['zh-CN', 'en-US']).nullable();
 /** The popup's language choice; null follows the browser's UI language. */

@@ -201,7 +201,8 @@ const PACKS: PagePack[] = [
   },
   {
     id: 'buyin.daren-square',
-    version: 1,
+    // 2: the button words that tell 批量邀约带货 and 确认发送 from the page's other Auxo buttons.
+    version: 2,
     platform: 'douyin',
     kinds: ['buyin_batch_invitation'],
     hosts: BUYIN_HOSTS,
@@ -223,6 +224,11 @@ const PACKS: PagePack[] = [
       cardCheckbox: '.daren-card input[type="checkbox"], tbody input[type="checkbox"]',
       scrollContainer: '#portal, .auxo-table-body',
       batchInviteButton: 'button.auxo-btn',
+      // The page has several Auxo buttons (搜索, 批量邀约带货, …): the words pick this one
+      // (exact-string search `批量邀约带货`: hits 68874827308, 68942634055, 69011453124, the last
+      // two also click 确认发送 by its words).
+      batchInviteText: '批量邀约带货',
+      confirmText: '确认发送',
       drawer: '.auxo-drawer-body',
       // The drawer's fields and confirm button (exact-string search `#cooperation_desc`, hit
       // 4586526538: #contact_mobile, #contact_wechat, #cooperation_desc and
@@ -255,6 +261,7 @@ const PACKS: PagePack[] = [
       'exact-string search: daren-card (6537720304, 3480511941, 48202288774)',
       'exact-string search: #cooperation_desc (4586526538)',
       'exact-string search: search_feed_author (15619233759, 54161796127, 68564226298)',
+      'exact-string search: 批量邀约带货 (68874827308, 68942634055, 69011453124): tick up to 40 one by one, 批量邀约带货, quota pre-check on 确认发送, the drawer closing means accepted',
     ],
     unverified: [
       'the batch invitation endpoint and its answer codes (no public source; the run relies on the drawer closing and the page text)',

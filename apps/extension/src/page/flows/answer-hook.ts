@@ -1,0 +1,155 @@
+/**
+ * The hook in the page's own world (issue 17: outcomes from the platform's JSON answers). It
+ * wraps `fetch` and `XMLHttpRequest` and, for requests matching the page pack's endpoints,
+ * passes the JSON answer to the extension's isolated world by a window message under a key
+ * known only to the extension (a fresh one per run). It adds nothing to the page's DOM.
+ *
+ * `installAnswerHook` runs through `chrome.scripting.executeScript({ world: 'MAIN', func })`:
+ * it must be self-contained (no imports, no outside names), since only its source is sent.
+ */
+export interface HookEndpoint {
+  name: string;
+  method: string;
+  pattern: string;
+}
+
+export interface HookedAnswer {
+  name: string;
+  url: string;
+  status: number;
+  body: unknown;
+}
+
+export function installAnswerHook(endpoints: HookEndpoint[], key: string): void {
+  const own = window as unknown as Record<symbol, unknown>;
+  const mark = Symbol.for(`answer-hook:${key}`);
+  if (own[mark]) return;
+  Object.defineProperty(own, mark, { value: true, enumerable: false });
+  const toRegExp = (pattern: string) =>
+    new RegExp(
+      `${pattern
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^?]*')}$`,
+    );
+  const sorted = [...endpoints]
+    .sort((a, b) => b.pattern.length - a.pattern.length)
+    .map((endpoint) => ({ ...endpoint, re: toRegExp(endpoint.pattern) }));
+  const nameOf = (method: string, url: string): string | null => {
+    let path: string;
+    try {
+      path = new URL(url, location.href).pathname;
+    } catch {
+      return null;
+    }
+    const hit = sorted.find(
+      (endpoint) => endpoint.method === method.toUpperCase() && endpoint.re.test(path),
+    );
+    return hit ? hit.name : null;
+  };
+  const pass = (name: string, url: string, status: number, text: string) => {
+    let body: unknown = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = null;
+    }
+    window.postMessage({ [key]: { name, url, status, body } }, location.origin);
+  };
+
+  const originalFetch = window.fetch;
+  window.fetch = async function hookedFetch(
+    this: unknown,
+    input: RequestInfo | URL,
+    init?: RequestInit,
+  ) {
+    const response = await originalFetch.call(this, input, init);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method =
+      init?.method ?? (typeof input === 'object' && 'method' in input ? input.method : 'GET');
+    const name = nameOf(method, url);
+    if (name) {
+      response
+        .clone()
+        .text()
+        .then((text) => pass(name, url, response.status, text))
+        .catch(() => undefined);
+    }
+    return response;
+  };
+
+  const open = XMLHttpRequest.prototype.open;
+  const send = XMLHttpRequest.prototype.send;
+  const seen = new WeakMap<XMLHttpRequest, { method: string; url: string }>();
+  XMLHttpRequest.prototype.open = function hookedOpen(this: XMLHttpRequest, ...args: unknown[]) {
+    seen.set(this, { method: String(args[0]), url: String(args[1]) });
+    return (open as (...a: unknown[]) => void).apply(this, args);
+  };
+  XMLHttpRequest.prototype.send = function hookedSend(
+    this: XMLHttpRequest,
+    body?: Document | XMLHttpRequestBodyInit | null,
+  ) {
+    const request = seen.get(this);
+    const name = request ? nameOf(request.method, request.url) : null;
+    if (name && request) {
+      this.addEventListener('loadend', () => {
+        const text =
+          this.responseType === '' || this.responseType === 'text'
+            ? this.responseText
+            : JSON.stringify(this.response);
+        pass(name, request.url, this.status, text);
+      });
+    }
+    return send.call(this, body);
+  };
+}
+
+/** The isolated world's side: the answers that came, by endpoint name, in order. */
+export class AnswerFeed {
+  private readonly answers: HookedAnswer[] = [];
+  private readonly waiters = new Set<() => void>();
+  private readonly listener = (event: MessageEvent) => {
+    if (event.source !== this.win) return;
+    const data = event.data as Record<string, unknown> | null;
+    const answer =
+      data && typeof data === 'object' ? (data[this.key] as HookedAnswer | undefined) : undefined;
+    if (!answer || typeof answer.name !== 'string') return;
+    this.answers.push(answer);
+    for (const wake of this.waiters) wake();
+  };
+
+  constructor(
+    private readonly win: Window,
+    private readonly key: string,
+  ) {
+    win.addEventListener('message', this.listener);
+  }
+
+  close() {
+    this.win.removeEventListener('message', this.listener);
+  }
+
+  /** The next answer of `name` after the `after`-th one, or null within `timeoutMs`. */
+  async next(name: string, after: number, timeoutMs: number): Promise<HookedAnswer | null> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.answers.filter((answer) => answer.name === name)[after];
+      if (found) return found;
+      const left = deadline - Date.now();
+      if (left <= 0) return null;
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          this.waiters.delete(wake);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(wake, left);
+        this.waiters.add(wake);
+      });
+    }
+  }
+
+  count(name: string): number {
+    return this.answers.filter((answer) => answer.name === name).length;
+  }
+}
