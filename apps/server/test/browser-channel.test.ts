@@ -320,6 +320,12 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
       } else {
         expect(again.waiting).toBe('shop_stopped');
         expect(again.stop?.reason).toBe(reason);
+        // My Shops tells the seller: the shop's pause, on its browser channel.
+        const shown = await h().api.get<Shop>(apiPaths.shops.one(s.shop.id), { token: s.token });
+        expect(shown.body.data.platformPause).toMatchObject({
+          channel: 'browser',
+          reason: reason === 'captcha' ? 'captcha_required' : reason,
+        });
       }
       if (reason === 'quota_exceeded') {
         // 抖店's quota is daily: the shop's next midnight, China time (16:00 UTC).
@@ -340,6 +346,8 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
           { token: ext.token },
         );
         expect(resumed.body.data.resumed).toBe(true);
+        const shop = await h().api.get<Shop>(apiPaths.shops.one(s.shop.id), { token: s.token });
+        expect(shop.body.data.platformPause).toBeNull();
         const after = await claim(h(), ext.token, s.shop.id);
         expect(after.action!.records.map((r) => r.id)).toEqual(ids.slice(3));
       }

@@ -443,7 +443,7 @@ describeApi(
         ]);
         const calls = await platformCalls(h(), s.token, task.taskId);
         expect(calls.pause).toMatchObject({ reason: 'shop_ineligible', answer: { code: '50002' } });
-        expect(calls.pause!.answer.message).toMatch(words);
+        expect(calls.pause!.answer!.message).toMatch(words);
       });
     }
 

@@ -75,7 +75,9 @@ export type PlatformReference = z.infer<typeof platformReference>;
 
 /**
  * Why a shop's platform actions wait: the platform's quota (until its reset), its rate limit
- * (a short back-off), or an authorization that must be renewed by the seller (no end).
+ * (a short back-off), or an authorization that must be renewed by the seller (no end). The
+ * browser channel's shop stops (contract `browserShopStopReasons`: the platform's login in the
+ * extension's window, its quota, a captcha) are pauses of the same shop, told the same way.
  */
 export const shopPauseReasons = [
   'quota_exceeded',
@@ -84,16 +86,25 @@ export const shopPauseReasons = [
   'authorization_scope_missing',
   'platform_configuration',
   'shop_ineligible',
+  'login_expired',
+  /** A browser stop `captcha` (contract `browserShopStopReasons`), by its record-code name. */
+  'captcha_required',
 ] as const satisfies ReadonlyArray<(typeof sendErrorCodes)[number]>;
+
+/** Which of the shop's channels waits: the server's API calls or the extension's browser. */
+export const shopPauseChannels = ['api', 'browser'] as const;
+export type ShopPauseChannel = (typeof shopPauseChannels)[number];
 export type ShopPauseReason = (typeof shopPauseReasons)[number];
 
 export const shopPause = z.object({
   reason: z.enum(shopPauseReasons),
+  channel: z.enum(shopPauseChannels),
   /** When the shop's actions resume by themselves (the platform's reset); null: after the seller acts. */
   resumesAt: isoDateTime.nullable(),
   /** The shop's time zone on the platform (the reset is at its midnight). */
   timeZone: z.string(),
-  answer: platformAnswer,
+  /** The platform's answer that paused it; null for a browser stop seen on the page only. */
+  answer: platformAnswer.nullable(),
   since: isoDateTime,
 });
 export type ShopPause = z.infer<typeof shopPause>;

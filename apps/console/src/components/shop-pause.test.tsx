@@ -11,6 +11,7 @@ const sundayLa = '2026-11-29T08:00:00.000Z';
 function pause(overrides: Partial<ShopPause> = {}): ShopPause {
   return {
     reason: 'quota_exceeded',
+    channel: 'api',
     resumesAt: sundayLa,
     timeZone: 'America/Los_Angeles',
     answer: { code: '16024022', message: 'Insufficient quota', requestId: 'req-42' },
@@ -26,6 +27,25 @@ beforeEach(async () => {
 });
 
 describe('shopPauseText', () => {
+  it('tells a browser stop’s remedy: sign in again or solve the captcha in the extension’s window', () => {
+    const login = pause({
+      reason: 'login_expired',
+      channel: 'browser',
+      resumesAt: null,
+      answer: null,
+    });
+    expect(shopPauseText(login, 'zh-CN')).toBe(
+      '插件窗口中的平台登录已失效：请在插件打开的平台窗口重新登录，登录后自动继续，等待中的记录不会失败',
+    );
+    expect(shopPauseText(login, 'en-US')).toContain('sign in again there');
+    const captcha = pause({ reason: 'captcha_required', channel: 'browser', resumesAt: null });
+    expect(shopPauseText(captcha, 'zh-CN')).toContain('完成验证');
+    expect(shopPauseText(captcha, 'en-US')).toContain('complete it in the extension');
+    // A browser quota stop ends at the platform's reset, like the API's.
+    const quota = pause({ channel: 'browser' });
+    expect(shopPauseText(quota, 'en-US', 'Asia/Shanghai')).toContain('resumes 2026-11-29 16:00');
+  });
+
   it('says when a quota pause ends in the account’s time, and names the shop’s zone', () => {
     expect(shopPauseText(pause(), 'zh-CN', 'Asia/Shanghai')).toBe(
       '平台邀约额度已用完，2026-11-29 16:00（店铺时间 America/Los_Angeles 0 点）自动继续',

@@ -24,6 +24,9 @@ export function shopPauseText(
   timeZone: string = displayTimeZone(),
 ): string {
   if (needsReconnect(pause)) return translate(locale, 'shop.pause.authorization');
+  // The extension lifts these once the seller has signed in or solved the captcha.
+  if (pause.reason === 'login_expired') return translate(locale, 'shop.pause.login');
+  if (pause.reason === 'captcha_required') return translate(locale, 'shop.pause.captcha');
   const at = pause.resumesAt;
   if (at === null) {
     return translate(locale, 'shop.pause.waiting', {

@@ -57,6 +57,10 @@ export const platformsEn: Record<keyof typeof platformsZh, string> = {
   'shop.pause.configuration':
     'Platform app misconfigured; retried {resumesAt} once an administrator fixes it',
   'shop.pause.ineligible': 'The shop does not meet a platform requirement; retried {resumesAt}',
+  'shop.pause.login':
+    "The platform sign-in in the extension's window has expired: sign in again there; it resumes by itself and waiting records do not fail",
+  'shop.pause.captcha':
+    "The platform asks for a captcha: complete it in the extension's window; it resumes by itself and waiting records do not fail",
   'shop.pause.tag': 'Paused',
   'shop.pause.title': "This shop's platform calls are paused",
   'shop.pause.since': 'Paused since {since}',

@@ -53,6 +53,10 @@ export const platformsZh = {
   'shop.pause.configuration': '平台应用配置有误，管理员修正后 {resumesAt} 重试',
   'shop.pause.ineligible': '店铺暂不满足平台要求，{resumesAt} 重试',
   // How the console shows a shop's pause (My Shops and a task's platform calls).
+  'shop.pause.login':
+    '插件窗口中的平台登录已失效：请在插件打开的平台窗口重新登录，登录后自动继续，等待中的记录不会失败',
+  'shop.pause.captcha':
+    '平台要求完成验证码：请在插件打开的平台窗口完成验证，完成后自动继续，等待中的记录不会失败',
   'shop.pause.tag': '邀约暂停',
   'shop.pause.title': '该店铺的平台调用已暂停',
   'shop.pause.since': '{since} 起暂停',

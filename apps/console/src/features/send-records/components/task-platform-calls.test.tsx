@@ -108,6 +108,7 @@ function calls(overrides: Partial<TaskPlatformCalls> = {}): TaskPlatformCalls {
     ],
     pause: {
       reason: 'quota_exceeded',
+      channel: 'api',
       resumesAt: '2026-11-29T08:00:00.000Z',
       timeZone: 'America/Los_Angeles',
       answer: { code: '16024019', message: 'insufficient quota', requestId: 'req-3' },
@@ -299,6 +300,7 @@ describe('a task’s platform calls', () => {
           ],
           pause: {
             reason: 'authorization_revoked',
+            channel: 'api',
             resumesAt: null,
             timeZone: 'America/Los_Angeles',
             answer: { code: '105002', message: 'access token revoked', requestId: null },

@@ -243,6 +243,7 @@ describe('My Shops: Connect TikTok Shop (en-US)', () => {
 describe('My Shops: a shop whose platform calls are paused', () => {
   const quota: ShopPause = {
     reason: 'quota_exceeded',
+    channel: 'api',
     // Sunday 00:00 in Los Angeles, the platform's weekly reset.
     resumesAt: '2026-11-29T08:00:00.000Z',
     timeZone: 'America/Los_Angeles',
@@ -279,6 +280,7 @@ describe('My Shops: a shop whose platform calls are paused', () => {
           platformPause: {
             ...quota,
             reason: 'authorization_revoked',
+            channel: 'api',
             resumesAt: null,
             answer: { code: '105002', message: 'access token revoked', requestId: null },
           },

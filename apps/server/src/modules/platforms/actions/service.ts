@@ -5,12 +5,14 @@ import {
   type PlatformActionStatus,
   type SendErrorCode,
   type ShopPause,
+  type ShopPauseChannel,
   type ShopPauseReason,
   type TaskPlatformCalls,
 } from '@inviteflow/contract';
 import type { Executor } from '../../../db/client.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { actionTask } from '../../send-records/action-records.ts';
+import { stopsInForce, type StopRow } from './browser-repository.ts';
 import {
   actionTalentCounts,
   pausesOf,
@@ -21,14 +23,24 @@ import {
 
 /** What the console shows of the executor's work: a task's calls, a shop's pause. */
 
-export function toShopPause(row: PauseRow): ShopPause {
+function toShopPause(row: PauseRow | StopRow, channel: ShopPauseChannel): ShopPause {
   return {
-    reason: row.reason as ShopPauseReason,
+    // A browser stop's `captcha` is told by its record-code name (contract shopPauseReasons).
+    reason: (row.reason === 'captcha' ? 'captcha_required' : row.reason) as ShopPauseReason,
+    channel,
     resumesAt: row.resumesAt?.toISOString() ?? null,
     timeZone: row.timeZone,
-    answer: row.answer,
+    answer: row.answer ?? null,
     since: row.since.toISOString(),
   };
+}
+
+/** Of two pauses of one shop, the one that lasts longer (no end: until the seller acts). */
+function longer(a: ShopPause | undefined, b: ShopPause): ShopPause {
+  if (!a) return b;
+  if (a.resumesAt === null) return a;
+  if (b.resumesAt === null) return b;
+  return a.resumesAt >= b.resumesAt ? a : b;
 }
 
 function toPlatformAction(row: ActionRow, talents: number): PlatformAction {
@@ -53,15 +65,31 @@ function toPlatformAction(row: ActionRow, talents: number): PlatformAction {
   };
 }
 
-/** The pauses in force of the account's shops, by shop id (for My Shops and the task view). */
+/**
+ * The pauses in force of the account's shops, by shop id (for My Shops and the task view):
+ * the API executor's pauses and the browser channel's shop stops, of the channels asked for.
+ * A shop paused on both shows the one that lasts longer.
+ */
 export async function shopPauses(
   db: Executor,
   userId: number,
   shopIds: readonly number[],
   now: Date,
+  channels: readonly ShopPauseChannel[] = ['api', 'browser'],
 ): Promise<Map<number, ShopPause>> {
-  const rows = await pausesOf(db, userId, shopIds, now);
-  return new Map(rows.map((row) => [row.shopId, toShopPause(row)]));
+  const wanted = new Set(shopIds);
+  const [api, browser] = await Promise.all([
+    channels.includes('api') ? pausesOf(db, userId, shopIds, now) : [],
+    channels.includes('browser') && wanted.size ? stopsInForce(db, userId, now) : [],
+  ]);
+  const pauses = new Map<number, ShopPause>();
+  for (const row of api)
+    pauses.set(row.shopId, longer(pauses.get(row.shopId), toShopPause(row, 'api')));
+  for (const row of browser) {
+    if (!wanted.has(row.shopId)) continue;
+    pauses.set(row.shopId, longer(pauses.get(row.shopId), toShopPause(row, 'browser')));
+  }
+  return pauses;
 }
 
 /** A task's platform calls; another account's task (or none) answers 404. */
@@ -78,7 +106,10 @@ export async function taskPlatformCalls(
     db,
     rows.map((row) => row.id),
   );
-  const pauses = await shopPauses(db, userId, [task.shopId], now);
+  // The task's own channel: an API task does not wait on the extension's stop, nor the reverse.
+  const pauses = await shopPauses(db, userId, [task.shopId], now, [
+    task.channel === 'api' ? 'api' : 'browser',
+  ]);
   return {
     taskId,
     shopId: task.shopId,
