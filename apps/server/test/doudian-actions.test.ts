@@ -1,8 +1,10 @@
 import {
   apiPaths,
   type DoudianActivityPage,
+  type Envelope,
   type InboxMessage,
   type SendRecord,
+  type SendImportReport,
   type SendRecordPage,
   type SendTaskBody,
   type Shop,
@@ -23,7 +25,7 @@ import { describeApi, signedIn, type Harness } from './support/harness.ts';
 import { freePort, listenEachTest } from './support/payments.ts';
 import { connectDoudianShop } from './support/platforms.ts';
 import { createTask, grantPlan } from './support/sending.ts';
-import { seedTalents } from './support/talents.ts';
+import { csvFile, multipartBody, seedTalents } from './support/talents.ts';
 
 /**
  * A 抖店 shop connected by authorization runs its invitations on the server (issue 17): a
@@ -707,6 +709,96 @@ describeApi(
       expect((sum.body as { message: string }).message).toBe(
         '服务费率与每个商品的佣金率之和须小于 90%',
       );
+    });
+
+    it('a file import takes the 定向计划 and 团长 terms as the form does: they reach the platform; a file of other 达人 for a 团长 activity is refused', async () => {
+      const s = await seller(h());
+      const [first, second] = s.productTemplateIds.map(String);
+      const upload = async (rows: string[][], fields: Record<string, string>) => {
+        const body = multipartBody(
+          {
+            content: csvFile([['Talent name', 'Platform', 'Talent ID', 'Buyin ID'], ...rows]),
+            filename: 'talents.csv',
+          },
+          {
+            shopId: String(s.shop.id),
+            contentType: 'vertical_video',
+            script: '你好 {talentName}',
+            setName: '导入批次',
+            cooldown: 'include',
+            ...fields,
+          },
+        );
+        const res = await h().app.inject({
+          method: 'POST',
+          url: apiPaths.sendRecords.import,
+          payload: body.payload,
+          headers: { ...body.headers, authorization: `Bearer ${s.token}` },
+        });
+        return { status: res.statusCode, body: res.json() as Envelope<SendImportReport> };
+      };
+      const [a, b] = plain(2, 300);
+      const plan = await upload(
+        [
+          [`达人${a}`, 'douyin', `dy${a}`, doudianSandboxBuyinId(a!)],
+          [`达人${b}`, 'douyin', `dy${b}`, doudianSandboxBuyinId(b!)],
+        ],
+        {
+          taskType: 'targeted_product',
+          productTemplateIds: first!,
+          endsAt: ENDS_AT.toISOString(),
+          commissionRates: JSON.stringify({ [first!]: 2000 }),
+          planAllowApply: 'true',
+          planAuditApplications: 'true',
+        },
+      );
+      expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+      expect(plan.body.data).toMatchObject({ accepted: 2, rejected: 0 });
+      const leaderRow = [ACTIVITY.institutionName, 'douyin', 'colonel-1', ACTIVITY.colonelBuyinId];
+      const activityFields = {
+        taskType: 'group_leader_activity',
+        productTemplateIds: `${first},${second}`,
+        activityId: ACTIVITY.activityId,
+        activityName: ACTIVITY.activityName,
+        institutionName: ACTIVITY.institutionName,
+        colonelBuyinId: ACTIVITY.colonelBuyinId,
+        serviceRate: '2050',
+        contactPhone: '13900001234',
+        commissionRates: JSON.stringify({ [first!]: 1500, [second!]: 2000 }),
+        activityPrices: JSON.stringify({ [first!]: 2990, [second!]: 3990 }),
+      };
+      const activity = await upload([leaderRow], activityFields);
+      expect(activity.status, JSON.stringify(activity.body)).toBe(200);
+      expect(activity.body.data).toMatchObject({ accepted: 1, rejected: 0 });
+      await drain(h());
+      const [made] = await sandboxCalls(h(), 'buyin.createOrUpdateOrienPlan');
+      expect(made!.params).toMatchObject({ plan: { apply_type: 2, audit_type: 2 } });
+      expect((await records(h(), s.token, plan.body.data.taskId!)).map((r) => r.status)).toEqual([
+        'success',
+        'success',
+      ]);
+      const [applied] = await sandboxCalls(h(), 'buyin.applyActivities');
+      expect(applied!.params).toMatchObject({
+        activity_id: ACTIVITY.activityId,
+        service_ratio: '20.50',
+        phone_number: '13900001234',
+        products: [
+          { product_id: doudianSandboxProductId(HOME.id, 1), activity_price: 2990 },
+          { product_id: doudianSandboxProductId(HOME.id, 2), activity_price: 3990 },
+        ],
+      });
+      // A 团长 activity's file names its 团长 only; a bad term is the form's error.
+      const others = await upload(
+        [leaderRow, [`达人${a}`, 'douyin', `dy${a}`, doudianSandboxBuyinId(a!)]],
+        activityFields,
+      );
+      expect(others.status).toBe(400);
+      expect((others.body as unknown as { message: string }).message).toBe(
+        `团长活动报名的达人须是该活动的团长（按百应ID），且只有这一位：达人${a}`,
+      );
+      const rate = await upload([leaderRow], { ...activityFields, serviceRate: '20.5' });
+      expect(rate.status).toBe(400);
+      expect(await sandboxCalls(h(), 'buyin.applyActivities')).toHaveLength(1);
     });
 
     it('free product, free connection and targeted connection invitations of a 抖店 shop are browser actions: the executor never runs them', async () => {

@@ -223,6 +223,10 @@ describeApi('send record files', (h) => {
       endsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
       commissionRates: JSON.stringify({ [productIds[0]!]: 1500, [productIds[1]!]: 100 }),
       contactEmail: 'bd@example.com',
+      // Every field the console's import sends (13 with these): none is refused as too many.
+      sampleApproval: 'review',
+      cooldown: 'skip',
+      timeZone: 'Asia/Shanghai',
     };
     const missing = await importRecords(
       h(),

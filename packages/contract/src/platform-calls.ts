@@ -10,6 +10,11 @@ import type { TaskType } from './send-records-constants.ts';
 export const channels = ['api', 'browser'] as const;
 export type Channel = (typeof channels)[number];
 
+/** A shop connected by the platform's authorization is reached by its API; any other, by the extension. */
+export function shopChannelOf(source: string): Channel {
+  return source === 'authorization' ? 'api' : 'browser';
+}
+
 /**
  * TikTok Shop's Create Target Collaboration takes at most 50 creators (`creator_user_open_ids`,
  * "Maximum length of the list is `50`") and 100 products a call (Create Target Collaboration

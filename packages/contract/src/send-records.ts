@@ -14,6 +14,7 @@ import {
   taskTypes,
 } from './send-records-constants.ts';
 import type { FilterType } from './send-records-constants.ts';
+import type { MessageKey } from './messages.ts';
 import { membershipLevels } from './auth.ts';
 import { keysetPage, keysetPaging, oneWayToPage } from './envelope.ts';
 import { isoDateTime, optionalTime, optionalWord, requiredText } from './fields.ts';
@@ -279,6 +280,31 @@ export type SendRecordEditBody = z.input<typeof sendRecordEditBody>;
  * The task settings of an import, as multipart fields (strings): the same as a
  * create's, with product template ids comma-separated.
  */
+/** A multipart flag: 'true' or 'false' (absent: not given). */
+function multipartBoolean() {
+  return z
+    .enum(['true', 'false'], { error: 'validation.invalidField' })
+    .optional()
+    .transform((text) => (text === undefined ? null : text === 'true'));
+}
+
+/** A multipart JSON object (absent or empty: `{}`); a text that is not JSON answers `error`. */
+function multipartJson(error: MessageKey) {
+  return z
+    .string({ error })
+    .max(2_000, { error })
+    .optional()
+    .transform((text, ctx) => {
+      if (!text) return {};
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: error });
+        return z.NEVER;
+      }
+    });
+}
+
 export const sendImportFields = z.object({
   shopId: taskShopId,
   taskType: z.enum(taskTypes, { error: 'validation.taskTypeRequired' }),
@@ -312,26 +338,30 @@ export const sendImportFields = z.object({
   endsAt: taskPlatformFields.endsAt,
   contactEmail: taskPlatformFields.contactEmail,
   sampleApproval: taskPlatformFields.sampleApproval,
-  /** 'true' or 'false'. */
-  freeSample: z
-    .enum(['true', 'false'], { error: 'validation.invalidField' })
-    .optional()
-    .transform((text) => (text === undefined ? null : text === 'true')),
+  freeSample: multipartBoolean(),
   /** The commissions as JSON: `{"<product template id>": <hundredths of a percent>}`. */
-  commissionRates: z
-    .string({ error: 'validation.commissionRateRange' })
-    .max(2_000, { error: 'validation.commissionRateRange' })
+  commissionRates: multipartJson('validation.commissionRateRange').pipe(
+    taskPlatformFields.commissionRates,
+  ),
+  // 抖店: the 定向计划's apply rules, or the 团长 activity and its terms.
+  planAllowApply: multipartBoolean(),
+  planAuditApplications: multipartBoolean(),
+  activityId: taskPlatformFields.activityId,
+  activityName: taskPlatformFields.activityName,
+  institutionName: taskPlatformFields.institutionName,
+  colonelBuyinId: taskPlatformFields.colonelBuyinId,
+  /** Hundredths of a percent, as digits. */
+  serviceRate: z
+    .string({ error: 'validation.serviceRateRange' })
+    .regex(/^\d{1,5}$/, { error: 'validation.serviceRateRange' })
     .optional()
-    .transform((text, ctx) => {
-      if (!text) return {};
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'validation.commissionRateRange' });
-        return z.NEVER;
-      }
-    })
-    .pipe(taskPlatformFields.commissionRates),
+    .transform((text): number | null | undefined => (text === undefined ? null : Number(text)))
+    .pipe(taskPlatformFields.serviceRate),
+  contactPhone: taskPlatformFields.contactPhone,
+  /** The activity prices as JSON: `{"<product template id>": <fen>}`. */
+  activityPrices: multipartJson('validation.activityPriceRange').pipe(
+    taskPlatformFields.activityPrices,
+  ),
 });
 export type SendImportFields = z.input<typeof sendImportFields>;
 

@@ -81,8 +81,10 @@ export async function sendRecordFileRoutes(fastify: FastifyInstance) {
  * so a slow upload never holds the transaction (and the account lock) open.
  */
 export async function sendRecordImportRoutes(fastify: FastifyInstance) {
+  // As many fields as the import's settings have (the platform terms included), the file.
+  const fields = Object.keys(sendImportFields.shape).length;
   await fastify.register(multipart, {
-    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 12, fieldSize: 8192, parts: 14 },
+    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields, fieldSize: 8192, parts: fields + 1 },
   });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

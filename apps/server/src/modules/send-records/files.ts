@@ -45,6 +45,7 @@ import { checkDailyCap, dailyAllowance } from './daily-allowance.ts';
 import {
   checkPlatformFields,
   inTaskTransaction,
+  checkActivityLeader,
   platformFieldsOf,
   writeTask,
 } from './task-creation.ts';
@@ -258,6 +259,8 @@ async function writeImport(
     }
     let taskId: number | null = null;
     if (invite.size) {
+      // A 团长 activity application is the 团长's only: the file names that one talent.
+      checkActivityLeader(shop, settings.taskType, platformFields, [...invite]);
       checkDailyCap(state, await dailyAllowance(tx, userId, now, state), invite.size);
       taskId = await writeTask(
         tx,

@@ -7,6 +7,7 @@ import {
   taskChannel,
   taskTypeRefusal,
   doudianTaskActions,
+  shopChannelOf,
   type Channel,
   type CooldownTalent,
   type FilterType,
@@ -65,7 +66,7 @@ const CHUNK = 1_000;
  * shops.
  */
 export function shopChannel(shop: ShopRow): Channel {
-  return shop.source === 'authorization' ? 'api' : 'browser';
+  return shopChannelOf(shop.source);
 }
 
 async function ownShop(db: Executor, userId: number, shopId: number): Promise<ShopRow> {
@@ -343,7 +344,7 @@ export function platformFieldsOf(input: TaskPlatformInput): TaskPlatformInput {
  * A 抖店 团长 activity application is made for the activity's 团长: the talents invited must be
  * that 团长 (by 百应ID, `colonel_buyin_id` of buyin.ShopActivityList), one record.
  */
-function checkActivityLeader(
+export function checkActivityLeader(
   shop: ShopRow,
   taskType: TaskType,
   fields: TaskPlatformInput,

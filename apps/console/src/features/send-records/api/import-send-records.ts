@@ -19,7 +19,7 @@ export interface ImportSettings {
   productTemplateIds: number[];
   setName: string;
   cooldown: 'skip' | 'include';
-  /** What the shop's platform needs for the task type (a TikTok shop's target collaboration). */
+  /** What the shop's platform needs for the task type (a target collaboration, a 抖店 plan or activity). */
   platformFields?: Pick<
     SendTaskBody,
     | 'collaborationName'
@@ -28,6 +28,15 @@ export interface ImportSettings {
     | 'contactEmail'
     | 'freeSample'
     | 'sampleApproval'
+    | 'planAllowApply'
+    | 'planAuditApplications'
+    | 'activityId'
+    | 'activityName'
+    | 'institutionName'
+    | 'colonelBuyinId'
+    | 'serviceRate'
+    | 'contactPhone'
+    | 'activityPrices'
   >;
 }
 
@@ -47,15 +56,32 @@ export function importSendRecords(args: {
   body.append('productTemplateIds', settings.productTemplateIds.join(','));
   body.append('setName', settings.setName);
   body.append('cooldown', settings.cooldown);
-  // Multipart fields are text: the commissions as JSON, the sample flag as true/false.
+  // Multipart fields are text: objects as JSON, flags as true/false, numbers as digits.
   const fields = settings.platformFields ?? {};
-  for (const key of ['collaborationName', 'endsAt', 'contactEmail', 'sampleApproval'] as const) {
+  for (const key of [
+    'collaborationName',
+    'endsAt',
+    'contactEmail',
+    'sampleApproval',
+    'activityId',
+    'activityName',
+    'institutionName',
+    'colonelBuyinId',
+    'contactPhone',
+  ] as const) {
     const value = fields[key];
     if (value) body.append(key, value);
   }
-  if (fields.commissionRates)
-    body.append('commissionRates', JSON.stringify(fields.commissionRates));
-  if (typeof fields.freeSample === 'boolean') body.append('freeSample', String(fields.freeSample));
+  for (const key of ['commissionRates', 'activityPrices'] as const) {
+    const value = fields[key];
+    if (value && Object.keys(value).length) body.append(key, JSON.stringify(value));
+  }
+  for (const key of ['freeSample', 'planAllowApply', 'planAuditApplications'] as const) {
+    const value = fields[key];
+    if (typeof value === 'boolean') body.append(key, String(value));
+  }
+  if (typeof fields.serviceRate === 'number')
+    body.append('serviceRate', String(fields.serviceRate));
   body.append('timeZone', displayTimeZone());
   body.append('file', args.file, args.file.name);
   return request<SendImportReport>(apiPaths.sendRecords.import, { method: 'POST', body });

@@ -31,6 +31,7 @@ import {
   type SendPreviewData,
   type SendTaskBody,
   type TaskType,
+  shopChannelOf,
 } from '@inviteflow/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -328,7 +329,7 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
   const boundShops = shops.data?.list ?? [];
   const shop = boundShops.find((s) => s.id === values.shopId);
   // A shop connected by the platform's authorization: the server executes what its API offers.
-  const channel: Channel = shop?.source === 'authorization' ? 'api' : 'browser';
+  const channel: Channel = shopChannelOf(shop?.source ?? 'manual');
   const chosenProducts = (values.productTemplateIds ?? [])
     .map((id) => products.known.get(id))
     .filter((p) => p !== undefined);
@@ -509,7 +510,7 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
           taskType={values.taskType}
           products={chosenProducts}
           values={values}
-          authorized={shop?.source === 'authorization'}
+          authorized={channel === 'api'}
         />
         {shop?.platform === 'douyin' && (
           <DoudianFields

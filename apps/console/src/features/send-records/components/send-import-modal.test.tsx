@@ -189,4 +189,83 @@ describe('import send records', () => {
     expect(body.get('sampleApproval')).toBe('review');
     expect(body.get('freeSample')).toBeNull();
   });
+
+  it('asks an authorized 抖店 shop’s import for its 定向计划 and sends the plan’s terms as text', async () => {
+    const uploads: FormData[] = [];
+    stubFetch((url, init) => {
+      const path = url.split('?')[0];
+      if (init.method === 'POST') {
+        uploads.push(init.body as FormData);
+        return ok(report);
+      }
+      if (path === apiPaths.shops.list) {
+        return ok({
+          list: [
+            {
+              id: 8,
+              shopName: '抖店旗舰店',
+              platform: 'douyin',
+              source: 'authorization',
+              bindStatus: 'BOUND',
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 100,
+        });
+      }
+      if (path === apiPaths.templates.products) {
+        return ok({
+          list: [{ id: 21, productId: '3601', productName: 'Serum' }],
+          total: 1,
+          page: 1,
+          pageSize: 100,
+        });
+      }
+      return ok({ list: [], total: 0, page: 1, pageSize: 100 });
+    });
+    renderPage(<SendImportModal visible onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    await chooseOption(formItem('Shop', dialog), '抖店旗舰店');
+    await chooseOption(formItem('Task type', dialog), 'Targeted product invitation');
+    const plan = await within(dialog).findByTestId('send-doudian-plan');
+    // No TikTok collaboration terms for a 抖店 shop.
+    expect(within(dialog).queryByTestId('send-collaboration')).toBeNull();
+    fireEvent.change(
+      within(dialog).getByPlaceholderText('Write the invitation; insert the variables below'),
+      { target: { value: 'Hi {talentName}' } },
+    );
+    fireEvent.change(within(dialog).getByPlaceholderText('e.g. Spring launch'), {
+      target: { value: 'Spring' },
+    });
+    await chooseOption(formItem('Product templates', dialog), /^Serum/);
+    const ratio = await waitFor(() => {
+      const found = formItem('Commission rate', plan).querySelector<HTMLInputElement>('input');
+      if (!found) throw new Error('no commission input');
+      return found;
+    });
+    fireEvent.change(ratio, { target: { value: '20' } });
+    fireEvent.blur(ratio);
+    const day = formItem('Plan ends on', plan).querySelector('input')!;
+    fireEvent.click(day);
+    fireEvent.change(day, { target: { value: '2030-04-30' } });
+    fireEvent.keyDown(day, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(day).toHaveValue('2030-04-30'));
+    fireEvent.click(formItem('Talents may apply', plan).querySelector('button')!);
+    const audit = await waitFor(() => formItem('Review applications', plan));
+    fireEvent.click(audit.querySelector('button')!);
+    pick(new File(['name,platform,talent id\n'], 'talents.csv', { type: 'text/csv' }));
+    const start = within(dialog).getByRole('button', { name: 'Import' });
+    await waitFor(() => expect(start).toBeEnabled());
+    fireEvent.click(start);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    const body = uploads[0]!;
+    expect(body.get('taskType')).toBe('targeted_product');
+    expect(JSON.parse(String(body.get('commissionRates')))).toEqual({ '21': 2000 });
+    expect(String(body.get('endsAt'))).toMatch(/^2030-04-30T\d{2}:59:59\.000Z$/);
+    expect(body.get('planAllowApply')).toBe('true');
+    expect(body.get('planAuditApplications')).toBe('true');
+    expect(body.get('collaborationName')).toBeNull();
+    expect(body.get('contactEmail')).toBeNull();
+  });
 });

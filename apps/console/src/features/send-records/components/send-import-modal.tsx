@@ -5,6 +5,7 @@ import {
   SET_NAME_MAX,
   contentTypes,
   sendTaskBody,
+  shopChannelOf,
   taskTypes,
   type TaskType,
 } from '@inviteflow/contract';
@@ -28,6 +29,7 @@ import {
   type CollaborationValues,
 } from './collaboration-fields.tsx';
 import { ProductsSelect, useProductPicker } from './products-select.tsx';
+import { DoudianFields } from './doudian-fields.tsx';
 import { ScriptField } from './script-field.tsx';
 
 type SettingsForm = Partial<Omit<ImportSettings, 'scriptTemplateId' | 'platformFields'>> &
@@ -71,6 +73,7 @@ export function SendImportModal({ visible, onClose }: { visible: boolean; onClos
           values.taskType as TaskType | undefined,
           values,
           values.productTemplateIds ?? [],
+          shopChannelOf(chosen?.source ?? 'manual'),
         ),
         shopId: values.shopId!,
         taskType: values.taskType!,
@@ -92,6 +95,12 @@ export function SendImportModal({ visible, onClose }: { visible: boolean; onClos
   };
 
   const shop = shops.find((s) => s.id === settings.shopId);
+  // A shop connected by authorization: the server sends what the platform's API offers.
+  const channel = shopChannelOf(shop?.source ?? 'manual');
+  const chosenProducts = (settings.productTemplateIds ?? []).flatMap((id) => {
+    const found = products.known.get(id);
+    return found ? [found] : [];
+  });
 
   return (
     <FileImportModal
@@ -168,6 +177,8 @@ export function SendImportModal({ visible, onClose }: { visible: boolean; onClos
                 settings.taskType as TaskType | undefined,
                 locale,
                 'productTemplateIds',
+                undefined,
+                channel,
               )}
             >
               <ProductsSelect picker={products} />
@@ -176,12 +187,20 @@ export function SendImportModal({ visible, onClose }: { visible: boolean; onClos
               form={form}
               platform={shop?.platform}
               taskType={settings.taskType as TaskType | undefined}
-              products={(settings.productTemplateIds ?? []).flatMap((id) => {
-                const found = products.known.get(id);
-                return found ? [found] : [];
-              })}
+              products={chosenProducts}
               values={settings}
+              authorized={channel === 'api'}
             />
+            {shop?.platform === 'douyin' && (
+              <DoudianFields
+                form={form}
+                shopId={shop.id}
+                channel={channel}
+                taskType={settings.taskType as TaskType | undefined}
+                products={chosenProducts}
+                values={settings}
+              />
+            )}
             <Space size={16} align="start" wrap>
               <Form.Item
                 field="setName"
