@@ -218,6 +218,23 @@ describe('TikTok target invitation on the stand-in form', () => {
     });
   });
 
+  it('a script personalised per creator is not put in the one message all of them see', async () => {
+    const names = handles(2);
+    const state = standin(names);
+    const dom = page(state);
+    const claimed = action(names);
+    claimed.records = claimed.records.map((record) => ({
+      ...record,
+      message: `Hello ${record.platformTalentId}`,
+    }));
+    const ctx = context(dom, claimed);
+    const prepared = await flow.prepare(ctx);
+    if (!prepared.ready) throw new Error('not ready');
+    expect(dom.window.document.querySelector<HTMLTextAreaElement>('textarea')!.value).toBe('');
+    await flow.send(ctx, prepared.recordIds);
+    expect(state.invitations[0]!.body).toMatchObject({ message: '' });
+  });
+
   it('a handle the platform does not know fails as not found; the others are prepared', async () => {
     const state = standin(['known_a', 'known_b']);
     const dom = page(state);

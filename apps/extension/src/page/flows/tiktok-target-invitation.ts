@@ -485,9 +485,14 @@ export const tiktokTargetInvitationFlow: PageFlow = {
         if (!email) throw new PageChanged('no contact e-mail input');
         fill(email, collaboration.contactEmail);
       }
-      // One message for the invitation: the script as the task has it (the first record's).
-      const message = action.records.find((record) => added.includes(record.id))?.message;
-      if (message) {
+      // One message for the whole invitation: the task's script when it reads the same for
+      // every creator. A script with the creator's own variables (a name) renders differently
+      // per creator and is left out: one creator's words are never shown to the others.
+      const messages = new Set(
+        action.records.filter((record) => added.includes(record.id)).map((r) => r.message),
+      );
+      const [message] = messages;
+      if (messages.size === 1 && message) {
         const box = doc.querySelector<HTMLTextAreaElement>(selectorOf(pack, 'message'));
         if (!box) throw new PageChanged('no message box');
         fill(box, message);
