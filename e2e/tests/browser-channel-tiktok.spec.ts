@@ -52,8 +52,11 @@ let shopId: number;
 let productTemplateId: number;
 /** The platform's side of the stand-in (creators, products, invitations, every call). */
 const platform: TikTokStandinState = newStandinState();
-/** `wrongPage`: the platform sends the tab to Find creators; `captcha`: a captcha is shown. */
-let mode: 'ok' | 'wrongPage' | 'captcha' = 'ok';
+/**
+ * `wrongPage`: the platform sends the tab to Find creators; `login`: to its sign-in page;
+ * `captcha`: a captcha is shown.
+ */
+let mode: 'ok' | 'wrongPage' | 'login' | 'captcha' = 'ok';
 
 interface ChromeInWorker {
   storage: {
@@ -174,7 +177,7 @@ async function launch() {
         body: JSON.stringify(answer ?? {}),
       });
     }
-    if (url.pathname === '/connection/creator')
+    if (url.pathname === '/connection/creator' || url.pathname === '/account/login')
       return route.fulfill({
         status: 200,
         contentType: 'text/html',
@@ -182,10 +185,15 @@ async function launch() {
       });
     if (url.pathname !== '/connection/target-invitation/create')
       return route.fulfill({ status: 404, body: '' });
-    if (mode === 'wrongPage')
+    if (mode === 'wrongPage' || mode === 'login')
       return route.fulfill({
         status: 302,
-        headers: { location: 'https://affiliate.tiktok.com/connection/creator?shop_region=GB' },
+        headers: {
+          location:
+            mode === 'login'
+              ? 'https://affiliate.tiktok.com/account/login?redirect=target-invitation'
+              : 'https://affiliate.tiktok.com/connection/creator?shop_region=GB',
+        },
       });
     if (mode === 'captcha') url.searchParams.set('captcha', '1');
     const html = formHtml.replace(
@@ -354,4 +362,33 @@ test('a captcha stops the run with every record pending; it goes on once the cap
     .poll(async () => count(await recordsOf('ttcaptcha5'), 'success'), { timeout: 120_000 })
     .toBe(5);
   await setStorage({ channelEnabled: false });
+});
+
+test('the platform’s sign-in page stops the run (every record pending) until the seller signs in again', async () => {
+  await invitationTask(4, 'ttlogin4', 'l');
+  mode = 'login';
+  const stop = await runUntilStop('login_expired');
+  expect(stop.pending).toBeGreaterThan(0);
+  const list = await recordsOf('ttlogin4');
+  expect(count(list, 'pending')).toBe(4);
+  expect(count(list, 'failed')).toBe(0);
+  // Signed in again: the extension sees the form again and the invitation goes out.
+  mode = 'ok';
+  await setStorage({ channelEnabled: true });
+  await expect
+    .poll(async () => count(await recordsOf('ttlogin4'), 'success'), { timeout: 90_000 })
+    .toBe(4);
+  await setStorage({ channelEnabled: false });
+});
+
+test('the shop’s daily limit answered on create stops the run: nothing made, every record pending', async () => {
+  await invitationTask(6, 'ttquota6', 'q');
+  platform.createCode = 16024034;
+  const before = platform.invitations.length;
+  const stop = await runUntilStop('quota_exceeded');
+  expect(stop.pending).toBe(6);
+  const list = await recordsOf('ttquota6');
+  expect(count(list, 'pending')).toBe(6);
+  expect(count(list, 'failed')).toBe(0);
+  expect(platform.invitations.length).toBe(before);
 });
