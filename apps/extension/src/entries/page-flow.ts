@@ -2,6 +2,7 @@ import type { FlowRequest } from '../channel/tab-driver.ts';
 import { AnswerFeed } from '../page/flows/answer-hook.ts';
 import { buyinSquareFlow } from '../page/flows/buyin-square.ts';
 import type { PageFlow } from '../page/flows/flow-types.ts';
+import { tiktokTargetInvitationFlow } from '../page/flows/tiktok-target-invitation.ts';
 
 /**
  * Injected by the service worker into the channel's own tab (never declared for seller
@@ -9,6 +10,7 @@ import type { PageFlow } from '../page/flows/flow-types.ts';
  */
 const flows: Partial<Record<FlowRequest['action']['kind'], PageFlow>> = {
   buyin_batch_invitation: buyinSquareFlow,
+  tiktok_target_invitation: tiktokTargetInvitationFlow,
 };
 
 const scope = globalThis as unknown as { __inviteflowFlow?: boolean };

@@ -63,14 +63,18 @@ const TIKTOK_CODES: PagePack['codes'] = [
 const PACKS: PagePack[] = [
   {
     id: 'tiktok.target-invitation',
-    version: 1,
+    // 2: the form as public automation of the page works it (the texts, the `core-*` picker,
+    // the creator and product drawers, the overlap dialog), the creator and product searches
+    // the page makes, the conflict check's answer shape and the daily limit codes.
+    version: 2,
     platform: 'tiktok',
     kinds: ['tiktok_target_invitation'],
     hosts: TIKTOK_HOSTS,
     route: {
       // The form opens as a full page: …/connection/target-invitation/create?creator_ids[0]=…
       // (exact-string search `target-invitation/create`: hits 58613266387, 15344116328,
-      // 69381973757; the `affiliate/collaboration/…` spelling in hit 70698893914).
+      // 69381973757; the `affiliate/collaboration/…` spelling in hit 70698893914). The page
+      // takes `shop_region` and `shop_id` (hit 69381973757 `create_referer`).
       paths: [
         '/connection/target-invitation/create',
         '/affiliate/collaboration/target-invitation/create',
@@ -78,31 +82,70 @@ const PACKS: PagePack[] = [
       shopIdParam: 'shop_id',
       regionParam: 'shop_region',
     },
-    canary: ['.arco-form', 'input.arco-input', '.arco-picker', 'button.arco-btn-primary'],
+    // The seller center's build prefixes Arco's classes with `core-` (hit 61174217546:
+    // `.core-picker-container`, `.core-drawer-wrapper`, `label.core-checkbox`, `.core-modal`,
+    // `.core-select-view`); older builds and other markets show `arco-*` (hit 15344116328:
+    // `div.arco-picker-date-value`; hit 17809248763: `.arco-drawer-wrapper`, `arco-btn-primary`).
+    canary: ['.core-form, .arco-form', '.core-picker, .arco-picker', 'textarea'],
     selectors: {
-      // Arco components (`arco-*`, `core-*` in the seller center's build): the end date picker
-      // (`div.arco-picker-date-value`, hit 15344116328), the products drawer
-      // (`.core-drawer-wrapper`) and commission inputs with placeholder 1.00-80.00 (PLATFORMS.md).
-      form: '.arco-form',
-      invitationName: 'input.arco-input[maxlength]',
-      endDatePicker: '.arco-picker, .core-picker',
-      endDateCell: 'div.arco-picker-date-value, div.core-picker-date-value',
-      addProductsButton: 'button.arco-btn-secondary, button.core-btn-secondary',
-      productsDrawer: '.core-drawer-wrapper, .arco-drawer-wrapper',
-      productSearch: '.core-drawer-wrapper input.arco-input, .arco-drawer-wrapper input.arco-input',
+      // Fields by their placeholders (hit 61174217546: `input[placeholder="邀请名称"]` with a
+      // "n/30" counter, `结束日期`, `textarea` for the message, `1.00-80.00` commission inputs;
+      // hit 15344116328: the Vietnamese `Tên lời mời` / `Ngày kết thúc`). English words are
+      // unverified (see below).
+      invitationName: 'input[placeholder="邀请名称"], input[placeholder="Invitation name"]',
+      endDateInput: 'input[placeholder="结束日期"], input[placeholder="End date"]',
+      // The date picker's popup, its "MM/YYYY" header, its arrows (year back, month back,
+      // month on, year on) and day cells (hit 61174217546; hit 15344116328 `arco-picker-*`).
+      pickerPopup: '.core-picker-container, .arco-picker-container',
+      pickerHeader: '.core-picker-header-value, .arco-picker-header-value',
+      pickerArrow: '.core-picker-header-icon, .arco-picker-header-icon',
+      pickerCell: '.core-picker-cell-in-view, .arco-picker-cell-in-view',
+      message: 'textarea',
+      contactEmail: 'input[placeholder*="邮箱"], input[placeholder*="mail" i]',
+      // Drawers (creators, products) and what is in them (hit 61174217546: the search input
+      // `input[placeholder*="搜索"]` of the drawer, rows `tbody tr` with `label.core-checkbox`,
+      // the drawer's `添加`; the product search switched from 商品名称 to 商品 ID by the
+      // `.core-select-view` and its `[role="option"]`).
+      drawer: '.core-drawer-wrapper, .arco-drawer-wrapper',
+      drawerSearch: 'input[placeholder*="搜索"], input[placeholder*="Search"]',
+      drawerRow: 'tbody tr',
+      checkbox: 'label.core-checkbox, label.arco-checkbox',
+      searchModeSelect: '.core-select-view, .arco-select-view',
+      searchModeOption: '[role="option"]',
+      button: 'button, [role="button"]',
+      // Products on the form: rows with the commission input (hit 61174217546).
+      productRow: 'table tbody tr',
       commissionInput: 'input[placeholder="1.00-80.00"]',
-      contactInput: 'input[type="email"], input.arco-input[name*="contact" i]',
-      messageInput: 'textarea.arco-textarea, textarea.core-textarea',
-      freeSampleSwitch: 'button.arco-switch, button.core-switch',
-      sendButton: 'button.arco-btn-primary, button.core-btn-primary',
-      conflictDialog: '.arco-modal, .core-modal',
-      conflictRemoveButton:
-        '.arco-modal button.arco-btn-secondary, .core-modal button.core-btn-secondary',
+      dialog: '.core-modal, .arco-modal, [role="dialog"]',
+      radio: 'label.core-radio, label.arco-radio, [role="radio"]',
+      // Words of the buttons and options (`|` separates the UI languages' words).
+      chooseCreatorsText: '选择达人|Choose creators',
+      chooseProductsText: '选择商品|Select products',
+      addProductsText: '添加商品|Add products',
+      drawerAddText: '添加|Add',
+      drawerCancelText: '取消|Cancel',
+      searchModeNameText: '商品名称|Product name',
+      searchModeIdText: '商品 ID|Product ID',
+      freeSampleText: '提供免费样品|Offer free samples',
+      manualReviewText: '手动审核申请|Manually review requests',
+      sendText: '发送|Send',
+      // The overlap dialog (hit 61174217546 `resolveOverlapModalIfPresent`): 解决重叠问题, the
+      // option 从此邀请中移除达人 (or 移动到此邀请), 去解决, then 从此邀请中移除 → 移除.
+      overlapText: '解决重叠问题|你想如何解决这些重叠问题',
+      overlapRemoveOptionText: '从此邀请中移除达人|Remove creators from this invitation',
+      overlapSolveText: '去解决|Resolve',
+      overlapConfirmText: '移除|Remove',
+      // The creators the page's conflict check lists are refused as the platform's conflict
+      // code (the pack's codes map it to the record's error).
+      conflictCode: '16024022',
       shopMenu: '[data-tid^="m4b_"]',
     },
     endpoints: [
       // The page's own JSON calls (exact-string search `invitation_group/conflict_check`: hits
       // 71062143287, 71204292150, 17809248763, 58613266387): the hook reads their answers.
+      // conflict_check answers `data.conflict_list[].creator_id_list[].base_info.creator_oec_id`
+      // and `data.conflict_cids[{conflict_type, cids}]` (hits 69381973757, 71047226534); create
+      // answers `code` 0 and the invitation's id in `data.invitation.id` (hit 71047226534).
       {
         name: 'conflictCheck',
         method: 'POST',
@@ -123,11 +166,25 @@ const PACKS: PagePack[] = [
         method: 'POST',
         pattern: '/api/v1/oec/affiliate/seller/invitation_group/create',
       },
+      // The creator search by handle (`query_by` 1) answering `data.creators[]` with
+      // `creator_oec_id`, `user_name`, `nick_name` (hit 69381973757 `find_creators`).
+      {
+        name: 'creatorSearch',
+        method: 'POST',
+        pattern: '/api/v1/oec/affiliate/seller/invitation_group/search/creator',
+      },
+      // The create page's product search (hit 69381973757 `product_selection`).
+      {
+        name: 'productSearch',
+        method: 'POST',
+        pattern: '/api/v1/affiliate/product_selection/list',
+      },
       { name: 'quota', method: 'GET', pattern: '/api/v1/affiliate/assets/quota/overview' },
     ],
     codeField: 'code',
     codes: TIKTOK_CODES,
     textFallbacks: [
+      // hit 61174217546 waits for `合作邀请发送成功|邀请发送成功` after Send.
       { text: '合作邀请发送成功', outcome: 'success' },
       { text: 'Invitation sent', outcome: 'success' },
     ],
@@ -140,13 +197,20 @@ const PACKS: PagePack[] = [
     sources: [
       'PLATFORMS.md "The pages, as public automation code sees them" and "Codes seen in public code"',
       'exact-string search: target-invitation/create (58613266387, 15344116328, 69381973757, 70698893914)',
-      'exact-string search: invitation_group/conflict_check (71062143287, 71204292150, 17809248763)',
+      'exact-string search: invitation_group/conflict_check (71062143287, 71204292150, 17809248763, 71047226534, 69381973757)',
+      'exact-string search: 合作邀请发送成功 (61174217546: the Chinese form filled by placeholder and words, the core-picker, the product drawer with 商品 ID search, 1.00-80.00, 提供免费样品 / 手动审核申请, 发送, the overlap dialog and its 移除, the success text)',
+      'exact-string search: buildConflictCheckBody (71047226534: conflict_cids, conflict_list, data.invitation.id, 16024034/16024035 daily limit, 30004009 captcha)',
       'exact-string search: secsdk-captcha (71047226534, 67444811609, 49399332943)',
     ],
     unverified: [
-      'the exact input selectors of the name, contact and message fields (no public source names them; the canary checks the Arco form only)',
-      'code 30004009 as the captcha answer (PLATFORMS.md; no public code found by exact-string search)',
-      'the English success text (the Chinese 合作邀请发送成功 is in PLATFORMS.md)',
+      'the English words of the buttons, options and placeholders (public sources show the Chinese and Vietnamese pages only)',
+      'the creator drawer on the create page (选择达人 → search by handle → 添加): public code adds creators through the URL (creator_ids[]) or "Choose creators" / "Add pre-selected creators" (17809248763); the search/creator endpoint is the list page’s (69381973757)',
+      'the contact e-mail input (public code fills Facebook / WhatsApp contacts per market; no source names an e-mail placeholder)',
+      'whether 手动审核申请 is checked by default when free samples are offered',
+      'whether the page keeps a drawer’s ticks across searches (public code adds one product per search: the flow does the same for creators)',
+      'code 98001004 (an over-long name in 69381973757, an invalid name in 71047226534, also the open-invitation cap): left unmapped, a stop',
+      'code 30004009 as the captcha answer (PLATFORMS.md and 71047226534)',
+      'the English success text (the Chinese 合作邀请发送成功 is in 61174217546)',
       'quota overview endpoint path (PLATFORMS.md only)',
     ],
   },
