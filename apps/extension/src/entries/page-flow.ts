@@ -1,7 +1,9 @@
 import type { FlowRequest } from '../channel/tab-driver.ts';
 import { AnswerFeed } from '../page/flows/answer-hook.ts';
+import { buyinImFlow } from '../page/flows/buyin-im.ts';
 import { buyinSquareFlow } from '../page/flows/buyin-square.ts';
 import type { PageFlow } from '../page/flows/flow-types.ts';
+import { tiktokImFlow } from '../page/flows/tiktok-im.ts';
 
 /**
  * Injected by the service worker into the channel's own tab (never declared for seller
@@ -9,6 +11,8 @@ import type { PageFlow } from '../page/flows/flow-types.ts';
  */
 const flows: Partial<Record<FlowRequest['action']['kind'], PageFlow>> = {
   buyin_batch_invitation: buyinSquareFlow,
+  buyin_message: buyinImFlow,
+  tiktok_message: tiktokImFlow,
 };
 
 const scope = globalThis as unknown as { __inviteflowFlow?: boolean };
