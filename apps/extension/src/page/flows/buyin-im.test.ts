@@ -35,7 +35,7 @@ function profilePage(platform: Platform) {
             new window.MessageEvent('message', {
               data,
               origin: window.location.origin,
-              source: window,
+              source: window as unknown as MessageEventSource,
             }),
           ),
         );

@@ -37,7 +37,7 @@ function imPage(platform: Platform, query = '', seed: Record<string, string[]> =
             new window.MessageEvent('message', {
               data,
               origin: window.location.origin,
-              source: window,
+              source: window as unknown as MessageEventSource,
             }),
           ),
         );
