@@ -23,7 +23,7 @@ interface Platform {
   opened: string[];
 }
 
-function imPage(platform: Platform, query = '', seed: Record<string, string[]> = {}) {
+function imPage(platform: Platform, query = '', seed: Record<string, string[]> = {}, hook = true) {
   const dom = new JSDOM(html, {
     url: `https://affiliate.tiktok.com/seller/im?shop_id=7496019476093176674&shop_region=GB${query}`,
     runScripts: 'dangerously',
@@ -70,8 +70,12 @@ function imPage(platform: Platform, query = '', seed: Record<string, string[]> =
     },
   });
   opened.push(dom);
-  // The answer hook in the page's world, as the channel installs it (its source only).
-  dom.window.eval(`(${installAnswerHook.toString()})(${JSON.stringify(pack.endpoints)}, 'k-test')`);
+  // The answer hook in the page's world, as the channel installs it for a run (its source
+  // only); a read-back after a restart runs without it.
+  if (hook)
+    dom.window.eval(
+      `(${installAnswerHook.toString()})(${JSON.stringify(pack.endpoints)}, 'k-test')`,
+    );
   return dom;
 }
 
@@ -113,10 +117,10 @@ function action(message = 'Hi lily, would you like to work with us?'): ClaimedBr
   };
 }
 
-function context(dom: JSDOM, claimed: ClaimedBrowserAction) {
+function context(dom: JSDOM, claimed: ClaimedBrowserAction, over: Partial<PagePack> = {}) {
   return {
     doc: dom.window.document,
-    pack,
+    pack: { ...pack, ...over },
     action: claimed,
     answers: new AnswerFeed(dom.window as unknown as Window, 'k-test'),
     stepTimeoutMs: 500,
@@ -198,6 +202,22 @@ describe('TikTok IM on the stand-in seller center', () => {
     expect(platform.opened).toEqual([]);
   });
 
+  it('a conversation the list does not show as the creator’s selected one is never written to', async () => {
+    const platform = open();
+    const dom = imPage(platform);
+    const ctx = context(dom, action(), {
+      selectors: { ...pack.selectors, selectedContact: '[class*="contactCard"][class*="pinned"]' },
+    });
+    expect(await tiktokImFlow.prepare(ctx)).toMatchObject({
+      ready: false,
+      outcomes: [],
+      stop: { reason: 'page_changed' },
+    });
+    expect(dom.window.document.querySelector<HTMLTextAreaElement>('textarea')?.value ?? '').toBe(
+      '',
+    );
+  });
+
   it('a send the page never shows leaves its record unknown', async () => {
     const platform = open();
     const dom = imPage(platform, '&hang=1');
@@ -215,11 +235,17 @@ describe('TikTok IM on the stand-in seller center', () => {
 describe('reading the conversation back after a restart', () => {
   it('the message among the seller’s own is sent; a conversation without it is not', async () => {
     const seed = { '749318': ['Hi lily, would you like to work with us?'] };
-    expect(await tiktokImFlow.readBack!(context(imPage(open(), '', seed), action()))).toEqual([
-      [800, 'sent'],
-    ]);
-    expect(await tiktokImFlow.readBack!(context(imPage(open()), action()))).toEqual([
+    // No answer hook after a restart: the page is read as it shows.
+    expect(
+      await tiktokImFlow.readBack!(context(imPage(open(), '', seed, false), action())),
+    ).toEqual([[800, 'sent']]);
+    expect(await tiktokImFlow.readBack!(context(imPage(open(), '', {}, false), action()))).toEqual([
       [800, 'not_sent'],
     ]);
+    // The page never opens the conversation: it cannot tell.
+    const refused = { ...open(), conversation: () => ({ code: 16024020, message: 'excluded' }) };
+    expect(
+      await tiktokImFlow.readBack!(context(imPage(refused, '', {}, false), action())),
+    ).toBeNull();
   });
 });

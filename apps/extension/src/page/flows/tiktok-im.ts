@@ -45,18 +45,14 @@ type Opened =
   /** The page answered about the creator or the run: nothing to send. */
   | { kind: 'answered'; prepare: PrepareResult };
 
-/** Asks the IM page to open the creator's conversation and reads the page's answer. */
-async function openConversation(
-  { doc, pack, action, answers, stepTimeoutMs }: FlowContext,
-  record: MessageRecord,
-): Promise<Opened> {
+/** Asks the IM page to open the creator's conversation (its own window message). */
+function askToOpen({ doc, pack, action }: FlowContext, record: MessageRecord) {
   const win = doc.defaultView;
   if (!win) throw new PageChanged('no window');
   const creator = creatorOf(record);
   const url = new URL(win.location.href);
   url.searchParams.set(selectorOf(pack, 'creatorParam'), creator);
   url.searchParams.set('enter_from', selectorOf(pack, 'enterFrom'));
-  const before = answers.count('conversationCreate');
   win.postMessage(
     {
       type: selectorOf(pack, 'openMessageType'),
@@ -69,6 +65,41 @@ async function openConversation(
     },
     win.location.origin,
   );
+}
+
+/**
+ * The composer, once the selected conversation in the list is this creator's (its first line
+ * is the creator's handle or id: hit 69495917732 reads the selected `contactCard` so): never a
+ * composer still on another creator's conversation.
+ */
+async function composerOf({ doc, pack, stepTimeoutMs }: FlowContext, record: MessageRecord) {
+  const names = new Set(
+    [
+      creatorOf(record),
+      record.platformTalentId,
+      record.identity?.platform === 'tiktok' ? record.identity.handle : '',
+    ]
+      .filter(Boolean)
+      .map((name) => name.toLowerCase()),
+  );
+  const selected = await waitFor(doc, selectorOf(pack, 'selectedContact'), stepTimeoutMs, (card) =>
+    names.has((card.textContent ?? '').trim().split('\n')[0]!.trim().toLowerCase()),
+  );
+  if (!selected) throw new PageChanged('the creator’s conversation is not the selected one');
+  const composer = await waitFor<HTMLTextAreaElement>(
+    doc,
+    selectorOf(pack, 'composer'),
+    stepTimeoutMs,
+  );
+  if (!composer) throw new PageChanged('the composer did not show');
+  return composer;
+}
+
+/** Opens the creator's conversation and reads the page's JSON answer about it by its code. */
+async function openConversation(context: FlowContext, record: MessageRecord): Promise<Opened> {
+  const { pack, action, answers, stepTimeoutMs } = context;
+  const before = answers.count('conversationCreate');
+  askToOpen(context, record);
   const answer = await answers.next('conversationCreate', before, stepTimeoutMs);
   if (!answer) throw new PageChanged('the conversation did not open (no conversation answer)');
   const verdict = judgeAnswer(pack, record.id, answer);
@@ -87,13 +118,7 @@ async function openConversation(
   >;
   const id = data.conversation_short_id ?? data.conversation_id;
   if (typeof id === 'string' || typeof id === 'number') conversations.set(action.id, String(id));
-  const composer = await waitFor<HTMLTextAreaElement>(
-    doc,
-    selectorOf(pack, 'composer'),
-    stepTimeoutMs,
-  );
-  if (!composer) throw new PageChanged('the composer did not show');
-  return { kind: 'open', composer };
+  return { kind: 'open', composer: await composerOf(context, record) };
 }
 
 export const tiktokImFlow: PageFlow = {
@@ -175,13 +200,17 @@ export const tiktokImFlow: PageFlow = {
     };
   },
 
-  /** After a restart: the message among the seller's own in the creator's conversation → sent. */
+  /**
+   * After a restart: the message among the seller's own in the creator's conversation → sent.
+   * No answer hook runs here (the page was just opened to be read): the conversation is known
+   * by the selected one in the list.
+   */
   async readBack(context) {
     const record = onlyRecord(context.action);
     if (!record) return null;
     try {
-      const opened = await openConversation(context, record);
-      if (opened.kind !== 'open') return null;
+      askToOpen(context, record);
+      await composerOf(context, record);
     } catch {
       return null;
     }

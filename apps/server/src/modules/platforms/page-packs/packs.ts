@@ -202,6 +202,9 @@ const PACKS: PagePack[] = [
       // counter (hits 36249336222, 17176624491, 69495917732); a message is at most 2000
       // characters (hit 16729626336: "长度不能超过2000").
       composer: 'textarea[placeholder*="Send a message"], textarea[placeholder*="发送消息"]',
+      // The conversation list's rows carry `contactCard` in their class, the open one also
+      // `selected`, its first line the creator's name (hit 69495917732, INSPECT_IM_JS).
+      selectedContact: '[class*="contactCard"][class*="selected"]',
       maxLength: '2000',
       // The send button is told by its words, 发送 / Send (hit 69495917732, FILL_MESSAGE_JS).
       sendButton: 'button',
@@ -255,6 +258,7 @@ const PACKS: PagePack[] = [
     unverified: [
       'that the IM page accepts the `open_conversation` message from its own window (public automation posts it from the opener); if not, the conversation does not open and the run stops page_changed',
       'the canary `.chatd-root, [class*="contactCard"]` on the IM page with no conversation open',
+      'the selected conversation’s first line as the creator’s handle (the flow also accepts the creator id)',
       'the send outcome: the message goes over the IM WebSocket (no JSON answer the hook sees); the flow reads the seller’s own new bubble as the page’s acceptance',
       'the codes of conversation/create, im/permission and im/shop_quota answers beyond 0 (the target-invitation codes are applied: 16024019 quota, 16024020/21/16/06 the creator)',
       'creator_id as the creator’s oec uid: the flow passes the identity’s creator open id, else the handle',
