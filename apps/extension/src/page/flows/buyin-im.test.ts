@@ -23,9 +23,9 @@ interface Platform {
   posts: Array<{ uid: string; content: string }>;
 }
 
-function profilePage(platform: Platform) {
+function profilePage(platform: Platform, query = '') {
   const dom = new JSDOM(html, {
-    url: 'https://buyin.jinritemai.com/dashboard/servicehall/daren-profile',
+    url: `https://buyin.jinritemai.com/dashboard/servicehall/daren-profile${query}`,
     runScripts: 'dangerously',
     beforeParse(window) {
       // Chrome's postMessage names the page's window as the source; jsdom's does not.
@@ -220,6 +220,30 @@ describe('百应 私信 on the stand-in profile', () => {
       stop: { reason: 'page_changed' },
     });
     expect(platform.posts).toHaveLength(1);
+  });
+
+  it('a captcha after a send the page did not answer stops the run, the record in doubt', async () => {
+    const platform: Platform = { history: {}, answer: () => null, posts: [] };
+    const dom = profilePage(platform, '?captcha=1');
+    const ctx = context(dom, action('v2_geng'));
+    await buyinImFlow.prepare(ctx);
+    expect(await buyinImFlow.send(ctx, [700])).toMatchObject({
+      outcomes: [],
+      unknown: [700],
+      stop: { reason: 'captcha' },
+    });
+  });
+
+  it('a step blocked by a captcha stops the run as a captcha, nothing filled', async () => {
+    const dom = profilePage({ history: {}, answer: ok, posts: [] }, '?captcha=1');
+    const ctx = context(dom, action('v2_xin'), {
+      selectors: { ...pack.selectors, imButtonText: '联系TA' },
+    });
+    expect(await buyinImFlow.prepare(ctx)).toMatchObject({
+      ready: false,
+      stop: { reason: 'captcha' },
+      outcomes: [],
+    });
   });
 
   it('a page without the pack’s 私信 button stops before anything is filled', async () => {

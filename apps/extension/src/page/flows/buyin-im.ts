@@ -13,6 +13,7 @@ import {
   messageOf,
   onlyRecord,
   ownMessages,
+  stopFor,
   unansweredSend,
   type MessageRecord,
 } from './message-steps.ts';
@@ -87,8 +88,12 @@ export const buyinImFlow: PageFlow = {
       fill(composer, text);
       return { ready: true, recordIds: [record.id], outcomes: [] };
     } catch (error) {
-      const stop = pageChanged(error);
-      if (stop) return { ready: false, stop, outcomes: [] };
+      if (error instanceof PageChanged)
+        return {
+          ready: false,
+          stop: stopFor(context.doc, context.pack, error.message),
+          outcomes: [],
+        };
       throw error;
     }
   },

@@ -104,12 +104,36 @@ export function judgeAnswer(pack: PagePack, recordId: number, answer: HookedAnsw
   };
 }
 
+/** A captcha of the pack's markers on the page (its container, or a verify iframe). */
+export function captchaShown(doc: Document, pack: PagePack): boolean {
+  return [...pack.captcha.selectors, ...pack.captcha.iframes].some(
+    (selector) => !!doc.querySelector(selector),
+  );
+}
+
 /**
- * The last resort after a send the page did not answer: its words may say the quota, a
- * captcha or a lost login refused it as a whole (nothing went out); otherwise whether it went
- * out is not known (never sent again).
+ * A step that did not find the page as the pack says: a captcha in the way is a `captcha`
+ * stop (the run pauses and the seller is told), anything else `page_changed`.
+ */
+export function stopFor(doc: Document, pack: PagePack, detail: string): BrowserStop {
+  return captchaShown(doc, pack)
+    ? { reason: 'captcha', detail: `captcha shown: ${detail}`.slice(0, 500) }
+    : { reason: 'page_changed', detail: detail.slice(0, 500) };
+}
+
+/**
+ * The last resort after a send the page did not answer: a captcha shown stops the run with
+ * the record in doubt (read back later, never sent again); the page's words may say the quota,
+ * a captcha or a lost login refused it as a whole (nothing went out); otherwise whether it
+ * went out is not known.
  */
 export function unansweredSend(pack: PagePack, doc: Document, recordIds: number[]): SendResult {
+  if (captchaShown(doc, pack))
+    return {
+      outcomes: [],
+      unknown: recordIds,
+      stop: { reason: 'captcha', detail: 'captcha shown after the send' },
+    };
   const shown = classifyText(pack, visibleText(doc));
   if (shown === 'quota_exceeded' || shown === 'captcha' || shown === 'login_expired')
     return { outcomes: [], unknown: [], stop: { reason: shown, detail: 'page text' } };

@@ -13,6 +13,7 @@ import {
   messageOf,
   onlyRecord,
   ownMessages,
+  stopFor,
   unansweredSend,
   type MessageRecord,
 } from './message-steps.ts';
@@ -157,7 +158,7 @@ export const tiktokImFlow: PageFlow = {
       if (error instanceof PageChanged)
         return {
           ready: false,
-          stop: { reason: 'page_changed', detail: error.message },
+          stop: stopFor(context.doc, context.pack, error.message),
           outcomes: [],
         };
       throw error;
