@@ -104,7 +104,8 @@ export const buyinImFlow: PageFlow = {
     if (recordId === undefined || !button)
       return {
         outcomes: [],
-        unknown: recordIds,
+        // Nothing was clicked: nothing went out, the record goes back to pending.
+        unknown: [],
         stop: { reason: 'page_changed', detail: 'the send button is gone' },
       };
     const before = answers.count('send');

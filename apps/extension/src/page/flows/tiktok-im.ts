@@ -172,7 +172,8 @@ export const tiktokImFlow: PageFlow = {
     if (!record || !button)
       return {
         outcomes: [],
-        unknown: recordIds,
+        // Nothing was clicked: nothing went out, the record goes back to pending.
+        unknown: [],
         stop: { reason: 'page_changed', detail: 'the send button is gone' },
       };
     const text = messageOf(action, record).trim();
