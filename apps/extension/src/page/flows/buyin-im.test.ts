@@ -222,6 +222,20 @@ describe('百应 私信 on the stand-in profile', () => {
     expect(platform.posts).toHaveLength(1);
   });
 
+  it('a send button gone before the click sends nothing and releases the record', async () => {
+    const platform: Platform = { history: {}, answer: ok, posts: [] };
+    const dom = profilePage(platform);
+    const ctx = context(dom, action('v2_ren'));
+    await buyinImFlow.prepare(ctx);
+    dom.window.document.querySelector('.auxo-drawer-body .auxo-btn-primary')!.remove();
+    expect(await buyinImFlow.send(ctx, [700])).toEqual({
+      outcomes: [],
+      unknown: [],
+      stop: { reason: 'page_changed', detail: 'the send button is gone' },
+    });
+    expect(platform.posts).toEqual([]);
+  });
+
   it('a captcha after a send the page did not answer stops the run, the record in doubt', async () => {
     const platform: Platform = { history: {}, answer: () => null, posts: [] };
     const dom = profilePage(platform, '?captcha=1');
