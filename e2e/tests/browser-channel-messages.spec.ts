@@ -50,6 +50,8 @@ const buyin = {
   refuse: {} as Record<string, number>,
   left: 100,
   posts: [] as Array<{ uid: string; content: string }>,
+  /** The platform takes a 私信 and its answer never comes (the browser goes away meanwhile). */
+  hang: false,
 };
 /** What went out over the TikTok stand-in's IM socket. */
 const tiktokSent: Array<{ creator_id: string; content: string }> = [];
@@ -74,6 +76,10 @@ async function routePlatforms() {
       const refused = buyin.refuse[body.uid];
       if (refused)
         return route.fulfill(json({ code: refused, msg: '该达人暂不接收私信', data: {} }));
+      if (buyin.hang) {
+        (buyin.kept[body.uid] ??= []).push(body.content);
+        return;
+      }
       if (buyin.left <= 0)
         return route.fulfill(json({ code: 40041, msg: '今日私信次数已达上限', data: {} }));
       buyin.left -= 1;
@@ -121,12 +127,17 @@ async function routePlatforms() {
   });
 }
 
-async function reportShop(platform: 'douyin' | 'tiktok', shopName: string, siteName: string) {
+async function reportShop(
+  platform: 'douyin' | 'tiktok',
+  shopName: string,
+  siteName: string,
+  code: string,
+) {
   const reported = await call<{ shop: { id: number } }>('POST', '/api/v1/shops/report', {
     platform,
     shopName,
     siteName,
-    shopCode: `${platform === 'douyin' ? 'MS' : 'MT'}${stamp}`,
+    shopCode: `${code}${stamp}`,
   });
   expect(reported.status).toBe(200);
   return reported.data.shop.id;
@@ -192,7 +203,7 @@ test.afterAll(async () => {
 let douyinShop = 0;
 
 test('a free connection task goes out as 百应 私信, one 达人 at a time; a 达人 refused by its code fails with it', async () => {
-  douyinShop = await reportShop('douyin', '私信测试小店', '中国站');
+  douyinShop = await reportShop('douyin', '私信测试小店', '中国站', 'MS');
   const uids = ['a', 'b', 'c', 'd'].map((tail) => `v2_${stamp}${tail}`);
   buyin.refuse = { [uids[2]!]: 40031 };
   await connectionTask(douyinShop, uids, 'im4');
@@ -252,7 +263,7 @@ test('the day’s 私信 limit stops the run: the rest of the task stays pending
 });
 
 test('a TikTok shop bound by hand sends one message from the seller center’s IM page', async () => {
-  const shopId = await reportShop('tiktok', 'Glow UK', 'UK');
+  const shopId = await reportShop('tiktok', 'Glow UK', 'UK', 'MT');
   const added = await call<{ id: number }>('POST', '/api/v1/talents', {
     platform: 'tiktok',
     platformTalentId: `lily_${stamp}`,
@@ -280,4 +291,41 @@ test('a TikTok shop bound by hand sends one message from the seller center’s I
   ]);
   const [record] = await recordsOf(call, 'tiktok1');
   expect(record?.platformReference?.conversationId).toBe(`70${`7493${stamp}`.length}1`);
+});
+
+test('a browser restart while a 私信’s answer is awaited never sends it twice: the conversation is read back', async () => {
+  // Another 抖店 shop: the first one waits for the day's 私信 limit to reset.
+  const shopId = await reportShop('douyin', '私信测试二店', '中国站', 'MR');
+  const uid = `v2_${stamp}r`;
+  buyin.left = 100;
+  buyin.hang = true;
+  const before = buyin.posts.length;
+  await connectionTask(shopId, [uid], 'imrestart1');
+  await storage.set({ channelStatus: null, channelEnabled: true });
+  // The page's send went out and its answer has not come: the journal says "sending".
+  await expect
+    .poll(async () => (await storage.get<{ phase: string }>('browserActionJournal'))?.phase, {
+      timeout: 60_000,
+    })
+    .toBe('sending');
+  await expect.poll(() => buyin.posts.length).toBe(before + 1);
+  // The browser goes away and comes back on the same profile.
+  await context.close();
+  buyin.hang = false;
+  ({ context, worker } = await launchWithExtension(userDataDir));
+  await routePlatforms();
+  // The worker's first look may come before the platform's host is routed again; the next
+  // wake (the switch, as here) reads the conversation back.
+  await storage.set({ channelEnabled: false });
+  await storage.set({ channelEnabled: true });
+  await expect
+    .poll(async () => countOf(await recordsOf(call, 'imrestart1'), 'success'), {
+      timeout: 90_000,
+    })
+    .toBe(1);
+  await storage.set({ channelEnabled: false });
+  // The 私信 shown in the 达人's conversation settled the record: it was never sent again.
+  expect(buyin.posts.length).toBe(before + 1);
+  expect(buyin.kept[uid]).toHaveLength(1);
+  expect((await storage.get<{ inDoubt: number }>('channelStatus'))?.inDoubt).toBe(0);
 });
