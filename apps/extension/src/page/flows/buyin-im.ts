@@ -68,9 +68,6 @@ async function openConversation({ doc, pack, stepTimeoutMs }: FlowContext, uid: 
   return composer;
 }
 
-const pageChanged = (error: unknown) =>
-  error instanceof PageChanged ? { reason: 'page_changed' as const, detail: error.message } : null;
-
 export const buyinImFlow: PageFlow = {
   async prepare(context): Promise<PrepareResult> {
     const record = onlyRecord(context.action);
