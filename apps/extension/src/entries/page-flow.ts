@@ -1,7 +1,9 @@
 import type { FlowRequest } from '../channel/tab-driver.ts';
 import { AnswerFeed } from '../page/flows/answer-hook.ts';
+import { buyinImFlow } from '../page/flows/buyin-im.ts';
 import { buyinSquareFlow } from '../page/flows/buyin-square.ts';
 import type { PageFlow } from '../page/flows/flow-types.ts';
+import { tiktokImFlow } from '../page/flows/tiktok-im.ts';
 import { tiktokTargetInvitationFlow } from '../page/flows/tiktok-target-invitation.ts';
 
 /**
@@ -11,6 +13,8 @@ import { tiktokTargetInvitationFlow } from '../page/flows/tiktok-target-invitati
 const flows: Partial<Record<FlowRequest['action']['kind'], PageFlow>> = {
   buyin_batch_invitation: buyinSquareFlow,
   tiktok_target_invitation: tiktokTargetInvitationFlow,
+  buyin_message: buyinImFlow,
+  tiktok_message: tiktokImFlow,
 };
 
 const scope = globalThis as unknown as { __inviteflowFlow?: boolean };

@@ -243,25 +243,91 @@ const PACKS: PagePack[] = [
   },
   {
     id: 'tiktok.im',
-    version: 1,
+    // 2: the conversation opened in the page by its own `open_conversation` message, the
+    // composer, the thread, the send button's words, the IM endpoints (all with sources below).
+    version: 2,
     platform: 'tiktok',
     kinds: ['tiktok_message'],
     hosts: TIKTOK_HOSTS,
-    // Messages: …/seller/im?shop_id=…&creator_id=… (PLATFORMS.md).
+    // The seller center's IM page: …/seller/im?shop_id=…&creator_id=…&enter_from=
+    // affiliate_creator_details&shop_region=XX (exact-string search `seller/im?shop_id`: hits
+    // 36249336222, 17176624491, 17362393184, 5864881089, 58613266387). The channel opens it
+    // without a creator; the flow opens the creator's conversation in the page.
     route: { paths: ['/seller/im'], shopIdParam: 'shop_id', regionParam: 'shop_region' },
-    canary: ['textarea'],
-    selectors: { input: 'textarea', sendButton: 'button.arco-btn-primary' },
+    canary: ['.chatd-root, [class*="contactCard"]'],
+    selectors: {
+      // The IM window switches to a creator on a window message
+      // `{ type: 'open_conversation', payload: { shop_id, creator_id, enter_from, url } }`
+      // (hit 58613266387, `openChatForm`: public automation switches the open IM window so).
+      openMessageType: 'open_conversation',
+      creatorParam: 'creator_id',
+      enterFrom: 'affiliate_creator_details',
+      // The composer: a textarea with placeholder "Send a message" / 发送消息 and a 0/2000
+      // counter (hits 36249336222, 17176624491, 69495917732); a message is at most 2000
+      // characters (hit 16729626336: "长度不能超过2000").
+      composer: 'textarea[placeholder*="Send a message"], textarea[placeholder*="发送消息"]',
+      // The conversation list's rows carry `contactCard` in their class, the open one also
+      // `selected`, its first line the creator's name (hit 69495917732, INSPECT_IM_JS).
+      selectedContact: '[class*="contactCard"][class*="selected"]',
+      maxLength: '2000',
+      // The send button is told by its words, 发送 / Send (hit 69495917732, FILL_MESSAGE_JS).
+      sendButton: 'button',
+      sendTexts: '发送|Send',
+      // The thread: `.chatd-root` holds `.chatd-message` rows; the seller's own are
+      // `.chatd-message--right` (or hold `.chatd-bubble-main--self`), their text in
+      // `.chatd-message-body-info-message pre` (hit 69495917732, INSPECT_IM_JS; the bubble
+      // class `div.chatd-bubble-main` also in hit 17176624491).
+      thread: '.chatd-root',
+      message: '.chatd-message',
+      ownMessage: '.chatd-message--right',
+      ownBubble: '.chatd-bubble-main--self',
+      messageText: '.chatd-message-body-info-message pre, .chatd-message-body-info-message',
+    },
     endpoints: [
-      { name: 'imQuota', method: 'GET', pattern: '/api/v1/affiliate/notification/im/shop_quota' },
+      // The IM token the page takes before its WebSocket (hit 16729626336: GET, `code` 0).
+      { name: 'imToken', method: 'GET', pattern: '/api/v1/oec/affiliate/seller/im/get/token' },
+      // The conversation with a creator (hit 16729626336: POST on the IM host, participants
+      // with the creator's uid; `code` 0 and `data.conversation_short_id`; also hit 70892196621).
+      { name: 'conversationCreate', method: 'POST', pattern: '/api/v1/im/conversation/create' },
+      // The IM checks and the shop's IM quota, all POST (the affiliate bundle's endpoint lists:
+      // hits 71062143287, 71159760768).
+      {
+        name: 'imPermission',
+        method: 'POST',
+        pattern: '/api/v1/affiliate/notification/im/permission',
+      },
+      {
+        name: 'entranceCheck',
+        method: 'POST',
+        pattern: '/api/v1/affiliate/notification/im/entrance_check',
+      },
+      { name: 'imQuota', method: 'POST', pattern: '/api/v1/affiliate/notification/im/shop_quota' },
     ],
     codeField: 'code',
     codes: TIKTOK_CODES,
     textFallbacks: [],
     captcha: { ...BYTEDANCE_CAPTCHA, codes: ['30004009'] },
     loginPaths: ['/account/login', '/login'],
+    // New IM conversations share the weekly invitation quota (PLATFORMS.md, seller help
+    // "Affiliate Target Invite & IM Quotas").
     quotaReset: 'weekly',
-    sources: ['PLATFORMS.md "The pages" (IM route and IM quota endpoint)'],
-    unverified: ['the IM page selectors and its send endpoint (no public source found)'],
+    sources: [
+      'PLATFORMS.md "The pages" (IM route) and "Quota" (IM conversations share the weekly quota)',
+      'exact-string search: seller/im?shop_id (36249336222, 17176624491, 17362393184, 5864881089, 58613266387): the route and its parameters, the composer textarea "Send a message"',
+      'exact-string search: open_conversation / seller/im?shop_id (58613266387): the IM window switches creator on an `open_conversation` window message',
+      'exact-string search: CLICK_NEW_MESSAGE_BTN_JS (69495917732): composer placeholders, 0/2000, send words 发送/Send, `.chatd-root`, `.chatd-message--right`, `.chatd-bubble-main--self`, `.chatd-message-body-info-message pre`',
+      'exact-string search: im/conversation/create (16729626336, 70892196621): im/get/token and conversation/create, `code` 0, `data.conversation_short_id`; the message itself goes over the IM WebSocket (cmd 100), at most 2000 characters; before a creator replies a seller may send 5 messages (16008900689)',
+      'exact-string search: im/shop_quota, notification/im/permission (71062143287, 71159760768): IM permission, entrance check and shop quota endpoints, POST',
+    ],
+    unverified: [
+      'that the IM page accepts the `open_conversation` message from its own window (public automation posts it from the opener); if not, the conversation does not open and the run stops page_changed',
+      'the canary `.chatd-root, [class*="contactCard"]` on the IM page with no conversation open',
+      'the selected conversation’s first line as the creator’s handle (the flow also accepts the creator id)',
+      'the send outcome: the message goes over the IM WebSocket (no JSON answer the hook sees); the flow reads the seller’s own new bubble as the page’s acceptance',
+      'the codes of conversation/create, im/permission and im/shop_quota answers beyond 0 (the target-invitation codes are applied: 16024019 quota, 16024020/21/16/06 the creator)',
+      'creator_id as the creator’s oec uid: the flow passes the identity’s creator open id, else the handle',
+      'the answer shapes of im/permission, entrance_check and shop_quota',
+    ],
   },
   {
     id: 'buyin.daren-square',
@@ -336,27 +402,78 @@ const PACKS: PagePack[] = [
   },
   {
     id: 'buyin.im',
-    version: 1,
+    // 2: the 达人's profile opened in the page (its `uid`), the 私信 button and window, the
+    // send's JSON answer and its codes (sources and what is not confirmed below).
+    version: 2,
     platform: 'douyin',
     kinds: ['buyin_message'],
     hosts: BUYIN_HOSTS,
     route: {
-      paths: ['/dashboard/servicehall/daren-profile'],
+      // The 达人's profile: …/dashboard/servicehall/daren-profile?uid=… (exact-string search
+      // `daren-profile`: hits 71537040066, 14985523645, 5976014018, 48068791265, 68318425060
+      // "the site is a single-page application"). The channel opens it without a 达人; the flow
+      // moves the page's own router to the 达人's uid.
+      paths: [
+        '/dashboard/servicehall/daren-profile',
+        '/ffa/buyin/dashboard/servicehall/daren-profile',
+      ],
       shopIdParam: null,
       regionParam: null,
     },
     canary: ['.auxo-btn'],
-    selectors: { input: 'textarea', sendButton: 'button.auxo-btn-primary' },
-    // 百应 messages (PLATFORMS.md: buyin.jinritemai.com/mpa/api/pigeon/messages).
-    endpoints: [{ name: 'messages', method: 'POST', pattern: '/mpa/api/pigeon/messages' }],
+    selectors: {
+      uidParam: 'uid',
+      // The profile's Auxo tabs `#daren-profile-main-tabs-tab-N` (hit 68458039674).
+      profileReady: '[id^="daren-profile-main-tabs"]',
+      // The 私信 button and the chat window it opens (Auxo: PLATFORMS.md; the window's markup
+      // is not described by any public source, see `unverified`).
+      imButton: 'button.auxo-btn',
+      imButtonText: '私信',
+      panel: '.auxo-drawer-body',
+      composer: '.auxo-drawer-body textarea',
+      sendButton: '.auxo-drawer-body button.auxo-btn-primary',
+      sendTexts: '发送',
+      message: '.auxo-drawer-body .im-message',
+      ownMessage: '.im-message-self',
+      messageText: '.im-message-text',
+      // Limits shown in an Auxo modal (`.auxo-modal-wrap`, `[role="dialog"]`, "还剩下 N 次":
+      // hit 71537040066, on the same profile page's contact dialog).
+      limitDialog: '.auxo-modal-wrap, [role="dialog"]',
+    },
+    endpoints: [
+      // 百应 messages (PLATFORMS.md: buyin.jinritemai.com/mpa/api/pigeon/messages; the path also
+      // in hit 66796178345). The POST is taken as the send, the GET as the history.
+      { name: 'send', method: 'POST', pattern: '/mpa/api/pigeon/messages' },
+      { name: 'history', method: 'GET', pattern: '/mpa/api/pigeon/messages' },
+    ],
     codeField: 'code',
-    codes: [{ code: '0', outcome: 'success' }],
-    textFallbacks: [],
+    codes: [
+      { code: '0', outcome: 'success' },
+      // Not from a public source (see `unverified`): the stand-in's codes for a 达人 who takes
+      // no messages, a 达人 who blocked the shop, the day's 私信 limit and "too fast".
+      { code: '40031', outcome: 'record', errorCode: 'talent_ineligible' },
+      { code: '40032', outcome: 'record', errorCode: 'blacklisted' },
+      { code: '40041', outcome: 'stop', reason: 'quota_exceeded' },
+      { code: '40029', outcome: 'stop', reason: 'rate_limited' },
+    ],
+    textFallbacks: [{ text: '今日私信次数已达上限', outcome: 'quota_exceeded' }],
     captcha: { ...BYTEDANCE_CAPTCHA, codes: [] },
     loginPaths: ['/login', '/mpa/account/login'],
     quotaReset: 'daily',
-    sources: ['PLATFORMS.md "The pages" (profile route, pigeon messages endpoint)'],
-    unverified: ['the 私信 window selectors and the answer codes (no public source)'],
+    sources: [
+      'PLATFORMS.md "The pages" (profile route …/daren-profile?uid=…, pigeon messages endpoint, Auxo components)',
+      'exact-string search: daren-profile (71537040066, 14985523645, 5976014018, 48068791265, 68318425060): the profile route with `uid`, a single-page application',
+      'exact-string search: daren-profile (68458039674): the profile tabs #daren-profile-main-tabs-tab-N',
+      'exact-string search: daren-profile (71537040066): limits in an Auxo modal (`.auxo-modal-wrap`, `[role="dialog"]`, "还剩下 N 次")',
+      'exact-string search: mpa/api/pigeon (66796178345): the messages path',
+    ],
+    unverified: [
+      'that the profile page follows its router to another `uid` (history.pushState + popstate) without a reload',
+      'the 私信 button words and the chat window markup (panel, textarea, 发送, message rows): no public source describes them',
+      'the method of /mpa/api/pigeon/messages for a send (POST) and its answer (`code`, 0 = sent)',
+      'every code but 0: 40031 (the 达人 takes no messages), 40032 (blocked), 40041 (the day’s 私信 limit), 40029 (too fast) are the stand-in’s; verify on a live shop (docs/platforms.md, step 7) before relying on them',
+      'the daily 私信 limit and its reset at midnight Asia/Shanghai; the text 今日私信次数已达上限',
+    ],
   },
   {
     id: 'buyin.activity',
