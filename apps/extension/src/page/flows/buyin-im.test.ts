@@ -30,7 +30,8 @@ function profilePage(platform: Platform, query = '') {
     beforeParse(window) {
       // Chrome's postMessage names the page's window as the source; jsdom's does not.
       window.postMessage = ((data: unknown) => {
-        setTimeout(() =>
+        // The window's own timer: closing the window at the test's end clears it.
+        window.setTimeout(() =>
           window.dispatchEvent(
             new window.MessageEvent('message', {
               data,

@@ -32,7 +32,8 @@ function imPage(platform: Platform, query = '', seed: Record<string, string[]> =
       window.sessionStorage.setItem('standin-tiktok-im', JSON.stringify(seed));
       // Chrome's postMessage names the page's window as the source; jsdom's does not.
       window.postMessage = ((data: unknown) => {
-        setTimeout(() =>
+        // The window's own timer: closing the window at the test's end clears it.
+        window.setTimeout(() =>
           window.dispatchEvent(
             new window.MessageEvent('message', {
               data,
