@@ -162,13 +162,13 @@ async function consoleAccessToken(): Promise<string> {
 }
 
 /** Adds `count` 达人 to the library and a task inviting them through the reported shop. */
-async function taskFor(count: number, setName: string): Promise<string[]> {
+async function taskFor(count: number, setName: string, tag: string): Promise<string[]> {
   const access = await consoleAccessToken();
   const report = (await storage<{ shop: { id: number } }>('shopReport'))!;
   const ids: number[] = [];
   const uids: string[] = [];
   for (let index = 0; index < count; index++) {
-    const uid = `ext${stamp}${setName}${index}`;
+    const uid = `ext${stamp}${tag}${index}`;
     const added = await call('POST', '/api/v1/talents', access, {
       platform: 'douyin',
       platformTalentId: uid,
@@ -193,11 +193,11 @@ async function taskFor(count: number, setName: string): Promise<string[]> {
 }
 
 /** The task's records by status, read with the console's token. */
-async function statusesOf(setName: string): Promise<string[]> {
+async function statusesOf(setName: string, access: string): Promise<string[]> {
   const listed = await call(
     'GET',
     `/api/v1/send-records?${new URLSearchParams({ pageSize: '100' })}`,
-    await consoleAccessToken(),
+    access,
   );
   return (listed.body.data as { list: Array<{ setName: string; status: string }> }).list
     .filter((record) => record.setName === setName)
@@ -507,12 +507,17 @@ test('the browser channel, on by default, finishes a run after the console tab i
   await popup.close();
 
   // Two tasks, two browser actions, made on the console while its tab is open.
-  const first = await taskFor(3, '控制台开着');
-  const second = await taskFor(2, '控制台关了');
+  const first = await taskFor(3, '控制台开着', 'open');
+  const second = await taskFor(2, '控制台关了', 'closed');
+  // The console's own token, kept by the test to read the records once its tab is gone.
+  const access = await consoleAccessToken();
   await expect
-    .poll(async () => (await statusesOf('控制台开着')).filter((s) => s === 'success').length, {
-      timeout: 150_000,
-    })
+    .poll(
+      async () => (await statusesOf('控制台开着', access)).filter((s) => s === 'success').length,
+      {
+        timeout: 150_000,
+      },
+    )
     .toBe(3);
   // The first batch went out: the console tab goes away, and the extension's token is about to
   // end, so the rest of the run needs a renewal the extension makes by itself.
@@ -522,9 +527,12 @@ test('the browser channel, on by default, finishes a run after the console tab i
     auth: { ...before, expiresAt: new Date(Date.now() + 30_000).toISOString() },
   });
   await expect
-    .poll(async () => (await statusesOf('控制台关了')).filter((s) => s === 'success').length, {
-      timeout: 90_000,
-    })
+    .poll(
+      async () => (await statusesOf('控制台关了', access)).filter((s) => s === 'success').length,
+      {
+        timeout: 90_000,
+      },
+    )
     .toBe(2);
   expect(context.pages().some((page) => page.url().startsWith(baseURL))).toBe(false);
   const after = (await storage<StoredAuth>('auth'))!;
@@ -534,7 +542,15 @@ test('the browser channel, on by default, finishes a run after the console tab i
   expect(sentBatches.flat().sort()).toEqual([...first, ...second].sort());
   expect(await storage('channelOwnedTab')).toMatchObject({ tabId: expect.any(Number) });
 
+  // The seller comes back to the console (a new tab: signed in again) and sees the results.
   consolePage = await context.newPage();
+  await consolePage.goto('/login');
+  await submitSignIn(consolePage, seller);
+  await expect(consolePage).not.toHaveURL(/\/login/);
+  // A sign-in hands the extension a session of the new console session.
+  await expect
+    .poll(async () => (await storage<StoredAuth>('auth'))?.session?.sessionId)
+    .not.toBe(before.session!.sessionId);
   await consolePage.goto('/sent/search-table');
   const row = (name: string) =>
     consolePage.locator('.send-table tbody tr').filter({ hasText: name });

@@ -17,6 +17,8 @@ let heldOrigin: string | null = null;
 let shopHint: ShopHint | null = null;
 let binding = false;
 let shopDraft: Partial<ShopIdentityBody> = {};
+/** What the bind form on screen was drawn from (it is kept while this holds). */
+let formKey = '';
 
 async function model(): Promise<PopupModel> {
   const [stored, choice, shopReport, enabled, status, pacing] = await Promise.all([
@@ -63,33 +65,38 @@ async function bindShop(identity: ShopIdentityBody) {
 
 async function render() {
   const current = await model();
-  // The channel's status changes while the seller types: keep the field in focus.
-  const focused = document.activeElement;
-  const focusName = focused instanceof HTMLInputElement ? focused.name : null;
-  const caret = focused instanceof HTMLInputElement ? focused.selectionStart : null;
   document.documentElement.lang = current.locale;
   document.title = t(current.locale, 'brand.name');
   app.dataset.view = current.auth ? 'signed-in' : 'signed-out';
-  app.replaceChildren(
-    ...renderPopup(document, current, {
-      openConsole: (path) => void chrome.tabs.create({ url: consoleUrl(path, heldOrigin) }),
-      switchLanguage: () =>
-        void localeItem.set(current.locale === 'zh-CN' ? 'en-US' : 'zh-CN').then(loadSummary),
-      bindShop: (identity) => void bindShop(identity),
-      draftShop: (draft) => {
-        shopDraft = draft;
-      },
-      channel: {
-        setEnabled: (enabled) => void channelEnabledItem.set(enabled),
-        savePacing: (pacing) => void channelPacingItem.set(pacing),
-      },
-    }),
+  const nodes = renderPopup(document, current, {
+    openConsole: (path) => void chrome.tabs.create({ url: consoleUrl(path, heldOrigin) }),
+    switchLanguage: () =>
+      void localeItem.set(current.locale === 'zh-CN' ? 'en-US' : 'zh-CN').then(loadSummary),
+    bindShop: (identity) => void bindShop(identity),
+    draftShop: (draft) => {
+      shopDraft = draft;
+    },
+    channel: {
+      setEnabled: (enabled) => void channelEnabledItem.set(enabled),
+      savePacing: (pacing) => void channelPacingItem.set(pacing),
+    },
+  });
+  // The channel's status changes every few seconds while a run goes on: the bind form the
+  // seller may be typing in stays the same element (focus, caret and selection kept) unless
+  // what it shows changed.
+  const key = JSON.stringify([current.locale, current.binding, current.shopHint]);
+  const live = app.querySelector<HTMLElement>(':scope > [data-section="bind-shop"]');
+  const at = nodes.findIndex(
+    (node) => node instanceof HTMLElement && node.dataset.section === 'bind-shop',
   );
-  if (focusName) {
-    const again = app.querySelector<HTMLInputElement>(`input[name="${focusName}"]`);
-    again?.focus();
-    if (again && caret !== null && again.type === 'text') again.setSelectionRange(caret, caret);
+  if (live && at >= 0 && key === formKey) {
+    for (const child of [...app.children]) if (child !== live) child.remove();
+    for (const node of nodes.slice(0, at)) app.insertBefore(node, live);
+    app.append(...nodes.slice(at + 1));
+  } else {
+    app.replaceChildren(...nodes);
   }
+  formKey = key;
 }
 
 /**

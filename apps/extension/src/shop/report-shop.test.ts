@@ -71,6 +71,22 @@ describe('reporting a shop', () => {
     expect(await shopReportItem.get()).toMatchObject({ outcome: 'refused', identity });
   });
 
+  it('keeps a refusal of the fields themselves, as typed, with the server’s words', async () => {
+    const typed = { ...identity, shopCode: 'not an id!' };
+    await reportShop(
+      apiAnswering({
+        ok: false,
+        error: { kind: 'http', status: 400, message: '店铺编号只能包含字母、数字、_ . -' },
+      }),
+      typed,
+    );
+    expect(await shopReportItem.get()).toMatchObject({
+      outcome: 'failed',
+      identity: typed,
+      message: '店铺编号只能包含字母、数字、_ . -',
+    });
+  });
+
   it('stores nothing when nobody is signed in', async () => {
     const answer = await reportShop(
       apiAnswering({ ok: false, error: { kind: 'unauthorized', status: 401, message: '' } }),

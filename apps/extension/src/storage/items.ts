@@ -1,9 +1,4 @@
-import {
-  handedExtensionSession,
-  shop,
-  shopIdentityBody,
-  storedUserInfo,
-} from '@inviteflow/contract';
+import { handedExtensionSession, shop, shopPlatforms, storedUserInfo } from '@inviteflow/contract';
 import { z } from 'zod';
 import { defineItem } from './storage-item.ts';
 
@@ -44,7 +39,13 @@ export const localeItem = defineItem<'zh-CN' | 'en-US' | null>('uiLocale', local
 
 /** The last shop the seller reported from the popup and what the server said about it. */
 export const shopReport = z.object({
-  identity: shopIdentityBody,
+  // As the seller typed it: a report the server refused for its fields is kept (and shown) too.
+  identity: z.object({
+    platform: z.enum(shopPlatforms),
+    shopName: z.string(),
+    siteName: z.string(),
+    shopCode: z.string(),
+  }),
   outcome: z.enum(['bound', 'alreadyBound', 'refused', 'failed']),
   /** The server's message (in the request's language), shown as it is. */
   message: z.string(),
