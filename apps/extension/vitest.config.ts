@@ -1,12 +1,11 @@
 import { defineProject } from 'vitest/config';
 
 // Unit tests with a fake browser (test/fake-browser.ts), reset before each test; jsdom for
-// the pages the adapters, the panel and the popup work on.
+// the page flows and the popup.
 export default defineProject({
   define: {
     __INVITEFLOW_BUILD__: JSON.stringify({
       consoleOrigins: ['http://127.0.0.1:3000', 'https://console.example.com'],
-      testSellerCenter: true,
       version: '0.0.0-test',
     }),
   },

@@ -1,6 +1,4 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -18,17 +16,22 @@ import { artifactsDir, baseURL, repoRoot, screenshotsDir } from '../support/serv
 /**
  * The companion extension, unpacked into Chromium with its pinned id, against the built
  * console and API: the login reaches it by both paths (window message and external
- * message) and carries only the scoped token; that token works on the extension's calls
- * and nowhere else; on a stand-in seller center the shop is reported and two records are
- * executed (one sent, one refused by the "platform"), and both results show in the
- * console's send records; logout clears the extension and kills its token.
+ * message) and carries only its own session; that token works on the extension's calls
+ * and nowhere else; the seller binds a shop from the popup, prefilled from the open
+ * seller-center tab's address; the browser channel, on by default, runs a task started with
+ * the console open and finishes it after the console tab is closed, renewing its session by
+ * itself; the popup in both languages; logout ends the extension's session.
+ * The channel's batches, stops and restarts are browser-channel.spec.ts's.
  */
 test.describe.configure({ mode: 'serial' });
 
 const extensionId = 'ngneapepkmcpohibcobcfphlliineemk';
 // Built by `npm run build:e2e -w @inviteflow/extension` (part of `npm run test:e2e`).
 const extensionDir = path.join(artifactsDir, 'extension');
-const fixture = path.join(repoRoot, 'apps/extension/test/fixtures/seller-center.html');
+const squareHtml = readFileSync(
+  path.join(repoRoot, 'apps/extension/test/fixtures/buyin-daren-square.html'),
+  'utf8',
+);
 
 const stamp = Date.now().toString().slice(-8);
 const seller = {
@@ -37,10 +40,10 @@ const seller = {
   password: 'Extension-pass-1',
 };
 const shopCode = `EXT-${stamp}`;
-const talents = [
-  { name: '星河主播', id: `star_${stamp}` },
-  { name: 'Mia Beauty', id: `mia_${stamp}` },
-];
+const shopName = 'InviteFlow 测试小店';
+/** The 达人 the stand-in 达人广场 lists (every talent the tests add), and whom it was sent. */
+const squareUids: string[] = [];
+const sentBatches: string[][] = [];
 
 interface StoredAuth {
   token: string;
@@ -68,8 +71,6 @@ interface ChromeInWorker {
 let context: BrowserContext;
 let worker: Worker;
 let consolePage: Page;
-let sellerServer: Server;
-let sellerOrigin: string;
 let userDataDir: string;
 
 async function storage<T>(key: string): Promise<T | undefined> {
@@ -87,16 +88,17 @@ async function everythingStored(): Promise<Record<string, unknown>> {
   );
 }
 
-/** What a fresh extension gets before each scenario: zh-CN texts, short pauses between records. */
+/** What a fresh extension gets before each scenario: zh-CN texts, a fixed 10 s between actions. */
 async function baseSettings() {
-  // Short pauses so the run takes seconds (the pacing itself is unit-tested).
+  // A pause between two actions long enough to close the console tab in it (the pacing's
+  // bounds and jitter are unit-tested); all day is working time.
   await setStorage({
     uiLocale: 'zh-CN',
-    runnerSettings: {
-      minDelaySeconds: 0.2,
-      maxDelaySeconds: 0.6,
-      batchSize: 5,
-      idlePollSeconds: 1,
+    channelPacing: {
+      minDelaySeconds: 10,
+      maxDelaySeconds: 10,
+      workStart: '00:00',
+      workEnd: '00:00',
     },
   });
 }
@@ -159,47 +161,87 @@ async function consoleAccessToken(): Promise<string> {
   return token;
 }
 
-/** Adds `list` to the library and a task inviting them through the reported shop. */
-async function taskFor(
-  list: ReadonlyArray<{ name: string; id: string }>,
-  script: string,
-  setName: string,
-) {
+/** Adds `count` 达人 to the library and a task inviting them through the reported shop. */
+async function taskFor(count: number, setName: string, tag: string): Promise<string[]> {
   const access = await consoleAccessToken();
   const report = (await storage<{ shop: { id: number } }>('shopReport'))!;
   const ids: number[] = [];
-  for (const talent of list) {
+  const uids: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const uid = `ext${stamp}${tag}${index}`;
     const added = await call('POST', '/api/v1/talents', access, {
       platform: 'douyin',
-      platformTalentId: talent.id,
-      name: talent.name,
+      platformTalentId: uid,
+      name: `${setName}达人${index}`,
     });
     expect(added.status).toBe(200);
     ids.push((added.body.data as { id: number }).id);
+    uids.push(uid);
   }
+  squareUids.push(...uids);
   const created = await call('POST', '/api/v1/send-records', access, {
     shopId: report.shop.id,
     taskType: 'free_product',
     contentType: 'vertical_video',
     filterType: 'manual',
     talentIds: ids,
-    script,
+    script: '你好 {talentName}，欢迎来 {shopName} 带货',
     setName,
   });
   expect(created.status).toBe(200);
+  return uids;
 }
 
-/** The stand-in seller center showing the bound shop; `platform` says whom it refuses. */
-async function openSellerCenter(platform: { ineligible?: string; quota?: string }) {
-  const page = await context.newPage();
-  await page.goto(
-    `${sellerOrigin}/inviteflow-test-seller/affiliate?${new URLSearchParams({
-      'shop-name': 'InviteFlow 测试旗舰店',
-      'shop-code': shopCode,
-      ...platform,
-    })}`,
+/** The task's records by status, read with the console's token. */
+async function statusesOf(setName: string, access: string): Promise<string[]> {
+  const listed = await call(
+    'GET',
+    `/api/v1/send-records?${new URLSearchParams({ pageSize: '100' })}`,
+    access,
   );
-  return page;
+  return (listed.body.data as { list: Array<{ setName: string; status: string }> }).list
+    .filter((record) => record.setName === setName)
+    .map((record) => record.status);
+}
+
+/**
+ * The platform's hosts, answered on this machine: the stand-in 百应 达人广场 (modelled on the
+ * real page, apps/extension/test/fixtures) at its real address, the page's own batch call, and
+ * a blank TikTok seller-center page whose address is all the popup reads.
+ */
+async function routePlatforms() {
+  await context.route('https://buyin.jinritemai.com/**', async (route) => {
+    const url = new URL(route.request().url());
+    if (url.pathname === '/standin/batch-invite') {
+      sentBatches.push((JSON.parse(route.request().postData() ?? '{}') as { uids: string[] }).uids);
+      return route.fulfill({ status: 200, contentType: 'application/json', body: '{"code":0}' });
+    }
+    if (url.pathname !== '/dashboard/servicehall/daren-square')
+      return route.fulfill({ status: 404, body: '' });
+    url.searchParams.set('invited', sentBatches.flat().join(','));
+    url.searchParams.set('uids', squareUids.join(','));
+    url.searchParams.set('quota', '200');
+    const html = squareHtml.replace(
+      'var query = new URLSearchParams(location.search);',
+      `var query = new URLSearchParams(${JSON.stringify(url.search)});`,
+    );
+    return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
+  });
+  await context.route('https://affiliate.tiktok.com/**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      body: '<!doctype html><title>TikTok Shop</title>',
+    }),
+  );
+}
+
+async function openPopup() {
+  const popup = await context.newPage();
+  await popup.setViewportSize({ width: 360, height: 640 });
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  await expect(popup.locator('#app')).toHaveAttribute('data-ready', 'true');
+  return popup;
 }
 
 async function popupShot(name: string, locale: 'zh-CN' | 'en-US') {
@@ -231,17 +273,6 @@ test.beforeAll(async () => {
   // An extension built for another port would ignore this console: say so, not time out.
   expect(manifest.externally_connectable.matches).toEqual([`${baseURL}/*`]);
 
-  const html = readFileSync(fixture);
-  sellerServer = createServer((request, response) => {
-    if (!request.url?.startsWith('/inviteflow-test-seller/')) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
-  });
-  await new Promise<void>((resolve) => sellerServer.listen(0, '127.0.0.1', resolve));
-  sellerOrigin = `http://127.0.0.1:${(sellerServer.address() as AddressInfo).port}`;
-
   userDataDir = mkdtempSync(path.join(tmpdir(), 'inviteflow-extension-'));
   context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium() ?? undefined,
@@ -254,6 +285,7 @@ test.beforeAll(async () => {
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1440, height: 900 },
   });
+  await routePlatforms();
   worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   expect(worker.url()).toBe(`chrome-extension://${extensionId}/service-worker.js`);
   await baseSettings();
@@ -265,7 +297,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   // The browser first: the product's server is stopped by the global teardown after this.
   await context?.close();
-  await new Promise((resolve) => sellerServer?.close(resolve));
   if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
 });
 
@@ -405,155 +436,152 @@ test('the scoped token works on the summary and nowhere outside the extension’
   }
 });
 
-test('on the seller center the shop is reported and bound, shown on the page and in the popup', async () => {
-  // Held paused until the task exists, then resumed from the popup.
-  await setStorage({ runnerControl: { paused: true } });
-  const seller = await openSellerCenter({ ineligible: talents[1]!.id });
-  await expect(seller.locator('html')).toHaveAttribute('data-inviteflow-seller', 'bound');
-  const panel = seller.locator('inviteflow-panel');
-  await expect(panel).toHaveAttribute('data-shop', 'bound');
-  await expect(panel.getByText('店铺已绑定到 InviteFlow · InviteFlow 测试旗舰店')).toBeVisible();
-  await expect(panel).toHaveAttribute('data-runner', 'paused');
-  await seller.screenshot({ path: path.join(screenshotsDir, 'extension-seller-center-zh-CN.png') });
+test('a shop is bound from the popup, filled in from the seller-center tab’s address', async () => {
+  // A TikTok seller-center tab: its address names the market and the shop; nothing of ours
+  // runs in it, and nothing is added to it.
+  const tiktok = await context.newPage();
+  await tiktok.goto('https://affiliate.tiktok.com/seller/im?shop_id=7495001&shop_region=GB');
+  let popup = await openPopup();
+  let form = popup.locator('[data-section="bind-shop"]');
+  await expect(form).toContainText('已根据打开的卖家中心页面地址预填');
+  await expect(form.locator('[name="platform"]')).toHaveValue('tiktok');
+  await expect(form.locator('[name="shop-code"]')).toHaveValue('7495001');
+  await expect(form.locator('[name="site-name"]')).toHaveValue('GB');
+  expect(await tiktok.evaluate(() => document.documentElement.outerHTML)).toBe(
+    '<html><head><title>TikTok Shop</title></head><body></body></html>',
+  );
+  await popup.close();
+  await tiktok.close();
+
+  // The 抖店 百应 tab the seller works in: 抖店 and its one site; the name and ID are typed.
+  const buyin = await context.newPage();
+  await buyin.goto('https://buyin.jinritemai.com/dashboard/servicehall/daren-square');
+  popup = await openPopup();
+  form = popup.locator('[data-section="bind-shop"]');
+  await expect(form.locator('[name="platform"]')).toHaveValue('douyin');
+  await expect(form.locator('[name="site-name"]')).toHaveValue('中国站');
+  // A shop ID the server refuses: its message, in the popup's language, shown as it is.
+  await form.getByLabel('店铺名称').fill(shopName);
+  await form.getByLabel('店铺 ID').fill('not an id!');
+  await form.getByRole('button', { name: '绑定店铺' }).click();
+  const outcome = popup.locator('[data-section="current-shop"]');
+  await expect(outcome).toHaveAttribute('data-outcome', 'failed');
+  await expect(outcome.locator('.error')).not.toBeEmpty();
+  await form.getByLabel('店铺 ID').fill(shopCode);
+  await form.getByRole('button', { name: '绑定店铺' }).click();
+  await expect(outcome).toHaveAttribute('data-outcome', 'bound');
+  await expect(outcome).toContainText(shopName);
+  await expect(popup.locator('[data-section="shops"]')).toContainText(shopName);
+  await popup.screenshot({
+    path: path.join(screenshotsDir, 'extension-popup-bind-shop-zh-CN.png'),
+  });
+  await popup.close();
+  // The seller's tab was only looked at: no element or attribute of ours in it.
+  expect(
+    await buyin.evaluate(() =>
+      Array.from(document.querySelectorAll('*')).some(
+        (element) =>
+          element.localName.startsWith('inviteflow') ||
+          Array.from(element.attributes).some((attribute) => attribute.name.includes('inviteflow')),
+      ),
+    ),
+  ).toBe(false);
+  await buyin.close();
 
   const report = await storage<{ outcome: string; shop: { id: number; shopCode: string } }>(
     'shopReport',
   );
   expect(report).toMatchObject({ outcome: 'bound', shop: { shopCode } });
-
-  // The claim with the scoped token: the shop is the caller's and bound (nothing waits yet).
-  const { token } = (await storage<StoredAuth>('auth'))!;
-  const claim = await call('POST', '/api/v1/send-records/claim', token, {
-    shopId: report!.shop.id,
-    limit: 1,
-  });
-  expect(claim.status).toBe(200);
-  expect(claim.body.data).toMatchObject({ records: [] });
-  await seller.close();
+  // Bound to the account, as the console lists it.
+  const shops = await call('GET', '/api/v1/shops?tab=BOUND', await consoleAccessToken());
+  expect(JSON.stringify(shops.body.data)).toContain(shopCode);
 });
 
-test('two records are executed from the seller center: one sent, one refused with a standard code', async () => {
-  await taskFor(talents, '你好 {talentName}，欢迎来 {shopName} 带货', '插件执行');
-  const sellerPage = await openSellerCenter({ ineligible: talents[1]!.id });
-  await expect(sellerPage.locator('html')).toHaveAttribute(
-    'data-inviteflow-seller',
-    'alreadyBound',
-  );
-
-  // Resume from the popup, as a seller would.
-  const popup = await context.newPage();
-  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
-  await expect(popup.locator('[data-runner-state]')).toHaveAttribute('data-runner-state', 'paused');
-  await popup.locator('[data-action="toggle-runner"]').click();
+test('the browser channel, on by default, finishes a run after the console tab is closed', async () => {
+  test.setTimeout(240_000);
+  // Nobody switched it on: it is on.
+  expect(await storage('channelEnabled')).toBeUndefined();
+  const popup = await openPopup();
+  await expect(popup.locator('input[name="channel-enabled"]')).toBeChecked();
+  await expect(popup.locator('[data-action="toggle-runner"]')).toHaveCount(0);
   await popup.close();
 
-  // The "platform" shows what the extension sent, with the message rendered by the server.
-  const sent = sellerPage.locator(`.invite-result[data-talent-id="${talents[0]!.id}"]`);
-  await expect(sent).toHaveAttribute('data-status', 'sent', { timeout: 30_000 });
-  await expect(sent).toHaveAttribute(
-    'data-message',
-    '你好 星河主播，欢迎来 InviteFlow 测试旗舰店 带货',
-  );
-  const refused = sellerPage.locator(`.invite-result[data-talent-id="${talents[1]!.id}"]`);
-  await expect(refused).toHaveAttribute('data-status', 'error', { timeout: 30_000 });
-  // Both reported and acknowledged: nothing left in the journal.
+  // Two tasks, two browser actions, made on the console while its tab is open.
+  const first = await taskFor(3, '控制台开着', 'open');
+  const second = await taskFor(2, '控制台关了', 'closed');
+  // The console's own token, kept by the test to read the records once its tab is gone.
+  const access = await consoleAccessToken();
   await expect
-    .poll(async () => (await storage<{ entries: unknown[] }>('runnerJournal'))?.entries.length)
-    .toBe(0);
-  await expect(sellerPage.locator('inviteflow-panel')).toHaveAttribute(
-    'data-runner',
-    /running|waiting/,
-  );
-  await sellerPage.screenshot({
-    path: path.join(screenshotsDir, 'extension-seller-run-zh-CN.png'),
+    .poll(
+      async () => (await statusesOf('控制台开着', access)).filter((s) => s === 'success').length,
+      {
+        timeout: 150_000,
+      },
+    )
+    .toBe(3);
+  // The first batch went out: the console tab goes away, and the extension's token is about to
+  // end, so the rest of the run needs a renewal the extension makes by itself.
+  const before = (await storage<StoredAuth>('auth'))!;
+  await consolePage.close();
+  await setStorage({
+    auth: { ...before, expiresAt: new Date(Date.now() + 30_000).toISOString() },
   });
-  // Each record ran once: exactly two invitations on the page.
-  await expect(sellerPage.locator('.invite-result')).toHaveCount(2);
-  await sellerPage.close();
+  await expect
+    .poll(
+      async () => (await statusesOf('控制台关了', access)).filter((s) => s === 'success').length,
+      {
+        timeout: 90_000,
+      },
+    )
+    .toBe(2);
+  expect(context.pages().some((page) => page.url().startsWith(baseURL))).toBe(false);
+  const after = (await storage<StoredAuth>('auth'))!;
+  expect(after.session!.sessionId).toBe(before.session!.sessionId);
+  expect(after.session!.renewToken).not.toBe(before.session!.renewToken);
+  // Each 达人 was sent once, by the page's own call, in the extension's own tab.
+  expect(sentBatches.flat().sort()).toEqual([...first, ...second].sort());
+  expect(await storage('channelOwnedTab')).toMatchObject({ tabId: expect.any(Number) });
 
+  // The seller comes back to the console (a new tab: signed in again) and sees the results.
+  consolePage = await context.newPage();
+  await consolePage.goto('/login');
+  await submitSignIn(consolePage, seller);
+  await expect(consolePage).not.toHaveURL(/\/login/);
+  // A sign-in hands the extension a session of the new console session.
+  await expect
+    .poll(async () => (await storage<StoredAuth>('auth'))?.session?.sessionId)
+    .not.toBe(before.session!.sessionId);
   await consolePage.goto('/sent/search-table');
   const row = (name: string) =>
     consolePage.locator('.send-table tbody tr').filter({ hasText: name });
-  await expect(row('星河主播')).toContainText('成功');
-  await expect(row('Mia Beauty')).toContainText('失败');
-  await expect(row('Mia Beauty')).toContainText('达人不符合邀约条件');
+  await expect(row('控制台关了达人0')).toContainText('成功');
   await consolePage.screenshot({
     path: path.join(screenshotsDir, 'extension-send-records-zh-CN.png'),
     fullPage: true,
   });
 });
 
-test('the popup shows the account, today’s work and the shops, in both languages', async () => {
+test('the popup shows the account, today’s work, the channel and the shops, in both languages', async () => {
   const zh = await popupShot('extension-popup-signed-in', 'zh-CN');
   await expect(zh.locator('[data-field="username"]')).toHaveText(seller.username);
-  await expect(zh.locator('[data-count="done"]')).toHaveText('2');
+  await expect(zh.locator('[data-count="done"]')).toHaveText('5');
   await expect(zh.locator('[data-count="pending"]')).toHaveText('0');
-  await expect(zh.getByText('成功 1 · 失败 1')).toBeVisible();
-  await expect(zh.locator('[data-section="shops"]')).toContainText('InviteFlow 测试旗舰店');
-  await expect(zh.locator('[data-section="current-shop"]')).toContainText('已绑定');
-  await expect(zh.getByRole('button', { name: '暂停' })).toBeVisible();
-  // The seller-center page is closed: no run is alive, whatever its last status said.
-  await expect(zh.locator('[data-runner-state]')).toHaveAttribute('data-runner-state', 'idle');
+  await expect(zh.getByText('成功 5 · 失败 0')).toBeVisible();
+  await expect(zh.locator('[data-section="channel"]')).toContainText('浏览器通道');
+  await expect(zh.locator('[data-section="shops"]')).toContainText(shopName);
+  await expect(zh.locator('[data-section="bind-shop"] h2')).toHaveText('绑定店铺');
+  await expect(zh.locator('[data-section="runner"]')).toHaveCount(0);
   await zh.close();
 
   const en = await popupShot('extension-popup-signed-in', 'en-US');
   await expect(en.getByText("Today's tasks")).toBeVisible();
-  await expect(en.getByText('1 succeeded · 1 failed')).toBeVisible();
-  await expect(en.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect(en.getByText('5 succeeded · 0 failed')).toBeVisible();
+  await expect(en.locator('[data-section="channel"] h2')).toHaveText('Browser channel');
+  await expect(en.getByText('Use the browser channel')).toBeVisible();
+  await expect(en.locator('[data-section="bind-shop"] h2')).toHaveText('Bind a shop');
+  await expect(en.getByRole('button', { name: 'Bind shop' })).toBeVisible();
   await expect(en.getByText('No membership')).toBeVisible();
   await en.close();
-});
-
-test('a run stopped by the platform’s quota starts again with Resume in the popup', async () => {
-  // One record per claim: the one after the quota stays pending, not leased.
-  await setStorage({
-    uiLocale: 'zh-CN',
-    runnerSettings: {
-      minDelaySeconds: 0.2,
-      maxDelaySeconds: 0.6,
-      batchSize: 1,
-      idlePollSeconds: 1,
-    },
-  });
-  const quotaTalent = { name: '额度用完', id: `quota_${stamp}` };
-  const nextTalent = { name: 'Resume Star', id: `resume_${stamp}` };
-  await taskFor([quotaTalent, nextTalent], '你好 {talentName}', '额度停止后继续');
-  const sellerPage = await openSellerCenter({ quota: quotaTalent.id });
-  const panel = sellerPage.locator('inviteflow-panel');
-  await expect(panel).toHaveAttribute('data-runner', 'stopped', { timeout: 30_000 });
-  await expect(
-    sellerPage.locator(`.invite-result[data-talent-id="${quotaTalent.id}"]`),
-  ).toHaveAttribute('data-status', 'error');
-  // The run ended: nothing more is tried until the seller says so.
-  await sellerPage.waitForTimeout(1_500);
-  await expect(sellerPage.locator('.invite-result')).toHaveCount(1);
-
-  const popup = await context.newPage();
-  await popup.setViewportSize({ width: 360, height: 640 });
-  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
-  await expect(popup.locator('[data-runner-state]')).toHaveAttribute(
-    'data-runner-state',
-    'stopped',
-  );
-  await expect(popup.locator('[data-section="runner"]')).toContainText('平台邀约额度已用完');
-  await popup.screenshot({ path: path.join(screenshotsDir, 'extension-popup-stopped-zh-CN.png') });
-  await popup.getByRole('button', { name: '继续' }).click();
-  await popup.close();
-
-  const sent = sellerPage.locator(`.invite-result[data-talent-id="${nextTalent.id}"]`);
-  await expect(sent).toHaveAttribute('data-status', 'sent', { timeout: 30_000 });
-  await expect(sellerPage.locator('.invite-result')).toHaveCount(2);
-  await sellerPage.close();
-
-  const records = await call(
-    'GET',
-    `/api/v1/send-records?${new URLSearchParams({ talentName: quotaTalent.name })}`,
-    await consoleAccessToken(),
-  );
-  expect(records.body.data).toMatchObject({
-    list: [{ status: 'failed', errorCode: 'quota_exceeded' }],
-  });
-  await baseSettings();
 });
 
 test('logging out clears the extension and its token stops working', async () => {
@@ -571,6 +599,8 @@ test('logging out clears the extension and its token stops working', async () =>
     renewToken: session!.renewToken,
   });
   expect(renewed.status).toBe(401);
+  // Nor can the browser channel claim with it any more.
+  expect((await call('POST', '/api/v1/extension/actions/claim', token, {})).status).toBe(401);
 
   const zh = await popupShot('extension-popup-signed-out', 'zh-CN');
   await expect(zh.getByText('尚未登录')).toBeVisible();

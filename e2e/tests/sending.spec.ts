@@ -201,23 +201,41 @@ test('creates a task from two talents and a script template: two pending records
   await shot(page, 'send-records-zh-CN');
 });
 
-test('the extension claims both and reports one success and one failure through the API', async () => {
+test('the extension’s browser channel claims both and reports one success and one failure through the API', async () => {
   const token = await consoleToken();
   const shops = await fetch(`${baseURL}/api/v1/shops?tab=BOUND`, {
     headers: { Authorization: `Bearer ${token}` },
   }).then((r) => r.json() as Promise<{ data: { list: Array<{ id: number }> } }>);
   const shopId = shops.data.list[0]!.id;
-  const claim = await api<{
-    records: Array<{ id: number; talent: { name: string }; message: string }>;
-  }>('/api/v1/send-records/claim', { shopId, limit: 5 }, token);
-  expect(claim.records.map((r) => r.talent.name).sort()).toEqual(['Luna Glow', '林间小鹿'].sort());
-  const luna = claim.records.find((r) => r.talent.name === 'Luna Glow')!;
+  // The browser action the task compiled into (issue 17), as the extension claims it.
+  const { action } = await api<{
+    action: {
+      id: number;
+      leaseId: string;
+      pack: { version: number };
+      records: Array<{ id: number; talentName: string; message: string }>;
+    };
+  }>('/api/v1/extension/actions/claim', { shopId }, token);
+  expect(action.records.map((r) => r.talentName).sort()).toEqual(['Luna Glow', '林间小鹿'].sort());
+  const luna = action.records.find((r) => r.talentName === 'Luna Glow')!;
   expect(luna.message).toBe('你好 Luna Glow，美妆旗舰店 诚邀你推广 玻尿酸面膜');
-  const deer = claim.records.find((r) => r.talent.name === '林间小鹿')!;
-  await api(`/api/v1/send-records/${deer.id}/report`, { status: 'success' }, token);
+  const deer = action.records.find((r) => r.talentName === '林间小鹿')!;
+  await api(`/api/v1/extension/actions/${action.id}/started`, { leaseId: action.leaseId }, token);
   await api(
-    `/api/v1/send-records/${luna.id}/report`,
-    { status: 'failed', errorCode: 'talent_ineligible', message: '达人未开通橱窗，无法邀约' },
+    `/api/v1/extension/actions/${action.id}/report`,
+    {
+      leaseId: action.leaseId,
+      packVersion: action.pack.version,
+      outcomes: [
+        { recordId: deer.id, result: 'sent' },
+        {
+          recordId: luna.id,
+          result: 'failed',
+          errorCode: 'talent_ineligible',
+          message: '达人未开通橱窗，无法邀约',
+        },
+      ],
+    },
     token,
   );
   await page.getByRole('button', { name: '查询' }).click();

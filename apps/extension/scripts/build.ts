@@ -1,7 +1,6 @@
 // Builds the extension: dist/ to load unpacked (with the pinned key) and release/*.zip
 // for the Chrome Web Store (without it). `--e2e` builds for the browser tests instead:
-// the test server's origin (E2E_PORT) and the stand-in seller center, into the test
-// artefacts (E2E_ARTIFACTS), no zip.
+// the test server's origin (E2E_PORT), into the test artefacts (E2E_ARTIFACTS), no zip.
 import {
   cpSync,
   mkdirSync,
@@ -29,11 +28,10 @@ const e2e = process.argv.includes('--e2e');
 function config(): BuildConfig {
   if (e2e) {
     const port = Number(process.env.E2E_PORT ?? 3100);
-    return { consoleOrigins: [`http://127.0.0.1:${port}`], testSellerCenter: true, version };
+    return { consoleOrigins: [`http://127.0.0.1:${port}`], version };
   }
   return {
     consoleOrigins: parseConsoleOrigins(process.env.CONSOLE_ORIGINS),
-    testSellerCenter: process.env.TEST_SELLER_CENTER === '1',
     version,
   };
 }
@@ -56,7 +54,6 @@ async function main() {
     entryPoints: {
       'service-worker': path.join(root, 'src/entries/service-worker.ts'),
       'console-bridge': path.join(root, 'src/entries/console-bridge.ts'),
-      'seller-center': path.join(root, 'src/entries/seller-center.ts'),
       // Injected by the service worker into the browser channel's own tab only.
       'page-flow': path.join(root, 'src/entries/page-flow.ts'),
       popup: path.join(root, 'src/popup/popup.ts'),

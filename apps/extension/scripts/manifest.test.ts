@@ -34,7 +34,6 @@ function matchesPattern(pattern: string, url: string): boolean {
 
 const config = {
   consoleOrigins: ['https://console.example.com', 'http://127.0.0.1:3000'],
-  testSellerCenter: false,
   version: '1.2.3',
 };
 
@@ -82,15 +81,21 @@ describe('the manifest', () => {
     }
   });
 
-  it('runs on the platforms’ seller centers, and on the stand-in only when asked', () => {
-    const real = buildManifest(config, { withKey: true }).content_scripts[1]!.matches;
-    expect(real).toContain('https://seller.tiktokglobalshop.com/*');
-    expect(real).toContain('https://buyin.jinritemai.com/*');
-    expect(real.some((m) => m.includes('inviteflow-test-seller'))).toBe(false);
-    const withStandIn = buildManifest({ ...config, testSellerCenter: true }, { withKey: true });
-    expect(withStandIn.content_scripts[1]!.matches).toContain(
-      'http://127.0.0.1/inviteflow-test-seller/*',
-    );
+  it('declares no content script on a platform page: the channel injects into its own tab', () => {
+    const manifest = buildManifest(config, { withKey: true });
+    expect(manifest.content_scripts).toHaveLength(1);
+    const platformPages = [
+      'https://affiliate.tiktok.com/connection/target-invitation/create?shop_region=GB',
+      'https://seller-us.tiktok.com/homepage',
+      'https://buyin.jinritemai.com/dashboard/servicehall/daren-square',
+      'https://fxg.jinritemai.com/ffa/buyin/dashboard',
+    ];
+    for (const url of platformPages) {
+      const declared = manifest.content_scripts.some((script) =>
+        script.matches.some((pattern) => matchesPattern(pattern, url)),
+      );
+      expect(declared, url).toBe(false);
+    }
   });
 
   it('reads CONSOLE_ORIGINS strictly', () => {

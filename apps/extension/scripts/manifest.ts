@@ -1,5 +1,7 @@
-import { adaptersFor } from '../src/adapters/index.ts';
 import type { BuildConfig } from '../src/build-config.ts';
+import { channelHostPermissions } from '../src/shop/seller-hosts.ts';
+
+export { channelHostPermissions };
 
 /**
  * The public half of the key pair that pins the extension's id to
@@ -11,20 +13,6 @@ export const EXTENSION_PUBLIC_KEY =
   'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAwIlaMjkPcMG6yucRgg3Ogpl5lSENSWXtbESS9Ck9oHyp2meWUxrRPC834dDCngktKoDk72p3RJRfn46ke+T0+XG3kxNf6gQHUQDVYcn+gW1w5YmcX+72kUddaaL6C77pQ7BM1Cragne1JcKwVXrqsmAxuufDr909f35SfGmoXWOtoqhImdHUWRZhPTynveIyHD+xVnzOuYl/ZLTJQT/4JZ3JicbkwWtWnFyhftuMSSkhRgDn/3smgAaknDYEQDTBOdkJ953taAk8dKVtjfcFdFdmyMZypXpswANZxRKWtpDkm1+PibpO3FWTFQhIHhc1jhXpLuqYtHn6EYdkD9JJvwIDAQAB';
 
 export const iconSizes = [16, 32, 48, 128] as const;
-
-/**
- * The platform hosts the browser channel's own tab works on (issue 17; the page packs name
- * the exact hosts: affiliate*.tiktok.com, seller-*.tiktok.com, *.tiktokshopglobalselling.com,
- * affiliate-id.tokopedia.com, buyin.jinritemai.com, fxg.jinritemai.com/ffa/buyin). Match
- * patterns take no partial label (`seller-*`), so the registrable domains are listed; the
- * route check against the pack decides where anything runs.
- */
-export const channelHostPermissions = [
-  'https://*.tiktok.com/*',
-  'https://*.tiktokshopglobalselling.com/*',
-  'https://affiliate-id.tokopedia.com/*',
-  'https://*.jinritemai.com/*',
-] as const;
 
 /** Paths of a console origin that the server answers itself, not the console (match patterns). */
 export const serverOnlyPaths = ['/api/*', '/sandbox/*'] as const;
@@ -52,7 +40,6 @@ export function buildManifest(config: BuildConfig, options: { withKey: boolean }
   const notConsolePages = config.consoleOrigins.flatMap((origin) =>
     serverOnlyPaths.map((path) => `${origin}${path}`),
   );
-  const sellerPages = adaptersFor(config.testSellerCenter).flatMap((adapter) => adapter.matches);
   const icons = Object.fromEntries(
     iconSizes.map((size) => [String(size), `icons/icon-${size}.png`]),
   );
@@ -74,6 +61,9 @@ export function buildManifest(config: BuildConfig, options: { withKey: boolean }
     // alarms: the channel's loop wakes without any page; notifications: a captcha or a lost
     // platform login is told to the seller; scripting: the page flows in the channel's own tab.
     permissions: ['storage', 'alarms', 'notifications', 'scripting'],
+    // The platform hosts: the channel's own tab (it injects the page flow there itself), and
+    // the URL of the seller's seller-center tab the popup prefills a shop from. No content
+    // script runs on a platform page.
     host_permissions: [...consolePages, ...channelHostPermissions],
     content_scripts: [
       {
@@ -82,7 +72,6 @@ export function buildManifest(config: BuildConfig, options: { withKey: boolean }
         js: ['console-bridge.js'],
         run_at: 'document_idle',
       },
-      { matches: sellerPages, js: ['seller-center.js'], run_at: 'document_idle' },
     ],
     externally_connectable: { matches: consolePages },
   };

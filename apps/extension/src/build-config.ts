@@ -5,8 +5,6 @@
 export interface BuildConfig {
   /** Console origins (the API lives there too), exact: scheme, host and port. */
   consoleOrigins: string[];
-  /** Whether the `test` adapter's stand-in seller center pages get the content script. */
-  testSellerCenter: boolean;
   version: string;
 }
 

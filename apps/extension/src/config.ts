@@ -6,7 +6,7 @@ declare const __INVITEFLOW_BUILD__: BuildConfig;
 /** The build's settings: the console origins the extension trusts and talks to. */
 export const buildConfig: BuildConfig =
   typeof __INVITEFLOW_BUILD__ === 'undefined'
-    ? { consoleOrigins: DEFAULT_CONSOLE_ORIGINS, testSellerCenter: false, version: '0.0.0' }
+    ? { consoleOrigins: DEFAULT_CONSOLE_ORIGINS, version: '0.0.0' }
     : __INVITEFLOW_BUILD__;
 
 /** Exact match against the configured console origins: no prefixes, no wildcards. */

@@ -51,7 +51,6 @@ import {
   sendRecordImportRoutes,
 } from './modules/send-records/file-routes.ts';
 import { sendRecordRoutes } from './modules/send-records/routes.ts';
-import { releaseLapsedLeases } from './modules/send-records/task-api.ts';
 import { expireShopsBeyondLimits } from './modules/shops/service.ts';
 import { shopRoutes } from './modules/shops/routes.ts';
 import {
@@ -73,6 +72,7 @@ import {
   PlatformActionExecutor,
   liftAuthorizationPauses,
   browserActionRoutes,
+  adoptLegacyBrowserRecords,
   lapseBrowserActions,
   platformActionRoutes,
 } from './modules/platforms/actions/index.ts';
@@ -240,12 +240,13 @@ function backgroundJobs(app: FastifyInstance): Job[] {
       run: (now) => expireShopsBeyondLimits(app.db, now),
     },
     {
-      name: 'release-leases',
+      // Records of the retired record-by-record claim (before issue 17) get browser actions.
+      name: 'legacy-browser-records',
       everyMs: MINUTE_MS,
       run: async (now) => {
-        const released = await releaseLapsedLeases(app.db, now);
-        await app.listCache.changed(released.accounts);
-        return released.count;
+        const accounts = await adoptLegacyBrowserRecords(app.db, now);
+        await app.listCache.changed(accounts);
+        return accounts.length;
       },
     },
     {

@@ -20,7 +20,7 @@ import {
   signedIn,
   type Harness,
 } from './support/harness.ts';
-import { bindNewShop, createTask, taskBody } from './support/sending.ts';
+import { bindNewShop, createTask, runBrowserAction, taskBody } from './support/sending.ts';
 import { seedTalents } from './support/talents.ts';
 
 /**
@@ -207,18 +207,9 @@ describeApi('account time zone', (h) => {
     });
     expect((await stats(h(), shanghai.token)).membership.usedToday).toBe(3);
 
-    // A record finished at 23:59 there counts as succeeded on that day.
-    const claim = await h().api.post<{ records: Array<{ id: number }> }>(
-      paths.claim,
-      { shopId: la.shop.id, limit: 1 },
-      { token: la.token },
-    );
+    // A record finished at 23:59 there counts as succeeded on that day (a browser sends it).
     setClock(h(), '2027-01-17T07:59:00Z');
-    const record = claim.body.data.records[0]!;
-    expect(
-      (await h().api.post(paths.report(record.id), { status: 'success' }, { token: la.token }))
-        .status,
-    ).toBe(200);
+    await runBrowserAction(h(), la.token, la.shop.id, (_, index) => (index === 0 ? 'sent' : null));
     expect(lastDay(await stats(h(), la.token))).toMatchObject({ day: '2027-01-16', succeeded: 1 });
   });
 

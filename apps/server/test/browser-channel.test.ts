@@ -534,13 +534,6 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
       stopped: true,
       stoppedReason: 'drawer changed',
     });
-    // The old record-by-record claim obeys the switch too.
-    const legacy = await h().api.post<{ records: unknown[] }>(
-      apiPaths.sendRecords.claim,
-      { shopId: s.shop.id, limit: 5 },
-      { token: ext.token },
-    );
-    expect(legacy.body.data.records).toEqual([]);
 
     await h().api.put(path, { ...pack, stopped: false }, { token: admin });
     expect((await claim(h(), ext.token)).action?.records).toHaveLength(3);

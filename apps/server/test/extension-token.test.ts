@@ -2,16 +2,20 @@ import { hkdfSync } from 'node:crypto';
 import {
   EXTENSION_TOKEN_TTL_SECONDS,
   apiPaths,
-  type ClaimData,
   type ExtensionSummary,
   type ExtensionTokenData,
-  type ReportData,
   type ShopReportData,
 } from '@inviteflow/contract';
 import { SignJWT } from 'jose';
 import { expect, it } from 'vitest';
 import { describeApi, signedIn, uniquePhone, type Harness } from './support/harness.ts';
-import { createTask, grantPlan, shopIdentity, taskBody } from './support/sending.ts';
+import {
+  createTask,
+  grantPlan,
+  runBrowserAction,
+  shopIdentity,
+  taskBody,
+} from './support/sending.ts';
 import { seedTalents } from './support/talents.ts';
 
 const { auth } = apiPaths;
@@ -61,7 +65,7 @@ describeApi('extension token', (h) => {
     );
   });
 
-  it("works on the extension's calls: summary, shop report, claim and record report", async () => {
+  it("works on the extension's calls: summary, shop report and the browser channel's", async () => {
     const account = await signedIn(h());
     const userId = account.tokens.user.id;
     await grantPlan(h(), userId, 'pro');
@@ -88,31 +92,12 @@ describeApi('extension token', (h) => {
       taskBody(shop.id, { talentIds: library.map((t) => t.id) }),
     );
 
-    const claimed = await h().api.post<ClaimData>(
-      apiPaths.sendRecords.claim,
-      { shopId: shop.id, limit: 2 },
-      { token },
+    // A browser action claimed, started and reported with the scoped token: one sent, one
+    // refused by the platform for its talent, one not attempted (back to pending).
+    const run = await runBrowserAction(h(), token, shop.id, (_, index) =>
+      index === 0 ? 'sent' : index === 1 ? 'talent_ineligible' : null,
     );
-    expect(claimed.status).toBe(200);
-    expect(claimed.body.data.records).toHaveLength(2);
-    const [first, second] = claimed.body.data.records;
-
-    const ok = await h().api.post<ReportData>(
-      apiPaths.sendRecords.report(first!.id),
-      { status: 'success' },
-      { token },
-    );
-    expect(ok.body.data).toMatchObject({ status: 'success', changed: true });
-    const failed = await h().api.post<ReportData>(
-      apiPaths.sendRecords.report(second!.id),
-      { status: 'failed', errorCode: 'page_changed', message: 'button missing' },
-      { token },
-    );
-    expect(failed.body.data).toMatchObject({
-      status: 'failed',
-      errorCode: 'page_changed',
-      changed: true,
-    });
+    expect(run.records).toHaveLength(3);
 
     const summary = await h().api.get<ExtensionSummary>(apiPaths.extension.summary, { token });
     expect(summary.status).toBe(200);
@@ -195,9 +180,7 @@ describeApi('extension token', (h) => {
     const after = await h().api.get(apiPaths.extension.summary, { token, lang: 'en-US' });
     expect(after.status).toBe(401);
     expect(after.body).toMatchObject({ success: false, code: 401 });
-    expect(
-      (await h().api.post(apiPaths.sendRecords.claim, { shopId: 1, limit: 1 }, { token })).status,
-    ).toBe(401);
+    expect((await h().api.post(apiPaths.extension.claim, {}, { token })).status).toBe(401);
     expect(
       (await h().api.post(auth.extensionToken, undefined, { token: account.token })).status,
     ).toBe(401);
@@ -244,9 +227,13 @@ describeApi('extension token', (h) => {
     const taking = [
       spec.paths['/api/v1/extension/summary']?.get,
       spec.paths['/api/v1/shops/report']?.post,
-      spec.paths['/api/v1/send-records/claim']?.post,
-      spec.paths['/api/v1/send-records/{id}/report']?.post,
+      spec.paths['/api/v1/extension/actions/claim']?.post,
+      spec.paths['/api/v1/extension/actions/{id}/started']?.post,
+      spec.paths['/api/v1/extension/actions/{id}/report']?.post,
     ];
+    // The record-by-record calls of the retired runner are gone.
+    expect(spec.paths['/api/v1/send-records/claim']).toBeUndefined();
+    expect(spec.paths['/api/v1/send-records/{id}/report']).toBeUndefined();
     for (const operation of taking) {
       expect(operation?.security).toEqual([{ bearerAuth: [] }, { extensionToken: [] }]);
     }

@@ -1,6 +1,6 @@
 import {
   apiPaths,
-  type ClaimData,
+  type BrowserClaimData,
   type CountData,
   type Envelope,
   type SendRecordPage,
@@ -99,7 +99,7 @@ describeApi('list cache', (h) => {
     expect((await names(otherApi, token)).sort()).toEqual(['原名', '新人'].sort());
   });
 
-  it('shows records the lease job returned to pending', async () => {
+  it('shows records the browser lease job returned to pending', async () => {
     const account = await signedIn(h());
     await grantPlan(h(), account.tokens.user.id, 'pro');
     const shop = await bindNewShop(h(), account.token, { shopName: '缓存店' });
@@ -112,20 +112,21 @@ describeApi('list cache', (h) => {
       taskBody(shop.id, { talentIds: library.map((t) => t.id) }),
     );
     const claimedAt = moveClock(h(), 0);
-    const claimed = await h().api.post<ClaimData>(
-      apiPaths.sendRecords.claim,
-      { shopId: shop.id, limit: 5 },
+    // A browser takes the action and goes away for good (never reports).
+    const claimed = await h().api.post<BrowserClaimData>(
+      apiPaths.extension.claim,
+      { shopId: shop.id },
       { token: account.token },
     );
-    expect(claimed.body.data.records).toHaveLength(1);
+    expect(claimed.body.data.action?.records).toHaveLength(1);
     const statuses = async () =>
       (
         await h().api.get<SendRecordPage>(apiPaths.sendRecords.list, { token: account.token })
       ).body.data.list.map((record) => record.status);
     expect(await statuses()).toEqual(['running']);
 
-    const job = h().app.jobs.jobs.find((j) => j.name === 'release-leases');
-    if (!job) throw new Error('the release-leases job is not scheduled');
+    const job = h().app.jobs.jobs.find((j) => j.name === 'browser-leases');
+    if (!job) throw new Error('the browser-leases job is not scheduled');
     await job.run(new Date(claimedAt.getTime() + 3_600_000));
     expect(await statuses()).toEqual(['pending']);
   });

@@ -1,9 +1,7 @@
 import {
   apiPaths,
-  CLAIM_LIMIT_MAX,
   type BrowserClaimData,
   type ExtensionSessionData,
-  type ClaimData,
   type InboxMessage,
   type SendRecord,
   type SendRecordPage,
@@ -183,13 +181,13 @@ describeApi(
         ['target_collaboration', 'pending', 36, 'Spring launch 2/2'],
       ]);
       // The extension is never handed a record of a shop connected by authorization.
-      const claim = await h().api.post<ClaimData>(
-        apiPaths.sendRecords.claim,
-        { shopId: s.shop.id, limit: CLAIM_LIMIT_MAX },
+      const claim = await h().api.post<BrowserClaimData>(
+        apiPaths.extension.claim,
+        { shopId: s.shop.id },
         { token: s.token },
       );
       expect(claim.status, JSON.stringify(claim.body)).toBe(200);
-      expect(claim.body.data.records).toEqual([]);
+      expect(claim.body.data.action).toBeNull();
 
       await drain(h());
       const calls = created(await sandboxCalls(h(), TC_PATH, 'POST'));

@@ -13,7 +13,13 @@ import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import { invitationTasks } from '../src/db/schema.ts';
 import { describeApi, signedIn, type Harness } from './support/harness.ts';
-import { bindNewShop, createTask, makeTemplates, taskBody } from './support/sending.ts';
+import {
+  bindNewShop,
+  createTask,
+  makeTemplates,
+  runBrowserAction,
+  taskBody,
+} from './support/sending.ts';
 import { addTalent, csvFile, multipartBody, xlsxFile } from './support/talents.ts';
 
 const paths = apiPaths.sendRecords;
@@ -282,16 +288,11 @@ describeApi('send record files', (h) => {
     const a = await addTalent(h(), token, { name: '=cmd()', platformTalentId: 'dy_a' });
     const b = await addTalent(h(), token, { name: 'Luna', platformTalentId: 'dy_b' });
     await createTask(h(), token, taskBody(shop.id, { talentIds: [a.id, b.id] }));
-    const claim = await h().api.post<{ records: Array<{ id: number; talent: { name: string } }> }>(
-      paths.claim,
-      { shopId: shop.id },
-      { token },
-    );
-    const luna = claim.body.data.records.find((r) => r.talent.name === 'Luna')!;
-    await h().api.post(
-      paths.report(luna.id),
-      { status: 'failed', errorCode: 'already_invited', message: 'invited last week' },
-      { token },
+    // A browser run: the platform refuses Luna as already invited, with its words.
+    await runBrowserAction(h(), token, shop.id, (record) =>
+      record.talentName === 'Luna'
+        ? { errorCode: 'already_invited', message: 'invited last week' }
+        : 'sent',
     );
 
     const csvTicket = await h().api.post<ExportTicket>(

@@ -1,6 +1,7 @@
 import {
   INVITE_COOLDOWN_DAYS,
   apiPaths,
+  type BrowserClaimData,
   type CountData,
   type SendPreviewData,
   type SendRecord,
@@ -824,9 +825,14 @@ describeApi('send records', (h) => {
         .body.message,
     ).toBe('Message cannot be empty');
 
-    // Once claimed it is the extension's: no edit, no delete while the lease lives.
-    const claim = await h().api.post(paths.claim, { shopId: shop.id, limit: 5 }, { token });
-    expect(claim.status).toBe(200);
+    // Once a browser holds it (its action claimed) it is the extension's: no edit, no delete.
+    const claimed = await h().api.post<BrowserClaimData>(
+      apiPaths.extension.claim,
+      { shopId: shop.id },
+      { token },
+    );
+    const action = claimed.body.data.action!;
+    expect(action.records.map((r) => r.id)).toEqual([record!.id]);
     const refusedEdit = await h().api.put(paths.one(record!.id), edit, { token, lang: 'en-US' });
     expect(refusedEdit.status).toBe(409);
     expect(refusedEdit.body.message).toBe('Only pending records can be edited');
@@ -835,7 +841,18 @@ describeApi('send records', (h) => {
     expect(refusedDelete.body.message).toBe(
       'This record is being executed by the extension and cannot be deleted now',
     );
-    await h().api.post(paths.report(record!.id), { status: 'success' }, { token });
+    const lease = { leaseId: action.leaseId };
+    await h().api.post(apiPaths.extension.started(action.id), lease, { token });
+    const reported = await h().api.post(
+      apiPaths.extension.report(action.id),
+      {
+        ...lease,
+        packVersion: action.pack.version,
+        outcomes: [{ recordId: record!.id, result: 'sent' }],
+      },
+      { token },
+    );
+    expect(reported.status).toBe(200);
     const removed = await h().api.delete(paths.one(record!.id), { token, lang: 'en-US' });
     expect(removed.body.message).toBe('Deleted successfully');
     expect((await h().api.get(paths.one(record!.id), { token })).status).toBe(404);
@@ -859,10 +876,9 @@ describeApi('send records', (h) => {
       ).status,
     ).toBe(404);
     expect((await h().api.delete(paths.one(record!.id), opts)).status).toBe(404);
-    expect((await h().api.post(paths.report(record!.id), { status: 'success' }, opts)).status).toBe(
-      404,
-    );
-    expect((await h().api.post(paths.claim, { shopId: owner.shop.id }, opts)).status).toBe(404);
+    expect(
+      (await h().api.post(apiPaths.extension.claim, { shopId: owner.shop.id }, opts)).status,
+    ).toBe(404);
     expect(
       (
         await h().api.post(
@@ -918,8 +934,6 @@ describeApi('send records', (h) => {
       h().api.post(paths.list, {}),
       h().api.put(paths.one(1), {}),
       h().api.delete(paths.one(1)),
-      h().api.post(paths.claim, { shopId: 1 }),
-      h().api.post(paths.report(1), { status: 'success' }),
       h().api.post(paths.export, { format: 'csv' }),
       h().api.get(paths.exportProgress('00000000-0000-4000-8000-000000000000')),
       h().api.post(paths.import, {}),

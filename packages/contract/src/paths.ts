@@ -129,9 +129,6 @@ export const apiPaths = {
     exportProgress: (exportId: string) => `${apiPrefix}/send-records/export/${exportId}`,
     exportDownload: (token: string) => `${apiPrefix}/send-records/export/download/${token}`,
     stats: `${apiPrefix}/send-records/stats`,
-    /** The extension's task calls. */
-    claim: `${apiPrefix}/send-records/claim`,
-    report: (id: number | string) => `${apiPrefix}/send-records/${id}/report`,
     /** A task's platform calls (the server's actions for a shop connected by authorization). */
     taskPlatformCalls: (taskId: number | string) =>
       `${apiPrefix}/send-records/tasks/${taskId}/platform-calls`,

@@ -1,15 +1,9 @@
 import {
   apiPaths,
-  claimData,
   extensionSummary,
-  reportData,
   shopReportData,
-  type ClaimBody,
-  type ClaimData,
   type ExtensionSummary,
   type Locale,
-  type ReportBody,
-  type ReportData,
   type ShopIdentityBody,
   type ShopReportData,
 } from '@inviteflow/contract';
@@ -18,8 +12,8 @@ import { currentAuth } from '../login/login-bridge.ts';
 import { authItem } from '../storage/items.ts';
 
 /**
- * The extension's calls to the InviteFlow API, made with its scoped token from the
- * service worker and the popup (extension pages, which the manifest's host permissions
+ * The extension's calls to the InviteFlow API outside the browser channel's (the shop report
+ * and the summary), made with its scoped token from the popup (extension pages, which the manifest's host permissions
  * let reach the console origin). Every outcome is a value, never a throw: callers decide.
  */
 
@@ -123,11 +117,9 @@ export async function callApi<T>(
   return { ok: true, data: parsed.data, message };
 }
 
-/** The task API and the summary, as the extension uses them. */
+/** The shop report and the summary, as the popup uses them. */
 export interface TaskApi {
   reportShop(shop: ShopIdentityBody): Promise<ApiResult<ShopReportData>>;
-  claim(body: ClaimBody): Promise<ApiResult<ClaimData>>;
-  reportRecord(id: number, body: ReportBody): Promise<ApiResult<ReportData>>;
   summary(): Promise<ApiResult<ExtensionSummary>>;
 }
 
@@ -137,20 +129,6 @@ export function httpTaskApi(locale: () => Locale | Promise<Locale>): TaskApi {
       return callApi(apiPaths.shops.report, shopReportData, {
         method: 'POST',
         body: shop,
-        locale: await locale(),
-      });
-    },
-    async claim(body) {
-      return callApi(apiPaths.sendRecords.claim, claimData, {
-        method: 'POST',
-        body,
-        locale: await locale(),
-      });
-    },
-    async reportRecord(id, body) {
-      return callApi(apiPaths.sendRecords.report(id), reportData, {
-        method: 'POST',
-        body,
         locale: await locale(),
       });
     },

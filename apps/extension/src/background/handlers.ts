@@ -1,5 +1,4 @@
 import type { Locale } from '@inviteflow/contract';
-import type { TaskApi } from '../api/api-client.ts';
 import { resolveLocale } from '../locale/index.ts';
 import {
   acceptExternalMessage,
@@ -8,8 +7,7 @@ import {
   needsLogin,
 } from '../login/login-bridge.ts';
 import { backgroundRequest } from '../messaging/messages.ts';
-import { isOwnedTab } from '../channel/owned-tab.ts';
-import { leaseItem, localeItem } from '../storage/items.ts';
+import { localeItem } from '../storage/items.ts';
 
 /** The language the API answers the extension in: the popup's choice, else the browser's. */
 export async function apiLocale(): Promise<Locale> {
@@ -18,13 +16,12 @@ export async function apiLocale(): Promise<Locale> {
 
 /**
  * `chrome.runtime.onMessage`: only this extension's own pages and content scripts reach
- * it. Console messages must also come from a console page's top frame; API calls are
- * made here for the content scripts. Resolves undefined for anything it does not know.
+ * it. Console messages must also come from a console page's top frame. Resolves undefined
+ * for anything it does not know.
  */
 export async function handleRuntimeMessage(
   message: unknown,
   sender: chrome.runtime.MessageSender,
-  api: TaskApi,
 ): Promise<unknown> {
   if (sender.id !== chrome.runtime.id) return undefined;
   const parsed = backgroundRequest.safeParse(message);
@@ -37,18 +34,8 @@ export async function handleRuntimeMessage(
       const outcome = await applyConsoleMessage(accepted.message, accepted.origin, 'window');
       return { accepted: true, outcome };
     }
-    case 'report-shop':
-      return api.reportShop(request.shop);
-    case 'claim':
-      return api.claim(request.body);
-    case 'report-record':
-      return api.reportRecord(request.id, request.body);
-    case 'summary':
-      return api.summary();
     case 'needs-login':
       return needsLogin();
-    case 'is-owned-tab':
-      return isOwnedTab(sender.tab?.id);
   }
 }
 
@@ -64,10 +51,19 @@ export async function handleExternalMessage(
 }
 
 /**
- * At browser start (and when the extension is installed, updated or reloaded) no page of
- * before can still be running tasks: a lease it left is dead, and a restored seller-center
- * tab may take over at once instead of waiting for it to lapse.
+ * What the retired record-by-record runner (seller-center content script, issue 17) kept in
+ * storage: dropped when the extension is installed or updated. Its server routes are gone, so
+ * a journal it left can no longer be reported; the records it held went back to pending when
+ * their lease lapsed.
  */
-export async function forgetRunnersOfBefore(): Promise<void> {
-  await leaseItem.remove();
+export const retiredStorageKeys = [
+  'runnerSettings',
+  'runnerControl',
+  'runnerStatus',
+  'runnerJournal',
+  'runnerLease',
+] as const;
+
+export async function forgetRetiredRunner(): Promise<void> {
+  await chrome.storage.local.remove([...retiredStorageKeys]);
 }

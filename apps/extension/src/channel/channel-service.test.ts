@@ -7,7 +7,7 @@ import type { PageDriver } from './action-runner.ts';
 import type { ChannelApi } from './channel-api.ts';
 import { ChannelService } from './channel-service.ts';
 import { defaultChannelPacing, channelPacingItem } from './pacing.ts';
-import { channelStatusItem, loginWatchItem } from './status.ts';
+import { channelEnabledItem, channelStatusItem, loginWatchItem } from './status.ts';
 
 const ok = <T>(data: T): ApiResult<T> => ({ ok: true, data, message: '' });
 
@@ -138,6 +138,22 @@ describe('the browser channel loop', () => {
     ]);
     expect(notices).toHaveLength(1);
     expect(notices[0]).toContain('平台要求完成验证码');
+  });
+
+  it('runs by default; switched off in the popup it claims nothing and says it is paused', async () => {
+    await signIn();
+    await channelPacingItem.set({ ...defaultChannelPacing, workStart: '00:00', workEnd: '00:00' });
+    expect(await channelEnabledItem.get()).toBe(true);
+    await channelEnabledItem.set(false);
+    const off = world();
+    await off.service.tick();
+    expect(off.calls).toEqual([]);
+    expect((await channelStatusItem.get()).state).toBe('paused');
+    await channelEnabledItem.set(true);
+    const on = world();
+    on.page.captchaShown = async () => false;
+    await on.service.tick();
+    expect(on.calls).toEqual(['claim', 'report:outcomes', 'claim', 'report:outcomes', 'claim']);
   });
 
   it('does nothing signed out, and claims nothing outside working hours', async () => {

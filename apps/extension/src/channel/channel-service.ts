@@ -1,12 +1,12 @@
 import type { PagePack } from '@inviteflow/contract';
 import { currentAuth } from '../login/login-bridge.ts';
 import { resolveLocale, t, type TextKey } from '../locale/index.ts';
-import { controlItem, localeItem } from '../storage/items.ts';
+import { localeItem } from '../storage/items.ts';
 import { BrowserChannelRunner, type PageDriver } from './action-runner.ts';
 import type { ChannelApi } from './channel-api.ts';
 import { channelPacingItem, jitterMs, withinWorkingHours } from './pacing.ts';
 import { checkRoute } from './page-pack.ts';
-import { channelStatusItem, loginWatchItem } from './status.ts';
+import { channelEnabledItem, channelStatusItem, loginWatchItem } from './status.ts';
 
 /**
  * The browser channel's loop, in the service worker (issue 17): it runs with no console tab
@@ -60,7 +60,8 @@ export class ChannelService {
         }));
         return;
       }
-      if ((await controlItem.get()).paused) {
+      // The popup's switch: off, the loop ends after the action in hand (never mid-send).
+      if (!(await channelEnabledItem.get())) {
         await channelStatusItem.update((s) => ({
           ...s,
           state: 'paused',

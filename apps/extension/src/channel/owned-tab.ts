@@ -10,9 +10,3 @@ export const ownedTabItem = defineItem<{ windowId: number; tabId: number } | nul
   z.object({ windowId: z.number().int(), tabId: z.number().int() }).nullable(),
   null,
 );
-
-/** Whether `tabId` is the channel's own tab (the seller-center content script stays out of it). */
-export async function isOwnedTab(tabId: number | undefined): Promise<boolean> {
-  if (tabId === undefined) return false;
-  return (await ownedTabItem.get())?.tabId === tabId;
-}

@@ -55,10 +55,10 @@ export const idleChannelStatus: ChannelStatus = {
 export const channelStatusItem = defineItem('channelStatus', channelStatus, idleChannelStatus);
 
 /**
- * Whether the browser channel runs. Off until the record-by-record runner of the seller-center
- * page is retired (both would take the same records): the popup or a test turns it on.
+ * Whether the browser channel runs: on by default (it is the only way the extension sends);
+ * the popup's switch pauses it, and the loop stops between actions.
  */
-export const channelEnabledItem = defineItem('channelEnabled', z.boolean(), false);
+export const channelEnabledItem = defineItem('channelEnabled', z.boolean(), true);
 
 /** A platform login lost on a shop's page: looked at again until the seller has signed in. */
 export const loginWatchItem = defineItem<{ shopId: number; url: string; packId: string } | null>(

@@ -1,24 +1,23 @@
-import { httpTaskApi } from '../api/api-client.ts';
 import { httpChannelApi } from '../channel/channel-api.ts';
 import { ChannelService } from '../channel/channel-service.ts';
 import { ownedTabItem } from '../channel/owned-tab.ts';
 import { channelEnabledItem } from '../channel/status.ts';
 import { OwnedTabDriver } from '../channel/tab-driver.ts';
 import { authItem } from '../storage/items.ts';
-
-const CHANNEL_ALARM = 'inviteflow-channel';
 import {
   apiLocale,
-  forgetRunnersOfBefore,
+  forgetRetiredRunner,
   handleExternalMessage,
   handleRuntimeMessage,
 } from '../background/handlers.ts';
 
+const CHANNEL_ALARM = 'inviteflow-channel';
+
 /**
  * The service worker: wiring only (the logic is in background/handlers.ts). It receives
- * the console's external messages and makes the API calls for the content scripts.
+ * the console's external messages and the console bridge's, and runs the browser channel,
+ * the only way the extension sends (issue 17).
  */
-const api = httpTaskApi(apiLocale);
 
 // The browser channel (issue 17): its own loop, tab and session; woken by an alarm, by a
 // login handed over and by the switch, with no console tab or seller page needed.
@@ -57,7 +56,7 @@ chrome.tabs.onRemoved.addListener((tabId) => {
 });
 
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
-  void handleRuntimeMessage(message, sender, api).then(sendResponse, () => sendResponse(undefined));
+  void handleRuntimeMessage(message, sender).then(sendResponse, () => sendResponse(undefined));
   // Keeps the channel open for the asynchronous answer.
   return true;
 });
@@ -69,5 +68,4 @@ chrome.runtime.onMessageExternal.addListener((message, sender, sendResponse) => 
   return true;
 });
 
-chrome.runtime.onStartup.addListener(() => void forgetRunnersOfBefore());
-chrome.runtime.onInstalled.addListener(() => void forgetRunnersOfBefore());
+chrome.runtime.onInstalled.addListener(() => void forgetRetiredRunner());

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browser, flush } from '../../test/fake-browser.ts';
 import { handleExternalMessage, handleRuntimeMessage } from '../background/handlers.ts';
-import type { TaskApi } from '../api/api-client.ts';
 import { authItem } from '../storage/items.ts';
 import {
   acceptExternalMessage,
@@ -28,12 +27,6 @@ const loginData = () => ({
   userInfo,
 });
 const ownWindow = { name: 'the console tab' };
-
-const noApi = new Proxy({} as TaskApi, {
-  get: () => () => {
-    throw new Error('no API call expected');
-  },
-});
 
 describe('window messages on a console page', () => {
   it('accepts login data from the page’s own window and a console origin', () => {
@@ -176,30 +169,28 @@ describe('external messages (externally_connectable)', () => {
         ...extra,
       }) as chrome.runtime.MessageSender;
     const request = { kind: 'console-message', data: loginData() };
-    expect(await handleRuntimeMessage(request, own({ frameId: 2 }), noApi), 'a frame').toEqual({
+    expect(await handleRuntimeMessage(request, own({ frameId: 2 })), 'a frame').toEqual({
       accepted: false,
     });
     expect(
       await handleRuntimeMessage(
         request,
         own({ origin: 'https://evil.example', url: 'https://evil.example/' }),
-        noApi,
       ),
     ).toEqual({
       accepted: false,
     });
-    expect(await handleRuntimeMessage(request, own({ id: 'someone-else' }), noApi)).toBeUndefined();
+    expect(await handleRuntimeMessage(request, own({ id: 'someone-else' }))).toBeUndefined();
     // Without data it is no request the worker knows at all.
-    expect(await handleRuntimeMessage({ kind: 'console-message' }, own({}), noApi)).toBeUndefined();
+    expect(await handleRuntimeMessage({ kind: 'console-message' }, own({}))).toBeUndefined();
     expect(
       await handleRuntimeMessage(
         { kind: 'console-message', data: { type: 'PLUGIN_LOGIN_DATA' } },
         own({}),
-        noApi,
       ),
     ).toEqual({ accepted: false });
     expect(browser().data.size).toBe(0);
-    expect(await handleRuntimeMessage(request, own({}), noApi)).toEqual({
+    expect(await handleRuntimeMessage(request, own({}))).toEqual({
       accepted: true,
       outcome: 'stored',
     });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { idleStatus, type AuthState, type RunnerStatus } from '../storage/items.ts';
+import type { ShopIdentityBody } from '@inviteflow/contract';
+import { defaultChannelPacing } from '../channel/pacing.ts';
+import { idleChannelStatus } from '../channel/status.ts';
+import type { AuthState } from '../storage/items.ts';
 import { renderPopup, type PopupActions, type PopupModel } from './popup-view.ts';
 
 const now = new Date('2025-06-01T02:00:00Z');
@@ -19,20 +22,20 @@ const auth: AuthState = {
   session: null,
   receivedVia: { window: now.toISOString(), external: null },
 };
-const running: RunnerStatus = {
-  ...idleStatus,
-  state: 'running',
-  shopId: 1,
-  executed: { day: '2025-06-01', count: 3 },
-};
 
 function render(model: Partial<PopupModel>) {
   const calls: string[] = [];
+  const bound: ShopIdentityBody[] = [];
+  const drafts: Array<Partial<ShopIdentityBody>> = [];
   const actions: PopupActions = {
     openConsole: (path) => calls.push(`open ${path}`),
-    pause: () => calls.push('pause'),
-    resume: () => calls.push('resume'),
     switchLanguage: () => calls.push('language'),
+    bindShop: (identity) => bound.push(identity),
+    draftShop: (draft) => drafts.push(draft),
+    channel: {
+      setEnabled: (enabled) => calls.push(`channel ${enabled}`),
+      savePacing: () => calls.push('pacing'),
+    },
   };
   const app = document.createElement('main');
   app.append(
@@ -43,17 +46,19 @@ function render(model: Partial<PopupModel>) {
         auth: null,
         expired: false,
         summary: { state: 'loading' },
-        status: idleStatus,
-        paused: false,
-        lease: null,
         now,
         shopReport: null,
+        shopHint: null,
+        shopDraft: {},
+        binding: false,
+        channel: { enabled: true, status: idleChannelStatus, pacing: defaultChannelPacing },
         ...model,
       },
       actions,
     ),
   );
-  return { app, calls };
+  document.body.replaceChildren(app);
+  return { app, calls, bound, drafts };
 }
 
 describe('the popup', () => {
@@ -69,56 +74,59 @@ describe('the popup', () => {
     expect(en.app.textContent).toContain('Your sign-in has expired');
   });
 
-  it('a run whose page went away shows as idle, not as still running', () => {
-    const live = render({
-      auth,
-      status: running,
-      lease: { owner: 'tab', until: new Date(now.getTime() + 60_000).toISOString() },
-    });
-    const state = (app: HTMLElement) =>
-      app.querySelector('[data-runner-state]')!.getAttribute('data-runner-state');
-    expect(state(live.app)).toBe('running');
-    expect(live.app.textContent).toContain('本浏览器今日已执行 3 条');
-    const gone = render({ auth, status: running, lease: null });
-    expect(state(gone.app)).toBe('idle');
-    expect(gone.app.textContent).toContain('空闲，打开卖家中心后开始执行');
-  });
-
-  it('counts only today’s executions, and Pause / Resume toggles', () => {
-    const yesterday = render({
-      auth,
-      locale: 'en-US',
-      status: { ...running, state: 'stopped', executed: { day: '2025-05-31', count: 9 } },
-      paused: true,
-    });
-    expect(yesterday.app.textContent).toContain('0 executed in this browser today');
-    const toggle = yesterday.app.querySelector<HTMLButtonElement>('[data-action="toggle-runner"]')!;
-    expect(toggle.textContent).toBe('Resume');
+  it('signed in: shows the browser channel (no record-by-record runner) and its switch', () => {
+    const { app, calls } = render({ auth });
+    expect(app.querySelector('[data-section="channel"]')).not.toBeNull();
+    expect(app.querySelector('[data-section="runner"]')).toBeNull();
+    expect(app.querySelector('[data-action="toggle-runner"]')).toBeNull();
+    const toggle = app.querySelector<HTMLInputElement>('input[name="channel-enabled"]')!;
+    expect(toggle.checked).toBe(true);
     toggle.click();
-    expect(yesterday.calls).toEqual(['resume']);
+    expect(calls).toEqual(['channel false']);
   });
 
-  it('offers Pause while a run goes on, and Resume once it stopped (the quota, say)', () => {
-    const toggle = (app: HTMLElement) =>
-      app.querySelector<HTMLButtonElement>('[data-action="toggle-runner"]')!;
-    const live = render({
+  it('binds a shop prefilled from the seller-center tab’s URL, as the seller corrects it', () => {
+    const { app, bound, drafts } = render({
       auth,
-      locale: 'en-US',
-      status: running,
-      lease: { owner: 'tab', until: new Date(now.getTime() + 60_000).toISOString() },
+      shopHint: { platform: 'tiktok', siteName: 'GB', shopCode: '7495' },
     });
-    expect(toggle(live.app).textContent).toBe('Pause');
-    toggle(live.app).click();
-    expect(live.calls).toEqual(['pause']);
+    const section = app.querySelector('[data-section="bind-shop"]')!;
+    expect(section.textContent).toContain('已根据打开的卖家中心页面地址预填');
+    const field = (name: string) => section.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+    expect(field('platform').value).toBe('tiktok');
+    expect(field('shop-code').value).toBe('7495');
+    expect(field('site-name').value).toBe('GB');
+    field('shop-name').value = '  Mia Store ';
+    field('shop-name').dispatchEvent(new Event('input', { bubbles: true }));
+    expect(drafts.at(-1)).toMatchObject({ shopName: '  Mia Store ' });
+    section.querySelector<HTMLButtonElement>('[data-action="bind-shop"]')!.click();
+    expect(bound).toEqual([
+      { platform: 'tiktok', shopName: 'Mia Store', shopCode: '7495', siteName: 'GB' },
+    ]);
+  });
 
-    const stopped = render({
+  it('keeps what the seller typed across a re-render, and shows the report’s outcome', () => {
+    const { app } = render({
       auth,
       locale: 'en-US',
-      status: { ...running, state: 'stopped', reason: 'quota' },
+      shopDraft: { platform: 'douyin', shopName: '小店', shopCode: 'DY1' },
+      binding: true,
+      shopReport: {
+        identity: { platform: 'douyin', shopName: '小店', shopCode: 'DY1', siteName: '中国站' },
+        outcome: 'refused',
+        message: 'Every shop slot of your plan is in use',
+        shop: null,
+        at: now.toISOString(),
+      },
     });
-    expect(stopped.app.textContent).toContain("The platform's invitation quota is used up");
-    expect(toggle(stopped.app).textContent).toBe('Resume');
-    toggle(stopped.app).click();
-    expect(stopped.calls).toEqual(['resume']);
+    const section = app.querySelector('[data-section="bind-shop"]')!;
+    expect(section.querySelector<HTMLInputElement>('[name="shop-name"]')!.value).toBe('小店');
+    expect(section.querySelector<HTMLInputElement>('[name="platform"]')!.value).toBe('douyin');
+    const submit = section.querySelector<HTMLButtonElement>('[data-action="bind-shop"]')!;
+    expect(submit.disabled).toBe(true);
+    expect(submit.textContent).toBe('Binding…');
+    const outcome = app.querySelector('[data-section="current-shop"]')!;
+    expect(outcome.getAttribute('data-outcome')).toBe('refused');
+    expect(outcome.textContent).toContain('Every shop slot of your plan is in use');
   });
 });

@@ -1,9 +1,8 @@
-import type { ExtensionSummary, Locale } from '@inviteflow/contract';
+import type { ExtensionSummary, Locale, ShopIdentityBody } from '@inviteflow/contract';
 import { t, tShared, type TextKey } from '../locale/index.ts';
-import { capDay } from '../runner/pacing.ts';
+import type { ShopHint } from '../shop/report-shop.ts';
+import type { AuthState, ShopReport } from '../storage/items.ts';
 import { channelSection, type ChannelActions, type ChannelModel } from './channel-view.ts';
-import { shownRunnerState } from '../runner/runner-lease.ts';
-import type { AuthState, RunnerLease, RunnerStatus, ShopReport } from '../storage/items.ts';
 
 /** Everything the popup shows; built from storage and the summary call by popup.ts. */
 export interface PopupModel {
@@ -15,23 +14,24 @@ export interface PopupModel {
     | { state: 'loading' }
     | { state: 'ok'; data: ExtensionSummary }
     | { state: 'error'; message: string };
-  status: RunnerStatus;
-  paused: boolean;
-  /** Who runs the tasks: a live state without a live lease is a page that went away. */
-  lease: RunnerLease | null;
   now: Date;
   shopReport: ShopReport | null;
-  /** The browser channel (issue 17); absent in views that predate it. */
-  channel?: ChannelModel;
+  /** What the URL of the seller's open seller-center tab says of its shop, if any. */
+  shopHint: ShopHint | null;
+  /** What the seller typed in the bind form so far (kept across renders). */
+  shopDraft: Partial<ShopIdentityBody>;
+  /** A shop report is on its way. */
+  binding: boolean;
+  /** The browser channel (issue 17): the only way the extension sends. */
+  channel: ChannelModel;
 }
 
 export interface PopupActions {
   openConsole(path: string): void;
-  pause(): void;
-  /** Lifts a pause, or starts again a run that stopped. */
-  resume(): void;
   switchLanguage(): void;
-  channel?: ChannelActions;
+  bindShop(identity: ShopIdentityBody): void;
+  draftShop(draft: Partial<ShopIdentityBody>): void;
+  channel: ChannelActions;
 }
 
 type Child = Node | string | null | undefined | false;
@@ -205,83 +205,9 @@ function today(document: Document, model: PopupModel) {
   );
 }
 
-function runner(document: Document, model: PopupModel, actions: PopupActions) {
-  const { locale, status, paused } = model;
-  const state = shownRunnerState(status.state, paused, model.lease, model.now);
-  const tone =
-    state === 'running'
-      ? 'running'
-      : state === 'stopped'
-        ? 'bad'
-        : state === 'paused' || state === 'capReached'
-          ? 'warn'
-          : 'ok';
-  const reason =
-    state === 'stopped' && status.reason
-      ? ` · ${t(locale, `runner.reason.${status.reason}` as TextKey)}`
-      : '';
-  // A stopped run (the platform's quota, its login) starts again with Resume.
-  const resumable = paused || state === 'stopped';
-  const toggle = h(
-    document,
-    'button',
-    {
-      class: `button${resumable ? ' primary' : ''}`,
-      type: 'button',
-      'data-action': 'toggle-runner',
-    },
-    t(locale, resumable ? 'runner.resume' : 'runner.pause'),
-  );
-  toggle.addEventListener('click', () => (resumable ? actions.resume() : actions.pause()));
-  return h(
-    document,
-    'section',
-    { 'data-section': 'runner' },
-    h(document, 'h2', {}, t(locale, 'runner.title')),
-    h(
-      document,
-      'div',
-      { class: 'runner' },
-      h(
-        document,
-        'div',
-        { class: 'runner-state', 'data-runner-state': state },
-        h(document, 'span', { class: `dot ${tone}` }),
-        `${t(locale, `runner.state.${state}` as TextKey)}${reason}`,
-        status.detail && h(document, 'div', { class: 'muted' }, status.detail),
-        h(
-          document,
-          'div',
-          { class: 'muted' },
-          // A count of an earlier day (no runner has run since) is not today's.
-          t(locale, 'runner.executedToday', {
-            count:
-              status.executed.day ===
-              capDay(
-                model.now,
-                model.summary.state === 'ok' ? model.summary.data.timeZone : undefined,
-              )
-                ? status.executed.count
-                : 0,
-          }),
-        ),
-      ),
-      toggle,
-    ),
-  );
-}
-
 function currentShop(document: Document, model: PopupModel) {
   const { locale, shopReport } = model;
-  if (!shopReport) {
-    return h(
-      document,
-      'section',
-      { 'data-section': 'current-shop' },
-      h(document, 'h2', {}, t(locale, 'shop.current')),
-      h(document, 'div', { class: 'muted' }, t(locale, 'shop.none')),
-    );
-  }
+  if (!shopReport) return null;
   const tone =
     shopReport.outcome === 'bound' || shopReport.outcome === 'alreadyBound' ? 'success' : 'danger';
   return h(
@@ -315,6 +241,81 @@ function currentShop(document: Document, model: PopupModel) {
     tone === 'danger' &&
       shopReport.message &&
       h(document, 'div', { class: 'error' }, shopReport.message),
+  );
+}
+
+/**
+ * Binds a shop to the account from the browser (issue 17): prefilled from the URL of the
+ * seller's open seller-center tab where it says something, confirmed or typed by the seller.
+ */
+function bindShop(document: Document, model: PopupModel, actions: PopupActions) {
+  const { locale } = model;
+  const hint = model.shopHint;
+  const draft = model.shopDraft;
+  const input = (name: string, value: string, extra: Record<string, string> = {}) =>
+    h(document, 'input', { name, value, class: 'input', ...extra }) as HTMLInputElement;
+  const platform = h(
+    document,
+    'select',
+    { name: 'platform', class: 'input' },
+    ...(['douyin', 'tiktok'] as const).map((value) => {
+      const option = h(document, 'option', { value }, t(locale, `platform.${value}`));
+      if ((draft.platform ?? hint?.platform ?? 'douyin') === value)
+        option.setAttribute('selected', '');
+      return option;
+    }),
+  ) as HTMLSelectElement;
+  const shopName = input('shop-name', draft.shopName ?? hint?.shopName ?? '', { maxlength: '100' });
+  const shopCode = input('shop-code', draft.shopCode ?? hint?.shopCode ?? '', { maxlength: '64' });
+  const siteName = input('site-name', draft.siteName ?? hint?.siteName ?? '', { maxlength: '100' });
+  const row = (label: string, control: HTMLElement) =>
+    h(document, 'label', { class: 'field' }, h(document, 'span', {}, label), control);
+  const submit = h(
+    document,
+    'button',
+    { class: 'button primary', type: 'submit', 'data-action': 'bind-shop' },
+    t(locale, model.binding ? 'shop.bind.busy' : 'shop.bind.submit'),
+  );
+  if (model.binding) submit.setAttribute('disabled', '');
+  const form = h(
+    document,
+    'form',
+    { class: 'bind-shop' },
+    row(t(locale, 'shop.bind.platform'), platform),
+    row(t(locale, 'shop.bind.name'), shopName),
+    row(t(locale, 'shop.bind.code'), shopCode),
+    row(t(locale, 'shop.bind.site'), siteName),
+    submit,
+  );
+  const values = () => ({
+    platform: platform.value as ShopIdentityBody['platform'],
+    shopName: shopName.value,
+    shopCode: shopCode.value,
+    siteName: siteName.value,
+  });
+  form.addEventListener('input', () => actions.draftShop(values()));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const typed = values();
+    actions.bindShop({
+      platform: typed.platform,
+      shopName: typed.shopName.trim(),
+      shopCode: typed.shopCode.trim(),
+      siteName: typed.siteName.trim(),
+    });
+  });
+  return h(
+    document,
+    'section',
+    { 'data-section': 'bind-shop' },
+    h(document, 'h2', {}, t(locale, 'shop.bind.title')),
+    h(
+      document,
+      'div',
+      { class: 'muted' },
+      t(locale, hint ? 'shop.bind.fromTab' : 'shop.bind.hint'),
+    ),
+    form,
   );
 }
 
@@ -372,7 +373,7 @@ function footer(document: Document, model: PopupModel, actions: PopupActions) {
   );
 }
 
-/** The popup's whole view for a model: signed out, or the account, today's work and the runner. */
+/** The popup's whole view for a model: signed out, or the account, today's work, the channel and the shops. */
 export function renderPopup(document: Document, model: PopupModel, actions: PopupActions): Node[] {
   if (!model.auth) return [header(document, model, actions), signedOut(document, model, actions)];
   const summary = model.summary.state === 'ok' ? model.summary.data : null;
@@ -380,12 +381,10 @@ export function renderPopup(document: Document, model: PopupModel, actions: Popu
     header(document, model, actions),
     account(document, model, summary),
     today(document, model),
-    runner(document, model, actions),
-    model.channel && actions.channel
-      ? channelSection(document, model.locale, model.channel, actions.channel)
-      : null,
-    currentShop(document, model),
+    channelSection(document, model.locale, model.channel, actions.channel),
     boundShops(document, model),
+    currentShop(document, model),
+    bindShop(document, model, actions),
     footer(document, model, actions),
   ].filter((node): node is HTMLElement => node !== null);
 }

@@ -1,59 +1,66 @@
+import type { ShopIdentityBody } from '@inviteflow/contract';
 import { httpTaskApi } from '../api/api-client.ts';
-import { consoleUrl } from '../config.ts';
-import { resolveLocale, t } from '../locale/index.ts';
-import { leaseHeld } from '../runner/runner-lease.ts';
-import {
-  authItem,
-  controlItem,
-  leaseItem,
-  localeItem,
-  shopReportItem,
-  statusItem,
-} from '../storage/items.ts';
-import { renderPopup, type PopupModel } from './popup-view.ts';
+import { ownedTabItem } from '../channel/owned-tab.ts';
 import { channelPacingItem } from '../channel/pacing.ts';
 import { channelEnabledItem, channelStatusItem } from '../channel/status.ts';
+import { consoleUrl } from '../config.ts';
+import { resolveLocale, t } from '../locale/index.ts';
+import { pickSellerTab, reportShop, shopHintFromUrl, type ShopHint } from '../shop/report-shop.ts';
+import { channelHostPermissions } from '../shop/seller-hosts.ts';
+import { authItem, localeItem, shopReportItem } from '../storage/items.ts';
+import { renderPopup, type PopupModel } from './popup-view.ts';
 
 /** The popup page: wiring only (the view is popup-view.ts). */
 const app = document.getElementById('app')!;
 let summary: PopupModel['summary'] = { state: 'loading' };
 let heldOrigin: string | null = null;
-let leaseTimer: ReturnType<typeof setTimeout> | undefined;
+let shopHint: ShopHint | null = null;
+let binding = false;
+let shopDraft: Partial<ShopIdentityBody> = {};
+/** What the bind form on screen was drawn from (it is kept while this holds). */
+let formKey = '';
 
 async function model(): Promise<PopupModel> {
-  const [channelEnabled, channelStatus, channelPacing] = await Promise.all([
+  const [stored, choice, shopReport, enabled, status, pacing] = await Promise.all([
+    authItem.get(),
+    localeItem.get(),
+    shopReportItem.get(),
     channelEnabledItem.get(),
     channelStatusItem.get(),
     channelPacingItem.get(),
   ]);
-  const [stored, choice, status, control, shopReport, lease] = await Promise.all([
-    authItem.get(),
-    localeItem.get(),
-    statusItem.get(),
-    controlItem.get(),
-    shopReportItem.get(),
-    leaseItem.get(),
-  ]);
   const now = new Date();
   const expired = stored !== null && Date.parse(stored.expiresAt) <= now.getTime();
   heldOrigin = stored?.apiOrigin ?? null;
-  // A run whose page died leaves its lease to lapse: look again then.
-  clearTimeout(leaseTimer);
-  if (leaseHeld(lease, now)) {
-    leaseTimer = setTimeout(() => void render(), Date.parse(lease!.until) - now.getTime() + 100);
-  }
   return {
     locale: resolveLocale(choice),
     auth: expired ? null : stored,
     expired,
     summary,
-    status,
-    paused: control.paused,
-    lease,
     now,
     shopReport,
-    channel: { enabled: channelEnabled, status: channelStatus, pacing: channelPacing },
+    shopHint,
+    shopDraft,
+    binding,
+    channel: { enabled, status, pacing },
   };
+}
+
+async function bindShop(identity: ShopIdentityBody) {
+  if (binding) return;
+  binding = true;
+  await render();
+  try {
+    const locale = resolveLocale(await localeItem.get());
+    await reportShop(
+      httpTaskApi(() => locale),
+      identity,
+    );
+  } finally {
+    binding = false;
+  }
+  // The bound shops come from the summary: read it again (it renders).
+  await loadSummary();
 }
 
 async function render() {
@@ -61,19 +68,51 @@ async function render() {
   document.documentElement.lang = current.locale;
   document.title = t(current.locale, 'brand.name');
   app.dataset.view = current.auth ? 'signed-in' : 'signed-out';
-  app.replaceChildren(
-    ...renderPopup(document, current, {
-      openConsole: (path) => void chrome.tabs.create({ url: consoleUrl(path, heldOrigin) }),
-      pause: () => void controlItem.set({ paused: true }),
-      resume: () => void controlItem.set({ paused: false, resumedAt: new Date().toISOString() }),
-      switchLanguage: () =>
-        void localeItem.set(current.locale === 'zh-CN' ? 'en-US' : 'zh-CN').then(loadSummary),
-      channel: {
-        setEnabled: (enabled) => void channelEnabledItem.set(enabled),
-        savePacing: (pacing) => void channelPacingItem.set(pacing),
-      },
-    }),
+  const nodes = renderPopup(document, current, {
+    openConsole: (path) => void chrome.tabs.create({ url: consoleUrl(path, heldOrigin) }),
+    switchLanguage: () =>
+      void localeItem.set(current.locale === 'zh-CN' ? 'en-US' : 'zh-CN').then(loadSummary),
+    bindShop: (identity) => void bindShop(identity),
+    draftShop: (draft) => {
+      shopDraft = draft;
+    },
+    channel: {
+      setEnabled: (enabled) => void channelEnabledItem.set(enabled),
+      savePacing: (pacing) => void channelPacingItem.set(pacing),
+    },
+  });
+  // The channel's status changes every few seconds while a run goes on: the bind form the
+  // seller may be typing in stays the same element (focus, caret and selection kept) unless
+  // what it shows changed.
+  const key = JSON.stringify([current.locale, current.binding, current.shopHint]);
+  const live = app.querySelector<HTMLElement>(':scope > [data-section="bind-shop"]');
+  const at = nodes.findIndex(
+    (node) => node instanceof HTMLElement && node.dataset.section === 'bind-shop',
   );
+  if (live && at >= 0 && key === formKey) {
+    for (const child of [...app.children]) if (child !== live) child.remove();
+    for (const node of nodes.slice(0, at)) app.insertBefore(node, live);
+    app.append(...nodes.slice(at + 1));
+  } else {
+    app.replaceChildren(...nodes);
+  }
+  formKey = key;
+}
+
+/**
+ * The seller's open seller-center tab, by its URL only (the host permissions let the popup
+ * see the URLs of those hosts; nothing runs in the tab).
+ */
+async function readShopHint() {
+  try {
+    const [tabs, owned] = await Promise.all([
+      chrome.tabs.query({ url: [...channelHostPermissions] }),
+      ownedTabItem.get(),
+    ]);
+    shopHint = shopHintFromUrl(pickSellerTab(tabs, owned?.tabId ?? null)?.url);
+  } catch {
+    shopHint = null;
+  }
 }
 
 async function loadSummary() {
@@ -95,13 +134,11 @@ async function loadSummary() {
   app.dataset.ready = 'true';
 }
 
-for (const item of [authItem, localeItem, statusItem, controlItem, shopReportItem, leaseItem]) {
-  item.watch(() => void render());
-}
+for (const item of [authItem, localeItem, shopReportItem]) item.watch(() => void render());
 for (const item of [channelEnabledItem, channelStatusItem, channelPacingItem]) {
   item.watch(() => void render());
 }
 authItem.watch((auth) => {
   if (auth) void loadSummary();
 });
-void render().then(loadSummary);
+void readShopHint().then(render).then(loadSummary);

@@ -1,11 +1,4 @@
-import {
-  claimedRecord,
-  handedExtensionSession,
-  reportBody,
-  shop,
-  shopIdentityBody,
-  storedUserInfo,
-} from '@inviteflow/contract';
+import { handedExtensionSession, shop, shopPlatforms, storedUserInfo } from '@inviteflow/contract';
 import { z } from 'zod';
 import { defineItem } from './storage-item.ts';
 
@@ -44,112 +37,15 @@ export const localeChoice = z.enum(['zh-CN', 'en-US']).nullable();
 /** The popup's language choice; null follows the browser's UI language. */
 export const localeItem = defineItem<'zh-CN' | 'en-US' | null>('uiLocale', localeChoice, null);
 
-export const runnerSettings = z.object({
-  /** Random pause between two records, in seconds: at least this… */
-  minDelaySeconds: z.number().min(0),
-  /** …and at most this. */
-  maxDelaySeconds: z.number().min(0),
-  /** Records per claim (each claim holds them under a 300-second lease). */
-  batchSize: z.number().int().min(1).max(20),
-  /** When nothing is waiting, look again after this long. */
-  idlePollSeconds: z.number().min(1),
-});
-export type RunnerSettings = z.infer<typeof runnerSettings>;
-export const defaultRunnerSettings: RunnerSettings = {
-  minDelaySeconds: 8,
-  maxDelaySeconds: 20,
-  batchSize: 5,
-  idlePollSeconds: 60,
-};
-export const settingsItem = defineItem('runnerSettings', runnerSettings, defaultRunnerSettings);
-
-/**
- * The seller's Pause / Resume from the popup. `resumedAt` changes on every Resume, so a
- * Resume after a run stopped (the platform's quota, say) is a change the seller-center
- * page sees, even though `paused` was already false.
- */
-export const controlItem = defineItem(
-  'runnerControl',
-  z.object({ paused: z.boolean(), resumedAt: z.string().optional() }),
-  { paused: false },
-);
-
-export const runnerStates = [
-  'idle',
-  'running',
-  'waiting',
-  'paused',
-  'capReached',
-  'stopped',
-] as const;
-export type RunnerState = (typeof runnerStates)[number];
-export const stopReasons = ['quota', 'platformLogin', 'signedOut', 'shopRefused', 'error'] as const;
-export type StopReason = (typeof stopReasons)[number];
-
-export const runnerStatus = z.object({
-  state: z.enum(runnerStates),
-  reason: z.enum(stopReasons).nullable(),
-  /** A message to show as it is (a server refusal), when there is one. */
-  detail: z.string().nullable(),
-  shopId: z.number().int().nullable(),
-  /** Invitations this browser executed on `day` (Asia/Shanghai, the cap's day). */
-  executed: z.object({ day: z.string(), count: z.number().int() }),
-  /** From the last claim: what the plan's daily cap still allows. */
-  remainingToday: z.number().int().nullable(),
-  updatedAt: z.string(),
-});
-export type RunnerStatus = z.infer<typeof runnerStatus>;
-export const idleStatus: RunnerStatus = {
-  state: 'idle',
-  reason: null,
-  detail: null,
-  shopId: null,
-  executed: { day: '', count: 0 },
-  remainingToday: null,
-  updatedAt: new Date(0).toISOString(),
-};
-export const statusItem = defineItem('runnerStatus', runnerStatus, idleStatus);
-
-/**
- * The journal of the current lease: every record claimed and how far it got, written
- * before and after each step, so a browser restart neither loses nor repeats work.
- * queued → executing → submitting (the irreversible click is under way) → executed
- * (result known, not yet acknowledged by the server) → gone once reported.
- */
-export const journalPhases = ['queued', 'executing', 'submitting', 'executed'] as const;
-export type JournalPhase = (typeof journalPhases)[number];
-export const journalEntry = z.object({
-  record: claimedRecord,
-  phase: z.enum(journalPhases),
-  result: reportBody.nullable(),
-  /**
-   * The account that claimed it: only that account's token may report it (another
-   * account's report is refused, and the result would be lost while the lease lapses and
-   * the talent is invited again). Null in journals written before it was kept.
-   */
-  accountId: z.number().int().nullable().default(null),
-});
-export type JournalEntry = z.infer<typeof journalEntry>;
-export const journal = z.object({ shopId: z.number().int(), entries: z.array(journalEntry) });
-export type Journal = z.infer<typeof journal>;
-export const journalItem = defineItem<Journal | null>('runnerJournal', journal.nullable(), null);
-
-/**
- * Which seller-center page runs the tasks, and until when (renewed while it lives). Only
- * one runner works the journal at a time, across tabs and the seller centers' several
- * origins; the popup reads it to tell a live run from a status left by a closed page.
- */
-export const runnerLease = z.object({ owner: z.string().min(1), until: z.string() });
-export type RunnerLease = z.infer<typeof runnerLease>;
-export const leaseItem = defineItem<RunnerLease | null>(
-  'runnerLease',
-  runnerLease.nullable(),
-  null,
-);
-
-/** The last shop seen in the seller center and what the server said about it. */
+/** The last shop the seller reported from the popup and what the server said about it. */
 export const shopReport = z.object({
-  identity: shopIdentityBody,
+  // As the seller typed it: a report the server refused for its fields is kept (and shown) too.
+  identity: z.object({
+    platform: z.enum(shopPlatforms),
+    shopName: z.string(),
+    siteName: z.string(),
+    shopCode: z.string(),
+  }),
   outcome: z.enum(['bound', 'alreadyBound', 'refused', 'failed']),
   /** The server's message (in the request's language), shown as it is. */
   message: z.string(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { browser, flush } from '../../test/fake-browser.ts';
 import { defineItem } from './storage-item.ts';
-import { defaultRunnerSettings, settingsItem } from './items.ts';
+import { channelPacingItem, defaultChannelPacing } from '../channel/pacing.ts';
 
 const counter = defineItem('counter', z.object({ count: z.number().int() }), { count: 0 });
 
@@ -11,8 +11,8 @@ describe('typed storage items', () => {
     expect(await counter.get()).toEqual({ count: 0 });
     browser().data.set('counter', { count: 'three' });
     expect(await counter.get()).toEqual({ count: 0 });
-    browser().data.set('runnerSettings', { minDelaySeconds: -1 });
-    expect(await settingsItem.get()).toEqual(defaultRunnerSettings);
+    browser().data.set('channelPacing', { minDelaySeconds: 'soon' });
+    expect(await channelPacingItem.get()).toEqual(defaultChannelPacing);
   });
 
   it('writes, updates and removes its own key only', async () => {

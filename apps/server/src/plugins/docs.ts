@@ -1,10 +1,9 @@
 import swagger, { type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
-  CLAIM_LEASE_SECONDS,
-  CLAIM_LIMIT_MAX,
+  BROWSER_LEASE_SECONDS,
   apiPaths,
-  sendErrorCodes,
+  browserRecordErrorCodes,
   translate,
 } from '@inviteflow/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -18,21 +17,20 @@ import { publicScope } from './auth.ts';
  * itself). The numbers and the error codes come from the contract.
  */
 const taskApiDescription =
-  'The calls the companion extension makes while it carries out invitations in the seller ' +
-  'center, with its scoped `extensionToken` (or a console token). Its loop: **report the shop** ' +
-  `in view (\`POST ${apiPaths.shops.report}\`: bound, or a 422/409 refusal whose message is shown ` +
-  `as it is); **claim** up to ${CLAIM_LIMIT_MAX} pending records of that shop ` +
-  `(\`POST ${apiPaths.sendRecords.claim}\`), each leased for ${CLAIM_LEASE_SECONDS} s, so the work ` +
-  'of a crashed extension returns to the pool, and two extensions never get the same record; ' +
-  'execute each and **report** it before its lease ends (`POST /api/v1/send-records/{id}/report`: ' +
-  '`success`, or `failed` with a standard error code; the first result wins and a repeat changes ' +
-  'nothing); claim again until `records` is empty. A record whose talent was blacklisted after ' +
-  'its task was made is never handed out: the claim fails it as `blacklisted` and lists it in ' +
-  '`skipped`. When a task ends with failures the seller gets a message. Standard error codes: ' +
-  sendErrorCodes
+  "The calls the companion extension makes with its own session's `extensionToken` (or a " +
+  `console token). **Report a shop** the seller binds from the extension (\`POST ${apiPaths.shops.report}\`: ` +
+  "bound, or a 422/409 refusal whose message is shown as it is). The browser channel's loop: " +
+  `**claim** a browser action (\`POST ${apiPaths.extension.claim}\`), leased for ` +
+  `${BROWSER_LEASE_SECONDS} s to the calling session, within the plan's daily allowance counted ` +
+  'by the server; mark its send **started** before the page sends (write-ahead: a lease that ' +
+  'lapses after it leaves the action in doubt, never handed out again before a **reconcile**); ' +
+  "**report** each record's outcome or a run-level stop (quota, captcha, platform login, rate " +
+  'limit, page changed) that fails no record. A record fails only for an answer about its ' +
+  'talent: ' +
+  browserRecordErrorCodes
     .map((code) => `\`${code}\` (${translate('en-US', `enum.sendErrorCode.${code}`)})`)
     .join(', ') +
-  '.';
+  '. The record-by-record claim of the extension before issue 17 is retired.';
 
 /** Methods whose body Fastify reads (and may refuse as malformed, too large or of an unknown type). */
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   apiPaths,
-  type ClaimData,
+  type BrowserClaimData,
+  type ClaimedBrowserAction,
   type ExtensionTokenData,
   type LoginData,
   type MembershipInfo,
-  type ReportData,
   type SendTaskResult,
 } from '@inviteflow/contract';
 import { Redis } from 'ioredis';
@@ -250,7 +250,7 @@ describe.skipIf(missing.length > 0)('two replicas on one PostgreSQL and one Redi
     );
   }, 60_000);
 
-  it('never hands the same record to two claims, whichever replica they reach', async () => {
+  it('never hands the same browser action or record to two claims, whichever replica they reach', async () => {
     const { token } = await registered(a);
     await buyPlanInSandbox(a.url, token, 'pro');
     const shop = await bindShop(b.url, token);
@@ -271,21 +271,23 @@ describe.skipIf(missing.length > 0)('two replicas on one PostgreSQL and one Redi
     });
     expect(task.created).toBe(60);
 
-    // Eight extensions claim at once, four through each replica, until nothing is left.
-    const claimed: number[] = [];
+    // Eight browsers claim at once, four through each replica, until nothing is left.
+    const held: ClaimedBrowserAction[] = [];
     let claims = 0;
     const claimer = async (server: ServerProcess) => {
       for (;;) {
-        const data = await ok<ClaimData>(server.url, 'POST', apiPaths.sendRecords.claim, {
+        const data = await ok<BrowserClaimData>(server.url, 'POST', apiPaths.extension.claim, {
           token,
-          body: { shopId: shop.id, limit: 3 },
+          body: { shopId: shop.id },
         });
         claims += 1;
-        if (!data.records.length) return;
-        claimed.push(...data.records.map((r) => r.id));
+        if (!data.action) return;
+        held.push(data.action);
       }
     };
     await Promise.all([a, b, a, b, a, b, a, b].map(claimer));
+    const claimed = held.flatMap((action) => action.records.map((r) => r.id));
+    expect(new Set(held.map((action) => action.id)).size).toBe(held.length);
     expect(new Set(claimed).size).toBe(claimed.length);
     expect(claimed).toHaveLength(60);
     const rows = await database.query<{ status: string; attempts: number; n: string }>(
@@ -294,34 +296,42 @@ describe.skipIf(missing.length > 0)('two replicas on one PostgreSQL and one Redi
     );
     expect(rows).toEqual([{ status: 'running', attempts: 1, n: '60' }]);
 
-    // Each record reported at once through A (success) and B (failed): one result wins.
-    const reports = await Promise.all(
-      claimed.map(async (id) => {
+    // Each action reported at once through A (all sent) and B (all refused): one report wins,
+    // the other finds the lease gone.
+    const statuses = await Promise.all(
+      held.map(async (action) => {
+        await ok(a.url, 'POST', apiPaths.extension.started(action.id), {
+          token,
+          body: { leaseId: action.leaseId },
+        });
+        const report = (outcome: 'sent' | 'failed') => ({
+          token,
+          body: {
+            leaseId: action.leaseId,
+            packVersion: action.pack.version,
+            outcomes: action.records.map((r) =>
+              outcome === 'sent'
+                ? { recordId: r.id, result: 'sent' }
+                : { recordId: r.id, result: 'failed', errorCode: 'talent_ineligible' },
+            ),
+          },
+        });
         const [viaA, viaB] = await Promise.all([
-          ok<ReportData>(a.url, 'POST', apiPaths.sendRecords.report(id), {
-            token,
-            body: { status: 'success' },
-          }),
-          ok<ReportData>(b.url, 'POST', apiPaths.sendRecords.report(id), {
-            token,
-            body: { status: 'failed', errorCode: 'network' },
-          }),
+          call(a.url, 'POST', apiPaths.extension.report(action.id), report('sent')),
+          call(b.url, 'POST', apiPaths.extension.report(action.id), report('failed')),
         ]);
-        return { viaA, viaB };
+        return [viaA.status, viaB.status].sort();
       }),
     );
-    for (const { viaA, viaB } of reports) {
-      expect([viaA.changed, viaB.changed].sort()).toEqual([false, true]);
-      expect(viaA.status).toBe(viaB.status);
-    }
+    for (const pair of statuses) expect(pair).toEqual([200, 409]);
     const finished = await database.query<{ n: string }>(
       `select count(*)::text as n from send_records where task_id = $1 and status in ('success', 'failed')`,
       [task.taskId],
     );
     expect(finished[0]!.n).toBe('60');
     console.warn(
-      `[faults] replicas: 8 claimers (4 on A, 4 on B), ${claims} claims, 60 records handed out once each; ` +
-        '60 records reported on A and B at once, one result kept each',
+      `[faults] replicas: 8 browsers (4 on A, 4 on B), ${claims} claims, ${held.length} actions and ` +
+        '60 records handed out once each; each action reported on A and B at once, one report kept',
     );
   }, 120_000);
 

@@ -91,10 +91,6 @@ const pathCases: Record<string, PathCase> = {
   'GET /api/v1/send-records/tasks/:taskId/platform-calls': async (w) => ({
     params: { taskId: (await w.a.sendRecord()).taskId },
   }),
-  'POST /api/v1/send-records/:id/report': async (w) => ({
-    params: { id: (await w.a.sendRecord()).id },
-    body: { status: 'failed', errorCode: 'network', message: 'B was here' },
-  }),
   'GET /api/v1/send-records/export/:exportId': async (w) => ({
     params: { exportId: (await w.a.recordExport()).exportId },
   }),
@@ -381,13 +377,6 @@ const bodyIdCases: Record<string, BodyIdVariant[]> = {
           outcomes: [{ recordId: ids === 'theirs' ? w.seeded.record.id : NOWHERE, result: 'sent' }],
         },
       }),
-    },
-  ],
-  'POST /api/v1/send-records/claim': [
-    {
-      field: 'shopId',
-      expect: 'notFound',
-      request: (w, ids) => ({ body: { shopId: shopOf(w, ids), limit: 5 } }),
     },
   ],
   'POST /api/v1/send-records/import': [

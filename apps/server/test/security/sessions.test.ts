@@ -362,13 +362,12 @@ describeApi(
         `[sessions ${h().kind}] the extension token on ${routes.length} private routes: 403 on ${routes.length - marked.length}, accepted on ${marked.length}`,
       );
       expect(problems).toEqual([]);
-      // Exactly the extension's calls carry the mark: shop report, claim, record report, summary.
+      // Exactly the extension's calls carry the mark: shop report, summary and the browser
+      // channel's (the record-by-record claim and report are retired).
       expect(marked.map((r) => r.key).sort()).toEqual(
         [
           'GET /api/v1/extension/summary',
           'HEAD /api/v1/extension/summary',
-          'POST /api/v1/send-records/:id/report',
-          'POST /api/v1/send-records/claim',
           'POST /api/v1/shops/report',
           // The browser channel (issue 17).
           'GET /api/v1/extension/page-packs',

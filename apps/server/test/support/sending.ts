@@ -1,5 +1,9 @@
 import {
   apiPaths,
+  type BrowserActionReport,
+  type BrowserClaimData,
+  type BrowserRecordErrorCode,
+  type ClaimedBrowserAction,
   type PlanId,
   type SendTaskBody,
   type SendTaskResult,
@@ -105,4 +109,53 @@ export function taskBody(shopId: number, overrides: Partial<SendTaskBody> = {}):
     setName: '春季新品',
     ...overrides,
   };
+}
+
+/** What a browser run answers for one record: sent, failed with a code about the talent (and the platform's words), or not tried. */
+export type BrowserRun =
+  'sent' | BrowserRecordErrorCode | { errorCode: BrowserRecordErrorCode; message: string } | null;
+
+/**
+ * Settles records as the extension's browser channel does (issue 17): claims the next browser
+ * action of `shopId` with `token` (an extension session's, or a console token), marks its send
+ * started and reports each record's outcome as `decide` says (null: not attempted, back to
+ * pending). Answers the action's records as handed out. Throws when nothing is handed out.
+ */
+export async function runBrowserAction(
+  h: Harness,
+  token: string,
+  shopId: number,
+  decide: (record: ClaimedBrowserAction['records'][number], index: number) => BrowserRun = () =>
+    'sent',
+): Promise<{ actionId: number; records: ClaimedBrowserAction['records'] }> {
+  const claimed = await h.api.post<BrowserClaimData>(
+    apiPaths.extension.claim,
+    { shopId },
+    { token },
+  );
+  if (claimed.status !== 200 || !claimed.body.data.action) {
+    throw new Error(`nothing claimed: ${JSON.stringify(claimed.body)}`);
+  }
+  const action = claimed.body.data.action;
+  const started = await h.api.post(
+    apiPaths.extension.started(action.id),
+    { leaseId: action.leaseId },
+    { token },
+  );
+  if (started.status !== 200) throw new Error(`started failed: ${JSON.stringify(started.body)}`);
+  const outcomes: BrowserActionReport['outcomes'] = [];
+  action.records.forEach((record, index) => {
+    const run = decide(record, index);
+    if (run === 'sent') outcomes.push({ recordId: record.id, result: 'sent' });
+    else if (typeof run === 'string')
+      outcomes.push({ recordId: record.id, result: 'failed', errorCode: run });
+    else if (run) outcomes.push({ recordId: record.id, result: 'failed', ...run });
+  });
+  const reported = await h.api.post(
+    apiPaths.extension.report(action.id),
+    { leaseId: action.leaseId, packVersion: action.pack.version, outcomes },
+    { token },
+  );
+  if (reported.status !== 200) throw new Error(`report failed: ${JSON.stringify(reported.body)}`);
+  return { actionId: action.id, records: action.records };
 }

@@ -8,9 +8,7 @@ export const sendingEn: Record<keyof typeof sendingZh, string> = {
   'validation.shopRequired': 'Please choose a shop',
   'validation.shopCodeFormat':
     'Shop code may contain only letters, digits and _ . -, at most 64 characters',
-  'validation.reportStatusInvalid': 'The result must be success or failed',
   'validation.errorCodeInvalid': 'The error code is invalid',
-  'validation.errorCodeRequired': 'A failed result needs an error code',
   'field.shopId': 'Shop',
   'field.limit': 'Limit',
   'field.errorCode': 'Error code',
@@ -49,18 +47,14 @@ export const sendingEn: Record<keyof typeof sendingZh, string> = {
     'A chosen script or product template does not exist or was deleted; please choose again',
   'error.recordNotPending': 'Only pending records can be edited',
   'error.recordRunning': 'This record is being executed by the extension and cannot be deleted now',
-  'error.recordNotClaimed': 'This record was never claimed; claim it before reporting its result',
   'error.importRowBlacklisted': 'This talent is blacklisted and will not be invited',
   'error.importRowCooldown': 'Invited for this shop and task type within {days} days: skipped',
   'success.shopBound': 'Shop bound',
   'success.shopAlreadyBound': 'The shop is already bound',
   'success.shopUnbound': 'Shop unbound; it can be bound again after {time} (China time)',
   'success.taskCreated': '{count} send records created',
-  'success.reportSaved': 'Result recorded',
-  'success.reportRepeated': 'This record already has its result; nothing changed',
   'success.sendImported':
     'Import finished: {accepted, plural, one {# send record} other {# send records}} created, {rejected, plural, one {# row} other {# rows}} rejected',
-  'success.claimed': '{count, plural, one {# record} other {# records}} claimed',
   'sending.skippedBlacklisted':
     'The talent was blacklisted after the task was made: skipped, never invited',
   'sending.plan.none': 'free allowance',

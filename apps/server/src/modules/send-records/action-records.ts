@@ -225,8 +225,8 @@ export async function lockPendingActionRecords(
   tx: Executor,
   actionId: number,
 ): Promise<SendRecordRow[]> {
-  // SKIP LOCKED: a record the old record-by-record claim is taking right now is left to it
-  // (that claim then finds the action taken and gives its records back).
+  // SKIP LOCKED: a record another writer holds right now (an edit, a delete) is left for the
+  // next claim.
   return tx
     .select()
     .from(r)
@@ -252,25 +252,6 @@ export async function actionOpenCounts(
     .from(r)
     .where(and(eq(r.actionId, actionId), OPEN));
   return { pending: Number(row?.pending ?? 0), running: Number(row?.running ?? 0) };
-}
-
-/** Records the old claim took of an action it could not hold after all: back to pending. */
-export async function giveBackRecords(
-  tx: Executor,
-  ids: readonly number[],
-  now: Date,
-): Promise<void> {
-  if (!ids.length) return;
-  await tx
-    .update(r)
-    .set({
-      status: 'pending',
-      leaseId: null,
-      leasedUntil: null,
-      attempts: sql`greatest(${r.attempts} - 1, 0)`,
-      updatedAt: now,
-    })
-    .where(inArray(r.id, [...ids]));
 }
 
 /** The action's running records (those handed to the browser that holds it), locked. */

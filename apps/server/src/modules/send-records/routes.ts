@@ -1,11 +1,7 @@
 import {
   apiPaths,
-  claimBody,
-  claimData,
   countData,
   idParams,
-  reportBody,
-  reportData,
   sendPreviewBody,
   sendPreviewData,
   sendRecord,
@@ -36,10 +32,8 @@ import {
 import { deleteRecord, editRecord } from './service.ts';
 import { createTask, previewTask } from './task-creation.ts';
 import { sendStatsFor } from './stats.ts';
-import { claimRecords, reportRecord } from './task-api.ts';
 
 const tags = ['send records'];
-const taskApi = ['task API'];
 const paths = apiPaths.sendRecords;
 const byId = `${paths.list}/:id`;
 
@@ -244,81 +238,6 @@ export async function sendRecordRoutes(fastify: FastifyInstance) {
     async (request) => {
       await deleteRecord(app.db, request.auth.userId, request.params.id, app.clock.now());
       return ok(request, null, 'success.deleted');
-    },
-  );
-
-  app.post(
-    paths.claim,
-    {
-      // The extension's scoped token works here (plugins/auth.ts).
-      config: { extension: true },
-      schema: {
-        tags: taskApi,
-        summary: 'Extension: claim up to `limit` pending records of a shop',
-        description:
-          'The shop must be the caller’s (404 otherwise) and BOUND (422 with a message to show). ' +
-          'Answers pending records, and running ones whose lease lapsed, oldest first, each now ' +
-          '`running` under a lease until `leasedUntil` (300 s): report each before then, or it ' +
-          'returns to the pool for the next claim. Rows are taken with FOR UPDATE SKIP LOCKED, so ' +
-          'parallel claims never get the same record. A record whose talent was blacklisted ' +
-          'after its task was made is not handed out: it fails with `blacklisted` and is listed ' +
-          'in `skipped`. `records` may be empty: nothing is waiting.',
-        body: claimBody,
-        response: responses(claimData, {
-          404: 'The shop is not the caller’s',
-          422: 'The shop is not bound',
-        }),
-      },
-    },
-    async (request) => {
-      const data = await claimRecords(
-        app.db,
-        request.auth.userId,
-        request.body,
-        app.clock.now(),
-        request.locale,
-        { sessionId: request.auth.sessionId, packsStopped: app.config.pagePacksStopped },
-      );
-      return ok(request, data, 'success.claimed', { count: data.records.length });
-    },
-  );
-
-  app.post(
-    `${byId}/report`,
-    {
-      // The extension's scoped token works here (plugins/auth.ts).
-      config: { extension: true },
-      schema: {
-        tags: taskApi,
-        summary: 'Extension: report the result of one claimed record',
-        description:
-          '`success`, or `failed` with one of the standard error codes and a message. The first ' +
-          'final result wins: reporting again (or after another result) changes nothing and ' +
-          'answers the record with `changed: false`. A record never claimed answers 409. When ' +
-          'the last open record of a task finishes and some failed, the seller gets one message.',
-        params: idParams,
-        body: reportBody,
-        response: responses(reportData, { 409: 'The record was never claimed' }),
-      },
-    },
-    async (request) => {
-      const { row, changed } = await reportRecord(
-        app.db,
-        request.auth.userId,
-        request.params.id,
-        request.body,
-        app.clock.now(),
-      );
-      return ok(
-        request,
-        {
-          id: row.id,
-          status: toSendRecord(row).status,
-          errorCode: toSendRecord(row).errorCode,
-          changed,
-        },
-        changed ? 'success.reportSaved' : 'success.reportRepeated',
-      );
     },
   );
 }

@@ -104,12 +104,12 @@ export async function editRecord(
 }
 
 /**
- * A running record under a live lease is the extension's, and a running record of the server's
- * channel is in a platform call: it cannot be deleted then.
+ * A running record is in a platform call (the server's channel) or handed to a browser under
+ * its action's lease, or in doubt after one (issue 17: the record-by-record lease is retired):
+ * it cannot be deleted then. A lapsed browser lease puts its records back to pending.
  */
-function isLeased(row: SendRecordRow, now: Date): boolean {
-  if (row.status !== 'running') return false;
-  return row.channel === 'api' || (row.leasedUntil !== null && row.leasedUntil > now);
+function isLeased(row: SendRecordRow): boolean {
+  return row.status === 'running';
 }
 
 /**
@@ -133,7 +133,7 @@ export async function deleteRecord(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockRecordAndTask(tx, userId, id);
-    if (isLeased(row, now)) throw new AppError(409, 'error.recordRunning');
+    if (isLeased(row)) throw new AppError(409, 'error.recordRunning');
     await tx.delete(sendRecords).where(and(eq(sendRecords.userId, userId), eq(sendRecords.id, id)));
     await settleTask(tx, userId, row.taskId, now);
   });

@@ -16,7 +16,8 @@ import type { NewAction } from './repository.ts';
  * as the page takes them (`browserBatchMax`), each with an idempotency key and the page pack
  * it runs with. The extension claims them; the server's executor never does (`channel`).
  * Answers, like `compileTaskActions`, the action of each of the task's `talents` records in
- * writing order: the records are inserted with it.
+ * writing order: the records are inserted with it. `keyTag` keeps the keys of a second
+ * compile of the same task (the legacy adoption, browser-legacy.ts) apart from the first's.
  */
 export async function compileBrowserActions(
   tx: Executor,
@@ -30,6 +31,7 @@ export async function compileBrowserActions(
   },
   talents: number,
   now: Date,
+  keyTag?: string,
 ): Promise<number[]> {
   const kind = browserActionKind(task.platform, task.taskType);
   const positions = Array.from({ length: talents }, (_, i) => i);
@@ -42,7 +44,7 @@ export async function compileBrowserActions(
       channel: 'browser',
       kind,
       packId: browserActionPacks[kind],
-      idempotencyKey: `task:${task.taskId}:browser:${kind}:${i + 1}`,
+      idempotencyKey: `task:${task.taskId}:browser:${kind}:${keyTag ? `${keyTag}:` : ''}${i + 1}`,
       batch: i + 1,
       batches: all.length,
       name: task.collaborationName ? batchName(task.collaborationName, i + 1, all.length) : null,

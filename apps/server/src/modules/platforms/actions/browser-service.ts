@@ -45,8 +45,6 @@ import { lockAccount } from '../../user/repository.ts';
 import { packInForce, stoppedPackIds, type StoppedByConfig } from '../page-packs/index.ts';
 import {
   accountsWithLapsedBrowserLeases,
-  holdForRecordClaim,
-  recordClaimableActionIds,
   lapseBrowserLeases,
   leaseBrowserAction,
   liftStop,
@@ -607,60 +605,6 @@ export async function resumeBrowserShop(
     if (!(await findShop(tx, userId, shopId))) throw notFound();
     return liftStop(tx, userId, shopId, reason);
   });
-}
-
-/**
- * The record-by-record claim (send-records/task-api.ts, the extension before issue 17) takes
- * records of browser actions through these two: which actions it may take from, and holding
- * them so the action claim leaves them alone.
- */
-export async function recordClaimActions(
-  tx: Executor,
-  userId: number,
-  shopId: number,
-  config: StoppedByConfig,
-  now: Date,
-): Promise<number[]> {
-  await lapseBrowserLeases(tx, userId, now);
-  return recordClaimableActionIds(tx, userId, shopId, await stoppedPackIds(tx, config), now);
-}
-
-export async function holdActionsForRecords(
-  tx: Executor,
-  actionIds: readonly number[],
-  sessionId: string,
-  leasedUntil: Date,
-  now: Date,
-): Promise<Set<number>> {
-  return holdForRecordClaim(tx, [...new Set(actionIds)], sessionId, leasedUntil, now);
-}
-
-/** After a record's report: its action moves on once none of its records runs. */
-export async function settleRecordClaimAction(
-  tx: Executor,
-  userId: number,
-  actionId: number,
-  now: Date,
-): Promise<void> {
-  const action = await lockBrowserAction(tx, userId, actionId);
-  if (!action || action.status !== 'running' || action.leaseId !== null) return;
-  if ((await actionOpenCounts(tx, actionId)).running) return;
-  await closeOrRequeue(
-    tx,
-    action,
-    { unknown: false, notBefore: null, answer: null, errorCode: null },
-    now,
-  );
-}
-
-/** The daily allowance left for a shop's account, in the shop's zone (the old claim's cut). */
-export async function browserAllowanceLeft(
-  tx: Executor,
-  userId: number,
-  shop: Pick<ShopRow, 'platform' | 'platformRegion'>,
-  now: Date,
-): Promise<number> {
-  return (await allowanceFor(tx, userId, shopTimeZone(shop), now)).remaining;
 }
 
 /** Accounts a pass of the lease job looks at (it runs again a minute later). */

@@ -6,13 +6,8 @@
 export { batchName, compileTaskActions } from './compile.ts';
 export { compileBrowserActions } from './browser-compile.ts';
 export { browserActionRoutes } from './browser-routes.ts';
-export {
-  browserAllowanceLeft,
-  holdActionsForRecords,
-  lapseBrowserActions,
-  recordClaimActions,
-  settleRecordClaimAction,
-} from './browser-service.ts';
+export { lapseBrowserActions } from './browser-service.ts';
+export { adoptLegacyBrowserRecords } from './browser-legacy.ts';
 export {
   DEFAULT_EXECUTOR_OPTIONS,
   PlatformActionExecutor,
