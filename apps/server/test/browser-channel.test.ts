@@ -612,6 +612,42 @@ describeApi("browser channel: the extension's own session", (h) => {
     await connectBrowser(h(), s.token, 'one more');
   });
 
+  it('a session the extension no longer holds is ended by its renew token: it stops at once and leaves Connected browsers', async () => {
+    const s = await signedIn(h());
+    const old = await connectBrowser(h(), s.token);
+    const next = await connectBrowser(h(), s.token);
+    // A renew token that names nothing (or an old, used one) ends nothing and says no more.
+    expect(
+      (await h().api.post<{ ended: boolean }>(apiPaths.extension.end, { renewToken: 'nobody' }))
+        .body.data,
+    ).toEqual({ ended: false });
+    const ended = await h().api.post<{ ended: boolean }>(apiPaths.extension.end, {
+      renewToken: old.renewToken,
+    });
+    expect(ended.status).toBe(200);
+    expect(ended.body.data).toEqual({ ended: true });
+    expect((await h().api.post(apiPaths.extension.claim, {}, { token: old.token })).status).toBe(
+      401,
+    );
+    expect(
+      (await h().api.post(apiPaths.extension.renew, { renewToken: old.renewToken })).status,
+    ).toBe(401);
+    // The new one goes on; the list holds it alone.
+    expect((await claim(h(), next.token)).waiting).toBe('nothing');
+    const list = await h().api.get<ConnectedBrowserList>(apiPaths.user.browsers, {
+      token: s.token,
+    });
+    expect(list.body.data.list.map((b) => b.id)).toEqual([next.sessionId]);
+    // A console's refresh token is not a browser's: it ends nothing.
+    expect(
+      (
+        await h().api.post<{ ended: boolean }>(apiPaths.extension.end, {
+          renewToken: s.tokens.refresh_token,
+        })
+      ).body.data,
+    ).toEqual({ ended: false });
+  });
+
   it('a revocation from the console ends it at once; another account cannot revoke it', async () => {
     const s = await seller(h());
     const other = await signedIn(h());

@@ -24,6 +24,8 @@ export const apiPaths = {
     sessions: `${apiPrefix}/extension/sessions`,
     /** The extension renews its session by itself (public: the renew token decides). */
     renew: `${apiPrefix}/extension/sessions/renew`,
+    /** The extension ends a session it no longer holds (public: the renew token decides). */
+    end: `${apiPrefix}/extension/sessions/end`,
     /** The page packs in force (data the extension runs pages with). */
     pagePacks: `${apiPrefix}/extension/page-packs`,
     /** Browser actions: claim one, mark its send started, report, reconcile. */

@@ -9,7 +9,7 @@ import {
 } from '@inviteflow/contract';
 import { isConsoleOrigin } from '../config.ts';
 import { authItem, type AuthState } from '../storage/items.ts';
-import { RENEW_AHEAD_MS, renewSession } from './session-renew.ts';
+import { RENEW_AHEAD_MS, endReplacedSession, renewSession } from './session-renew.ts';
 
 /**
  * The extension side of the login protocol (DESIGN.md, "The extension protocol"). A
@@ -165,6 +165,10 @@ async function apply(
       },
     };
   });
+  // The session it held before is no longer ours: end it (the same hand-over twice is one).
+  if (held?.session && held.session.sessionId !== message.session?.sessionId) {
+    await endReplacedSession(held);
+  }
   return 'stored';
 }
 

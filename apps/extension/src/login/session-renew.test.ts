@@ -91,7 +91,36 @@ describe("the extension's own session", () => {
     expect(await needsLogin(new Date(Date.now() + 31 * 86_400_000))).toBe(true);
   });
 
+  it('a new session handed over ends the one it replaces, by its renew token; the same hand-over twice ends nothing', async () => {
+    const ended: Array<{ url: string; body: unknown }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        ended.push({ url, body: JSON.parse(String(init.body)) });
+        return envelope(200, { ended: true });
+      }),
+    );
+    await applyConsoleMessage(sessionHandOver(), consoleOrigin, 'window');
+    await applyConsoleMessage(sessionHandOver(), consoleOrigin, 'external');
+    expect(ended).toEqual([]);
+    const next = sessionHandOver('sess-2');
+    next.session = { sessionId: 's-2', renewToken: 'renew-9', renewExpiresAt: at(86_400_000) };
+    expect(await applyConsoleMessage(next, consoleOrigin, 'window')).toBe('stored');
+    expect(ended).toEqual([
+      { url: `${consoleOrigin}${apiPaths.extension.end}`, body: { renewToken: 'renew-1' } },
+    ]);
+    expect((await authItem.get())?.session?.sessionId).toBe('s-2');
+  });
+
   it('an older scoped token never replaces a renewable session of the same account', async () => {
+    const ended: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        ended.push(url);
+        return envelope(200, { ended: true });
+      }),
+    );
     await applyConsoleMessage(sessionHandOver(), consoleOrigin, 'window');
     const { session: _session, ...scoped } = sessionHandOver('scoped');
     expect(await applyConsoleMessage(scoped, consoleOrigin, 'window')).toBe('ignored');
@@ -105,5 +134,7 @@ describe("the extension's own session", () => {
       ),
     ).toBe('stored');
     expect((await authItem.get())?.session).toBeNull();
+    // The other account's session is no longer held here: ended.
+    expect(ended).toEqual([`${consoleOrigin}${apiPaths.extension.end}`]);
   });
 });

@@ -66,3 +66,21 @@ export function renewSession(held: AuthState, now: Date): Promise<AuthState | nu
     return next;
   });
 }
+
+/**
+ * Ends a session the extension no longer holds (a new sign-in on the console handed it
+ * another): by its renew token, so it stops working at once instead of living until its
+ * renewal lapses and filling Connected browsers. Best effort: offline, it lapses by itself.
+ */
+export async function endReplacedSession(replaced: AuthState): Promise<void> {
+  if (!replaced.session) return;
+  try {
+    await fetch(`${replaced.apiOrigin}${apiPaths.extension.end}`, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ renewToken: replaced.session.renewToken }),
+    });
+  } catch {
+    // Unreachable now: the session's renewal lapses on its own.
+  }
+}

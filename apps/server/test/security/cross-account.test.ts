@@ -501,6 +501,7 @@ const ownWrites: Record<string, (w: World) => Omit<Request, 'method' | 'url' | '
   // without being an operator (403).
   'POST /api/v1/extension/sessions': () => ({ body: { name: 'B browser' } }),
   'POST /api/v1/extension/sessions/renew': () => ({ body: { renewToken: 'nobody-s-token' } }),
+  'POST /api/v1/extension/sessions/end': () => ({ body: { renewToken: 'nobody-s-token' } }),
   'PUT /api/v1/admin/page-packs/switch': () => ({
     body: { packId: 'buyin.daren-square', version: 1, stopped: true },
   }),

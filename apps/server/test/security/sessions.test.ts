@@ -130,6 +130,8 @@ describeApi(
           'POST /api/v1/auth/reset-password',
           // A connected browser renews its own session: the renew token decides (issue 17).
           'POST /api/v1/extension/sessions/renew',
+          // …and ends a session it no longer holds, by the same token.
+          'POST /api/v1/extension/sessions/end',
           // The import templates hold no data.
           'GET /api/v1/talents/import-template',
           'HEAD /api/v1/talents/import-template',

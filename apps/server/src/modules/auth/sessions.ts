@@ -16,7 +16,8 @@ export type RevokeReason =
   | 'password-reset'
   | 'phone-changed'
   | 'refresh-reuse'
-  | 'browser-revoked';
+  | 'browser-revoked'
+  | 'browser-replaced';
 
 /** `console`: a sign-in; `extension`: a connected browser's own session (issue 17). */
 export type SessionKind = 'console' | 'extension';
@@ -270,6 +271,30 @@ export class Sessions {
       .limit(1);
     if (!row) return false;
     await this.revoke([row.id], 'browser-revoked');
+    return true;
+  }
+
+  /**
+   * A connected browser ends its own session by its renew token (a current one, unused): the
+   * extension does so when a new sign-in hands it another session, so that no session it no
+   * longer holds stays alive. False when the token names no live browser session.
+   */
+  async endBrowserByRenewToken(renewToken: string): Promise<boolean> {
+    const [found] = await this.db
+      .select({ sessionId: sessions.id })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, this.tokens.hashRefreshToken(renewToken)),
+          isNull(refreshTokens.usedAt),
+          eq(sessions.kind, 'extension'),
+          isNull(sessions.revokedAt),
+        ),
+      )
+      .limit(1);
+    if (!found) return false;
+    await this.revoke([found.sessionId], 'browser-replaced');
     return true;
   }
 

@@ -121,6 +121,29 @@ export async function extensionRoutes(fastify: FastifyInstance) {
     },
   );
 
+  app.post(
+    apiPaths.extension.end,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'The extension ends a session it no longer holds',
+        description:
+          'Public: the renew token decides (the current one of the session). The extension ' +
+          'calls it when a new sign-in on the console hands it another session, so that the ' +
+          'one it replaced stops working at once instead of living until its renewal lapses ' +
+          'and filling Connected browsers. Answers `ended: false` for a token that names no ' +
+          'live browser session (already ended, used up, unknown): nothing to say to a prober.',
+        body: extensionRenewBody,
+        response: responses(z.object({ ended: z.boolean() })),
+      },
+    },
+    async (request) => {
+      const ended = await sessions.endBrowserByRenewToken(request.body.renewToken);
+      return ok(request, { ended });
+    },
+  );
+
   app.get(
     apiPaths.user.browsers,
     {
