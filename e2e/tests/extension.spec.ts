@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { apiPaths } from '@inviteflow/contract';
 import {
   chromium,
   expect,
@@ -551,6 +552,18 @@ test('the browser channel, on by default, finishes a run after the console tab i
   await expect
     .poll(async () => (await storage<StoredAuth>('auth'))?.session?.sessionId)
     .not.toBe(before.session!.sessionId);
+  // …and the session it replaced is ended, not left alive in Connected browsers.
+  const held = (await storage<StoredAuth>('auth'))!.session!.sessionId;
+  const signedInAgain = await consoleAccessToken();
+  const connected = async () => {
+    const res = await fetch(`${baseURL}${apiPaths.user.browsers}`, {
+      headers: { authorization: `Bearer ${signedInAgain}` },
+    });
+    const body = (await res.json()) as { data: { list: Array<{ id: string }> } };
+    return body.data.list.map((b) => b.id);
+  };
+  await expect.poll(connected).not.toContain(before.session!.sessionId);
+  expect(await connected()).toContain(held);
   await consolePage.goto('/sent/search-table');
   const row = (name: string) =>
     consolePage.locator('.send-table tbody tr').filter({ hasText: name });
@@ -559,6 +572,37 @@ test('the browser channel, on by default, finishes a run after the console tab i
     path: path.join(screenshotsDir, 'extension-send-records-zh-CN.png'),
     fullPage: true,
   });
+});
+
+test('the pacing the seller is typing stays while the channel’s status redraws the popup', async () => {
+  const popup = await openPopup();
+  await popup.locator('[data-section="channel-pacing"] summary').click();
+  const min = popup.locator('input[name="min-delay"]');
+  await min.fill('42');
+  await expect(min).toBeFocused();
+  const channel = popup.locator('[data-section="channel"]');
+  await channel.evaluate((el) => el.setAttribute('data-drawn', 'before'));
+  // The channel's status changes (as it does every few seconds during a run): the popup redraws.
+  await setStorage({
+    channelStatus: {
+      state: 'idle',
+      action: null,
+      stop: null,
+      waiting: 'nothing',
+      inDoubt: 0,
+      updatedAt: new Date().toISOString(),
+    },
+  });
+  // Redrawn: the channel's section is a new element…
+  await expect(channel).not.toHaveAttribute('data-drawn', 'before');
+  // …and the pacing the seller is typing is the same one, focused, open.
+  await expect(min).toHaveValue('42');
+  await expect(min).toBeFocused();
+  await expect(popup.locator('[data-section="channel-pacing"] details')).toHaveAttribute(
+    'open',
+    '',
+  );
+  await popup.close();
 });
 
 test('the popup shows the account, today’s work, the channel and the shops, in both languages', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultChannelPacing, type ChannelPacing } from '../channel/pacing.ts';
 import { idleChannelStatus, type ChannelStatus } from '../channel/status.ts';
-import { channelSection } from './channel-view.ts';
+import { channelSection, pacingSection } from './channel-view.ts';
 
 function render(status: Partial<ChannelStatus>, locale: 'zh-CN' | 'en-US' = 'zh-CN') {
   const saved: ChannelPacing[] = [];
@@ -56,7 +56,12 @@ describe('the browser channel in the popup', () => {
   });
 
   it('saves pacing held to its bounds, and switches the channel', () => {
-    const { section, saved, toggled } = render({});
+    const { section: channel, saved, toggled } = render({});
+    const section = pacingSection(document, 'zh-CN', defaultChannelPacing, (pacing) =>
+      saved.push(pacing),
+    );
+    document.body.append(section);
+    expect(channel.querySelector('input[name="min-delay"]')).toBeNull();
     const set = (name: string, value: string) => {
       section.querySelector<HTMLInputElement>(`input[name="${name}"]`)!.value = value;
     };
@@ -67,7 +72,7 @@ describe('the browser channel in the popup', () => {
     expect(saved).toEqual([
       { minDelaySeconds: 3, maxDelaySeconds: 600, workStart: '08:30', workEnd: '22:00' },
     ]);
-    const toggle = section.querySelector<HTMLInputElement>('input[name="channel-enabled"]')!;
+    const toggle = channel.querySelector<HTMLInputElement>('input[name="channel-enabled"]')!;
     toggle.click();
     expect(toggled).toEqual([false]);
   });

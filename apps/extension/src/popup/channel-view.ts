@@ -5,8 +5,8 @@ import type { ChannelStatus } from '../channel/status.ts';
 
 /**
  * The browser channel's part of the popup (issue 17): its state, the action in hand with its
- * progress, the stop in force with its reason and remedy, and the pacing settings. Status
- * lives here, never in the platform's page.
+ * progress, the stop in force with its reason and remedy (`channelSection`), and the pacing
+ * settings (`pacingSection`). Status lives here, never in the platform's page.
  */
 export interface ChannelModel {
   enabled: boolean;
@@ -101,48 +101,6 @@ export function channelSection(
     ? el(document, 'p', { class: 'channel-doubt' }, text('channel.inDoubt'))
     : null;
 
-  const bounds = { min: String(PACING_BOUNDS.minSeconds), max: String(PACING_BOUNDS.maxSeconds) };
-  const min = field(
-    document,
-    text('channel.pacing.min'),
-    'min-delay',
-    'number',
-    String(model.pacing.minDelaySeconds),
-    bounds,
-  );
-  const max = field(
-    document,
-    text('channel.pacing.max'),
-    'max-delay',
-    'number',
-    String(model.pacing.maxDelaySeconds),
-    bounds,
-  );
-  const start = field(
-    document,
-    text('channel.pacing.start'),
-    'work-start',
-    'time',
-    model.pacing.workStart,
-  );
-  const end = field(document, text('channel.pacing.end'), 'work-end', 'time', model.pacing.workEnd);
-  const save = el(
-    document,
-    'button',
-    { type: 'button', class: 'secondary', 'data-action': 'save-pacing' },
-    text('channel.pacing.save'),
-  );
-  save.addEventListener('click', () =>
-    actions.savePacing(
-      boundPacing({
-        minDelaySeconds: Number(min.input.value) || PACING_BOUNDS.minSeconds,
-        maxDelaySeconds: Number(max.input.value) || PACING_BOUNDS.minSeconds,
-        workStart: start.input.value || model.pacing.workStart,
-        workEnd: end.input.value || model.pacing.workEnd,
-      }),
-    ),
-  );
-
   return el(
     document,
     'section',
@@ -158,6 +116,66 @@ export function channelSection(
     progress,
     stop,
     doubt,
+  );
+}
+
+/**
+ * The pacing settings, a section of their own: the popup keeps it (and what the seller is
+ * typing in it) while the channel's status redraws around it every few seconds.
+ */
+export function pacingSection(
+  document: Document,
+  locale: Locale,
+  pacing: ChannelPacing,
+  savePacing: ChannelActions['savePacing'],
+): HTMLElement {
+  const text = (key: TextKey, params?: Record<string, string | number>) => t(locale, key, params);
+  const bounds = { min: String(PACING_BOUNDS.minSeconds), max: String(PACING_BOUNDS.maxSeconds) };
+  const min = field(
+    document,
+    text('channel.pacing.min'),
+    'min-delay',
+    'number',
+    String(pacing.minDelaySeconds),
+    bounds,
+  );
+  const max = field(
+    document,
+    text('channel.pacing.max'),
+    'max-delay',
+    'number',
+    String(pacing.maxDelaySeconds),
+    bounds,
+  );
+  const start = field(
+    document,
+    text('channel.pacing.start'),
+    'work-start',
+    'time',
+    pacing.workStart,
+  );
+  const end = field(document, text('channel.pacing.end'), 'work-end', 'time', pacing.workEnd);
+  const save = el(
+    document,
+    'button',
+    { type: 'button', class: 'secondary', 'data-action': 'save-pacing' },
+    text('channel.pacing.save'),
+  );
+  save.addEventListener('click', () =>
+    savePacing(
+      boundPacing({
+        minDelaySeconds: Number(min.input.value) || PACING_BOUNDS.minSeconds,
+        maxDelaySeconds: Number(max.input.value) || PACING_BOUNDS.minSeconds,
+        workStart: start.input.value || pacing.workStart,
+        workEnd: end.input.value || pacing.workEnd,
+      }),
+    ),
+  );
+
+  return el(
+    document,
+    'section',
+    { 'data-section': 'channel-pacing' },
     el(
       document,
       'details',
@@ -168,15 +186,15 @@ export function channelSection(
         'p',
         {},
         text('channel.pacing.delay', {
-          min: model.pacing.minDelaySeconds,
-          max: model.pacing.maxDelaySeconds,
+          min: pacing.minDelaySeconds,
+          max: pacing.maxDelaySeconds,
         }),
       ),
       el(
         document,
         'p',
         {},
-        text('channel.pacing.hours', { start: model.pacing.workStart, end: model.pacing.workEnd }),
+        text('channel.pacing.hours', { start: pacing.workStart, end: pacing.workEnd }),
       ),
       min.row,
       max.row,

@@ -2,7 +2,12 @@ import type { ExtensionSummary, Locale, ShopIdentityBody } from '@inviteflow/con
 import { t, tShared, type TextKey } from '../locale/index.ts';
 import type { ShopHint } from '../shop/report-shop.ts';
 import type { AuthState, ShopReport } from '../storage/items.ts';
-import { channelSection, type ChannelActions, type ChannelModel } from './channel-view.ts';
+import {
+  channelSection,
+  pacingSection,
+  type ChannelActions,
+  type ChannelModel,
+} from './channel-view.ts';
 
 /** Everything the popup shows; built from storage and the summary call by popup.ts. */
 export interface PopupModel {
@@ -382,6 +387,7 @@ export function renderPopup(document: Document, model: PopupModel, actions: Popu
     account(document, model, summary),
     today(document, model),
     channelSection(document, model.locale, model.channel, actions.channel),
+    pacingSection(document, model.locale, model.channel.pacing, actions.channel.savePacing),
     boundShops(document, model),
     currentShop(document, model),
     bindShop(document, model, actions),

@@ -17,8 +17,8 @@ let heldOrigin: string | null = null;
 let shopHint: ShopHint | null = null;
 let binding = false;
 let shopDraft: Partial<ShopIdentityBody> = {};
-/** What the bind form on screen was drawn from (it is kept while this holds). */
-let formKey = '';
+/** What each kept section on screen was drawn from (it stays while this holds). */
+let drawnFrom: Record<string, string> = {};
 
 async function model(): Promise<PopupModel> {
   const [stored, choice, shopReport, enabled, status, pacing] = await Promise.all([
@@ -81,22 +81,35 @@ async function render() {
       savePacing: (pacing) => void channelPacingItem.set(pacing),
     },
   });
-  // The channel's status changes every few seconds while a run goes on: the bind form the
-  // seller may be typing in stays the same element (focus, caret and selection kept) unless
-  // what it shows changed.
-  const key = JSON.stringify([current.locale, current.binding, current.shopHint]);
-  const live = app.querySelector<HTMLElement>(':scope > [data-section="bind-shop"]');
-  const at = nodes.findIndex(
-    (node) => node instanceof HTMLElement && node.dataset.section === 'bind-shop',
-  );
-  if (live && at >= 0 && key === formKey) {
-    for (const child of [...app.children]) if (child !== live) child.remove();
-    for (const node of nodes.slice(0, at)) app.insertBefore(node, live);
-    app.append(...nodes.slice(at + 1));
-  } else {
-    app.replaceChildren(...nodes);
-  }
-  formKey = key;
+  // The channel's status changes every few seconds while a run goes on: the forms the seller
+  // may be typing in (the bind form, the pacing) stay the same elements (focus, caret,
+  // selection and an open <details> kept) unless what they show changed.
+  const keys: Record<string, string> = {
+    'bind-shop': JSON.stringify([current.locale, current.binding, current.shopHint]),
+    'channel-pacing': JSON.stringify([current.locale, current.channel.pacing]),
+  };
+  keepSections(nodes, keys);
+  drawnFrom = keys;
+}
+
+/** Puts `nodes` on screen, keeping each live section whose key is what it was drawn from. */
+function keepSections(nodes: Node[], keys: Record<string, string>) {
+  const next = nodes.map((node) => {
+    const name = node instanceof HTMLElement ? node.dataset.section : undefined;
+    if (!name || !(name in keys)) return node;
+    const live = app.querySelector<HTMLElement>(`:scope > [data-section="${name}"]`);
+    if (live && drawnFrom[name] === keys[name]) return live;
+    // Redrawn (its values changed): an open <details> stays open.
+    const wasOpen = live?.querySelector('details')?.open;
+    const details = (node as HTMLElement).querySelector('details');
+    if (wasOpen && details) details.open = true;
+    return node;
+  });
+  for (const child of [...app.children]) if (!next.includes(child)) child.remove();
+  // The kept ones are already in order: only the new ones are inserted around them.
+  next.forEach((node, index) => {
+    if (app.children[index] !== node) app.insertBefore(node, app.children[index] ?? null);
+  });
 }
 
 /**
