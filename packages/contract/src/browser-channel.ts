@@ -356,6 +356,31 @@ export const pagePackIds = [
 ] as const;
 export type PagePackId = (typeof pagePackIds)[number];
 
+/** The identity fields a page route may name a talent by (`pagePack.route.talentParam.from`). */
+export const talentRouteFields = ['uid', 'buyinId', 'creatorUserOpenId', 'handle'] as const;
+export type TalentRouteField = (typeof talentRouteFields)[number];
+
+/**
+ * The talent a one-talent action's page route names (`route.talentParam`), or null when the
+ * pack's route names none or the kind takes a batch: the first known identity field of the
+ * pack's list, else the record's platform talent ID.
+ */
+export function routeTalentOf(
+  pack: Pick<PagePack, 'route'>,
+  action: Pick<ClaimedBrowserAction, 'kind' | 'records'>,
+): string | null {
+  const param = pack.route.talentParam;
+  const record = action.records[0];
+  if (!param || browserBatchMax[action.kind] !== 1 || action.records.length !== 1 || !record)
+    return null;
+  const identity = (record.identity ?? {}) as Partial<Record<TalentRouteField, unknown>>;
+  for (const field of param.from) {
+    const value = identity[field];
+    if (typeof value === 'string' && value.trim()) return value.trim();
+  }
+  return record.platformTalentId;
+}
+
 /**
  * What the extension maps a page's numeric answer code to: a record's outcome, or a run stop.
  * The code is the platform's JSON `code`, the same in every UI language (page text only as a
@@ -391,6 +416,18 @@ export const pagePack = z.object({
     /** Query parameters that carry the shop id and region (checked against the claim's shop). */
     shopIdParam: z.string().nullable(),
     regionParam: z.string().nullable(),
+    /**
+     * One-talent kinds (`browserBatchMax` 1): the query parameter that names the talent in the
+     * page's route (百应 profile `uid`, TikTok IM `creator_id`), filled from the first of the
+     * talent's identity fields in `from` that is known, else its platform talent ID. The
+     * channel opens the route with it and the route check compares it.
+     */
+    talentParam: z
+      .object({
+        name: z.string(),
+        from: z.array(z.enum(talentRouteFields)),
+      })
+      .optional(),
   }),
   /** Canary: each must be on the page before a run starts (else `page_changed`). */
   canary: z.array(z.string()),

@@ -1,10 +1,11 @@
-import type {
-  BrowserReconcileReport,
-  BrowserRecordOutcome,
-  BrowserStop,
-  ClaimedBrowserAction,
-  PagePack,
-  PagePackState,
+import {
+  routeTalentOf,
+  type BrowserReconcileReport,
+  type BrowserRecordOutcome,
+  type BrowserStop,
+  type ClaimedBrowserAction,
+  type PagePack,
+  type PagePackState,
 } from '@inviteflow/contract';
 import type { ApiResult } from '../api/api-client.ts';
 import type { ChannelApi } from './channel-api.ts';
@@ -153,7 +154,7 @@ export class BrowserChannelRunner {
   private async readBack(action: ClaimedBrowserAction, pack: PagePack) {
     try {
       const landed = await this.deps.page.open(actionUrl(pack, action));
-      if (!checkRoute(pack, landed, action.shop).ok) return null;
+      if (!checkRoute(pack, landed, action.shop, routeTalentOf(pack, action)).ok) return null;
       return await this.deps.page.readBack(action, pack);
     } catch {
       return null;
@@ -321,7 +322,7 @@ export class BrowserChannelRunner {
     } catch (error) {
       return stop('page_changed', `open: ${(error as Error).message}`);
     }
-    const route = checkRoute(pack, landed, action.shop);
+    const route = checkRoute(pack, landed, action.shop, routeTalentOf(pack, action));
     if (!route.ok) return stop(route.reason, route.detail);
     if (await this.deps.page.captchaShown(pack)) return stop('captcha', 'captcha shown');
     const missing = await this.deps.page.missing(pack.canary);

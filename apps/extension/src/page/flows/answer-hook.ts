@@ -14,6 +14,8 @@ export interface HookEndpoint {
 }
 
 export interface HookedAnswer {
+  /** Its place among the hook's answers (a replayed answer is taken once). */
+  seq?: number;
   name: string;
   url: string;
   status: number;
@@ -47,6 +49,10 @@ export function installAnswerHook(endpoints: HookEndpoint[], key: string): void 
     );
     return hit ? hit.name : null;
   };
+  // Every answer is kept and numbered: the isolated world's feed may start listening after
+  // some came (the flow's script is injected after the hook), and asks for them again.
+  const kept: Array<{ seq: number; name: string; url: string; status: number; body: unknown }> =
+    [];
   const pass = (name: string, url: string, status: number, text: string) => {
     let body: unknown = null;
     try {
@@ -54,8 +60,18 @@ export function installAnswerHook(endpoints: HookEndpoint[], key: string): void 
     } catch {
       body = null;
     }
-    window.postMessage({ [key]: { name, url, status, body } }, location.origin);
+    const answer = { seq: kept.length, name, url, status, body };
+    kept.push(answer);
+    window.postMessage({ [key]: answer }, location.origin);
   };
+  window.addEventListener('message', (event: MessageEvent) => {
+    const data = event.data as Record<string, unknown> | null;
+    if (event.source !== window || !data || typeof data !== 'object') return;
+    const ask = data[`${key}:replay`];
+    if (ask !== true) return;
+    for (const answer of kept) window.postMessage({ [key]: answer }, location.origin);
+    window.postMessage({ [`${key}:replayed`]: kept.length }, location.origin);
+  });
 
   const originalFetch = window.fetch;
   window.fetch = async function hookedFetch(
@@ -108,13 +124,27 @@ export function installAnswerHook(endpoints: HookEndpoint[], key: string): void 
 export class AnswerFeed {
   private readonly answers: HookedAnswer[] = [];
   private readonly waiters = new Set<() => void>();
+  private readonly seen = new Set<number>();
   private readonly listener = (event: MessageEvent) => {
     if (event.source !== this.win) return;
     const data = event.data as Record<string, unknown> | null;
+    if (data && typeof data === 'object' && `${this.key}:replayed` in data) {
+      this.replayed?.();
+      return;
+    }
     const answer =
       data && typeof data === 'object' ? (data[this.key] as HookedAnswer | undefined) : undefined;
     if (!answer || typeof answer.name !== 'string') return;
-    this.answers.push(answer);
+    if (typeof answer.seq === 'number') {
+      if (this.seen.has(answer.seq)) return;
+      this.seen.add(answer.seq);
+    }
+    // In the hook's order (a replayed answer may come after a newer one).
+    const at = this.answers.findIndex(
+      (held) => typeof held.seq === 'number' && typeof answer.seq === 'number' && held.seq > answer.seq,
+    );
+    if (at === -1) this.answers.push(answer);
+    else this.answers.splice(at, 0, answer);
     for (const wake of this.waiters) wake();
   };
 
@@ -123,6 +153,27 @@ export class AnswerFeed {
     private readonly key: string,
   ) {
     win.addEventListener('message', this.listener);
+  }
+
+  private replayed: (() => void) | null = null;
+
+  /**
+   * Takes the answers the hook got before this feed listened (the flow's script goes in after
+   * the hook, and the page may have called before): resolves once the hook has replayed them,
+   * or after `timeoutMs` when no hook answers (a read-back runs without one).
+   */
+  async catchUp(timeoutMs = 300): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, timeoutMs);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        self.replayed = null;
+        resolve();
+      }
+      this.replayed = done;
+      this.win.postMessage({ [`${this.key}:replay`]: true }, this.win.location.origin);
+    });
   }
 
   close() {
