@@ -176,6 +176,13 @@ export const browserStop = z.object({
 });
 export type BrowserStop = z.output<typeof browserStop>;
 
+/** A batch refused for a talent the page does not name (see `browserActionReport`). */
+export const browserUnattributed = z.object({
+  errorCode: z.enum(browserRecordErrorCodes, { error: 'validation.errorCodeInvalid' }),
+  answer: browserAnswer.optional(),
+});
+export type BrowserUnattributed = z.output<typeof browserUnattributed>;
+
 const packVersionField = z
   .number({ error: 'validation.invalidField' })
   .int({ error: 'validation.invalidField' })
@@ -196,6 +203,15 @@ export const browserActionReport = z.object({
   outcomes: z.array(browserRecordOutcome).max(50, { error: 'validation.invalidField' }).default([]),
   stop: browserStop.optional(),
   unknown: z.array(recordId).max(50, { error: 'validation.invalidField' }).default([]),
+  /**
+   * The page refused the batch with an answer about a talent it does not name (TikTok's create
+   * answering 16024016 for an invitation of several creators): nothing was sent and no record
+   * fails. The server splits the action's records left without an outcome into one-talent
+   * actions, each then answered on its own (a talent refused fails alone), so the same batch
+   * is never handed out again to meet the same refusal. A batch of one record fails with
+   * `errorCode`.
+   */
+  unattributed: browserUnattributed.optional(),
 });
 export type BrowserActionReport = z.input<typeof browserActionReport>;
 export type BrowserActionReportParsed = z.output<typeof browserActionReport>;
@@ -242,6 +258,8 @@ export const browserReportData = z.object({
   failed: z.number().int(),
   /** Outcomes about records the action does not hold (ignored). */
   ignored: z.number().int(),
+  /** One-talent actions the action's records were split into (an `unattributed` refusal). */
+  split: z.number().int(),
 });
 export type BrowserReportData = z.infer<typeof browserReportData>;
 

@@ -3,6 +3,7 @@ import {
   type BrowserReconcileReport,
   type BrowserRecordOutcome,
   type BrowserStop,
+  type BrowserUnattributed,
   type ClaimedBrowserAction,
   type PagePack,
   type PagePackState,
@@ -41,6 +42,8 @@ export interface PageFlowResult {
   stop?: BrowserStop;
   /** Records included in a send whose answer never came. */
   unknown: number[];
+  /** The page refused the batch for a talent it did not name (the server splits the batch). */
+  unattributed?: BrowserUnattributed;
 }
 
 export interface PageDriver {
@@ -171,6 +174,7 @@ export class BrowserChannelRunner {
       packVersion: action.pack.version,
       outcomes: journal.outcomes,
       ...(journal.stop ? { stop: journal.stop } : {}),
+      ...(journal.unattributed ? { unattributed: journal.unattributed } : {}),
       unknown: journal.unknown,
     });
     if (report.ok) {
@@ -266,6 +270,7 @@ export class BrowserChannelRunner {
       outcomes: result.outcomes,
       unknown: result.unknown,
       stop: result.stop ?? null,
+      unattributed: result.unattributed ?? null,
     }));
     const sent = result.outcomes.filter((outcome) => outcome.result === 'sent').length;
     const answered = new Set([...result.outcomes.map((o) => o.recordId), ...result.unknown]);

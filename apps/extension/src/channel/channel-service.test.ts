@@ -57,7 +57,15 @@ function world() {
     started: async () => ok(null),
     report: async (id, body) => {
       calls.push(`report:${body.stop?.reason ?? 'outcomes'}`);
-      return ok({ id, status: 'succeeded', released: 0, succeeded: 0, failed: 0, ignored: 0 });
+      return ok({
+        id,
+        status: 'succeeded',
+        released: 0,
+        succeeded: 0,
+        failed: 0,
+        ignored: 0,
+        split: 0,
+      });
     },
     reconcile: async () => {
       throw new Error('not expected');

@@ -67,6 +67,25 @@ export function installAnswerHook(endpoints: HookEndpoint[], key: string): void 
   window.addEventListener('message', (event: MessageEvent) => {
     const data = event.data as Record<string, unknown> | null;
     if (event.source !== window || !data || typeof data !== 'object') return;
+    // A JSON call the flow asks the page to make from its own context, as public automation
+    // does (the page's fetch signs it; the route's query parameters go along, hit
+    // 58707059354): its answer comes back through the hook like any other.
+    const call = data[`${key}:call`] as { method?: string; path?: string; body?: unknown } | null;
+    if (call && typeof call === 'object') {
+      const endpoint = sorted.find(
+        (candidate) => candidate.method === call.method && candidate.pattern === call.path,
+      );
+      if (!endpoint || endpoint.pattern.includes('*')) return;
+      window
+        .fetch(`${endpoint.pattern}${location.search}`, {
+          method: endpoint.method,
+          credentials: 'include',
+          headers: { 'content-type': 'application/json' },
+          body: endpoint.method === 'GET' ? undefined : JSON.stringify(call.body ?? {}),
+        })
+        .catch(() => undefined);
+      return;
+    }
     const ask = data[`${key}:replay`];
     if (ask !== true) return;
     for (const answer of kept) window.postMessage({ [key]: answer }, location.origin);
@@ -198,6 +217,23 @@ export class AnswerFeed {
         this.waiters.add(wake);
       });
     }
+  }
+
+  /**
+   * Asks the page to make the call of the pack's endpoint `name` (only a pack endpoint, from the
+   * page's own context) and resolves its answer, or null within `timeoutMs`.
+   */
+  async ask(
+    endpoint: HookEndpoint,
+    body: unknown,
+    timeoutMs: number,
+  ): Promise<HookedAnswer | null> {
+    const before = this.count(endpoint.name);
+    this.win.postMessage(
+      { [`${this.key}:call`]: { method: endpoint.method, path: endpoint.pattern, body } },
+      this.win.location.origin,
+    );
+    return this.next(endpoint.name, before, timeoutMs);
   }
 
   count(name: string): number {
