@@ -395,6 +395,15 @@ test('the shop’s daily limit answered on create stops the run: nothing made, e
 
 test('a browser restart mid-send never sends twice: the conflict check reads the invitation back', async () => {
   test.setTimeout(240_000);
+  // Another shop of the seller's: the first one waits for the platform's quota reset.
+  const second = await call<{ shop: { id: number } }>('POST', '/api/v1/shops/report', {
+    platform: 'tiktok',
+    shopName: 'TikTok 测试二店',
+    siteName: '英国站',
+    shopCode: `TU${stamp}`,
+  });
+  expect(second.status).toBe(200);
+  shopId = second.data.shop.id;
   await invitationTask(3, 'ttrestart3', 'r');
   // The page's create goes out and the platform makes the invitation; its answer never comes.
   platform.hang = true;

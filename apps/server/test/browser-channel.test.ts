@@ -196,6 +196,9 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
     });
     expect(first.action!.records).toHaveLength(4);
     expect(first.action!.records[0]!.message).toContain('达人1');
+    // The batch's one message: the shop and products once, no talent's name.
+    expect(first.action!.message).toBe(`你好，${s.shop.shopName} 邀请你带货：`);
+    expect(first.action!.message).not.toContain('达人');
     // The other browser gets nothing of it.
     expect((await claim(h(), b.token)).action).toBeNull();
     const [row] = await actionsOf(h(), task.taskId);

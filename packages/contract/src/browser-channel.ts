@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { isoDateTime } from './fields.ts';
+import { taskChannel, type Channel } from './platform-calls.ts';
 import type { sendErrorCodes, TaskType } from './send-records-constants.ts';
 import { talentIdentity } from './talent-identity.ts';
 import { platforms, type Platform } from './talents.ts';
@@ -74,6 +75,22 @@ export function browserActionKind(platform: Platform, taskType: TaskType): Brows
   if (taskType === 'free_connection' || taskType === 'targeted_connection') return 'buyin_message';
   if (taskType === 'group_leader_activity') return 'buyin_activity_invitation';
   return 'buyin_batch_invitation';
+}
+
+/**
+ * Whether a task's records go out in the browser as batch invitations that carry one message
+ * for all their talents (`ClaimedBrowserAction.message`, `renderBatchScript`): the console
+ * says so under the script.
+ */
+export function sendsOneBatchMessage(
+  platform: Platform,
+  shopChannel: Channel,
+  taskType: TaskType,
+): boolean {
+  return (
+    taskChannel(platform, shopChannel, taskType) === 'browser' &&
+    browserBatchMax[browserActionKind(platform, taskType)] > 1
+  );
 }
 
 // -------------------------------------------------------------------------------------------
@@ -315,10 +332,17 @@ export const claimedBrowserAction = z.object({
       talentName: z.string(),
       platformTalentId: z.string(),
       identity: talentIdentity.nullable(),
-      /** The script with this talent's variables filled. */
+      /** The script with this talent's variables filled (what a one-talent action sends). */
       message: z.string(),
     }),
   ),
+  /**
+   * A batch kind's one message (`browserBatchMax` above 1: every talent of the invitation
+   * sees the same words): the task's script rendered once by `renderBatchScript`, the shop
+   * and product variables filled and the talent's removed. Null for one-talent kinds, which
+   * send their record's message.
+   */
+  message: z.string().nullable(),
 });
 export type ClaimedBrowserAction = z.infer<typeof claimedBrowserAction>;
 

@@ -52,6 +52,7 @@ function action(
       products: [],
       terms: null,
     },
+    message: null,
     records: Array.from({ length: records }, (_, index) => ({
       id: 100 + index,
       talentName: `t${index}`,

@@ -36,6 +36,7 @@ const claimed: ClaimedBrowserAction = {
     products: [],
     terms: null,
   },
+  message: null,
   records: [{ id: 10, talentName: 't', platformTalentId: 'p', identity: null, message: 'hi' }],
 };
 

@@ -104,6 +104,7 @@ function action(uid: string, message = '你好，想和你聊聊合作'): Claime
       products: [],
       terms: null,
     },
+    message: null,
     records: [
       {
         id: 700,

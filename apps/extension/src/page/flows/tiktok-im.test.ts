@@ -119,6 +119,7 @@ function action(message = 'Hi lily, would you like to work with us?'): ClaimedBr
       products: [],
       terms: null,
     },
+    message: null,
     records: [
       {
         id: 800,

@@ -76,7 +76,10 @@ function standin(handles: string[], products: Record<string, string> = { '1729':
 
 const future = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 2, 15, 12)).toISOString();
 
-function action(handles: string[], overrides: { freeSample?: boolean } = {}): ClaimedBrowserAction {
+function action(
+  handles: string[],
+  overrides: { freeSample?: boolean; message?: string | null } = {},
+): ClaimedBrowserAction {
   return {
     id: 9,
     leaseId: '8f3e8f6e-7a4b-4c9e-9d55-0a4a4b0b1c11',
@@ -113,6 +116,8 @@ function action(handles: string[], overrides: { freeSample?: boolean } = {}): Cl
         },
       },
     },
+    message:
+      overrides.message === undefined ? 'Hello, we would love to send you our cup' : overrides.message,
     records: handles.map((handle, index) => ({
       id: 500 + index,
       talentName: handle,
@@ -218,19 +223,34 @@ describe('TikTok target invitation on the stand-in form', () => {
     });
   });
 
-  it('a script personalised per creator is not put in the one message all of them see', async () => {
+  it('the invitation carries the action’s one message, never a creator’s own rendering', async () => {
     const names = handles(2);
     const state = standin(names);
     const dom = page(state);
-    const claimed = action(names);
+    const claimed = action(names, { message: 'Hello, Glow would love you to try our cup' });
     claimed.records = claimed.records.map((record) => ({
       ...record,
-      message: `Hello ${record.platformTalentId}`,
+      message: `Hello ${record.platformTalentId}, Glow would love you to try our cup`,
     }));
     const ctx = context(dom, claimed);
     const prepared = await flow.prepare(ctx);
     if (!prepared.ready) throw new Error('not ready');
-    expect(dom.window.document.querySelector<HTMLTextAreaElement>('textarea')!.value).toBe('');
+    expect(dom.window.document.querySelector<HTMLTextAreaElement>('textarea')!.value).toBe(
+      'Hello, Glow would love you to try our cup',
+    );
+    await flow.send(ctx, prepared.recordIds);
+    expect(state.invitations[0]!.body).toMatchObject({
+      message: 'Hello, Glow would love you to try our cup',
+    });
+  });
+
+  it('an action without a message leaves the invitation’s message empty', async () => {
+    const names = handles(1);
+    const state = standin(names);
+    const dom = page(state);
+    const ctx = context(dom, action(names, { message: null }));
+    const prepared = await flow.prepare(ctx);
+    if (!prepared.ready) throw new Error('not ready');
     await flow.send(ctx, prepared.recordIds);
     expect(state.invitations[0]!.body).toMatchObject({ message: '' });
   });

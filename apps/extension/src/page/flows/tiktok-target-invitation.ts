@@ -485,14 +485,10 @@ export const tiktokTargetInvitationFlow: PageFlow = {
         if (!email) throw new PageChanged('no contact e-mail input');
         fill(email, collaboration.contactEmail);
       }
-      // One message for the whole invitation: the task's script when it reads the same for
-      // every creator. A script with the creator's own variables (a name) renders differently
-      // per creator and is left out: one creator's words are never shown to the others.
-      const messages = new Set(
-        action.records.filter((record) => added.includes(record.id)).map((r) => r.message),
-      );
-      const [message] = messages;
-      if (messages.size === 1 && message) {
+      // One message for the whole invitation: the action's, rendered once by the server
+      // without the creators' own variables (one creator's name is never shown to the others).
+      const message = action.message?.trim() ?? '';
+      if (message) {
         const box = doc.querySelector<HTMLTextAreaElement>(selectorOf(pack, 'message'));
         if (!box) throw new PageChanged('no message box');
         fill(box, message);

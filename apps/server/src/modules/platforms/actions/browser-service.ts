@@ -1,9 +1,11 @@
 import {
   BROWSER_LEASE_SECONDS,
   browserActionKinds,
+  browserBatchMax,
   dayInZone,
   dayStartInZone,
   nextMidnight,
+  renderBatchScript,
   tiktokShopTimeZone,
   translate,
   type BrowserActionKind,
@@ -148,6 +150,14 @@ function toClaimed(
       terms: (task.platformTerms as Record<string, unknown> | null) ?? null,
     },
     records,
+    // One message for a batch (the same words for every talent): rendered once, here.
+    message:
+      browserBatchMax[action.kind as BrowserActionKind] > 1
+        ? renderBatchScript(task.script, {
+            shopName: shop.shopName,
+            productNames: task.products.map((product) => product.productName),
+          })
+        : null,
   };
 }
 
