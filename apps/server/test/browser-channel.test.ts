@@ -515,8 +515,8 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
     expect(await statusCounts(h(), task.taskId)).toMatchObject({ pending: 3, failed: 0 });
     const actions = await actionsOf(h(), task.taskId);
     expect(actions).toHaveLength(4);
-    const rows = await h().app.db
-      .select({ id: sendRecords.id, actionId: sendRecords.actionId })
+    const rows = await h()
+      .app.db.select({ id: sendRecords.id, actionId: sendRecords.actionId })
       .from(sendRecords)
       .where(eq(sendRecords.taskId, task.taskId));
     const split = actions.slice(1);
@@ -544,7 +544,11 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
         outcomes: [{ recordId: next.records[0]!.id, result: 'sent' }],
       });
     }
-    expect(await statusCounts(h(), task.taskId)).toMatchObject({ pending: 0, success: 2, failed: 1 });
+    expect(await statusCounts(h(), task.taskId)).toMatchObject({
+      pending: 0,
+      success: 2,
+      failed: 1,
+    });
     const failedRow = await h()
       .app.db.select()
       .from(sendRecords)

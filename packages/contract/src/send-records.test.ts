@@ -61,9 +61,9 @@ describe('renderBatchScript', () => {
   });
 
   it('a talent variable opening a line goes with the punctuation after it', () => {
-    expect(renderBatchScript('{talentName}, hello from {shopName}', { ...shared, shopName: 'Glow' })).toBe(
-      'hello from Glow',
-    );
+    expect(
+      renderBatchScript('{talentName}, hello from {shopName}', { ...shared, shopName: 'Glow' }),
+    ).toBe('hello from Glow');
     expect(renderBatchScript('第一行\n{达人名称}：你好', shared)).toBe('第一行\n你好');
   });
 

@@ -308,7 +308,11 @@ describe('browser channel runner', () => {
       return { outcomes: [], unknown: [], unattributed: refusal };
     };
     await runner.step();
-    expect(server.reports[0]!.body).toMatchObject({ outcomes: [], unknown: [], unattributed: refusal });
+    expect(server.reports[0]!.body).toMatchObject({
+      outcomes: [],
+      unknown: [],
+      unattributed: refusal,
+    });
     expect(await actionJournalItem.get()).toBeNull();
   });
 

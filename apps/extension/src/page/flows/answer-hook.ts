@@ -51,8 +51,7 @@ export function installAnswerHook(endpoints: HookEndpoint[], key: string): void 
   };
   // Every answer is kept and numbered: the isolated world's feed may start listening after
   // some came (the flow's script is injected after the hook), and asks for them again.
-  const kept: Array<{ seq: number; name: string; url: string; status: number; body: unknown }> =
-    [];
+  const kept: Array<{ seq: number; name: string; url: string; status: number; body: unknown }> = [];
   const pass = (name: string, url: string, status: number, text: string) => {
     let body: unknown = null;
     try {
@@ -160,7 +159,8 @@ export class AnswerFeed {
     }
     // In the hook's order (a replayed answer may come after a newer one).
     const at = this.answers.findIndex(
-      (held) => typeof held.seq === 'number' && typeof answer.seq === 'number' && held.seq > answer.seq,
+      (held) =>
+        typeof held.seq === 'number' && typeof answer.seq === 'number' && held.seq > answer.seq,
     );
     if (at === -1) this.answers.push(answer);
     else this.answers.splice(at, 0, answer);
@@ -183,13 +183,12 @@ export class AnswerFeed {
    */
   async catchUp(timeoutMs = 300): Promise<void> {
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, timeoutMs);
-      const self = this;
-      function done() {
+      const done = () => {
         clearTimeout(timer);
-        self.replayed = null;
+        this.replayed = null;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, timeoutMs);
       this.replayed = done;
       this.win.postMessage({ [`${this.key}:replay`]: true }, this.win.location.origin);
     });

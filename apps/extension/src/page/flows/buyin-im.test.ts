@@ -298,8 +298,8 @@ describe('reading the 私信 back after a restart', () => {
     expect(await buyinImFlow.readBack!(context(profilePage(platform), action('v2_jia')))).toEqual([
       [700, 'sent'],
     ]);
-    expect(await buyinImFlow.readBack!(context(profilePage(platform, '', 'v2_yi'), action('v2_yi')))).toEqual([
-      [700, 'not_sent'],
-    ]);
+    expect(
+      await buyinImFlow.readBack!(context(profilePage(platform, '', 'v2_yi'), action('v2_yi'))),
+    ).toEqual([[700, 'not_sent']]);
   });
 });

@@ -180,7 +180,11 @@ describe('TikTok IM on the stand-in seller center', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const ctx = context(dom, action());
     await ctx.answers.catchUp();
-    expect(await tiktokImFlow.prepare(ctx)).toEqual({ ready: true, recordIds: [800], outcomes: [] });
+    expect(await tiktokImFlow.prepare(ctx)).toEqual({
+      ready: true,
+      recordIds: [800],
+      outcomes: [],
+    });
     expect(platform.opened).toEqual(['749318']);
   });
 

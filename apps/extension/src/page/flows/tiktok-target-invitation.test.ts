@@ -117,7 +117,9 @@ function action(
       },
     },
     message:
-      overrides.message === undefined ? 'Hello, we would love to send you our cup' : overrides.message,
+      overrides.message === undefined
+        ? 'Hello, we would love to send you our cup'
+        : overrides.message,
     records: handles.map((handle, index) => ({
       id: 500 + index,
       talentName: handle,
@@ -295,7 +297,11 @@ describe('TikTok target invitation on the stand-in form', () => {
       unknown: [],
       unattributed: {
         errorCode: 'talent_ineligible',
-        answer: { code: '16024016', message: 'creator linked with a shop account', requestId: null },
+        answer: {
+          code: '16024016',
+          message: 'creator linked with a shop account',
+          requestId: null,
+        },
       },
     });
     expect(state.invitations).toEqual([]);
@@ -367,7 +373,6 @@ describe('TikTok target invitation on the stand-in form', () => {
       outcomes: [],
     });
   });
-
 });
 
 describe('reading an invitation back after a restart', () => {

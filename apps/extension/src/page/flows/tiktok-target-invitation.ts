@@ -715,7 +715,10 @@ export const tiktokTargetInvitationFlow: PageFlow = {
     const ours = action.task.name ?? collaboration?.name ?? '';
     return [...ids].map(([recordId, id]): [number, 'sent' | 'not_sent'] => {
       const where = conflicts.get(id);
-      return [recordId, where !== undefined && (where === '' || where === ours) ? 'sent' : 'not_sent'];
+      return [
+        recordId,
+        where !== undefined && (where === '' || where === ours) ? 'sent' : 'not_sent',
+      ];
     });
   },
 };

@@ -414,9 +414,7 @@ describe('create task', () => {
       ),
     );
     // A 抖店 shop bound by hand sends free product invitations as 百应 batches: one message.
-    expect(
-      within(drawer).getByText(/every talent of a batch gets the same message/),
-    ).toBeVisible();
+    expect(within(drawer).getByText(/every talent of a batch gets the same message/)).toBeVisible();
     fireEvent.change(within(drawer).getByPlaceholderText('e.g. Spring launch'), {
       target: { value: 'Spring' },
     });
