@@ -392,3 +392,45 @@ test('the shop’s daily limit answered on create stops the run: nothing made, e
   expect(count(list, 'failed')).toBe(0);
   expect(platform.invitations.length).toBe(before);
 });
+
+test('a browser restart mid-send never sends twice: the conflict check reads the invitation back', async () => {
+  test.setTimeout(240_000);
+  // Another shop of the seller's: the first one waits for the platform's quota reset.
+  const second = await call<{ shop: { id: number } }>('POST', '/api/v1/shops/report', {
+    platform: 'tiktok',
+    shopName: 'TikTok 测试二店',
+    siteName: '英国站',
+    shopCode: `TU${stamp}`,
+  });
+  expect(second.status).toBe(200);
+  shopId = second.data.shop.id;
+  await invitationTask(3, 'ttrestart3', 'r');
+  // The page's create goes out and the platform makes the invitation; its answer never comes.
+  platform.hang = true;
+  const before = platform.invitations.length;
+  const creates = () => platform.calls.filter((c) => c.path.endsWith('/create')).length;
+  const sentCreates = creates();
+  await setStorage({ channelStatus: null, channelEnabled: true });
+  await expect
+    .poll(async () => (await storage<{ phase: string }>('browserActionJournal'))?.phase, {
+      timeout: 90_000,
+    })
+    .toBe('sending');
+  await expect.poll(() => platform.invitations.length).toBe(before + 1);
+  // The browser goes away and comes back on the same profile.
+  await context.close();
+  platform.hang = false;
+  await launch();
+  // The worker's first look may come before the platform's host is routed again (then the
+  // action is reported in doubt); the next wake (the switch, as here) reads the page back.
+  await setStorage({ channelEnabled: false });
+  await setStorage({ channelEnabled: true });
+  // The page's conflict check shows the 3 in this invitation: settled as sent, never resent.
+  await expect
+    .poll(async () => count(await recordsOf('ttrestart3'), 'success'), { timeout: 120_000 })
+    .toBe(3);
+  expect(platform.invitations.length).toBe(before + 1);
+  expect(creates()).toBe(sentCreates + 1);
+  expect((await storage<{ inDoubt: number }>('channelStatus'))?.inDoubt).toBe(0);
+  await setStorage({ channelEnabled: false });
+});

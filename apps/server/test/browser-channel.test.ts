@@ -196,6 +196,9 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
     });
     expect(first.action!.records).toHaveLength(4);
     expect(first.action!.records[0]!.message).toContain('达人1');
+    // The batch's one message: the shop and products once, no talent's name.
+    expect(first.action!.message).toBe(`你好，${s.shop.shopName} 邀请你带货：`);
+    expect(first.action!.message).not.toContain('达人');
     // The other browser gets nothing of it.
     expect((await claim(h(), b.token)).action).toBeNull();
     const [row] = await actionsOf(h(), task.taskId);
@@ -489,6 +492,69 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
       ],
     });
     expect(res.status).toBe(400);
+  });
+
+  it('a batch refused for a talent the page does not name is split into one-talent actions: each answered alone, no loop', async () => {
+    const s = await seller(h());
+    const task = await browserTask(h(), s, 3);
+    const ext = await connectBrowser(h(), s.token);
+    const first = (await claim(h(), ext.token)).action!;
+    expect(first.records).toHaveLength(3);
+    const refusal = {
+      errorCode: 'talent_ineligible' as const,
+      answer: { code: '16024016', message: 'creator linked with a shop account', requestId: null },
+    };
+    const res = await report(h(), ext.token, first.id, {
+      leaseId: first.leaseId,
+      packVersion: first.pack.version,
+      unattributed: refusal,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ split: 3, failed: 0, released: 0 });
+    // Nobody failed; each record now waits in an action of its own.
+    expect(await statusCounts(h(), task.taskId)).toMatchObject({ pending: 3, failed: 0 });
+    const actions = await actionsOf(h(), task.taskId);
+    expect(actions).toHaveLength(4);
+    const rows = await h()
+      .app.db.select({ id: sendRecords.id, actionId: sendRecords.actionId })
+      .from(sendRecords)
+      .where(eq(sendRecords.taskId, task.taskId));
+    const split = actions.slice(1);
+    expect(split.map((a) => a.kind)).toEqual(Array(3).fill(first.kind));
+    expect(new Set(split.map((a) => a.idempotencyKey)).size).toBe(3);
+    for (const action of split)
+      expect(rows.filter((row) => row.actionId === action.id)).toHaveLength(1);
+
+    // The same refusal on a one-talent action is that talent's answer: it fails alone.
+    const second = (await claim(h(), ext.token)).action!;
+    expect(second.records).toHaveLength(1);
+    const refused = await report(h(), ext.token, second.id, {
+      leaseId: second.leaseId,
+      packVersion: second.pack.version,
+      unattributed: refusal,
+    });
+    expect(refused.body.data).toMatchObject({ split: 0, failed: 1 });
+    // The others go on and are sent.
+    for (let i = 0; i < 2; i += 1) {
+      const next = (await claim(h(), ext.token)).action!;
+      expect(next.records).toHaveLength(1);
+      await report(h(), ext.token, next.id, {
+        leaseId: next.leaseId,
+        packVersion: next.pack.version,
+        outcomes: [{ recordId: next.records[0]!.id, result: 'sent' }],
+      });
+    }
+    expect(await statusCounts(h(), task.taskId)).toMatchObject({
+      pending: 0,
+      success: 2,
+      failed: 1,
+    });
+    const failedRow = await h()
+      .app.db.select()
+      .from(sendRecords)
+      .where(and(eq(sendRecords.taskId, task.taskId), eq(sendRecords.status, 'failed')));
+    expect(failedRow[0]).toMatchObject({ errorCode: 'talent_ineligible' });
+    expect((await claim(h(), ext.token)).action).toBeNull();
   });
 
   it('a stopped page pack hands out nothing until restarted; only an operator switches it', async () => {

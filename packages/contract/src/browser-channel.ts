@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { isoDateTime } from './fields.ts';
+import { taskChannel, type Channel } from './platform-calls.ts';
 import type { sendErrorCodes, TaskType } from './send-records-constants.ts';
 import { talentIdentity } from './talent-identity.ts';
 import { platforms, type Platform } from './talents.ts';
@@ -74,6 +75,22 @@ export function browserActionKind(platform: Platform, taskType: TaskType): Brows
   if (taskType === 'free_connection' || taskType === 'targeted_connection') return 'buyin_message';
   if (taskType === 'group_leader_activity') return 'buyin_activity_invitation';
   return 'buyin_batch_invitation';
+}
+
+/**
+ * Whether a task's records go out in the browser as batch invitations that carry one message
+ * for all their talents (`ClaimedBrowserAction.message`, `renderBatchScript`): the console
+ * says so under the script.
+ */
+export function sendsOneBatchMessage(
+  platform: Platform,
+  shopChannel: Channel,
+  taskType: TaskType,
+): boolean {
+  return (
+    taskChannel(platform, shopChannel, taskType) === 'browser' &&
+    browserBatchMax[browserActionKind(platform, taskType)] > 1
+  );
 }
 
 // -------------------------------------------------------------------------------------------
@@ -176,6 +193,13 @@ export const browserStop = z.object({
 });
 export type BrowserStop = z.output<typeof browserStop>;
 
+/** A batch refused for a talent the page does not name (see `browserActionReport`). */
+export const browserUnattributed = z.object({
+  errorCode: z.enum(browserRecordErrorCodes, { error: 'validation.errorCodeInvalid' }),
+  answer: browserAnswer.optional(),
+});
+export type BrowserUnattributed = z.output<typeof browserUnattributed>;
+
 const packVersionField = z
   .number({ error: 'validation.invalidField' })
   .int({ error: 'validation.invalidField' })
@@ -196,6 +220,15 @@ export const browserActionReport = z.object({
   outcomes: z.array(browserRecordOutcome).max(50, { error: 'validation.invalidField' }).default([]),
   stop: browserStop.optional(),
   unknown: z.array(recordId).max(50, { error: 'validation.invalidField' }).default([]),
+  /**
+   * The page refused the batch with an answer about a talent it does not name (TikTok's create
+   * answering 16024016 for an invitation of several creators): nothing was sent and no record
+   * fails. The server splits the action's records left without an outcome into one-talent
+   * actions, each then answered on its own (a talent refused fails alone), so the same batch
+   * is never handed out again to meet the same refusal. A batch of one record fails with
+   * `errorCode`.
+   */
+  unattributed: browserUnattributed.optional(),
 });
 export type BrowserActionReport = z.input<typeof browserActionReport>;
 export type BrowserActionReportParsed = z.output<typeof browserActionReport>;
@@ -242,6 +275,8 @@ export const browserReportData = z.object({
   failed: z.number().int(),
   /** Outcomes about records the action does not hold (ignored). */
   ignored: z.number().int(),
+  /** One-talent actions the action's records were split into (an `unattributed` refusal). */
+  split: z.number().int(),
 });
 export type BrowserReportData = z.infer<typeof browserReportData>;
 
@@ -297,10 +332,17 @@ export const claimedBrowserAction = z.object({
       talentName: z.string(),
       platformTalentId: z.string(),
       identity: talentIdentity.nullable(),
-      /** The script with this talent's variables filled. */
+      /** The script with this talent's variables filled (what a one-talent action sends). */
       message: z.string(),
     }),
   ),
+  /**
+   * A batch kind's one message (`browserBatchMax` above 1: every talent of the invitation
+   * sees the same words): the task's script rendered once by `renderBatchScript`, the shop
+   * and product variables filled and the talent's removed. Null for one-talent kinds, which
+   * send their record's message.
+   */
+  message: z.string().nullable(),
 });
 export type ClaimedBrowserAction = z.infer<typeof claimedBrowserAction>;
 
@@ -356,6 +398,31 @@ export const pagePackIds = [
 ] as const;
 export type PagePackId = (typeof pagePackIds)[number];
 
+/** The identity fields a page route may name a talent by (`pagePack.route.talentParam.from`). */
+export const talentRouteFields = ['uid', 'buyinId', 'creatorUserOpenId', 'handle'] as const;
+export type TalentRouteField = (typeof talentRouteFields)[number];
+
+/**
+ * The talent a one-talent action's page route names (`route.talentParam`), or null when the
+ * pack's route names none or the kind takes a batch: the first known identity field of the
+ * pack's list, else the record's platform talent ID.
+ */
+export function routeTalentOf(
+  pack: Pick<PagePack, 'route'>,
+  action: Pick<ClaimedBrowserAction, 'kind' | 'records'>,
+): string | null {
+  const param = pack.route.talentParam;
+  const record = action.records[0];
+  if (!param || browserBatchMax[action.kind] !== 1 || action.records.length !== 1 || !record)
+    return null;
+  const identity = (record.identity ?? {}) as Partial<Record<TalentRouteField, unknown>>;
+  for (const field of param.from) {
+    const value = identity[field];
+    if (typeof value === 'string' && value.trim()) return value.trim();
+  }
+  return record.platformTalentId;
+}
+
 /**
  * What the extension maps a page's numeric answer code to: a record's outcome, or a run stop.
  * The code is the platform's JSON `code`, the same in every UI language (page text only as a
@@ -391,6 +458,18 @@ export const pagePack = z.object({
     /** Query parameters that carry the shop id and region (checked against the claim's shop). */
     shopIdParam: z.string().nullable(),
     regionParam: z.string().nullable(),
+    /**
+     * One-talent kinds (`browserBatchMax` 1): the query parameter that names the talent in the
+     * page's route (百应 profile `uid`, TikTok IM `creator_id`), filled from the first of the
+     * talent's identity fields in `from` that is known, else its platform talent ID. The
+     * channel opens the route with it and the route check compares it.
+     */
+    talentParam: z
+      .object({
+        name: z.string(),
+        from: z.array(z.enum(talentRouteFields)),
+      })
+      .optional(),
   }),
   /** Canary: each must be on the page before a run starts (else `page_changed`). */
   canary: z.array(z.string()),

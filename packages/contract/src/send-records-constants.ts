@@ -122,6 +122,30 @@ export function renderScript(script: string, values: ScriptValues): string {
   });
 }
 
+/**
+ * The one message of an invitation sent to a batch of talents at once (TikTok's target
+ * invitation, 百应's batch 邀约带货: every talent of the batch sees the same words). It is
+ * the script rendered once with the shop and product variables, and without the talent's:
+ * a talent variable is removed with the spaces before it ("Hi {talentName}, …" → "Hi, …",
+ * "你好 {达人名称}，…" → "你好，…"), and at the start of a line also with the punctuation
+ * and spaces after it ("{talentName}, hello" → "hello"). One talent's name is never shown to
+ * the others.
+ */
+export function renderBatchScript(
+  script: string,
+  values: Pick<ScriptValues, 'shopName' | 'productNames'>,
+): string {
+  const withoutTalent = script.replace(
+    /([^\S\n]*)\{\s*([^{}\s]{1,20})\s*\}([，,、：:！!]?[^\S\n]*)/g,
+    (whole, _before: string, name: string, after: string, offset: number) => {
+      if (variableByName.get(name.toLowerCase()) !== 'talentName') return whole;
+      const lineStart = offset === 0 || script[offset - 1] === '\n';
+      return lineStart ? '' : after;
+    },
+  );
+  return renderScript(withoutTalent, { ...values, talentName: '' }).trim();
+}
+
 // ---------------------------------------------------------------------------
 // Creating an invitation task: the talents it picks, the preview, the create.
 // ---------------------------------------------------------------------------

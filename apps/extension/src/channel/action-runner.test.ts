@@ -52,6 +52,7 @@ function action(
       products: [],
       terms: null,
     },
+    message: null,
     records: Array.from({ length: records }, (_, index) => ({
       id: 100 + index,
       talentName: `t${index}`,
@@ -95,7 +96,15 @@ class FakeServer implements ChannelApi {
     this.reports.push({ id, body });
     return (
       this.reportAnswer ??
-      ok({ id, status: 'succeeded' as const, released: 0, succeeded: 0, failed: 0, ignored: 0 })
+      ok({
+        id,
+        status: 'succeeded' as const,
+        released: 0,
+        succeeded: 0,
+        failed: 0,
+        ignored: 0,
+        split: 0,
+      })
     );
   }
   async reconcile(id: number, body: BrowserReconcileReport) {
@@ -108,6 +117,7 @@ class FakeServer implements ChannelApi {
       succeeded: 0,
       failed: 0,
       ignored: 0,
+      split: 0,
     });
   }
   async resume(shopId: number, reason: string) {
@@ -284,6 +294,26 @@ describe('browser channel runner', () => {
       reason: 'quota_exceeded',
       pending: 7,
     });
+  });
+
+  it('a batch the page refused for a talent it did not name is reported so, none failed', async () => {
+    const { server, page, runner } = setup();
+    server.queue.push(action(3));
+    const refusal = {
+      errorCode: 'talent_ineligible' as const,
+      answer: { code: '16024016', message: null, requestId: null },
+    };
+    page.flow = async (claimed, hooks) => {
+      await hooks.beforeSend(claimed.records.map((record) => record.id));
+      return { outcomes: [], unknown: [], unattributed: refusal };
+    };
+    await runner.step();
+    expect(server.reports[0]!.body).toMatchObject({
+      outcomes: [],
+      unknown: [],
+      unattributed: refusal,
+    });
+    expect(await actionJournalItem.get()).toBeNull();
   });
 
   it('does not send when the server refuses the started mark', async () => {

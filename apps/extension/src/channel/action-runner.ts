@@ -1,10 +1,12 @@
-import type {
-  BrowserReconcileReport,
-  BrowserRecordOutcome,
-  BrowserStop,
-  ClaimedBrowserAction,
-  PagePack,
-  PagePackState,
+import {
+  routeTalentOf,
+  type BrowserReconcileReport,
+  type BrowserRecordOutcome,
+  type BrowserStop,
+  type BrowserUnattributed,
+  type ClaimedBrowserAction,
+  type PagePack,
+  type PagePackState,
 } from '@inviteflow/contract';
 import type { ApiResult } from '../api/api-client.ts';
 import type { ChannelApi } from './channel-api.ts';
@@ -40,6 +42,8 @@ export interface PageFlowResult {
   stop?: BrowserStop;
   /** Records included in a send whose answer never came. */
   unknown: number[];
+  /** The page refused the batch for a talent it did not name (the server splits the batch). */
+  unattributed?: BrowserUnattributed;
 }
 
 export interface PageDriver {
@@ -153,7 +157,7 @@ export class BrowserChannelRunner {
   private async readBack(action: ClaimedBrowserAction, pack: PagePack) {
     try {
       const landed = await this.deps.page.open(actionUrl(pack, action));
-      if (!checkRoute(pack, landed, action.shop).ok) return null;
+      if (!checkRoute(pack, landed, action.shop, routeTalentOf(pack, action)).ok) return null;
       return await this.deps.page.readBack(action, pack);
     } catch {
       return null;
@@ -170,6 +174,7 @@ export class BrowserChannelRunner {
       packVersion: action.pack.version,
       outcomes: journal.outcomes,
       ...(journal.stop ? { stop: journal.stop } : {}),
+      ...(journal.unattributed ? { unattributed: journal.unattributed } : {}),
       unknown: journal.unknown,
     });
     if (report.ok) {
@@ -265,6 +270,7 @@ export class BrowserChannelRunner {
       outcomes: result.outcomes,
       unknown: result.unknown,
       stop: result.stop ?? null,
+      unattributed: result.unattributed ?? null,
     }));
     const sent = result.outcomes.filter((outcome) => outcome.result === 'sent').length;
     const answered = new Set([...result.outcomes.map((o) => o.recordId), ...result.unknown]);
@@ -321,7 +327,7 @@ export class BrowserChannelRunner {
     } catch (error) {
       return stop('page_changed', `open: ${(error as Error).message}`);
     }
-    const route = checkRoute(pack, landed, action.shop);
+    const route = checkRoute(pack, landed, action.shop, routeTalentOf(pack, action));
     if (!route.ok) return stop(route.reason, route.detail);
     if (await this.deps.page.captchaShown(pack)) return stop('captcha', 'captcha shown');
     const missing = await this.deps.page.missing(pack.canary);

@@ -36,6 +36,7 @@ const claimed: ClaimedBrowserAction = {
     products: [],
     terms: null,
   },
+  message: null,
   records: [{ id: 10, talentName: 't', platformTalentId: 'p', identity: null, message: 'hi' }],
 };
 
@@ -57,7 +58,15 @@ function world() {
     started: async () => ok(null),
     report: async (id, body) => {
       calls.push(`report:${body.stop?.reason ?? 'outcomes'}`);
-      return ok({ id, status: 'succeeded', released: 0, succeeded: 0, failed: 0, ignored: 0 });
+      return ok({
+        id,
+        status: 'succeeded',
+        released: 0,
+        succeeded: 0,
+        failed: 0,
+        ignored: 0,
+        split: 0,
+      });
     },
     reconcile: async () => {
       throw new Error('not expected');

@@ -1,6 +1,7 @@
 import {
   browserRecordOutcome,
   browserStop,
+  browserUnattributed,
   claimedBrowserAction,
   type BrowserRecordOutcome,
   type BrowserStop,
@@ -32,6 +33,8 @@ export const actionJournal = z.object({
   stop: browserStop.nullable(),
   /** Records sent whose answer is not known. */
   unknown: z.array(z.number().int()),
+  /** The page refused the batch for a talent it did not name: the server splits it. */
+  unattributed: browserUnattributed.nullable().optional(),
   updatedAt: z.string(),
 });
 export type ActionJournal = z.infer<typeof actionJournal>;
@@ -55,6 +58,7 @@ export function newJournal(
     outcomes: [],
     stop: null,
     unknown: [],
+    unattributed: null,
     updatedAt: now.toISOString(),
   };
 }

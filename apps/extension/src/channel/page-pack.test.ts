@@ -1,4 +1,6 @@
+import { routeTalentOf, type PagePack, type TalentIdentity } from '@inviteflow/contract';
 import { describe, expect, it } from 'vitest';
+import { pagePacks } from '../../../server/src/modules/platforms/page-packs/packs.ts';
 import { buyinPack, tiktokPack } from '../../test/page-packs.ts';
 import {
   actionUrl,
@@ -67,17 +69,71 @@ describe('route check', () => {
   });
 
   it('builds the exact URL of an action: market host, path, shop id and region', () => {
-    expect(actionUrl(tiktokPack, { shop: { ...shopOf('GB') } })).toBe(
+    expect(actionUrl(tiktokPack, batchOf(shopOf('GB')))).toBe(
       `${page}?shop_id=7495&shop_region=GB`,
     );
-    expect(actionUrl(tiktokPack, { shop: { ...shopOf('US') } })).toBe(
+    expect(actionUrl(tiktokPack, batchOf(shopOf('US')))).toBe(
       'https://affiliate-us.tiktok.com/connection/target-invitation/create?shop_id=7495&shop_region=US',
     );
-    expect(actionUrl(buyinPack, { shop: { ...shopOf(null) } })).toBe(
+    expect(actionUrl(buyinPack, { ...batchOf(shopOf(null)), kind: 'buyin_batch_invitation' })).toBe(
       'https://buyin.jinritemai.com/dashboard/servicehall/daren-square',
     );
   });
+
+  it('names the talent of a one-talent action in the route and checks it', () => {
+    const im = pagePacks.get('buyin.im') as PagePack;
+    const tiktokIm = pagePacks.get('tiktok.im') as PagePack;
+    const profile = 'https://buyin.jinritemai.com/dashboard/servicehall/daren-profile';
+    const jia = talentOf('buyin_message', 'dy_jia', {
+      platform: 'douyin',
+      talentId: 'dy_jia',
+      buyinId: '7001',
+      uid: 'v2_jia',
+    });
+    expect(actionUrl(im, { ...jia, shop: shopOf(null) })).toBe(`${profile}?uid=v2_jia`);
+    // No page uid known: the talent ID the seller gave.
+    const bare = talentOf('buyin_message', 'dy_yi', {
+      platform: 'douyin',
+      talentId: 'dy_yi',
+      buyinId: null,
+      uid: null,
+    });
+    expect(actionUrl(im, { ...bare, shop: shopOf(null) })).toBe(`${profile}?uid=dy_yi`);
+    const lily = talentOf('tiktok_message', 'lily', {
+      platform: 'tiktok',
+      handle: 'lily',
+      creatorUserOpenId: '749318',
+    });
+    expect(actionUrl(tiktokIm, { ...lily, shop: shopOf('GB') })).toBe(
+      'https://affiliate.tiktok.com/seller/im?shop_id=7495&shop_region=GB&creator_id=749318',
+    );
+    expect(checkRoute(im, `${profile}?uid=v2_jia`, shop, 'v2_jia')).toEqual({ ok: true });
+    expect(checkRoute(im, `${profile}?uid=v2_yi`, shop, 'v2_jia')).toEqual({
+      ok: false,
+      reason: 'page_changed',
+      detail: 'uid=v2_yi',
+    });
+    expect(checkRoute(im, profile, shop, 'v2_jia')).toMatchObject({ ok: false });
+    // A batch names no talent in its route.
+    expect(routeTalentOf(tiktokPack, { ...lily, kind: 'tiktok_target_invitation' })).toBeNull();
+    expect(routeTalentOf(im, { ...jia, records: [...jia.records, ...bare.records] })).toBeNull();
+  });
 });
+
+function batchOf(shop: ReturnType<typeof shopOf>) {
+  return { shop, kind: 'tiktok_target_invitation' as const, records: [] };
+}
+
+function talentOf(
+  kind: 'buyin_message' | 'tiktok_message',
+  platformTalentId: string,
+  identity: TalentIdentity,
+) {
+  return {
+    kind,
+    records: [{ id: 1, talentName: 't', platformTalentId, identity, message: 'hi' }],
+  };
+}
 
 function shopOf(region: string | null) {
   return {

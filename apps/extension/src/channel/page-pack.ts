@@ -1,8 +1,9 @@
-import type {
-  BrowserRecordErrorCode,
-  BrowserStopReason,
-  ClaimedBrowserAction,
-  PagePack,
+import {
+  routeTalentOf,
+  type BrowserRecordErrorCode,
+  type BrowserStopReason,
+  type ClaimedBrowserAction,
+  type PagePack,
 } from '@inviteflow/contract';
 
 /**
@@ -47,13 +48,16 @@ export type RouteCheck =
 /**
  * The route check made before any step (DESIGN.md "Browser channel rules"): the host is one
  * of the pack's, the path is the pack's page, and the shop id and region in the URL are the
- * claimed shop's (when the pack's page names them and the server knows them). The platform's
- * login page is `login_expired`, anything else `page_changed`.
+ * claimed shop's (when the pack's page names them and the server knows them); for a
+ * one-talent action whose pack's route names the talent (`route.talentParam`), `talent` is
+ * the talent it must name. The platform's login page is `login_expired`, anything else
+ * `page_changed`.
  */
 export function checkRoute(
   pack: PagePack,
   href: string,
   shop: Pick<ClaimedBrowserAction['shop'], 'platformShopId' | 'region'>,
+  talent: string | null = null,
 ): RouteCheck {
   let url: URL;
   try {
@@ -87,6 +91,13 @@ export function checkRoute(
       ok: false,
       reason: 'page_changed',
       detail: `${regionParam}=${url.searchParams.get(regionParam) ?? ''}`,
+    };
+  const talentParam = pack.route.talentParam?.name;
+  if (talentParam && talent !== null && url.searchParams.get(talentParam) !== talent)
+    return {
+      ok: false,
+      reason: 'page_changed',
+      detail: `${talentParam}=${(url.searchParams.get(talentParam) ?? '').slice(0, 120)}`,
     };
   return { ok: true };
 }
@@ -157,11 +168,12 @@ export function classifyText(pack: PagePack, text: string) {
 /**
  * The exact page of an action. The host: the pack's first host without a wildcard that
  * suits the shop's market (TikTok's US market has its own host), the path the pack's first,
- * and the shop id and region in the pack's parameters.
+ * the shop id and region in the pack's parameters, and for a one-talent action the talent in
+ * the route's talent parameter (`routeTalentOf`).
  */
 export function actionUrl(
   pack: PagePack,
-  action: Pick<ClaimedBrowserAction, 'shop'>,
+  action: Pick<ClaimedBrowserAction, 'shop' | 'kind' | 'records'>,
   hostOverride?: string,
 ): string {
   const fixed = pack.hosts.filter((host) => !host.includes('*'));
@@ -182,5 +194,8 @@ export function actionUrl(
   if (pack.route.shopIdParam && action.shop.platformShopId)
     url.searchParams.set(pack.route.shopIdParam, action.shop.platformShopId);
   if (pack.route.regionParam && region) url.searchParams.set(pack.route.regionParam, region);
+  const talent = routeTalentOf(pack, action);
+  if (pack.route.talentParam && talent !== null)
+    url.searchParams.set(pack.route.talentParam.name, talent);
   return url.toString();
 }

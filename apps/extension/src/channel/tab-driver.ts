@@ -128,6 +128,7 @@ export class OwnedTabDriver implements PageDriver {
       outcomes: [...prepared.outcomes, ...sent.outcomes],
       unknown: sent.unknown,
       ...(sent.stop ? { stop: sent.stop } : {}),
+      ...(sent.unattributed ? { unattributed: sent.unattributed } : {}),
     };
   }
 
@@ -137,12 +138,21 @@ export class OwnedTabDriver implements PageDriver {
     pack: PagePack,
   ): Promise<Map<number, 'sent' | 'not_sent'> | null> {
     const tabId = await this.tabId();
+    const key = `if-${crypto.randomUUID()}`;
+    // The hook reads the answers of the calls a flow asks the page to make (TikTok's conflict
+    // check); the page's own calls are seen too.
+    await chrome.scripting.executeScript({
+      target: { tabId },
+      world: 'MAIN',
+      func: installAnswerHook,
+      args: [pack.endpoints, key],
+    });
     await chrome.scripting.executeScript({ target: { tabId }, files: ['page-flow.js'] });
     const seen = (await chrome.tabs.sendMessage(tabId, {
       kind: 'flow-readback',
       action,
       pack,
-      key: `if-${crypto.randomUUID()}`,
+      key,
       stepTimeoutMs: this.stepTimeoutMs,
     } satisfies FlowRequest)) as Array<[number, 'sent' | 'not_sent']> | null | undefined;
     return seen ? new Map(seen) : null;

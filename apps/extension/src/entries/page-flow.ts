@@ -2,7 +2,7 @@ import type { FlowRequest } from '../channel/tab-driver.ts';
 import { AnswerFeed } from '../page/flows/answer-hook.ts';
 import { buyinImFlow } from '../page/flows/buyin-im.ts';
 import { buyinSquareFlow } from '../page/flows/buyin-square.ts';
-import type { PageFlow } from '../page/flows/flow-types.ts';
+import type { PageFlow, PrepareResult, SendResult } from '../page/flows/flow-types.ts';
 import { tiktokImFlow } from '../page/flows/tiktok-im.ts';
 import { tiktokTargetInvitationFlow } from '../page/flows/tiktok-target-invitation.ts';
 
@@ -30,7 +30,12 @@ if (!scope.__inviteflowFlow) {
     )
       return undefined;
     const flow = flows[message.action.kind];
-    if (!feeds.has(message.key)) feeds.set(message.key, new AnswerFeed(window, message.key));
+    let caughtUp = Promise.resolve();
+    if (!feeds.has(message.key)) {
+      const feed = new AnswerFeed(window, message.key);
+      feeds.set(message.key, feed);
+      caughtUp = feed.catchUp();
+    }
     const context = {
       doc: document,
       pack: message.pack,
@@ -40,7 +45,9 @@ if (!scope.__inviteflowFlow) {
     };
     if (message.kind === 'flow-readback') {
       // Nothing to tell when the flow cannot read its page back.
-      const seen = flow?.readBack ? flow.readBack(context) : Promise.resolve(null);
+      const seen = flow?.readBack
+        ? caughtUp.then(() => flow.readBack!(context))
+        : Promise.resolve(null);
       seen.then(reply, () => reply(null));
       return true;
     }
@@ -50,9 +57,11 @@ if (!scope.__inviteflowFlow) {
           outcomes: [],
           stop: { reason: 'page_changed', detail: `no page flow for ${message.action.kind}` },
         })
-      : message.kind === 'flow-prepare'
-        ? flow.prepare(context)
-        : flow.send(context, message.recordIds ?? []);
+      : caughtUp.then((): Promise<PrepareResult | SendResult> =>
+          message.kind === 'flow-prepare'
+            ? flow.prepare(context)
+            : flow.send(context, message.recordIds ?? []),
+        );
     work.then(reply, (error: unknown) =>
       reply({
         ready: false,

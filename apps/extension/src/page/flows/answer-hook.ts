@@ -14,6 +14,8 @@ export interface HookEndpoint {
 }
 
 export interface HookedAnswer {
+  /** Its place among the hook's answers (a replayed answer is taken once). */
+  seq?: number;
   name: string;
   url: string;
   status: number;
@@ -47,6 +49,9 @@ export function installAnswerHook(endpoints: HookEndpoint[], key: string): void 
     );
     return hit ? hit.name : null;
   };
+  // Every answer is kept and numbered: the isolated world's feed may start listening after
+  // some came (the flow's script is injected after the hook), and asks for them again.
+  const kept: Array<{ seq: number; name: string; url: string; status: number; body: unknown }> = [];
   const pass = (name: string, url: string, status: number, text: string) => {
     let body: unknown = null;
     try {
@@ -54,8 +59,37 @@ export function installAnswerHook(endpoints: HookEndpoint[], key: string): void 
     } catch {
       body = null;
     }
-    window.postMessage({ [key]: { name, url, status, body } }, location.origin);
+    const answer = { seq: kept.length, name, url, status, body };
+    kept.push(answer);
+    window.postMessage({ [key]: answer }, location.origin);
   };
+  window.addEventListener('message', (event: MessageEvent) => {
+    const data = event.data as Record<string, unknown> | null;
+    if (event.source !== window || !data || typeof data !== 'object') return;
+    // A JSON call the flow asks the page to make from its own context, as public automation
+    // does (the page's fetch signs it; the route's query parameters go along, hit
+    // 58707059354): its answer comes back through the hook like any other.
+    const call = data[`${key}:call`] as { method?: string; path?: string; body?: unknown } | null;
+    if (call && typeof call === 'object') {
+      const endpoint = sorted.find(
+        (candidate) => candidate.method === call.method && candidate.pattern === call.path,
+      );
+      if (!endpoint || endpoint.pattern.includes('*')) return;
+      window
+        .fetch(`${endpoint.pattern}${location.search}`, {
+          method: endpoint.method,
+          credentials: 'include',
+          headers: { 'content-type': 'application/json' },
+          body: endpoint.method === 'GET' ? undefined : JSON.stringify(call.body ?? {}),
+        })
+        .catch(() => undefined);
+      return;
+    }
+    const ask = data[`${key}:replay`];
+    if (ask !== true) return;
+    for (const answer of kept) window.postMessage({ [key]: answer }, location.origin);
+    window.postMessage({ [`${key}:replayed`]: kept.length }, location.origin);
+  });
 
   const originalFetch = window.fetch;
   window.fetch = async function hookedFetch(
@@ -108,13 +142,28 @@ export function installAnswerHook(endpoints: HookEndpoint[], key: string): void 
 export class AnswerFeed {
   private readonly answers: HookedAnswer[] = [];
   private readonly waiters = new Set<() => void>();
+  private readonly seen = new Set<number>();
   private readonly listener = (event: MessageEvent) => {
     if (event.source !== this.win) return;
     const data = event.data as Record<string, unknown> | null;
+    if (data && typeof data === 'object' && `${this.key}:replayed` in data) {
+      this.replayed?.();
+      return;
+    }
     const answer =
       data && typeof data === 'object' ? (data[this.key] as HookedAnswer | undefined) : undefined;
     if (!answer || typeof answer.name !== 'string') return;
-    this.answers.push(answer);
+    if (typeof answer.seq === 'number') {
+      if (this.seen.has(answer.seq)) return;
+      this.seen.add(answer.seq);
+    }
+    // In the hook's order (a replayed answer may come after a newer one).
+    const at = this.answers.findIndex(
+      (held) =>
+        typeof held.seq === 'number' && typeof answer.seq === 'number' && held.seq > answer.seq,
+    );
+    if (at === -1) this.answers.push(answer);
+    else this.answers.splice(at, 0, answer);
     for (const wake of this.waiters) wake();
   };
 
@@ -123,6 +172,26 @@ export class AnswerFeed {
     private readonly key: string,
   ) {
     win.addEventListener('message', this.listener);
+  }
+
+  private replayed: (() => void) | null = null;
+
+  /**
+   * Takes the answers the hook got before this feed listened (the flow's script goes in after
+   * the hook, and the page may have called before): resolves once the hook has replayed them,
+   * or after `timeoutMs` when no hook answers (a read-back runs without one).
+   */
+  async catchUp(timeoutMs = 300): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.replayed = null;
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.replayed = done;
+      this.win.postMessage({ [`${this.key}:replay`]: true }, this.win.location.origin);
+    });
   }
 
   close() {
@@ -147,6 +216,23 @@ export class AnswerFeed {
         this.waiters.add(wake);
       });
     }
+  }
+
+  /**
+   * Asks the page to make the call of the pack's endpoint `name` (only a pack endpoint, from the
+   * page's own context) and resolves its answer, or null within `timeoutMs`.
+   */
+  async ask(
+    endpoint: HookEndpoint,
+    body: unknown,
+    timeoutMs: number,
+  ): Promise<HookedAnswer | null> {
+    const before = this.count(endpoint.name);
+    this.win.postMessage(
+      { [`${this.key}:call`]: { method: endpoint.method, path: endpoint.pattern, body } },
+      this.win.location.origin,
+    );
+    return this.next(endpoint.name, before, timeoutMs);
   }
 
   count(name: string): number {

@@ -23,23 +23,26 @@ interface Platform {
   posts: Array<{ uid: string; content: string }>;
 }
 
-function profilePage(platform: Platform, query = '') {
+/** The 达人's profile as the channel opens it: the route names the 达人 (`uid`). */
+function profilePage(platform: Platform, query = '', uid = 'v2_jia') {
   const dom = new JSDOM(html, {
-    url: `https://buyin.jinritemai.com/dashboard/servicehall/daren-profile${query}`,
+    url: `https://buyin.jinritemai.com/dashboard/servicehall/daren-profile?uid=${uid}${query}`,
     runScripts: 'dangerously',
     beforeParse(window) {
       // Chrome's postMessage names the page's window as the source; jsdom's does not.
       window.postMessage = ((data: unknown) => {
-        // The window's own timer: closing the window at the test's end clears it.
-        window.setTimeout(() =>
+        const origin = window.location.origin;
+        setTimeout(() => {
+          // A message still on its way when the test closed the page is dropped.
+          if (!window.document) return;
           window.dispatchEvent(
             new window.MessageEvent('message', {
               data,
-              origin: window.location.origin,
+              origin,
               source: window as unknown as MessageEventSource,
             }),
-          ),
-        );
+          );
+        });
       }) as typeof window.postMessage;
       (window as unknown as { fetch: typeof fetch }).fetch = (async (
         input: string,
@@ -101,6 +104,7 @@ function action(uid: string, message = '你好，想和你聊聊合作'): Claime
       products: [],
       terms: null,
     },
+    message: null,
     records: [
       {
         id: 700,
@@ -126,14 +130,14 @@ function context(dom: JSDOM, claimed: ClaimedBrowserAction, over: Partial<PagePa
 const ok = () => ({ code: 0, msg: 'success' });
 
 describe('百应 私信 on the stand-in profile', () => {
-  it('opens the 达人’s profile by the page’s router, fills the 私信, and the answer’s code 0 sends it', async () => {
+  it('on the 达人’s profile the route opened, fills the 私信, and the answer’s code 0 sends it', async () => {
     const platform: Platform = { history: {}, answer: ok, posts: [] };
     const dom = profilePage(platform);
     const ctx = context(dom, action('v2_jia'));
     const prepared = await buyinImFlow.prepare(ctx);
     expect(prepared).toEqual({ ready: true, recordIds: [700], outcomes: [] });
     const doc = dom.window.document;
-    // Same document (no reload), the 达人's uid in the address, the message filled, not sent.
+    // The route's 达人, the message filled, not sent.
     expect(dom.window.location.search).toBe('?uid=v2_jia');
     expect(doc.querySelector<HTMLTextAreaElement>('.auxo-drawer-body textarea')!.value).toBe(
       '你好，想和你聊聊合作',
@@ -160,7 +164,7 @@ describe('百应 私信 on the stand-in profile', () => {
       answer: () => ({ code: 40031, msg: '该达人暂不接收私信' }),
       posts: [],
     };
-    const dom = profilePage(platform);
+    const dom = profilePage(platform, '', 'v2_yi');
     const ctx = context(dom, action('v2_yi'));
     await buyinImFlow.prepare(ctx);
     const sent = await buyinImFlow.send(ctx, [700]);
@@ -183,7 +187,7 @@ describe('百应 私信 on the stand-in profile', () => {
       answer: () => ({ code: 40041, msg: '今日私信次数已达上限' }),
       posts: [],
     };
-    const dom = profilePage(platform);
+    const dom = profilePage(platform, '', 'v2_bing');
     const ctx = context(dom, action('v2_bing'));
     await buyinImFlow.prepare(ctx);
     const sent = await buyinImFlow.send(ctx, [700]);
@@ -200,7 +204,7 @@ describe('百应 私信 on the stand-in profile', () => {
       answer: () => ({ code: 12345, msg: '未知' }),
       posts: [],
     };
-    const dom = profilePage(platform);
+    const dom = profilePage(platform, '', 'v2_ding');
     const ctx = context(dom, action('v2_ding'));
     await buyinImFlow.prepare(ctx);
     expect(await buyinImFlow.send(ctx, [700])).toMatchObject({
@@ -212,7 +216,7 @@ describe('百应 私信 on the stand-in profile', () => {
 
   it('a send the page never answers leaves its record unknown', async () => {
     const platform: Platform = { history: {}, answer: () => null, posts: [] };
-    const dom = profilePage(platform);
+    const dom = profilePage(platform, '', 'v2_wu');
     const ctx = context(dom, action('v2_wu'));
     await buyinImFlow.prepare(ctx);
     expect(await buyinImFlow.send(ctx, [700])).toMatchObject({
@@ -225,7 +229,7 @@ describe('百应 私信 on the stand-in profile', () => {
 
   it('a send button gone before the click sends nothing and releases the record', async () => {
     const platform: Platform = { history: {}, answer: ok, posts: [] };
-    const dom = profilePage(platform);
+    const dom = profilePage(platform, '', 'v2_ren');
     const ctx = context(dom, action('v2_ren'));
     await buyinImFlow.prepare(ctx);
     dom.window.document.querySelector('.auxo-drawer-body .auxo-btn-primary')!.remove();
@@ -239,7 +243,7 @@ describe('百应 私信 on the stand-in profile', () => {
 
   it('a captcha after a send the page did not answer stops the run, the record in doubt', async () => {
     const platform: Platform = { history: {}, answer: () => null, posts: [] };
-    const dom = profilePage(platform, '?captcha=1');
+    const dom = profilePage(platform, '&captcha=1', 'v2_geng');
     const ctx = context(dom, action('v2_geng'));
     await buyinImFlow.prepare(ctx);
     expect(await buyinImFlow.send(ctx, [700])).toMatchObject({
@@ -250,7 +254,7 @@ describe('百应 私信 on the stand-in profile', () => {
   });
 
   it('a step blocked by a captcha stops the run as a captcha, nothing filled', async () => {
-    const dom = profilePage({ history: {}, answer: ok, posts: [] }, '?captcha=1');
+    const dom = profilePage({ history: {}, answer: ok, posts: [] }, '&captcha=1', 'v2_xin');
     const ctx = context(dom, action('v2_xin'), {
       selectors: { ...pack.selectors, imButtonText: '联系TA' },
     });
@@ -263,14 +267,24 @@ describe('百应 私信 on the stand-in profile', () => {
 
   it('a page without the pack’s 私信 button stops before anything is filled', async () => {
     const dom = profilePage({ history: {}, answer: ok, posts: [] });
-    const ctx = context(dom, action('v2_ji'), {
+    const ctx = context(dom, action('v2_jia'), {
       selectors: { ...pack.selectors, imButtonText: '联系TA' },
     });
     expect(await buyinImFlow.prepare(ctx)).toMatchObject({
       ready: false,
-      stop: { reason: 'page_changed' },
+      stop: { reason: 'page_changed', detail: 'no 联系TA button' },
       outcomes: [],
     });
+  });
+
+  it('a page on another 达人’s profile is never written to', async () => {
+    const dom = profilePage({ history: {}, answer: ok, posts: [] }, '', 'v2_yi');
+    expect(await buyinImFlow.prepare(context(dom, action('v2_jia')))).toMatchObject({
+      ready: false,
+      stop: { reason: 'page_changed', detail: 'the page is not on v2_jia' },
+      outcomes: [],
+    });
+    expect(dom.window.document.querySelector('.auxo-drawer-body textarea')).toBeNull();
   });
 });
 
@@ -284,8 +298,8 @@ describe('reading the 私信 back after a restart', () => {
     expect(await buyinImFlow.readBack!(context(profilePage(platform), action('v2_jia')))).toEqual([
       [700, 'sent'],
     ]);
-    expect(await buyinImFlow.readBack!(context(profilePage(platform), action('v2_yi')))).toEqual([
-      [700, 'not_sent'],
-    ]);
+    expect(
+      await buyinImFlow.readBack!(context(profilePage(platform, '', 'v2_yi'), action('v2_yi'))),
+    ).toEqual([[700, 'not_sent']]);
   });
 });

@@ -13,42 +13,25 @@ import {
   messageOf,
   onlyRecord,
   ownMessages,
+  routeTalent,
   stopFor,
   unansweredSend,
-  type MessageRecord,
 } from './message-steps.ts';
 
 /**
  * 百应 私信 to one 达人 (issue 17: connection invitations have no open API). The channel opens
- * the pack's profile route (…/dashboard/servicehall/daren-profile); the flow moves the page's
- * own router to the 达人's `uid` (a single-page application: hit 68318425060), waits for the
- * profile, opens its 私信 window by the button's words, and fills the message, stopping before
- * the send. The send's outcome is the JSON answer of the pack's `send` endpoint, read by its
- * numeric code; the page's words only when no answer came. Every selector, word, endpoint and
- * code comes from the page pack `buyin.im` (its sources and what is unverified are there).
+ * the 达人's profile by the pack's route (…/dashboard/servicehall/daren-profile?uid=…, the
+ * 达人 in `route.talentParam`, checked before any step); the flow waits for the profile, opens
+ * its 私信 window by the button's words, and fills the message, stopping before the send. The
+ * send's outcome is the JSON answer of the pack's `send` endpoint, read by its numeric code;
+ * the page's words only when no answer came. Every selector, word, endpoint and code comes
+ * from the page pack `buyin.im` (its sources and what is unverified are there).
  */
 
-/** The 达人's profile uid: its identity's page uid, else the talent id the seller gave. */
-function uidOf(record: MessageRecord): string {
-  const identity = record.identity;
-  if (identity?.platform === 'douyin' && identity.uid) return identity.uid;
-  return record.platformTalentId;
-}
-
-/**
- * Shows the 达人's profile through the page's router (pushState + popstate, no reload: the
- * extension's script stays) and opens the 私信 window; resolves its composer.
- */
-async function openConversation({ doc, pack, stepTimeoutMs }: FlowContext, uid: string) {
-  const win = doc.defaultView;
-  if (!win) throw new PageChanged('no window');
-  const param = selectorOf(pack, 'uidParam');
-  const url = new URL(win.location.href);
-  if (url.searchParams.get(param) !== uid) {
-    url.searchParams.set(param, uid);
-    win.history.pushState(win.history.state, '', url.toString());
-    win.dispatchEvent(new win.PopStateEvent('popstate', { state: win.history.state }));
-  }
+/** The 达人's profile, opened by the route, and its 私信 window; resolves its composer. */
+async function openConversation(context: FlowContext) {
+  const { doc, pack, stepTimeoutMs } = context;
+  const uid = routeTalent(context);
   if (!(await waitFor(doc, selectorOf(pack, 'profileReady'), stepTimeoutMs)))
     throw new PageChanged(`the profile of ${uid} did not show`);
   const button = await waitFor<HTMLElement>(
@@ -81,7 +64,7 @@ export const buyinImFlow: PageFlow = {
         outcomes: [],
       };
     try {
-      const composer = await openConversation(context, uidOf(record));
+      const composer = await openConversation(context);
       fill(composer, text);
       return { ready: true, recordIds: [record.id], outcomes: [] };
     } catch (error) {
@@ -142,7 +125,7 @@ export const buyinImFlow: PageFlow = {
     const record = onlyRecord(context.action);
     if (!record) return null;
     try {
-      await openConversation(context, uidOf(record));
+      await openConversation(context);
     } catch {
       return null;
     }

@@ -25,6 +25,9 @@ function square(query: Record<string, string>) {
 }
 afterEach(() => opened.splice(0).forEach((dom) => dom.window.close()));
 
+/** The batch's one message, as the server renders it (no talent's name in it). */
+const BATCH_MESSAGE = '你好，小店邀请你带货保温杯';
+
 function action(count: number): ClaimedBrowserAction {
   return {
     id: 9,
@@ -51,6 +54,7 @@ function action(count: number): ClaimedBrowserAction {
       products: [{ productId: '3581', productName: '保温杯' }],
       terms: { commissionRates: { '3581': 2000 }, contactPhone: '13800138000' },
     },
+    message: BATCH_MESSAGE,
     records: Array.from({ length: count }, (_, index) => ({
       id: 500 + index,
       talentName: `达人${index}`,
@@ -61,7 +65,7 @@ function action(count: number): ClaimedBrowserAction {
         buyinId: null,
         uid: `v2_uid${index}`,
       },
-      message: '你好，邀请你带货保温杯',
+      message: `你好 达人${index}，小店邀请你带货保温杯`,
     })),
   };
 }
@@ -92,7 +96,7 @@ describe('百应 达人广场 batch invitation on the stand-in', () => {
     expect(doc.querySelectorAll('.daren-card input:checked')).toHaveLength(40);
     expect(doc.querySelector<HTMLInputElement>('#contact_mobile')!.value).toBe('13800138000');
     expect(doc.querySelector<HTMLInputElement>('#cos_ratio_3581')!.value).toBe('20.00');
-    expect(doc.querySelector<HTMLTextAreaElement>('#cooperation_desc')!.value).toContain('保温杯');
+    expect(doc.querySelector<HTMLTextAreaElement>('#cooperation_desc')!.value).toBe(BATCH_MESSAGE);
     const sent = await buyinSquareFlow.send(ctx, prepared.recordIds);
     expect(sent.outcomes.filter((outcome) => outcome.result === 'sent')).toHaveLength(40);
     expect(sent.stop).toBeUndefined();

@@ -102,8 +102,9 @@ export const buyinSquareFlow: PageFlow = {
         ['contactName', values.contactName],
         ['contactMobile', values.contactPhone],
         ['contactWechat', values.contactWechat],
-        // One 话术 for the batch: the script as the task has it (the first record's rendering).
-        ['script', action.records[0]?.message],
+        // One 话术 for the batch: the action's one message (rendered once by the server, no
+        // talent's name in it).
+        ['script', action.message ?? ''],
       ];
       for (const [key, value] of fields) {
         if (typeof value !== 'string' || !value) continue;

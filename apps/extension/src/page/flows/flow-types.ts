@@ -1,6 +1,7 @@
 import type {
   BrowserRecordOutcome,
   BrowserStop,
+  BrowserUnattributed,
   ClaimedBrowserAction,
   PagePack,
 } from '@inviteflow/contract';
@@ -28,6 +29,11 @@ export interface SendResult {
   outcomes: BrowserRecordOutcome[];
   stop?: BrowserStop;
   unknown: number[];
+  /**
+   * The page refused the batch with an answer about a talent it did not name: nothing went
+   * out, no record fails; the server splits the records left into one-talent actions.
+   */
+  unattributed?: BrowserUnattributed;
 }
 
 export interface PageFlow {

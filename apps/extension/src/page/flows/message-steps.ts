@@ -1,13 +1,14 @@
-import type {
-  BrowserRecordOutcome,
-  BrowserStop,
-  ClaimedBrowserAction,
-  PagePack,
+import {
+  routeTalentOf,
+  type BrowserRecordOutcome,
+  type BrowserStop,
+  type ClaimedBrowserAction,
+  type PagePack,
 } from '@inviteflow/contract';
 import { classifyAnswer, classifyText } from '../../channel/page-pack.ts';
 import type { HookedAnswer } from './answer-hook.ts';
 import { isDisabled, visibleText } from './dom.ts';
-import { selectorOf, type SendResult } from './flow-types.ts';
+import { PageChanged, selectorOf, type FlowContext, type SendResult } from './flow-types.ts';
 
 /**
  * What the two message flows (百应 私信, TikTok IM) share: one talent per action, the words of a
@@ -31,6 +32,18 @@ export function messageOf(action: ClaimedBrowserAction, record: MessageRecord): 
   if (record.message.trim()) return record.message;
   const template = (action.task.terms ?? {}).message;
   return typeof template === 'string' ? template : '';
+}
+
+/**
+ * The talent the route names (`route.talentParam`), once the page is still on it: never a
+ * message in another talent's conversation (the page moved, or was opened on another one).
+ */
+export function routeTalent({ doc, pack, action }: FlowContext): string {
+  const talent = routeTalentOf(pack, action);
+  const here = new URL(doc.defaultView?.location.href ?? 'about:blank');
+  if (!talent || here.searchParams.get(pack.route.talentParam?.name ?? '') !== talent)
+    throw new PageChanged(`the page is not on ${talent ?? 'the talent'}`);
+  return talent;
 }
 
 /** The enabled button of `selectorKey` whose words are one of the pack's `textsKey` (`a|b`). */

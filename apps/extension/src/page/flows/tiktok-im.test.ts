@@ -23,9 +23,19 @@ interface Platform {
   opened: string[];
 }
 
-function imPage(platform: Platform, query = '', seed: Record<string, string[]> = {}, hook = true) {
+/**
+ * The IM page as the channel opens it: the route names the creator (`creator_id`). `hook`:
+ * the answer hook installed once the page has loaded (as the channel does), before the page's
+ * own scripts (`early`), or none (a read-back after a restart).
+ */
+function imPage(
+  platform: Platform,
+  query = '',
+  seed: Record<string, string[]> = {},
+  hook: 'late' | 'early' | false = 'late',
+) {
   const dom = new JSDOM(html, {
-    url: `https://affiliate.tiktok.com/seller/im?shop_id=7496019476093176674&shop_region=GB${query}`,
+    url: `https://affiliate.tiktok.com/seller/im?shop_id=7496019476093176674&shop_region=GB&creator_id=749318${query}`,
     runScripts: 'dangerously',
     beforeParse(window) {
       // What the platform kept of earlier messages (the stand-in keeps them per session).
@@ -68,12 +78,16 @@ function imPage(platform: Platform, query = '', seed: Record<string, string[]> =
         }
         return new Response('{}', { status: 404 });
       }) as unknown as typeof fetch;
+      if (hook === 'early')
+        window.eval(
+          `(${installAnswerHook.toString()})(${JSON.stringify(pack.endpoints)}, 'k-test')`,
+        );
     },
   });
   opened.push(dom);
   // The answer hook in the page's world, as the channel installs it for a run (its source
   // only); a read-back after a restart runs without it.
-  if (hook)
+  if (hook === 'late')
     dom.window.eval(
       `(${installAnswerHook.toString()})(${JSON.stringify(pack.endpoints)}, 'k-test')`,
     );
@@ -106,6 +120,7 @@ function action(message = 'Hi lily, would you like to work with us?'): ClaimedBr
       products: [],
       terms: null,
     },
+    message: null,
     records: [
       {
         id: 800,
@@ -141,7 +156,8 @@ describe('TikTok IM on the stand-in seller center', () => {
     const ctx = context(dom, action());
     const prepared = await tiktokImFlow.prepare(ctx);
     expect(prepared).toEqual({ ready: true, recordIds: [800], outcomes: [] });
-    expect(platform.opened).toEqual(['749318']);
+    // The route opened the conversation before the hook; the flow asked the page again.
+    expect(platform.opened).toEqual(['749318', '749318']);
     const doc = dom.window.document;
     expect(
       doc.querySelector<HTMLTextAreaElement>('textarea[placeholder*="Send a message"]')!.value,
@@ -155,6 +171,37 @@ describe('TikTok IM on the stand-in seller center', () => {
     expect(platform.sent).toEqual([
       { creator_id: '749318', content: 'Hi lily, would you like to work with us?' },
     ]);
+  });
+
+  it('the page’s own answer, when the hook saw it, is read without asking the page again', async () => {
+    const platform = open();
+    // The hook is in before the page's scripts but the feed starts listening after the load,
+    // as in the extension's tab: the answer reaches the flow all the same.
+    const dom = imPage(platform, '', {}, 'early');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const ctx = context(dom, action());
+    await ctx.answers.catchUp();
+    expect(await tiktokImFlow.prepare(ctx)).toEqual({
+      ready: true,
+      recordIds: [800],
+      outcomes: [],
+    });
+    expect(platform.opened).toEqual(['749318']);
+  });
+
+  it('a route on another creator is never written to', async () => {
+    const platform = open();
+    const dom = imPage(platform);
+    const other = action();
+    other.records[0]!.identity = { platform: 'tiktok', handle: 'mia', creatorUserOpenId: '7777' };
+    expect(await tiktokImFlow.prepare(context(dom, other))).toMatchObject({
+      ready: false,
+      outcomes: [],
+      stop: { reason: 'page_changed' },
+    });
+    expect(dom.window.document.querySelector<HTMLTextAreaElement>('textarea')?.value ?? '').toBe(
+      '',
+    );
   });
 
   it('a creator the shop may not message fails its record by the answer’s code; nothing is sent', async () => {
@@ -200,7 +247,7 @@ describe('TikTok IM on the stand-in seller center', () => {
       recordIds: [],
       outcomes: [{ recordId: 800, result: 'failed', errorCode: 'invalid_request' }],
     });
-    expect(platform.opened).toEqual([]);
+    expect(platform.sent).toEqual([]);
   });
 
   it('a conversation the list does not show as the creator’s selected one is never written to', async () => {

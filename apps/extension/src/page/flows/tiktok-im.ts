@@ -13,6 +13,7 @@ import {
   messageOf,
   onlyRecord,
   ownMessages,
+  routeTalent,
   stopFor,
   unansweredSend,
   type MessageRecord,
@@ -20,23 +21,18 @@ import {
 
 /**
  * A message to one creator from TikTok Shop's seller-center IM (issue 17). The channel opens
- * the pack's route (…/seller/im?shop_id=…&shop_region=…); the flow opens the creator's
- * conversation with the page's own `open_conversation` window message (hit 58613266387), reads
- * the page's JSON answer of `conversationCreate` by its numeric code (a creator the shop cannot
- * message fails its record there, a quota stops the run), and fills the composer, stopping
- * before the send. The message itself goes over the IM WebSocket (hit 16729626336), which the
- * answer hook cannot see: the send is read from the seller's own new message in the thread;
- * the page's words only when it does not show. Every selector, word, endpoint and code comes
- * from the page pack `tiktok.im`.
+ * the pack's route on the creator (…/seller/im?shop_id=…&creator_id=…&shop_region=…, the
+ * creator in `route.talentParam`, checked before any step): the page opens the creator's
+ * conversation itself. The flow reads the page's JSON answer of `conversationCreate` by its
+ * numeric code (a creator the shop cannot message fails its record there, a quota stops the
+ * run) and fills the composer, stopping before the send. The answer hook is installed once
+ * the page has loaded, so the page's first conversation answer may have come before it: then
+ * the flow asks the page again with its own `open_conversation` window message (hit
+ * 58613266387: public automation switches the IM window so) to read the code. The message
+ * itself goes over the IM WebSocket (hit 16729626336), which the answer hook cannot see: the
+ * send is read from the seller's own new message in the thread; the page's words only when it
+ * does not show. Every selector, word, endpoint and code comes from the page pack `tiktok.im`.
  */
-
-/** The creator's id for the IM page: its open id when known, else the handle. */
-function creatorOf(record: MessageRecord): string {
-  const identity = record.identity;
-  if (identity?.platform === 'tiktok' && identity.creatorUserOpenId)
-    return identity.creatorUserOpenId;
-  return record.platformTalentId;
-}
 
 /** The conversation id the page's answer gave, per action (the send's reference). */
 const conversations = new Map<number, string>();
@@ -46,22 +42,20 @@ type Opened =
   /** The page answered about the creator or the run: nothing to send. */
   | { kind: 'answered'; prepare: PrepareResult };
 
-/** Asks the IM page to open the creator's conversation (its own window message). */
-function askToOpen({ doc, pack, action }: FlowContext, record: MessageRecord) {
+/** Asks the IM page to open the creator's conversation again (its own window message). */
+function askToOpen(context: FlowContext) {
+  const { doc, pack, action } = context;
   const win = doc.defaultView;
   if (!win) throw new PageChanged('no window');
-  const creator = creatorOf(record);
-  const url = new URL(win.location.href);
-  url.searchParams.set(selectorOf(pack, 'creatorParam'), creator);
-  url.searchParams.set('enter_from', selectorOf(pack, 'enterFrom'));
+  const creator = routeTalent(context);
   win.postMessage(
     {
       type: selectorOf(pack, 'openMessageType'),
       payload: {
-        shop_id: action.shop.platformShopId ?? url.searchParams.get('shop_id') ?? '',
+        shop_id: action.shop.platformShopId ?? '',
         creator_id: creator,
         enter_from: selectorOf(pack, 'enterFrom'),
-        url: url.toString(),
+        url: win.location.href,
       },
     },
     win.location.origin,
@@ -73,10 +67,11 @@ function askToOpen({ doc, pack, action }: FlowContext, record: MessageRecord) {
  * is the creator's handle or id: hit 69495917732 reads the selected `contactCard` so): never a
  * composer still on another creator's conversation.
  */
-async function composerOf({ doc, pack, stepTimeoutMs }: FlowContext, record: MessageRecord) {
+async function composerOf(context: FlowContext, record: MessageRecord) {
+  const { doc, pack, stepTimeoutMs } = context;
   const names = new Set(
     [
-      creatorOf(record),
+      routeTalent(context),
       record.platformTalentId,
       record.identity?.platform === 'tiktok' ? record.identity.handle : '',
     ]
@@ -99,9 +94,9 @@ async function composerOf({ doc, pack, stepTimeoutMs }: FlowContext, record: Mes
 /** Opens the creator's conversation and reads the page's JSON answer about it by its code. */
 async function openConversation(context: FlowContext, record: MessageRecord): Promise<Opened> {
   const { pack, action, answers, stepTimeoutMs } = context;
-  const before = answers.count('conversationCreate');
-  askToOpen(context, record);
-  const answer = await answers.next('conversationCreate', before, stepTimeoutMs);
+  // The page's own answer, when the hook saw it; else the page is asked again.
+  if (!answers.count('conversationCreate')) askToOpen(context);
+  const answer = await answers.next('conversationCreate', 0, stepTimeoutMs);
   if (!answer) throw new PageChanged('the conversation did not open (no conversation answer)');
   const verdict = judgeAnswer(pack, record.id, answer);
   if (verdict.kind === 'failed')
@@ -204,14 +199,13 @@ export const tiktokImFlow: PageFlow = {
 
   /**
    * After a restart: the message among the seller's own in the creator's conversation → sent.
-   * No answer hook runs here (the page was just opened to be read): the conversation is known
-   * by the selected one in the list.
+   * The route opened it; the conversation is known by the selected one in the list.
    */
   async readBack(context) {
     const record = onlyRecord(context.action);
     if (!record) return null;
     try {
-      askToOpen(context, record);
+      // The route opened the creator's conversation.
       await composerOf(context, record);
     } catch {
       return null;

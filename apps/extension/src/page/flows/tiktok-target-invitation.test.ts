@@ -76,7 +76,10 @@ function standin(handles: string[], products: Record<string, string> = { '1729':
 
 const future = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 2, 15, 12)).toISOString();
 
-function action(handles: string[], overrides: { freeSample?: boolean } = {}): ClaimedBrowserAction {
+function action(
+  handles: string[],
+  overrides: { freeSample?: boolean; message?: string | null } = {},
+): ClaimedBrowserAction {
   return {
     id: 9,
     leaseId: '8f3e8f6e-7a4b-4c9e-9d55-0a4a4b0b1c11',
@@ -113,6 +116,10 @@ function action(handles: string[], overrides: { freeSample?: boolean } = {}): Cl
         },
       },
     },
+    message:
+      overrides.message === undefined
+        ? 'Hello, we would love to send you our cup'
+        : overrides.message,
     records: handles.map((handle, index) => ({
       id: 500 + index,
       talentName: handle,
@@ -218,19 +225,34 @@ describe('TikTok target invitation on the stand-in form', () => {
     });
   });
 
-  it('a script personalised per creator is not put in the one message all of them see', async () => {
+  it('the invitation carries the action’s one message, never a creator’s own rendering', async () => {
     const names = handles(2);
     const state = standin(names);
     const dom = page(state);
-    const claimed = action(names);
+    const claimed = action(names, { message: 'Hello, Glow would love you to try our cup' });
     claimed.records = claimed.records.map((record) => ({
       ...record,
-      message: `Hello ${record.platformTalentId}`,
+      message: `Hello ${record.platformTalentId}, Glow would love you to try our cup`,
     }));
     const ctx = context(dom, claimed);
     const prepared = await flow.prepare(ctx);
     if (!prepared.ready) throw new Error('not ready');
-    expect(dom.window.document.querySelector<HTMLTextAreaElement>('textarea')!.value).toBe('');
+    expect(dom.window.document.querySelector<HTMLTextAreaElement>('textarea')!.value).toBe(
+      'Hello, Glow would love you to try our cup',
+    );
+    await flow.send(ctx, prepared.recordIds);
+    expect(state.invitations[0]!.body).toMatchObject({
+      message: 'Hello, Glow would love you to try our cup',
+    });
+  });
+
+  it('an action without a message leaves the invitation’s message empty', async () => {
+    const names = handles(1);
+    const state = standin(names);
+    const dom = page(state);
+    const ctx = context(dom, action(names, { message: null }));
+    const prepared = await flow.prepare(ctx);
+    if (!prepared.ready) throw new Error('not ready');
     await flow.send(ctx, prepared.recordIds);
     expect(state.invitations[0]!.body).toMatchObject({ message: '' });
   });
@@ -260,6 +282,42 @@ describe('TikTok target invitation on the stand-in form', () => {
       stop: { reason: 'quota_exceeded', answer: { code: '16024034' } },
     });
     expect(state.invitations).toEqual([]);
+  });
+
+  it('a talent’s code on an invitation of several names none: reported unattributed, no record fails, no stop', async () => {
+    const state = standin(handles(3));
+    state.createCode = 16024016;
+    const dom = page(state);
+    const ctx = context(dom, action(handles(3)));
+    const prepared = await flow.prepare(ctx);
+    if (!prepared.ready) throw new Error('not ready');
+    const sent = await flow.send(ctx, prepared.recordIds);
+    expect(sent).toEqual({
+      outcomes: [],
+      unknown: [],
+      unattributed: {
+        errorCode: 'talent_ineligible',
+        answer: {
+          code: '16024016',
+          message: 'creator linked with a shop account',
+          requestId: null,
+        },
+      },
+    });
+    expect(state.invitations).toEqual([]);
+  });
+
+  it('the same code on an invitation of one creator is that creator’s answer', async () => {
+    const state = standin(handles(1));
+    state.createCode = 16024016;
+    const dom = page(state);
+    const ctx = context(dom, action(handles(1)));
+    const prepared = await flow.prepare(ctx);
+    if (!prepared.ready) throw new Error('not ready');
+    expect(await flow.send(ctx, prepared.recordIds)).toMatchObject({
+      outcomes: [{ recordId: 500, result: 'failed', errorCode: 'talent_ineligible' }],
+      unknown: [],
+    });
   });
 
   it('a captcha answer stops the run as a captcha, nothing sent', async () => {
@@ -315,9 +373,62 @@ describe('TikTok target invitation on the stand-in form', () => {
       outcomes: [],
     });
   });
+});
 
-  it('a fresh form after a restart cannot tell what went out', async () => {
-    const dom = page(standin(handles(1)));
-    expect(await flow.readBack!(context(dom, action(handles(1))))).toBeNull();
+describe('reading an invitation back after a restart', () => {
+  it('asks the page’s conflict check: creators in this invitation were sent, the others not', async () => {
+    const state = standin(['amy', 'bo', 'cy', 'dee']);
+    // The send went out for amy and bo under this action's name before the restart; cy is in
+    // another invitation of the product; dee in none; eve is unknown to the platform.
+    state.invitations.push(
+      {
+        id: '7501',
+        name: 'Autumn cups #1',
+        creatorIds: [oecIdOf('amy'), oecIdOf('bo')],
+        productIds: ['1729'],
+        body: {},
+      },
+      { id: '7502', name: 'Spring', creatorIds: [oecIdOf('cy')], productIds: ['1729'], body: {} },
+    );
+    const dom = page(state);
+    const seen = await flow.readBack!(context(dom, action(['amy', 'bo', 'cy', 'dee', 'eve'])));
+    expect(seen).toEqual([
+      [500, 'sent'],
+      [501, 'sent'],
+      [502, 'not_sent'],
+      [503, 'not_sent'],
+    ]);
+    // Read only: the page's searches and one conflict check, never a create.
+    const paths = state.calls.map((call) => call.path);
+    expect(paths.filter((p) => p.endsWith('/create'))).toEqual([]);
+    expect(paths.filter((p) => p.endsWith('/conflict_check'))).toHaveLength(1);
+    expect(state.calls.at(-1)!.body).toMatchObject({
+      invitation: {
+        product_list: [{ product_id: '1729' }],
+        creator_id_list: ['amy', 'bo', 'cy', 'dee'].map((handle) => ({
+          base_info: { creator_oec_id: oecIdOf(handle) },
+        })),
+      },
+    });
+  });
+
+  it('a page that does not answer the check tells nothing', async () => {
+    const state = standin(['amy']);
+    const dom = page(state);
+    const ctx = context(dom, action(['amy']));
+    expect(
+      await flow.readBack!({
+        ...ctx,
+        pack: {
+          ...pack,
+          endpoints: pack.endpoints.map((endpoint) =>
+            endpoint.name === 'conflictCheck'
+              ? { ...endpoint, pattern: '/api/v1/oec/affiliate/seller/invitation_group/gone' }
+              : endpoint,
+          ),
+        },
+        stepTimeoutMs: 200,
+      }),
+    ).toBeNull();
   });
 });

@@ -485,14 +485,10 @@ export const tiktokTargetInvitationFlow: PageFlow = {
         if (!email) throw new PageChanged('no contact e-mail input');
         fill(email, collaboration.contactEmail);
       }
-      // One message for the whole invitation: the task's script when it reads the same for
-      // every creator. A script with the creator's own variables (a name) renders differently
-      // per creator and is left out: one creator's words are never shown to the others.
-      const messages = new Set(
-        action.records.filter((record) => added.includes(record.id)).map((r) => r.message),
-      );
-      const [message] = messages;
-      if (messages.size === 1 && message) {
+      // One message for the whole invitation: the action's, rendered once by the server
+      // without the creators' own variables (one creator's name is never shown to the others).
+      const message = action.message?.trim() ?? '';
+      if (message) {
         const box = doc.querySelector<HTMLTextAreaElement>(selectorOf(pack, 'message'));
         if (!box) throw new PageChanged('no message box');
         fill(box, message);
@@ -642,8 +638,16 @@ export const tiktokTargetInvitationFlow: PageFlow = {
         unknown: rest,
         stop: { reason: 'page_changed', detail: 'create answered without a code' },
       };
-    // A talent's code on an invitation of several creators names none of them, and a code the
-    // pack does not know is not understood: nothing was created, no record fails.
+    // A talent's code on an invitation of several creators names none of them (e.g. 16024016,
+    // "linked with a shop account", hit 71047226534): nothing was created and no record fails;
+    // the server splits the batch into one-creator invitations, each answered on its own.
+    if (verdict.kind === 'record')
+      return {
+        outcomes,
+        unknown: [],
+        unattributed: { errorCode: verdict.errorCode, answer: answerOf(answer) },
+      };
+    // A code the pack does not know is not understood: nothing was created, no record fails.
     return {
       outcomes,
       unknown: [],
@@ -656,10 +660,65 @@ export const tiktokTargetInvitationFlow: PageFlow = {
   },
 
   /**
-   * The create page is a fresh form after a restart: it shows no invitation it made, so it
-   * cannot tell what went out (the records stay in doubt until reconciled; never sent again).
+   * After a restart (the create page opened afresh, it shows no invitation it made): the page's
+   * own JSON calls, made from its context as public automation does (hits 71047226534,
+   * 58707059354): each creator's id by the creator search, then the conflict check of the
+   * action's creators and products. A creator now in an open invitation of these products by
+   * this action's name (or one the answer does not name) → sent; in another invitation, or in
+   * none → not sent. A creator the search does not find is left out (stays in doubt), and an
+   * answer that is not a success tells nothing (null).
    */
-  async readBack() {
-    return null;
+  async readBack(context) {
+    const { pack, action, answers, stepTimeoutMs } = context;
+    const endpoint = (name: string) => pack.endpoints.find((candidate) => candidate.name === name);
+    const search = endpoint('creatorSearch');
+    const check = endpoint('conflictCheck');
+    if (!search || !check || !action.task.products.length) return null;
+    const ids = new Map<number, string>();
+    for (const record of action.records) {
+      const handle = handleOf(record);
+      const answer = await answers.ask(
+        search,
+        { size: 20, search_id: '0', query: handle, query_by: 1 },
+        stepTimeoutMs,
+      );
+      if (!answer || classifyAnswer(pack, answer.body).kind !== 'success') return null;
+      const data = (answer.body as { data?: { creators?: FoundCreator[] } } | null)?.data;
+      const found = (data?.creators ?? []).find(
+        (creator) => (creator.user_name ?? '').toLowerCase() === handle.toLowerCase(),
+      );
+      if (found?.creator_oec_id) ids.set(record.id, String(found.creator_oec_id));
+    }
+    if (!ids.size) return [];
+    const collaboration = (action.task.terms as Partial<TaskPlatformTerms> | null)?.collaboration;
+    const rates = new Map(
+      (collaboration?.products ?? []).map((product) => [product.productId, product.commissionRate]),
+    );
+    const answer = await answers.ask(
+      check,
+      {
+        invitation: {
+          product_list: action.task.products.map((product) => ({
+            product_id: product.productId,
+            target_commission: rates.get(product.productId) ?? 0,
+          })),
+          creator_id_list: [...ids.values()].map((id) => ({
+            base_info: { creator_id: '', nick_name: '', creator_oec_id: id },
+          })),
+          group_type: 1,
+        },
+      },
+      stepTimeoutMs,
+    );
+    if (!answer || classifyAnswer(pack, answer.body).kind !== 'success') return null;
+    const conflicts = conflictsIn(answer.body);
+    const ours = action.task.name ?? collaboration?.name ?? '';
+    return [...ids].map(([recordId, id]): [number, 'sent' | 'not_sent'] => {
+      const where = conflicts.get(id);
+      return [
+        recordId,
+        where !== undefined && (where === '' || where === ours) ? 'sent' : 'not_sent',
+      ];
+    });
   },
 };

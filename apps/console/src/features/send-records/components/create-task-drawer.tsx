@@ -31,6 +31,7 @@ import {
   type SendPreviewData,
   type SendTaskBody,
   type TaskType,
+  sendsOneBatchMessage,
   shopChannelOf,
 } from '@inviteflow/contract';
 import { useEffect, useMemo, useState } from 'react';
@@ -474,6 +475,11 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
           label={t('create.script')}
           required
           rules={zodRules(shape.script, locale)}
+          extra={
+            shop && values.taskType && sendsOneBatchMessage(shop.platform, channel, values.taskType)
+              ? t('create.scriptBatchHint')
+              : undefined
+          }
         >
           <ScriptField
             templateId={templateId}

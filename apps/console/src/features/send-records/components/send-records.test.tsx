@@ -328,7 +328,15 @@ describe('create task', () => {
       }
       if (path === apiPaths.shops.list) {
         return ok({
-          list: [{ id: 5, shopName: 'Glow Store', bindStatus: 'BOUND' }],
+          list: [
+            {
+              id: 5,
+              shopName: 'Glow Store',
+              bindStatus: 'BOUND',
+              platform: 'douyin',
+              source: 'manual',
+            },
+          ],
           total: 1,
           page: 1,
           pageSize: 100,
@@ -405,6 +413,8 @@ describe('create task', () => {
         }),
       ),
     );
+    // A 抖店 shop bound by hand sends free product invitations as 百应 batches: one message.
+    expect(within(drawer).getByText(/every talent of a batch gets the same message/)).toBeVisible();
     fireEvent.change(within(drawer).getByPlaceholderText('e.g. Spring launch'), {
       target: { value: 'Spring' },
     });

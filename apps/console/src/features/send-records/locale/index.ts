@@ -102,6 +102,8 @@ export const sendRecordsMessages = defineMessages(
     'create.variables': '插入变量：',
     'create.scriptPreview': '话术预览',
     'create.scriptPreviewEmpty': '编写话术后在这里预览',
+    'create.scriptBatchHint':
+      '这类任务在浏览器中按批发送，同一批达人收到同一条话术：店铺和商品变量照常填入，达人名称变量会连同它前面的空格一起去掉（位于行首时连同后面的标点一起去掉）。',
     'create.sampleTalent': '示例达人',
     'create.sampleShop': '示例店铺',
     'create.sampleProduct': '示例商品',
@@ -310,6 +312,8 @@ export const sendRecordsMessages = defineMessages(
     'create.variables': 'Insert variable:',
     'create.scriptPreview': 'Preview',
     'create.scriptPreviewEmpty': 'The script appears here as a talent will read it',
+    'create.scriptBatchHint':
+      'This task goes out in the browser in batches, and every talent of a batch gets the same message: the shop and product variables are filled as usual, and the talent name variable is removed with the spaces before it (at the start of a line, with the punctuation after it).',
     'create.sampleTalent': 'Sample Talent',
     'create.sampleShop': 'Sample Shop',
     'create.sampleProduct': 'Sample Product',

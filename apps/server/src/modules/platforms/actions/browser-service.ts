@@ -1,9 +1,11 @@
 import {
   BROWSER_LEASE_SECONDS,
   browserActionKinds,
+  browserBatchMax,
   dayInZone,
   dayStartInZone,
   nextMidnight,
+  renderBatchScript,
   tiktokShopTimeZone,
   translate,
   type BrowserActionKind,
@@ -36,6 +38,7 @@ import {
   lockPendingActionRecords,
   lockRunningActionRecords,
   markRecordsSent,
+  moveRecordsToActions,
   releaseRecords,
   startRecords,
   succeedRecords,
@@ -56,7 +59,8 @@ import {
   upsertStop,
 } from './browser-repository.ts';
 import { nextQuotaWeek } from './resets.ts';
-import type { ActionRow } from './repository.ts';
+import { batchName } from './compile.ts';
+import { insertActions, type ActionRow } from './repository.ts';
 
 /**
  * The browser channel's server half (issue 17, DESIGN.md "Browser channel rules"): the
@@ -144,6 +148,14 @@ function toClaimed(
       terms: (task.platformTerms as Record<string, unknown> | null) ?? null,
     },
     records,
+    // One message for a batch (the same words for every talent): rendered once, here.
+    message:
+      browserBatchMax[action.kind as BrowserActionKind] > 1
+        ? renderBatchScript(task.script, {
+            shopName: shop.shopName,
+            productNames: task.products.map((product) => product.productName),
+          })
+        : null,
   };
 }
 
@@ -500,9 +512,31 @@ export async function reportBrowserAction(
     const inDoubt = body.unknown.filter(
       (recordId) => held.has(recordId) && !result.settled.has(recordId),
     );
-    const rest = running
+    let rest = running
       .map((row) => row.id)
       .filter((recordId) => !result.settled.has(recordId) && !inDoubt.includes(recordId));
+    let split = 0;
+    if (body.unattributed && rest.length === 1) {
+      // The refusal is about a talent and the batch holds one: it is this record's answer.
+      const refused = await settleOutcomes(
+        tx,
+        held,
+        [
+          {
+            recordId: rest[0]!,
+            result: 'failed',
+            errorCode: body.unattributed.errorCode,
+            ...(body.unattributed.answer ? { answer: body.unattributed.answer } : {}),
+          },
+        ],
+        now,
+      );
+      result.failed += refused.failed;
+      rest = [];
+    } else if (body.unattributed && rest.length > 1) {
+      split = await splitIntoOneTalentActions(tx, action, rest, now);
+      rest = [];
+    }
     // Every record the run did not get to goes back to pending: never failed by a stop.
     const released = await releaseRecords(tx, rest, now);
     let notBefore: Date | null = null;
@@ -538,8 +572,52 @@ export async function reportBrowserAction(
       succeeded: result.succeeded,
       failed: result.failed,
       ignored: result.ignored,
+      split,
     };
   });
+}
+
+/**
+ * The page refused a batch for a talent it did not name (`unattributed`): its records go to
+ * one-talent actions of the same kind and pack (pending, their own idempotency keys and, for an
+ * invitation, their own names), so each talent gets its own answer and a refused one fails
+ * alone; handed out as a batch again, the same refusal would stop it on every claim.
+ */
+async function splitIntoOneTalentActions(
+  tx: Executor,
+  action: ActionRow,
+  recordIds: readonly number[],
+  now: Date,
+): Promise<number> {
+  const made = await insertActions(
+    tx,
+    recordIds.map((recordId, index) => ({
+      userId: action.userId,
+      taskId: action.taskId,
+      shopId: action.shopId,
+      platform: action.platform,
+      channel: action.channel,
+      kind: action.kind,
+      packId: action.packId,
+      idempotencyKey: `${action.idempotencyKey}:talent:${recordId}`,
+      batch: action.batch,
+      batches: action.batches,
+      name: action.name ? batchName(action.name, index + 1, recordIds.length) : null,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  const byKey = new Map(made.map((row) => [row.idempotencyKey, row.id]));
+  await moveRecordsToActions(
+    tx,
+    recordIds.map((recordId) => ({
+      recordId,
+      actionId: byKey.get(`${action.idempotencyKey}:talent:${recordId}`)!,
+    })),
+    null,
+    now,
+  );
+  return made.length;
 }
 
 /** The standard error code an action shows for a stop (shown on the task; records keep none). */
@@ -574,6 +652,7 @@ export async function reconcileBrowserAction(
         succeeded: 0,
         failed: 0,
         ignored: result.ignored,
+        split: 0,
       };
     }
     const stillInDoubt = running.some((row) => !result.settled.has(row.id));
@@ -590,6 +669,7 @@ export async function reconcileBrowserAction(
       succeeded: result.succeeded,
       failed: result.failed,
       ignored: result.ignored,
+      split: 0,
     };
   });
 }

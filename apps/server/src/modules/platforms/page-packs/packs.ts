@@ -245,22 +245,30 @@ const PACKS: PagePack[] = [
     id: 'tiktok.im',
     // 2: the conversation opened in the page by its own `open_conversation` message, the
     // composer, the thread, the send button's words, the IM endpoints (all with sources below).
-    version: 2,
+    // 3: the creator in the route (`creator_id`, checked), as the sources open the page.
+    version: 3,
     platform: 'tiktok',
     kinds: ['tiktok_message'],
     hosts: TIKTOK_HOSTS,
     // The seller center's IM page: …/seller/im?shop_id=…&creator_id=…&enter_from=
     // affiliate_creator_details&shop_region=XX (exact-string search `seller/im?shop_id`: hits
-    // 36249336222, 17176624491, 17362393184, 5864881089, 58613266387). The channel opens it
-    // without a creator; the flow opens the creator's conversation in the page.
-    route: { paths: ['/seller/im'], shopIdParam: 'shop_id', regionParam: 'shop_region' },
+    // 36249336222, 17176624491, 17362393184, 5864881089, 58613266387). The channel opens it on
+    // the creator (`creator_id`: the creator's open id, else the handle) and checks it.
+    route: {
+      paths: ['/seller/im'],
+      shopIdParam: 'shop_id',
+      regionParam: 'shop_region',
+      talentParam: { name: 'creator_id', from: ['creatorUserOpenId'] },
+    },
     canary: ['.chatd-root, [class*="contactCard"]'],
     selectors: {
       // The IM window switches to a creator on a window message
       // `{ type: 'open_conversation', payload: { shop_id, creator_id, enter_from, url } }`
       // (hit 58613266387, `openChatForm`: public automation switches the open IM window so).
+      // The route already opens the creator's conversation; the flow posts this message only
+      // when the page's own conversation answer came before the answer hook was installed
+      // (the hook goes in after the page has loaded), to read the answer's code.
       openMessageType: 'open_conversation',
-      creatorParam: 'creator_id',
       enterFrom: 'affiliate_creator_details',
       // The composer: a textarea with placeholder "Send a message" / 发送消息 and a 0/2000
       // counter (hits 36249336222, 17176624491, 69495917732); a message is at most 2000
@@ -320,7 +328,8 @@ const PACKS: PagePack[] = [
       'exact-string search: im/shop_quota, notification/im/permission (71062143287, 71159760768): IM permission, entrance check and shop quota endpoints, POST',
     ],
     unverified: [
-      'that the IM page accepts the `open_conversation` message from its own window (public automation posts it from the opener); if not, the conversation does not open and the run stops page_changed',
+      'that the IM page opened with `creator_id` (without `enter_from`) opens that creator’s conversation (public automation opens the URL with both)',
+      'that the IM page accepts the `open_conversation` message from its own window (public automation posts it from the opener); if not, the conversation answer is not read and the run stops page_changed',
       'the canary `.chatd-root, [class*="contactCard"]` on the IM page with no conversation open',
       'the selected conversation’s first line as the creator’s handle (the flow also accepts the creator id)',
       'the send outcome: the message goes over the IM WebSocket (no JSON answer the hook sees); the flow reads the seller’s own new bubble as the page’s acceptance',
@@ -404,25 +413,26 @@ const PACKS: PagePack[] = [
     id: 'buyin.im',
     // 2: the 达人's profile opened in the page (its `uid`), the 私信 button and window, the
     // send's JSON answer and its codes (sources and what is not confirmed below).
-    version: 2,
+    // 3: the 达人 in the route (`uid`, checked): the channel opens the profile itself.
+    version: 3,
     platform: 'douyin',
     kinds: ['buyin_message'],
     hosts: BUYIN_HOSTS,
     route: {
       // The 达人's profile: …/dashboard/servicehall/daren-profile?uid=… (exact-string search
       // `daren-profile`: hits 71537040066, 14985523645, 5976014018, 48068791265, 68318425060
-      // "the site is a single-page application"). The channel opens it without a 达人; the flow
-      // moves the page's own router to the 达人's uid.
+      // "the site is a single-page application"). The channel opens it on the 达人 (`uid`: the
+      // profile uid of the talent's identity, else its talent ID) and checks it.
       paths: [
         '/dashboard/servicehall/daren-profile',
         '/ffa/buyin/dashboard/servicehall/daren-profile',
       ],
       shopIdParam: null,
       regionParam: null,
+      talentParam: { name: 'uid', from: ['uid'] },
     },
     canary: ['.auxo-btn'],
     selectors: {
-      uidParam: 'uid',
       // The profile's Auxo tabs `#daren-profile-main-tabs-tab-N` (hit 68458039674).
       profileReady: '[id^="daren-profile-main-tabs"]',
       // The 私信 button and the chat window it opens (Auxo: PLATFORMS.md; the window's markup
@@ -468,7 +478,6 @@ const PACKS: PagePack[] = [
       'exact-string search: mpa/api/pigeon (66796178345): the messages path',
     ],
     unverified: [
-      'that the profile page follows its router to another `uid` (history.pushState + popstate) without a reload',
       'the 私信 button words and the chat window markup (panel, textarea, 发送, message rows): no public source describes them',
       'the method of /mpa/api/pigeon/messages for a send (POST) and its answer (`code`, 0 = sent)',
       'every code but 0: 40031 (the 达人 takes no messages), 40032 (blocked), 40041 (the day’s 私信 limit), 40029 (too fast) are the stand-in’s; verify on a live shop (docs/platforms.md, step 7) before relying on them',
