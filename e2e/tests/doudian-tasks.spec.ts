@@ -1,5 +1,18 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { accessToken, api, registerSeller, shot, signIn, toast } from '../support/console.ts';
+import { accessToken, api, registerSeller, shot, signIn } from '../support/console.ts';
+import {
+  buyPlan,
+  choose,
+  END_DATE,
+  endOfDay,
+  expectListed,
+  field,
+  openCreateDrawer,
+  recordsOf,
+  sandboxGet,
+  settled,
+  submitTask,
+} from '../support/platform-tasks.ts';
 import { baseURL } from '../support/server.ts';
 
 /**
@@ -49,33 +62,12 @@ let plain: SandboxAuthor[];
 let closed: SandboxAuthor;
 let activity: Activity;
 
-async function sandboxGet<T>(path: string): Promise<T> {
-  const res = await fetch(`${SANDBOX}/control${path}`);
-  const body = (await res.json()) as { data: T };
-  return body.data;
-}
-
 async function calls(method: string): Promise<SandboxCall[]> {
   const data = await sandboxGet<{ calls: SandboxCall[] }>(
+    SANDBOX,
     `/calls?method=${encodeURIComponent(method)}&limit=1000`,
   );
   return data.calls;
-}
-
-function field(scope: Locator, label: string) {
-  return scope
-    .locator('.arco-form-item')
-    .filter({ has: page.locator('.arco-form-label-item label').getByText(label, { exact: true }) })
-    .first();
-}
-
-async function choose(select: Locator, option: string | RegExp) {
-  await select.locator('.arco-select-view').first().click();
-  await page
-    .locator('.arco-select-popup:visible')
-    .getByRole('option', { name: option })
-    .first()
-    .click();
 }
 
 /** 达人 in the library by 百应ID (the talent pages are tested elsewhere). */
@@ -93,31 +85,16 @@ async function openCreate(
   setName: string,
   chosenProducts = products,
 ) {
-  await page.goto('/sent/search-table');
-  await page.getByRole('button', { name: '创建任务' }).click();
-  const drawer = page.locator('.send-create');
-  await choose(field(drawer, '店铺'), shopName);
-  await choose(field(drawer, '任务类型'), taskType);
-  const picker = field(drawer, '达人').locator('.arco-select-view');
-  await picker.click();
-  for (const name of talents) {
-    await page.keyboard.type(name.slice(0, 6));
-    await page.locator('.arco-select-popup:visible').getByRole('option', { name }).click();
-  }
-  await page.keyboard.press('Escape');
-  await field(drawer, '话术').locator('textarea').fill('你好 {talentName}，{shopName} 诚邀合作');
+  const drawer = await openCreateDrawer(page, shopName, taskType, talents);
+  await field(page, drawer, '话术')
+    .locator('textarea')
+    .fill('你好 {talentName}，{shopName} 诚邀合作');
   for (const product of chosenProducts) {
-    await choose(field(drawer, '商品模板'), `${product.name} · ${product.id}`);
+    await choose(page, field(page, drawer, '商品模板'), `${product.name} · ${product.id}`);
   }
   await page.keyboard.press('Escape');
-  await field(drawer, '集合名称').locator('input').fill(setName);
+  await field(page, drawer, '集合名称').locator('input').fill(setName);
   return drawer;
-}
-
-async function submit(drawer: Locator, count: number) {
-  await drawer.getByRole('button', { name: '创建', exact: true }).click();
-  await expect(toast(page, `已创建 ${count} 条发送记录`)).toBeVisible();
-  await expect(drawer).toBeHidden();
 }
 
 interface RecordView {
@@ -131,60 +108,23 @@ interface RecordView {
   setName: string;
 }
 
-async function recordsOf(setName: string): Promise<RecordView[]> {
-  const res = await fetch(`${baseURL}/api/v1/send-records?pageSize=100`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  const body = (await res.json()) as { data: { list: RecordView[] } };
-  return body.data.list.filter((r) => r.setName === setName);
-}
-
-async function settled(setName: string): Promise<RecordView[]> {
-  await expect
-    .poll(
-      async () => {
-        const list = await recordsOf(setName);
-        return list.length > 0 && list.every((r) => ['success', 'failed'].includes(r.status));
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-  return recordsOf(setName);
-}
-
-async function expectListed(setName: string, statuses: Record<string, string>) {
-  await page.goto('/sent/search-table');
-  for (const [name, status] of Object.entries(statuses)) {
-    const row = page
-      .locator('.send-table tbody tr')
-      .filter({ hasText: name })
-      .filter({ hasText: setName });
-    await expect(row).toContainText(status);
-  }
-}
-
-const END_DATE = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
-function endOfDay(date: string): number {
-  return Date.parse(`${date}T23:59:59+08:00`) / 1000;
-}
-
 /** The 定向计划 terms, as a seller types them. */
 async function fillPlan(drawer: Locator, percent: string) {
-  const date = field(drawer, '计划结束日期').locator('input');
+  const date = field(page, drawer, '计划结束日期').locator('input');
   await date.click();
   await date.fill(END_DATE);
   await date.press('Enter');
-  await field(drawer, '佣金率').locator('input').fill(percent);
-  await field(drawer, '允许达人申请').locator('button[role=switch]').click();
-  await field(drawer, '申请需审核').locator('button[role=switch]').click();
+  await field(page, drawer, '佣金率').locator('input').fill(percent);
+  await field(page, drawer, '允许达人申请').locator('button[role=switch]').click();
+  await field(page, drawer, '申请需审核').locator('button[role=switch]').click();
 }
 
 /** The 团长 application's terms: the activity, the rate, the phone, each product's terms. */
 async function fillActivity(drawer: Locator, commissions: string[], prices: string[]) {
-  await choose(field(drawer, '团长活动'), new RegExp(activity.name));
+  await choose(page, field(page, drawer, '团长活动'), new RegExp(activity.name));
   await expect(drawer.getByTestId('send-doudian-leader')).toContainText(activity.institutionName);
-  await field(drawer, '团长服务费率').locator('input').fill('20.5');
-  await field(drawer, '店铺联系电话').locator('input').fill('13900001234');
+  await field(page, drawer, '团长服务费率').locator('input').fill('20.5');
+  await field(page, drawer, '店铺联系电话').locator('input').fill('13900001234');
   for (const [i, product] of products.entries()) {
     const row = drawer.locator('.send-activity-product').filter({ hasText: product.id });
     await row.locator('.send-commission').nth(0).locator('input').fill(commissions[i]!);
@@ -197,23 +137,26 @@ test.beforeAll(async ({ browser }) => {
   token = await accessToken(seller);
   page = await browser.newPage();
   await signIn(page, seller);
-  await page.goto('/membership/purchase');
-  await page.getByRole('button', { name: '立即购买' }).click();
-  await page.getByRole('button', { name: '确认付款' }).click();
-  await expect(page.getByText('支付成功')).toBeVisible();
+  await buyPlan(page);
 
   const world = await sandboxGet<{
     shops: Array<{ id: string; products: Array<{ id: string; name: string; status: string }> }>;
-  }>('/shops');
+  }>(SANDBOX, '/shops');
   const home = world.shops.find((s) => s.id === HOME_SHOP)!;
   products = home.products.filter((p) => p.status === 'on_sale').slice(0, 2);
   for (const p of products) {
     await api('/api/v1/templates/products', { productId: p.id, productName: p.name }, token);
   }
-  const authors = await sandboxGet<{ authors: SandboxAuthor[] }>('/authors?trait=none&limit=1000');
+  const authors = await sandboxGet<{ authors: SandboxAuthor[] }>(
+    SANDBOX,
+    '/authors?trait=none&limit=1000',
+  );
   plain = authors.authors.slice(900);
   closed = (
-    await sandboxGet<{ authors: SandboxAuthor[] }>('/authors?trait=closed_to_plans&limit=1')
+    await sandboxGet<{ authors: SandboxAuthor[] }>(
+      SANDBOX,
+      '/authors?trait=closed_to_plans&limit=1',
+    )
   ).authors[0]!;
 });
 
@@ -269,9 +212,9 @@ test('targeted product invitation: one 定向计划 with the terms as entered; a
   await expect(drawer.getByTestId('send-doudian-plan')).toBeVisible();
   await fillPlan(drawer, '20');
   await shot(page, 'doudian-task-targeted-product-zh-CN');
-  await submit(drawer, 3);
+  await submitTask(page, drawer, 3);
 
-  const list = await settled('抖店定向 E2E');
+  const list = await settled<RecordView>(token, '抖店定向 E2E');
   const byName = new Map(list.map((r) => [r.talentName, r]));
   for (const a of chosen) {
     expect(byName.get(a.nickname)).toMatchObject({ status: 'success', channel: 'api' });
@@ -301,7 +244,7 @@ test('targeted product invitation: one 定向计划 with the terms as entered; a
       buyin_ids: [...chosen, closed].map((a) => a.buyinId),
     },
   ]);
-  await expectListed('抖店定向 E2E', {
+  await expectListed(page, '抖店定向 E2E', {
     [chosen[0]!.nickname]: '成功',
     [closed.nickname]: '达人不符合邀约条件',
   });
@@ -314,8 +257,8 @@ test('团长 activity application: the activity picked from the shop’s list, a
   await expect(drawer.getByTestId('send-doudian-activity')).toBeVisible();
   await fillActivity(drawer, ['15', '20'], ['29.9', '39.9']);
   await shot(page, 'doudian-task-group-leader-zh-CN');
-  await submit(drawer, 1);
-  const [applied] = await settled('团长报名 E2E');
+  await submitTask(page, drawer, 1);
+  const [applied] = await settled<RecordView>(token, '团长报名 E2E');
   expect(applied).toMatchObject({
     status: 'success',
     platformReference: { activityId: activity.activityId },
@@ -335,31 +278,35 @@ test('团长 activity application: the activity picked from the shop’s list, a
   const again = await openCreate('团长活动邀约', [activity.institutionName], '团长报名低佣 E2E');
   await fillActivity(again, ['8', '20'], ['29.9', '39.9']);
   await again.getByText('仍然邀约', { exact: true }).click();
-  await submit(again, 1);
-  const [refused] = await settled('团长报名低佣 E2E');
+  await submitTask(page, again, 1);
+  const [refused] = await settled<RecordView>(token, '团长报名低佣 E2E');
   expect(refused).toMatchObject({
     status: 'failed',
     errorCode: 'invalid_request',
     platformAnswer: { code: '110112' },
   });
   expect(refused!.errorMessage).toContain(products[0]!.name);
-  await expectListed('团长报名低佣 E2E', { [activity.institutionName]: '平台拒绝了请求参数' });
+  await expectListed(page, '团长报名低佣 E2E', {
+    [activity.institutionName]: '平台拒绝了请求参数',
+  });
   await shot(page, 'doudian-task-group-leader-refused-zh-CN');
 });
 
 test('free product invitation on a 抖店 shop says it runs in the browser; the server never calls 抖店 for it', async () => {
   const [talent] = plain.splice(0, 1);
   await addTalent(talent!.nickname, talent!.buyinId);
-  const before = (await sandboxGet<{ calls: SandboxCall[] }>('/calls?limit=10000')).calls.length;
+  const before = (await sandboxGet<{ calls: SandboxCall[] }>(SANDBOX, '/calls?limit=10000')).calls
+    .length;
   const drawer = await openCreate('免费商品邀约', [talent!.nickname], '抖店免费 E2E');
   await expect(drawer.getByTestId('send-doudian-channel')).toContainText('浏览器通道');
   await shot(page, 'doudian-task-browser-channel-zh-CN');
-  await submit(drawer, 1);
+  await submitTask(page, drawer, 1);
   // A few executor passes later: still pending, on the browser channel, nothing sent to 抖店.
   await page.waitForTimeout(3_000);
-  const [record] = await recordsOf('抖店免费 E2E');
+  const [record] = await recordsOf<RecordView>(token, '抖店免费 E2E');
   expect(record).toMatchObject({ status: 'pending', channel: 'browser' });
-  const after = (await sandboxGet<{ calls: SandboxCall[] }>('/calls?limit=10000')).calls.length;
+  const after = (await sandboxGet<{ calls: SandboxCall[] }>(SANDBOX, '/calls?limit=10000')).calls
+    .length;
   expect(after).toBe(before);
 });
 
@@ -375,18 +322,18 @@ test('keeps English screenshots of the same screens', async () => {
   await page.goto('/sent/search-table');
   await page.getByRole('button', { name: 'Create', exact: true }).first().click();
   const drawer = page.locator('.send-create');
-  await choose(field(drawer, 'Shop'), shopName);
-  await choose(field(drawer, 'Task type'), 'Group leader activity invitation');
+  await choose(page, field(page, drawer, 'Shop'), shopName);
+  await choose(page, field(page, drawer, 'Task type'), 'Group leader activity invitation');
   await expect(drawer.getByTestId('send-doudian-activity')).toContainText(
     'Group leader activity application',
   );
-  await choose(field(drawer, 'Group leader activity'), new RegExp(activity.name));
+  await choose(page, field(page, drawer, 'Group leader activity'), new RegExp(activity.name));
   await expect(drawer.getByTestId('send-doudian-leader')).toContainText('under Talents');
   await shot(page, 'doudian-task-group-leader-en-US');
-  await choose(field(drawer, 'Task type'), 'Targeted product invitation');
+  await choose(page, field(page, drawer, 'Task type'), 'Targeted product invitation');
   await expect(drawer.getByTestId('send-doudian-plan')).toBeVisible();
   await shot(page, 'doudian-task-targeted-product-en-US');
-  await choose(field(drawer, 'Task type'), 'Free product invitation');
+  await choose(page, field(page, drawer, 'Task type'), 'Free product invitation');
   await expect(drawer.getByTestId('send-doudian-channel')).toContainText('browser channel');
   await shot(page, 'doudian-task-browser-channel-en-US');
   await page.goto('/sent/search-table');

@@ -1,5 +1,17 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { accessToken, api, registerSeller, shot, signIn, toast } from '../support/console.ts';
+import { accessToken, api, registerSeller, shot, signIn } from '../support/console.ts';
+import {
+  buyPlan,
+  END_DATE,
+  endOfDay,
+  expectListed,
+  field,
+  openCreateDrawer,
+  recordsOf,
+  sandboxGet,
+  settled,
+  submitTask,
+} from '../support/platform-tasks.ts';
 import { baseURL } from '../support/server.ts';
 
 /**
@@ -41,33 +53,12 @@ let products: Array<{ id: string; title: string }>;
 let plain: SandboxCreator[];
 let excluded: SandboxCreator[];
 
-async function sandboxGet<T>(path: string): Promise<T> {
-  const res = await fetch(`${SANDBOX}/control${path}`);
-  const body = (await res.json()) as { data: T };
-  return body.data;
-}
-
 async function calls(pathPrefix: string): Promise<SandboxCall[]> {
   const data = await sandboxGet<{ calls: SandboxCall[] }>(
+    SANDBOX,
     `/calls?path_prefix=${encodeURIComponent(pathPrefix)}&limit=1000`,
   );
   return data.calls;
-}
-
-function field(scope: Locator, label: string) {
-  return scope
-    .locator('.arco-form-item')
-    .filter({ has: page.locator('.arco-form-label-item label').getByText(label, { exact: true }) })
-    .first();
-}
-
-async function choose(select: Locator, option: string) {
-  await select.locator('.arco-select-view').first().click();
-  await page
-    .locator('.arco-select-popup:visible')
-    .getByRole('option', { name: option })
-    .first()
-    .click();
 }
 
 /** Adds TikTok talents to the library through the API (the talent pages are tested elsewhere). */
@@ -92,26 +83,14 @@ function take(count: number): SandboxCreator[] {
 
 /** The create drawer, its shop, type, talents, products and set name filled. */
 async function openCreate(taskType: string, talents: string[], setName: string) {
-  await page.goto('/sent/search-table');
-  await page.getByRole('button', { name: '创建任务' }).click();
-  const drawer = page.locator('.send-create');
-  await choose(field(drawer, '店铺'), shopName);
-  await choose(field(drawer, '任务类型'), taskType);
-  const picker = field(drawer, '达人').locator('.arco-select-view');
-  await picker.click();
-  for (const name of talents) {
-    await page.keyboard.type(name.slice(0, 6));
-    await page.locator('.arco-select-popup:visible').getByRole('option', { name }).click();
-  }
-  await page.keyboard.press('Escape');
-  await expect(page.locator('.arco-select-popup:visible')).toHaveCount(0);
-  await field(drawer, '话术')
+  const drawer = await openCreateDrawer(page, shopName, taskType, talents);
+  await field(page, drawer, '话术')
     .locator('textarea')
     .fill('Hi {talentName}, {shopName} would love to work with you');
   // A multiple select keeps its list open after a choice, covering its own box: open it
   // once and pick every product from the open list (clicking the box again would hit the
   // list's first option, which stays on top of it).
-  await field(drawer, '商品模板').locator('.arco-select-view').first().click();
+  await field(page, drawer, '商品模板').locator('.arco-select-view').first().click();
   const productList = page.locator('.arco-select-popup:visible');
   for (const product of products) {
     const option = productList.getByRole('option', { name: `${product.title} · ${product.id}` });
@@ -120,7 +99,7 @@ async function openCreate(taskType: string, talents: string[], setName: string) 
   }
   await page.keyboard.press('Escape');
   await expect(productList).toHaveCount(0);
-  await field(drawer, '集合名称').locator('input').fill(setName);
+  await field(page, drawer, '集合名称').locator('input').fill(setName);
   return drawer;
 }
 
@@ -131,8 +110,8 @@ async function fillCollaboration(
   endDate: string,
   percents: string[],
 ) {
-  await field(drawer, '合作名称').locator('input').fill(name);
-  const date = field(drawer, '合作结束日期').locator('input');
+  await field(page, drawer, '合作名称').locator('input').fill(name);
+  const date = field(page, drawer, '合作结束日期').locator('input');
   await date.click();
   await date.fill(endDate);
   await date.press('Enter');
@@ -143,13 +122,7 @@ async function fillCollaboration(
       .locator('input')
       .fill(percents[i]!);
   }
-  await field(drawer, '卖家联系邮箱').locator('input').fill('team@sunny.example');
-}
-
-async function submit(drawer: Locator, count: number) {
-  await drawer.getByRole('button', { name: '创建', exact: true }).click();
-  await expect(toast(page, `已创建 ${count} 条发送记录`)).toBeVisible();
-  await expect(drawer).toBeHidden();
+  await field(page, drawer, '卖家联系邮箱').locator('input').fill('team@sunny.example');
 }
 
 interface RecordView {
@@ -161,59 +134,12 @@ interface RecordView {
   setName: string;
 }
 
-async function recordsOf(setName: string): Promise<RecordView[]> {
-  const res = await fetch(`${baseURL}/api/v1/send-records?pageSize=100`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  const body = (await res.json()) as { data: { list: RecordView[] } };
-  return body.data.list.filter((r) => r.setName === setName);
-}
-
-/** Waits (the server's job runs each second) until every record of the set is final. */
-async function settled(setName: string): Promise<RecordView[]> {
-  await expect
-    .poll(
-      async () => (await recordsOf(setName)).every((r) => ['success', 'failed'].includes(r.status)),
-      {
-        timeout: 60_000,
-      },
-    )
-    .toBe(true);
-  return recordsOf(setName);
-}
-
-/** The records table shows the set's records with these statuses. */
-async function expectListed(setName: string, statuses: Record<string, string>) {
-  await page.goto('/sent/search-table');
-  for (const [name, status] of Object.entries(statuses)) {
-    const row = page
-      .locator('.send-table tbody tr')
-      .filter({ hasText: name })
-      .filter({ hasText: setName });
-    await expect(row).toContainText(status);
-  }
-}
-
-/** The end of the chosen day in the seller's zone (Asia/Shanghai, the account's default), in seconds. */
-function endOfDay(date: string): string {
-  return String(Date.parse(`${date}T23:59:59+08:00`) / 1000);
-}
-
-const END_DATE = (() => {
-  const d = new Date(Date.now() + 40 * 86_400_000);
-  return d.toISOString().slice(0, 10);
-})();
-
 test.beforeAll(async ({ browser }) => {
   await registerSeller(seller);
   token = await accessToken(seller);
   page = await browser.newPage();
   await signIn(page, seller);
-  // A plan that binds shops (bought as a seller does, on the sandbox gateway).
-  await page.goto('/membership/purchase');
-  await page.getByRole('button', { name: '立即购买' }).click();
-  await page.getByRole('button', { name: '确认付款' }).click();
-  await expect(page.getByText('支付成功')).toBeVisible();
+  await buyPlan(page);
 
   const world = await sandboxGet<{
     shops: Array<{
@@ -221,19 +147,23 @@ test.beforeAll(async ({ browser }) => {
       name: string;
       products: Array<{ id: string; title: string; status: string }>;
     }>;
-  }>('/shops');
+  }>(SANDBOX, '/shops');
   const us = world.shops.find((s) => s.seller_key === 'local-us')!;
   products = us.products.filter((p) => p.status === 'LIVE').slice(0, 2);
   for (const p of products) {
     await api('/api/v1/templates/products', { productId: p.id, productName: p.title }, token);
   }
   const creators = await sandboxGet<{ creators: SandboxCreator[] }>(
+    SANDBOX,
     '/creators?region=US&limit=400',
   );
   // Creators this spec alone uses (other specs may invite the first ones).
   plain = creators.creators.filter((c) => c.trait === null).slice(300);
   excluded = (
-    await sandboxGet<{ creators: SandboxCreator[] }>('/creators?region=US&trait=excluded&limit=2')
+    await sandboxGet<{ creators: SandboxCreator[] }>(
+      SANDBOX,
+      '/creators?region=US&trait=excluded&limit=2',
+    )
   ).creators;
 });
 
@@ -270,9 +200,9 @@ test('targeted product invitation: the terms arrive as entered; an excluded crea
   await fillCollaboration(drawer, 'Spring E2E', END_DATE, ['12.5', '20']);
   await expect(drawer.getByTestId('send-sample-rule')).toHaveText('定向商品邀约不提供免费样品');
   await shot(page, 'tiktok-task-targeted-product-zh-CN');
-  await submit(drawer, 3);
+  await submitTask(page, drawer, 3);
 
-  const list = await settled('定向商品 E2E');
+  const list = await settled<RecordView>(token, '定向商品 E2E');
   const byName = new Map(list.map((r) => [r.talentName, r]));
   expect(byName.get(chosen[0]!.username)?.status).toBe('success');
   expect(byName.get(chosen[1]!.username)?.status).toBe('success');
@@ -285,7 +215,7 @@ test('targeted product invitation: the terms arrive as entered; an excluded crea
   const body = made.find(
     (c) => c.body?.name === 'Spring E2E' || String(c.body?.name).startsWith('Spring E2E'),
   )!.body!;
-  expect(body.end_time).toBe(endOfDay(END_DATE));
+  expect(body.end_time).toBe(String(endOfDay(END_DATE)));
   expect(body.products).toEqual([
     { id: products[0]!.id, target_commission_rate: 1250 },
     { id: products[1]!.id, target_commission_rate: 2000 },
@@ -295,7 +225,7 @@ test('targeted product invitation: the terms arrive as entered; an excluded crea
     has_free_sample: false,
     is_sample_approval_exempt: false,
   });
-  await expectListed('定向商品 E2E', {
+  await expectListed(page, '定向商品 E2E', {
     [chosen[0]!.username]: '成功',
     [excluded[0]!.username]: '达人被平台排除，不可邀约',
   });
@@ -311,9 +241,9 @@ test('free product invitation: free samples, approved automatically, arrive as c
     '免费商品 E2E',
   );
   await fillCollaboration(drawer, 'Samples E2E', END_DATE, ['8', '15.25']);
-  await field(drawer, '样品申请审核').getByText('自动通过').click();
-  await submit(drawer, 2);
-  const list = await settled('免费商品 E2E');
+  await field(page, drawer, '样品申请审核').getByText('自动通过').click();
+  await submitTask(page, drawer, 2);
+  const list = await settled<RecordView>(token, '免费商品 E2E');
   expect(list.map((r) => r.status)).toEqual(['success', 'success']);
   const made = (await calls(TC_PATH)).filter(
     (c) => c.method === 'POST' && c.body?.name === 'Samples E2E',
@@ -337,8 +267,8 @@ test('free connection invitation: a conversation with the text and a card per pr
     chosen.map((c) => c.username),
     '免费建联 E2E',
   );
-  await submit(drawer, 1);
-  const [record] = await settled('免费建联 E2E');
+  await submitTask(page, drawer, 1);
+  const [record] = await settled<RecordView>(token, '免费建联 E2E');
   expect(record!.status).toBe('success');
   const id = record!.platformReference!.conversationId!;
   const sent = (await calls(`/affiliate_seller/202412/conversations/${id}/messages`)).filter(
@@ -359,8 +289,8 @@ test('targeted connection invitation: the collaboration, then its card to each c
     '定向建联 E2E',
   );
   await fillCollaboration(drawer, 'Cards E2E', END_DATE, ['10', '10']);
-  await submit(drawer, 2);
-  const list = await settled('定向建联 E2E');
+  await submitTask(page, drawer, 2);
+  const list = await settled<RecordView>(token, '定向建联 E2E');
   expect(list.map((r) => r.status)).toEqual(['success', 'success']);
   const collaboration = list[0]!.platformReference!.targetCollaborationId!;
   for (const record of list) {
@@ -387,5 +317,5 @@ test('group leader activity invitation: refused on a shop connected by authoriza
   await drawer.getByRole('button', { name: '创建', exact: true }).click();
   await expect(page.getByText(/暂不能为它创建团长活动邀约/).first()).toBeVisible();
   await shot(page, 'tiktok-task-group-leader-zh-CN');
-  expect(await recordsOf('团长 E2E')).toEqual([]);
+  expect(await recordsOf<RecordView>(token, '团长 E2E')).toEqual([]);
 });

@@ -660,6 +660,60 @@ describeApi("browser channel: the extension's own session", (h) => {
     expect(list.body.data.list[0]!.lastSeenAt).not.toBeNull();
   });
 
+  it('every call of the extension marks its browser seen: started, report, resume and reconcile', async () => {
+    const s = await seller(h());
+    await browserTask(h(), s, 3);
+    const ext = await connectBrowser(h(), s.token);
+    const lastSeen = async () => {
+      const list = await h().api.get<ConnectedBrowserList>(apiPaths.user.browsers, {
+        token: s.token,
+      });
+      return list.body.data.list.find((b) => b.id === ext.sessionId)!.lastSeenAt;
+    };
+    const action = (await claim(h(), ext.token)).action!;
+    const ids = action.records.map((r) => r.id);
+    // "Last seen" moves at most once a minute: each call comes two minutes after the last.
+    let at = moveClock(h(), 2 * 60_000);
+    expect(
+      (
+        await h().api.post(
+          apiPaths.extension.started(action.id),
+          { leaseId: action.leaseId },
+          { token: ext.token },
+        )
+      ).status,
+    ).toBe(200);
+    expect(await lastSeen()).toBe(at.toISOString());
+
+    at = moveClock(h(), 4 * 60_000);
+    const reported = await report(h(), ext.token, action.id, {
+      leaseId: action.leaseId,
+      packVersion: 2,
+      outcomes: [{ recordId: ids[0]!, result: 'sent' }],
+      unknown: [ids[1]!],
+      stop: { reason: 'captcha' },
+    });
+    expect(reported.body.data).toMatchObject({ status: 'unknown' });
+    expect(await lastSeen()).toBe(at.toISOString());
+
+    at = moveClock(h(), 6 * 60_000);
+    const resumed = await h().api.post<{ resumed: boolean }>(
+      apiPaths.extension.resumeShop(s.shop.id),
+      { reason: 'captcha' },
+      { token: ext.token },
+    );
+    expect(resumed.body.data.resumed).toBe(true);
+    expect(await lastSeen()).toBe(at.toISOString());
+
+    at = moveClock(h(), 8 * 60_000);
+    const reconciled = await reconcile(h(), ext.token, action.id, {
+      packVersion: 2,
+      outcomes: [{ recordId: ids[1]!, result: 'not_sent' }],
+    });
+    expect(reconciled.status, JSON.stringify(reconciled.body)).toBe(200);
+    expect(await lastSeen()).toBe(at.toISOString());
+  });
+
   it(`an account connects at most ${CONNECTED_BROWSERS_MAX} browsers at once`, async () => {
     const s = await seller(h());
     const made: ExtensionSessionData[] = [];

@@ -3,12 +3,8 @@ import {
   type DoudianActivityPage,
   type Envelope,
   type InboxMessage,
-  type SendRecord,
   type SendImportReport,
-  type SendRecordPage,
   type SendTaskBody,
-  type Shop,
-  type TaskPlatformCalls,
 } from '@inviteflow/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -24,7 +20,16 @@ import {
 import { describeApi, signedIn, type Harness } from './support/harness.ts';
 import { freePort, listenEachTest } from './support/payments.ts';
 import { connectDoudianShop } from './support/platforms.ts';
-import { createTask, grantPlan } from './support/sending.ts';
+import {
+  connectedSeller,
+  doudianSandboxCalls,
+  drain,
+  ENDS_AT,
+  platformCalls,
+  records,
+  type ConnectedSeller,
+} from './support/platform-actions.ts';
+import { createTask } from './support/sending.ts';
 import { csvFile, multipartBody, seedTalents } from './support/talents.ts';
 
 /**
@@ -38,40 +43,24 @@ import { csvFile, multipartBody, seedTalents } from './support/talents.ts';
 
 const port = await freePort();
 const HOME = doudianSandboxShops[0]!;
-const ENDS_AT = new Date(Date.now() + 30 * 86_400_000);
-ENDS_AT.setUTCHours(15, 59, 59, 0);
 const SHANGHAI = 'Asia/Shanghai';
 /** The sandbox's open activity of 沙箱星选团长 (commission ≥ 10 %, service rate ≥ 5 %). */
 const ACTIVITY = doudianSandboxActivities[0]!;
 /** Its closed one ("活动报名时间已结束"), same 团长. */
 const CLOSED_ACTIVITY = doudianSandboxActivities[3]!;
 
-interface Seller {
-  token: string;
-  userId: number;
-  shop: Shop;
-  productTemplateIds: number[];
-}
+type Seller = ConnectedSeller;
 
-async function seller(h: Harness): Promise<Seller> {
-  const account = await signedIn(h);
-  await grantPlan(h, account.tokens.user.id, 'enterprise');
-  const { shops } = await connectDoudianShop(h, account.token, HOME.id);
-  const productTemplateIds: number[] = [];
-  for (const n of [1, 2]) {
-    const product = await h.api.post<{ id: number }>(
-      apiPaths.templates.products,
-      { productId: doudianSandboxProductId(HOME.id, n), productName: `沙箱商品 ${n}` },
-      { token: account.token },
-    );
-    productTemplateIds.push(product.body.data.id);
-  }
-  return {
-    token: account.token,
-    userId: account.tokens.user.id,
-    shop: shops[0]!,
-    productTemplateIds,
-  };
+/** A seller with the sandbox's first shop connected by 抖店's authorization, two of its products. */
+function seller(h: Harness): Promise<Seller> {
+  return connectedSeller(
+    h,
+    async (token) => (await connectDoudianShop(h, token, HOME.id)).shops[0]!,
+    [1, 2].map((n) => ({
+      productId: doudianSandboxProductId(HOME.id, n),
+      productName: `沙箱商品 ${n}`,
+    })),
+  );
 }
 
 /** 达人 n of the sandbox in the seller's library, by 百应ID. */
@@ -150,31 +139,6 @@ async function leader(h: Harness, s: Seller): Promise<number> {
   return row!.id;
 }
 
-async function drain(h: Harness, at?: Date) {
-  return h.app.platformActions.drain(at ? () => new Date(at.getTime()) : undefined);
-}
-
-async function records(h: Harness, token: string, taskId: number): Promise<SendRecord[]> {
-  const res = await h.api.get<SendRecordPage>(
-    `${apiPaths.sendRecords.list}?taskId=${taskId}&pageSize=100&order=asc`,
-    { token },
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.list;
-}
-
-async function platformCalls(h: Harness, token: string, taskId: number) {
-  const res = await h.api.get<TaskPlatformCalls>(apiPaths.sendRecords.taskPlatformCalls(taskId), {
-    token,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data;
-}
-
-async function sandboxCalls(h: Harness, apiMethod: string): Promise<DoudianSandboxCall[]> {
-  return h.app.doudianSandbox!.calls({ apiMethod, limit: 10_000 });
-}
-
 const idsOf = (call: DoudianSandboxCall) =>
   ((call.params as { buyin_ids?: unknown[] }).buyin_ids ?? []).map(String);
 
@@ -215,7 +179,7 @@ describeApi(
       expect(new Set(succeeded.map((r) => r.platformReference?.planId))).toEqual(new Set([planId]));
 
       // What arrived: one plan with the task's terms, then the 百应IDs 20 and 5 a call.
-      const made = await sandboxCalls(h(), 'buyin.createOrUpdateOrienPlan');
+      const made = await doudianSandboxCalls(h(), 'buyin.createOrUpdateOrienPlan');
       expect(made).toHaveLength(1);
       expect(made[0]!.params).toMatchObject({
         is_create: true,
@@ -226,7 +190,7 @@ describeApi(
           apply_type: 1,
         },
       });
-      const adds = await sandboxCalls(h(), 'buyin.orienPlanAuthorsAdd');
+      const adds = await doudianSandboxCalls(h(), 'buyin.orienPlanAuthorsAdd');
       expect(adds.map((c) => idsOf(c).length).sort()).toEqual([20, 5]);
       expect(new Set(adds.flatMap(idsOf))).toEqual(
         new Set(numbers.map((n) => doudianSandboxBuyinId(n))),
@@ -244,7 +208,7 @@ describeApi(
         }),
       );
       await drain(h());
-      const made = await sandboxCalls(h(), 'buyin.createOrUpdateOrienPlan');
+      const made = await doudianSandboxCalls(h(), 'buyin.createOrUpdateOrienPlan');
       expect(made[0]!.params).toMatchObject({ plan: { apply_type: 2, audit_type: 2 } });
       const second = await createTask(
         h(),
@@ -253,9 +217,9 @@ describeApi(
       );
       await drain(h());
       // 4111 "存在同样佣金率和截止时间的计划" answered the second create; buyin.orienPlanList found it.
-      const creates = await sandboxCalls(h(), 'buyin.createOrUpdateOrienPlan');
+      const creates = await doudianSandboxCalls(h(), 'buyin.createOrUpdateOrienPlan');
       expect(creates.map((c) => c.subCode)).toEqual([null, 'isv.business-failed:4111']);
-      expect((await sandboxCalls(h(), 'buyin.orienPlanList')).length).toBeGreaterThan(0);
+      expect((await doudianSandboxCalls(h(), 'buyin.orienPlanList')).length).toBeGreaterThan(0);
       const plans = new Set(
         [
           ...(await records(h(), s.token, first.taskId)),
@@ -299,7 +263,7 @@ describeApi(
         .where(eq(platformActions.id, action!.id));
 
       await drain(h());
-      expect(await sandboxCalls(h(), 'buyin.createOrUpdateOrienPlan')).toHaveLength(1);
+      expect(await doudianSandboxCalls(h(), 'buyin.createOrUpdateOrienPlan')).toHaveLength(1);
       expect(
         (await records(h(), s.token, task.taskId)).map((r) => [
           r.status,
@@ -380,10 +344,10 @@ describeApi(
           progress: { planId, step: 'add' },
         })
         .where(eq(platformActions.id, batch.id));
-      const sent = (await sandboxCalls(h(), 'buyin.orienPlanAuthorsAdd')).length;
+      const sent = (await doudianSandboxCalls(h(), 'buyin.orienPlanAuthorsAdd')).length;
       await drain(h(), new Date(Date.now() + 16 * 60_000));
-      expect((await sandboxCalls(h(), 'buyin.orienPlanAuthorsAdd')).length).toBe(sent);
-      expect((await sandboxCalls(h(), 'buyin.orienPlanAuthors')).length).toBeGreaterThan(0);
+      expect((await doudianSandboxCalls(h(), 'buyin.orienPlanAuthorsAdd')).length).toBe(sent);
+      expect((await doudianSandboxCalls(h(), 'buyin.orienPlanAuthors')).length).toBeGreaterThan(0);
       expect(
         (await records(h(), s.token, task3.taskId)).map((r) => [
           r.status,
@@ -414,9 +378,9 @@ describeApi(
         answer: { code: '4136' },
       });
       // Nothing more is sent before the reset…
-      const sent = (await sandboxCalls(h(), 'buyin.orienPlanAuthorsAdd')).length;
+      const sent = (await doudianSandboxCalls(h(), 'buyin.orienPlanAuthorsAdd')).length;
       await drain(h(), new Date(resumesAt.getTime() - 60_000));
-      expect((await sandboxCalls(h(), 'buyin.orienPlanAuthorsAdd')).length).toBe(sent);
+      expect((await doudianSandboxCalls(h(), 'buyin.orienPlanAuthorsAdd')).length).toBe(sent);
       // …and after it (the sandbox's new day: its limit given back) the rest are added.
       await h().app.doudianSandbox!.setShopLimits(HOME.id, { dailyAuthorLimit: 2000 });
       await drain(h(), new Date(resumesAt.getTime() + 1_000));
@@ -496,7 +460,7 @@ describeApi(
         'success',
         'success',
       ]);
-      expect((await sandboxCalls(h(), 'token.refresh')).length).toBeGreaterThan(0);
+      expect((await doudianSandboxCalls(h(), 'token.refresh')).length).toBeGreaterThan(0);
     });
 
     it('a throttled shop (60000) waits and resumes: no record fails', async () => {
@@ -579,7 +543,7 @@ describeApi(
         })
         .where(eq(platformActions.id, action!.id));
       await drain(h());
-      expect(await sandboxCalls(h(), 'buyin.applyActivities')).toHaveLength(1);
+      expect(await doudianSandboxCalls(h(), 'buyin.applyActivities')).toHaveLength(1);
       const [record] = await records(h(), s.token, task.taskId);
       expect(record).toMatchObject({
         status: 'success',
@@ -630,7 +594,7 @@ describeApi(
         talentName: ACTIVITY.institutionName,
         platformReference: { activityId: ACTIVITY.activityId },
       });
-      const [applied] = await sandboxCalls(h(), 'buyin.applyActivities');
+      const [applied] = await doudianSandboxCalls(h(), 'buyin.applyActivities');
       expect(applied!.params).toMatchObject({
         activity_id: ACTIVITY.activityId,
         service_ratio: '20.50',
@@ -683,7 +647,7 @@ describeApi(
       const [ended] = await records(h(), s.token, closed.taskId);
       expect(ended).toMatchObject({ status: 'failed', errorCode: 'talent_ineligible' });
       // Only one application reached the platform (the closed activity was not sent).
-      expect(await sandboxCalls(h(), 'buyin.applyActivities')).toHaveLength(1);
+      expect(await doudianSandboxCalls(h(), 'buyin.applyActivities')).toHaveLength(1);
 
       const [someone] = await authors(h(), s, [1100]);
       const res = await h().api.post(apiPaths.sendRecords.list, activityTask(s, [someone!]), {
@@ -771,13 +735,13 @@ describeApi(
       expect(activity.status, JSON.stringify(activity.body)).toBe(200);
       expect(activity.body.data).toMatchObject({ accepted: 1, rejected: 0 });
       await drain(h());
-      const [made] = await sandboxCalls(h(), 'buyin.createOrUpdateOrienPlan');
+      const [made] = await doudianSandboxCalls(h(), 'buyin.createOrUpdateOrienPlan');
       expect(made!.params).toMatchObject({ plan: { apply_type: 2, audit_type: 2 } });
       expect((await records(h(), s.token, plan.body.data.taskId!)).map((r) => r.status)).toEqual([
         'success',
         'success',
       ]);
-      const [applied] = await sandboxCalls(h(), 'buyin.applyActivities');
+      const [applied] = await doudianSandboxCalls(h(), 'buyin.applyActivities');
       expect(applied!.params).toMatchObject({
         activity_id: ACTIVITY.activityId,
         service_ratio: '20.50',
@@ -798,7 +762,7 @@ describeApi(
       );
       const rate = await upload([leaderRow], { ...activityFields, serviceRate: '20.5' });
       expect(rate.status).toBe(400);
-      expect(await sandboxCalls(h(), 'buyin.applyActivities')).toHaveLength(1);
+      expect(await doudianSandboxCalls(h(), 'buyin.applyActivities')).toHaveLength(1);
     });
 
     it('free product, free connection and targeted connection invitations of a 抖店 shop are browser actions: the executor never runs them', async () => {

@@ -3,12 +3,8 @@ import {
   type BrowserClaimData,
   type ExtensionSessionData,
   type InboxMessage,
-  type SendRecord,
-  type SendRecordPage,
   type SendTaskBody,
-  type Shop,
   type ShopPage,
-  type TaskPlatformCalls,
 } from '@inviteflow/contract';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -30,7 +26,16 @@ import type { TikTokShopClient } from '../src/modules/platforms/tiktok-shop/inde
 import { describeApi, signedIn, type Harness } from './support/harness.ts';
 import { freePort, listenEachTest } from './support/payments.ts';
 import { connectSandboxSeller } from './support/platforms.ts';
-import { bindNewShop, createTask, grantPlan } from './support/sending.ts';
+import {
+  connectedSeller,
+  drain,
+  ENDS_AT,
+  platformCalls,
+  records,
+  tiktokSandboxCalls,
+  type ConnectedSeller,
+} from './support/platform-actions.ts';
+import { bindNewShop, createTask } from './support/sending.ts';
 import { seedTalents } from './support/talents.ts';
 
 /**
@@ -53,29 +58,21 @@ function plainCreators(count: number, from = 1) {
   return out;
 }
 
-interface Seller {
-  token: string;
-  userId: number;
-  shop: Shop;
-  productTemplateIds: number[];
-}
+type Seller = ConnectedSeller;
 
-/** A signed-in seller with a plan, its US sandbox shop connected, two products of that shop. */
-async function seller(h: Harness): Promise<Seller> {
-  const account = await signedIn(h);
-  await grantPlan(h, account.tokens.user.id, 'enterprise');
-  const shops = await connectSandboxSeller(h, account.token, 'local-us');
-  const shop = shops.find((s) => s.shopCode === US.code) ?? shops[0]!;
-  const productTemplateIds: number[] = [];
-  for (const n of [1, 2]) {
-    const res = await h.api.post<{ id: number }>(
-      apiPaths.templates.products,
-      { productId: sandboxProductId(US, n), productName: `Sandbox product ${n}` },
-      { token: account.token },
-    );
-    productTemplateIds.push(res.body.data.id);
-  }
-  return { token: account.token, userId: account.tokens.user.id, shop, productTemplateIds };
+/** A seller with its US sandbox shop connected by authorization, two products of that shop. */
+function seller(h: Harness): Promise<Seller> {
+  return connectedSeller(
+    h,
+    async (token) => {
+      const shops = await connectSandboxSeller(h, token, 'local-us');
+      return shops.find((s) => s.shopCode === US.code) ?? shops[0]!;
+    },
+    [1, 2].map((n) => ({
+      productId: sandboxProductId(US, n),
+      productName: `Sandbox product ${n}`,
+    })),
+  );
 }
 
 async function talentsFor(
@@ -97,9 +94,6 @@ async function talentsFor(
   return rows.map((r) => r.id);
 }
 
-const ENDS_AT = new Date(Date.now() + 30 * 86_400_000);
-ENDS_AT.setUTCHours(15, 59, 59, 0);
-
 function tiktokTask(s: Seller, talentIds: number[], overrides: Partial<SendTaskBody> = {}) {
   const [first, second] = s.productTemplateIds;
   return {
@@ -119,10 +113,6 @@ function tiktokTask(s: Seller, talentIds: number[], overrides: Partial<SendTaskB
   } satisfies SendTaskBody;
 }
 
-async function drain(h: Harness, at?: Date) {
-  return h.app.platformActions.drain(at ? () => new Date(at.getTime()) : undefined);
-}
-
 /** Drains until nothing is open or due, with passes that can wait for short pauses (throttles). */
 async function drainUntilSettled(h: Harness, taskId: number, token: string) {
   await expect
@@ -135,28 +125,6 @@ async function drainUntilSettled(h: Harness, taskId: number, token: string) {
       { timeout: 60_000, interval: 200 },
     )
     .toBe(0);
-}
-
-async function records(h: Harness, token: string, taskId: number): Promise<SendRecord[]> {
-  const res = await h.api.get<SendRecordPage>(
-    `${apiPaths.sendRecords.list}?taskId=${taskId}&pageSize=100&order=asc`,
-    { token },
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.list;
-}
-
-async function platformCalls(h: Harness, token: string, taskId: number) {
-  const res = await h.api.get<TaskPlatformCalls>(apiPaths.sendRecords.taskPlatformCalls(taskId), {
-    token,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data;
-}
-
-async function sandboxCalls(h: Harness, pathPrefix: string, method?: string) {
-  const calls: SandboxCall[] = await h.app.tiktokShopSandbox!.calls({ pathPrefix, limit: 10_000 });
-  return calls.filter((c) => !method || c.method === method);
 }
 
 const created = (calls: SandboxCall[]) =>
@@ -190,7 +158,7 @@ describeApi(
       expect(claim.body.data.action).toBeNull();
 
       await drain(h());
-      const calls = created(await sandboxCalls(h(), TC_PATH, 'POST'));
+      const calls = created(await tiktokSandboxCalls(h(), TC_PATH, 'POST'));
       expect(calls.map((c) => c.code)).toEqual([0, 0]);
       // The two run at once: in name order.
       const bodies = calls
@@ -277,7 +245,7 @@ describeApi(
         }),
       );
       await drain(h());
-      const [call] = created(await sandboxCalls(h(), TC_PATH, 'POST'));
+      const [call] = created(await tiktokSandboxCalls(h(), TC_PATH, 'POST'));
       expect((call!.body as Record<string, unknown>).free_sample_rule).toEqual({
         has_free_sample: true,
         is_sample_approval_exempt: true,
@@ -316,7 +284,9 @@ describeApi(
       });
       for (const c of plain) expect(byName.get(c.username)?.status).toBe('success');
       // Every creator that was sent is in exactly one collaboration, and the names differ.
-      const ok = created(await sandboxCalls(h(), TC_PATH, 'POST')).filter((c) => c.code === 0);
+      const ok = created(await tiktokSandboxCalls(h(), TC_PATH, 'POST')).filter(
+        (c) => c.code === 0,
+      );
       const names = ok.map((c) => (c.body as { name: string }).name);
       expect(new Set(names).size).toBe(names.length);
       expect(
@@ -388,7 +358,9 @@ describeApi(
         status: 'failed',
         errorCode: 'talent_not_found',
       });
-      const [call] = created(await sandboxCalls(h(), TC_PATH, 'POST')).filter((c) => c.code === 0);
+      const [call] = created(await tiktokSandboxCalls(h(), TC_PATH, 'POST')).filter(
+        (c) => c.code === 0,
+      );
       expect((call!.body as { creator_user_open_ids: string[] }).creator_user_open_ids).toEqual([
         known!.openId,
       ]);
@@ -417,9 +389,9 @@ describeApi(
         'quota_exceeded',
       );
       // Nothing is tried again before the reset.
-      const tried = (await sandboxCalls(h(), TC_PATH, 'POST')).length;
+      const tried = (await tiktokSandboxCalls(h(), TC_PATH, 'POST')).length;
       await drain(h(), new Date(resumesAt.getTime() - 60_000));
-      expect((await sandboxCalls(h(), TC_PATH, 'POST')).length).toBe(tried);
+      expect((await tiktokSandboxCalls(h(), TC_PATH, 'POST')).length).toBe(tried);
 
       // The platform's new week (the sandbox's quota given back), and our clock past the reset.
       await h().app.tiktokShopSandbox!.setShopLimits(US.id, { weeklyQuota: 500 });
@@ -451,7 +423,7 @@ describeApi(
           'success',
         ]);
       }
-      const throttled = (await sandboxCalls(h(), '/affiliate_seller')).filter(
+      const throttled = (await tiktokSandboxCalls(h(), '/affiliate_seller')).filter(
         (c) => c.httpStatus === 429,
       );
       expect(throttled.length).toBeGreaterThan(0);
@@ -501,7 +473,7 @@ describeApi(
         'success',
         'success',
       ]);
-      const refreshed = await sandboxCalls(h(), '/api/v2/token/refresh');
+      const refreshed = await tiktokSandboxCalls(h(), '/api/v2/token/refresh');
       expect(refreshed.length).toBeGreaterThan(0);
 
       // Both tokens ended: nothing can renew the authorization; the seller must reconnect.
@@ -554,10 +526,10 @@ describeApi(
           leaseId: '00000000-0000-4000-8000-000000000001',
         })
         .where(eq(platformActions.id, action!.id));
-      const before = created(await sandboxCalls(h(), TC_PATH, 'POST')).length;
+      const before = created(await tiktokSandboxCalls(h(), TC_PATH, 'POST')).length;
 
       await drain(h());
-      expect(created(await sandboxCalls(h(), TC_PATH, 'POST')).length).toBe(before);
+      expect(created(await tiktokSandboxCalls(h(), TC_PATH, 'POST')).length).toBe(before);
       const list = await records(h(), s.token, task.taskId);
       expect(list.map((r) => [r.status, r.platformReference?.targetCollaborationId])).toEqual(
         Array(3).fill(['success', made.id]),
@@ -585,7 +557,7 @@ describeApi(
       expect(record).toMatchObject({ status: 'success' });
       const conversationId = record!.platformReference?.conversationId;
       expect(conversationId).toBeTruthy();
-      const sent = await sandboxCalls(
+      const sent = await tiktokSandboxCalls(
         h(),
         `/affiliate_seller/202412/conversations/${conversationId}/messages`,
         'POST',
@@ -624,7 +596,7 @@ describeApi(
       expect(collaborationId).toBeTruthy();
       for (const record of list) {
         expect(record.platformReference?.targetCollaborationId).toBe(collaborationId);
-        const sent = await sandboxCalls(
+        const sent = await tiktokSandboxCalls(
           h(),
           `/affiliate_seller/202412/conversations/${record.platformReference!.conversationId}/messages`,
           'POST',

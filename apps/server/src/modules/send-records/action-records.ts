@@ -5,6 +5,7 @@ import type {
   TalentIdentity,
 } from '@inviteflow/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { invitationTasks, sendRecords } from '../../db/schema.ts';
 import { SEND_ERROR_MESSAGE_MAX } from '@inviteflow/contract';
@@ -22,6 +23,63 @@ export { lockTaskRow };
 
 const r = sendRecords;
 const OPEN = sql`${r.status} in ('pending', 'running')`;
+
+/** Which records an outcome is written on: these ids, or all of an action's. */
+type Chosen = { ids: readonly number[] } | { actionId: number };
+
+/** What each outcome writes on a record. */
+const outcome = {
+  /** Reached the platform: what it became there; no error, no answer kept. */
+  success: (reference: PlatformReference, now: Date) =>
+    ({
+      status: 'success',
+      errorCode: null,
+      errorMessage: null,
+      platformReference: reference,
+      platformAnswer: null,
+      finishedAt: now,
+      updatedAt: now,
+    }) satisfies PgUpdateSetSource<typeof r>,
+  /** Refused for the talent itself (or the request): the codes and the platform's answer. */
+  failed: (
+    failure: { code: SendErrorCode; message: string; answer: PlatformAnswer | null },
+    now: Date,
+  ) =>
+    ({
+      status: 'failed',
+      errorCode: failure.code,
+      errorMessage: failure.message.slice(0, SEND_ERROR_MESSAGE_MAX) || null,
+      platformAnswer: failure.answer,
+      finishedAt: now,
+      updatedAt: now,
+    }) satisfies PgUpdateSetSource<typeof r>,
+  /** Not attempted: back to pending, as it was. */
+  pending: (now: Date) =>
+    ({ status: 'pending', updatedAt: now }) satisfies PgUpdateSetSource<typeof r>,
+};
+
+/**
+ * The statement every outcome is: the chosen records still `from` (open, or running) take the
+ * outcome's values, in one UPDATE … RETURNING (no lock and read of the records first; the
+ * counters' trigger runs once), answering whose task each was, for the settling after.
+ */
+function writeOutcome(
+  tx: Executor,
+  chosen: Chosen,
+  from: 'open' | 'running',
+  values: PgUpdateSetSource<typeof r>,
+) {
+  return tx
+    .update(r)
+    .set(values)
+    .where(
+      and(
+        'ids' in chosen ? inArray(r.id, [...chosen.ids]) : eq(r.actionId, chosen.actionId),
+        from === 'open' ? OPEN : eq(r.status, 'running'),
+      ),
+    )
+    .returning({ id: r.id, userId: r.userId, taskId: r.taskId });
+}
 
 /** The action's open records, locked, in id order. */
 export async function lockActionRecords(tx: Executor, actionId: number): Promise<SendRecordRow[]> {
@@ -67,11 +125,7 @@ export async function releaseActionRecords(
   actionId: number,
   now: Date,
 ): Promise<number> {
-  const rows = await tx
-    .update(r)
-    .set({ status: 'pending', updatedAt: now })
-    .where(and(eq(r.actionId, actionId), eq(r.status, 'running')))
-    .returning({ id: r.id });
+  const rows = await writeOutcome(tx, { actionId }, 'running', outcome.pending(now));
   return rows.length;
 }
 
@@ -97,19 +151,7 @@ export async function succeedRecords(
   now: Date,
 ): Promise<void> {
   if (!ids.length) return;
-  const rows = await tx
-    .update(r)
-    .set({
-      status: 'success',
-      errorCode: null,
-      errorMessage: null,
-      platformReference: reference,
-      platformAnswer: null,
-      finishedAt: now,
-      updatedAt: now,
-    })
-    .where(and(inArray(r.id, [...ids]), OPEN))
-    .returning({ userId: r.userId, taskId: r.taskId });
+  const rows = await writeOutcome(tx, { ids }, 'open', outcome.success(reference, now));
   await settleTasksOf(tx, rows, now);
 }
 
@@ -124,19 +166,7 @@ export async function succeedActionRecords(
   reference: PlatformReference,
   now: Date,
 ): Promise<number> {
-  const rows = await tx
-    .update(r)
-    .set({
-      status: 'success',
-      errorCode: null,
-      errorMessage: null,
-      platformReference: reference,
-      platformAnswer: null,
-      finishedAt: now,
-      updatedAt: now,
-    })
-    .where(and(eq(r.actionId, actionId), OPEN))
-    .returning({ userId: r.userId, taskId: r.taskId });
+  const rows = await writeOutcome(tx, { actionId }, 'open', outcome.success(reference, now));
   const [first] = rows;
   if (first) await settleTask(tx, first.userId, first.taskId, now, { taskLocked: true });
   return rows.length;
@@ -150,18 +180,7 @@ export async function failRecords(
   now: Date,
 ): Promise<void> {
   if (!ids.length) return;
-  const rows = await tx
-    .update(r)
-    .set({
-      status: 'failed',
-      errorCode: failure.code,
-      errorMessage: failure.message.slice(0, SEND_ERROR_MESSAGE_MAX) || null,
-      platformAnswer: failure.answer,
-      finishedAt: now,
-      updatedAt: now,
-    })
-    .where(and(inArray(r.id, [...ids]), OPEN))
-    .returning({ userId: r.userId, taskId: r.taskId });
+  const rows = await writeOutcome(tx, { ids }, 'open', outcome.failed(failure, now));
   await settleTasksOf(tx, rows, now);
 }
 
@@ -283,11 +302,7 @@ export async function releaseRecords(
   now: Date,
 ): Promise<number> {
   if (!ids.length) return 0;
-  const rows = await tx
-    .update(r)
-    .set({ status: 'pending', updatedAt: now })
-    .where(and(inArray(r.id, [...ids]), eq(r.status, 'running')))
-    .returning({ id: r.id });
+  const rows = await writeOutcome(tx, { ids }, 'running', outcome.pending(now));
   return rows.length;
 }
 

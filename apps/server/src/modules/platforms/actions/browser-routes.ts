@@ -40,7 +40,12 @@ const tags = ['task API'];
 /** The browser channel's routes (issue 17): the extension's token works on each of them. */
 export async function browserActionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const seen = (sessionId: string) => app.authService.sessions.touch(sessionId, app.clock.now());
+  // Every call of the extension here says its browser is alive ("last seen" under Connected
+  // browsers): marked once for all of this scope's routes, after the token and the request
+  // were accepted, before the handler runs (a refused lease is still a live browser).
+  app.addHook('preHandler', async (request) => {
+    await app.authService.sessions.touch(request.auth.sessionId, app.clock.now());
+  });
 
   app.post(
     apiPaths.extension.claim,
@@ -60,7 +65,6 @@ export async function browserActionRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await seen(request.auth.sessionId);
       const data = await claimBrowserAction(
         app.db,
         { userId: request.auth.userId, sessionId: request.auth.sessionId },
@@ -118,7 +122,6 @@ export async function browserActionRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await seen(request.auth.sessionId);
       const data = await reportBrowserAction(
         app.db,
         request.auth.userId,

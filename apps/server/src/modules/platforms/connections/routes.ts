@@ -92,7 +92,7 @@ class ConnectCookie {
 function outcomeLocation(
   publicUrl: string,
   result: ConnectResult,
-  platform: ConnectPlatform = 'tiktok',
+  platform: ConnectPlatform,
 ): string {
   const url = new URL(`${publicUrl}${myShopsPath}`);
   if (platform !== 'tiktok') url.searchParams.set(CONNECT_PLATFORM_PARAM, platform);
@@ -117,11 +117,150 @@ const toMyShops = z.undefined().meta({
   headers: { location: { type: 'string', description: 'My Shops, with the outcome' } },
 });
 
+/**
+ * What differs between the platforms' "Connect": the paths, the service's start and
+ * completion (the app or the embedded sandbox, the client's token exchange and shop listing),
+ * and the API document's words. Everything else (the browser cookie, the headers, the
+ * redirect back to My Shops) is one registration for all.
+ */
+interface ConnectFlow {
+  /** The platform as the outcome's query names it (TikTok, the default, is left out). */
+  platform: ConnectPlatform;
+  connectPath: string;
+  callbackPath: string;
+  start(
+    userId: number,
+    sessionId: string,
+    now: Date,
+  ): Promise<{ authorizeUrl: string; expiresAt: Date; browserNonce: string }>;
+  complete(
+    input: { code?: string; state?: string; error?: string; browserNonce: string | null },
+    now: Date,
+  ): Promise<{ result: ConnectResult }>;
+  startedMessage: 'success.tiktokShopConnectStarted' | 'success.doudianConnectStarted';
+  connectDoc: {
+    summary: string;
+    description: string;
+    response: ReturnType<typeof responses>;
+  };
+  callbackDoc: {
+    summary: string;
+    description: string;
+    querystring: typeof tiktokShopCallbackQuery | typeof doudianCallbackQuery;
+  };
+}
+
+function connectFlows(app: FastifyInstance): ConnectFlow[] {
+  return [
+    {
+      platform: 'tiktok',
+      connectPath: paths.tiktokShopConnect,
+      callbackPath: paths.tiktokShopCallback,
+      start: (...args) => app.connections.startTikTokShopConnect(...args),
+      complete: (...args) => app.connections.completeTikTokShopConnect(...args),
+      startedMessage: 'success.tiktokShopConnectStarted',
+      connectDoc: {
+        summary: 'Start "Connect TikTok Shop"',
+        description:
+          "Answers the platform's authorization page (`…/open/authorize?service_id=…&state=…`) " +
+          'for the browser to open. The state is random, single use, valid ' +
+          `${OAUTH_STATE_TTL_MS / 60_000} minutes, and tied to the caller's account, session and ` +
+          'browser (an HttpOnly cookie set here, sent back only to the callback). With no TikTok ' +
+          "Shop app configured the embedded sandbox's page is answered; 422 when neither exists.",
+        response: responses(tiktokShopConnectData, {
+          422: 'No TikTok Shop app is configured and no sandbox is available',
+        }),
+      },
+      callbackDoc: {
+        summary: 'TikTok Shop authorization callback (the platform redirects the browser here)',
+        description:
+          'Takes the state (a second use finds nothing), exchanges `code` for tokens, stores ' +
+          'them encrypted, binds every shop the authorization names under the plan’s bind ' +
+          'limit and next-bind-time rule, and sends the browser back to My Shops with the ' +
+          `outcome (\`${connectResultParams.outcome}\`: connected / refused / denied / failed, ` +
+          'counts and a reason). Never answers an error page: every outcome is a redirect.',
+        querystring: tiktokShopCallbackQuery,
+      },
+    },
+    {
+      platform: 'douyin',
+      connectPath: paths.doudianConnect,
+      callbackPath: paths.doudianCallback,
+      start: (...args) => app.connections.startDoudianConnect(...args),
+      complete: (...args) => app.connections.completeDoudianConnect(...args),
+      startedMessage: 'success.doudianConnectStarted',
+      connectDoc: {
+        summary: 'Start "Connect 抖店"',
+        description:
+          "Answers 抖店服务市场's service authorization page (`…/authorize?service_id=…&state=…`) " +
+          'for the browser to open. The state is the same as for TikTok Shop: random, single use, ' +
+          `valid ${OAUTH_STATE_TTL_MS / 60_000} minutes, tied to the caller's account, session and ` +
+          'browser (an HttpOnly cookie set here, sent back only to the 抖店 callback). With no 抖店 ' +
+          "app configured the embedded sandbox's page is answered; 422 when neither exists.",
+        response: responses(doudianConnectData, {
+          422: 'No 抖店 app is configured and no sandbox is available',
+        }),
+      },
+      callbackDoc: {
+        summary: '抖店 authorization callback (the platform redirects the browser here)',
+        description:
+          'Takes the state (a second use finds nothing), exchanges `code` by `token.create`, ' +
+          'stores the shop’s tokens encrypted, binds the authorized shop (中国站) under the ' +
+          'plan’s bind limit and next-bind-time rule, and sends the browser back to My Shops ' +
+          `with the outcome (\`${connectResultParams.outcome}\`: connected / refused / denied / ` +
+          'failed, counts and a reason). Never answers an error page: every outcome is a redirect.',
+        querystring: doudianCallbackQuery,
+      },
+    },
+  ];
+}
+
+/** A platform's "Connect": its start and the callback the platform sends the browser back to. */
+function registerConnect(fastify: FastifyInstance, flow: ConnectFlow) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const cookie = new ConnectCookie(app.config.publicUrl, flow.callbackPath);
+
+  app.post(flow.connectPath, { schema: { tags, ...flow.connectDoc } }, async (request, reply) => {
+    const started = await flow.start(request.auth.userId, request.auth.sessionId, app.clock.now());
+    cookie.set(reply, started.browserNonce);
+    reply.header('cache-control', 'no-store');
+    return ok(
+      request,
+      { authorizeUrl: started.authorizeUrl, expiresAt: started.expiresAt.toISOString() },
+      flow.startedMessage,
+    );
+  });
+
+  app.get(
+    flow.callbackPath,
+    {
+      // The platform sends the browser here: no bearer token comes with it. The state (single
+      // use, tied to an account, a live session and this browser's cookie) is the credential.
+      config: { public: true },
+      schema: {
+        tags,
+        ...flow.callbackDoc,
+        security: [],
+        response: { 302: toMyShops },
+      },
+    },
+    async (request, reply) => {
+      const { result } = await flow.complete(
+        { ...request.query, browserNonce: cookie.read(request) },
+        app.clock.now(),
+      );
+      cookie.clear(reply);
+      // The URL that brought the browser here holds the code: no cache, no referrer.
+      reply.header('cache-control', 'no-store');
+      reply.header('referrer-policy', 'no-referrer');
+      return reply.redirect(outcomeLocation(app.config.publicUrl, result, flow.platform), 302);
+    },
+  );
+}
+
 /** Connecting shops by a platform's authorization, and the caller's connections. */
 export async function connectionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const cookie = new ConnectCookie(app.config.publicUrl, paths.tiktokShopCallback);
-  const doudianCookie = new ConnectCookie(app.config.publicUrl, paths.doudianCallback);
 
   app.get(
     paths.connections,
@@ -142,136 +281,7 @@ export async function connectionRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    paths.tiktokShopConnect,
-    {
-      schema: {
-        tags,
-        summary: 'Start "Connect TikTok Shop"',
-        description:
-          "Answers the platform's authorization page (`…/open/authorize?service_id=…&state=…`) " +
-          'for the browser to open. The state is random, single use, valid ' +
-          `${OAUTH_STATE_TTL_MS / 60_000} minutes, and tied to the caller's account, session and ` +
-          'browser (an HttpOnly cookie set here, sent back only to the callback). With no TikTok ' +
-          "Shop app configured the embedded sandbox's page is answered; 422 when neither exists.",
-        response: responses(tiktokShopConnectData, {
-          422: 'No TikTok Shop app is configured and no sandbox is available',
-        }),
-      },
-    },
-    async (request, reply) => {
-      const started = await app.connections.startTikTokShopConnect(
-        request.auth.userId,
-        request.auth.sessionId,
-        app.clock.now(),
-      );
-      cookie.set(reply, started.browserNonce);
-      reply.header('cache-control', 'no-store');
-      return ok(
-        request,
-        { authorizeUrl: started.authorizeUrl, expiresAt: started.expiresAt.toISOString() },
-        'success.tiktokShopConnectStarted',
-      );
-    },
-  );
-
-  app.get(
-    paths.tiktokShopCallback,
-    {
-      // The platform sends the browser here: no bearer token comes with it. The state (single
-      // use, tied to an account, a live session and this browser's cookie) is the credential.
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'TikTok Shop authorization callback (the platform redirects the browser here)',
-        description:
-          'Takes the state (a second use finds nothing), exchanges `code` for tokens, stores ' +
-          'them encrypted, binds every shop the authorization names under the plan’s bind ' +
-          'limit and next-bind-time rule, and sends the browser back to My Shops with the ' +
-          `outcome (\`${connectResultParams.outcome}\`: connected / refused / denied / failed, ` +
-          'counts and a reason). Never answers an error page: every outcome is a redirect.',
-        security: [],
-        querystring: tiktokShopCallbackQuery,
-        response: { 302: toMyShops },
-      },
-    },
-    async (request, reply) => {
-      const { result } = await app.connections.completeTikTokShopConnect(
-        { ...request.query, browserNonce: cookie.read(request) },
-        app.clock.now(),
-      );
-      cookie.clear(reply);
-      // The URL that brought the browser here holds the code: no cache, no referrer.
-      reply.header('cache-control', 'no-store');
-      reply.header('referrer-policy', 'no-referrer');
-      return reply.redirect(outcomeLocation(app.config.publicUrl, result), 302);
-    },
-  );
-
-  app.post(
-    paths.doudianConnect,
-    {
-      schema: {
-        tags,
-        summary: 'Start "Connect 抖店"',
-        description:
-          "Answers 抖店服务市场's service authorization page (`…/authorize?service_id=…&state=…`) " +
-          'for the browser to open. The state is the same as for TikTok Shop: random, single use, ' +
-          `valid ${OAUTH_STATE_TTL_MS / 60_000} minutes, tied to the caller's account, session and ` +
-          'browser (an HttpOnly cookie set here, sent back only to the 抖店 callback). With no 抖店 ' +
-          "app configured the embedded sandbox's page is answered; 422 when neither exists.",
-        response: responses(doudianConnectData, {
-          422: 'No 抖店 app is configured and no sandbox is available',
-        }),
-      },
-    },
-    async (request, reply) => {
-      const started = await app.connections.startDoudianConnect(
-        request.auth.userId,
-        request.auth.sessionId,
-        app.clock.now(),
-      );
-      doudianCookie.set(reply, started.browserNonce);
-      reply.header('cache-control', 'no-store');
-      return ok(
-        request,
-        { authorizeUrl: started.authorizeUrl, expiresAt: started.expiresAt.toISOString() },
-        'success.doudianConnectStarted',
-      );
-    },
-  );
-
-  app.get(
-    paths.doudianCallback,
-    {
-      // As TikTok's callback: the state (single use, tied to an account, a live session and
-      // this browser's cookie) is the credential.
-      config: { public: true },
-      schema: {
-        tags,
-        summary: '抖店 authorization callback (the platform redirects the browser here)',
-        description:
-          'Takes the state (a second use finds nothing), exchanges `code` by `token.create`, ' +
-          'stores the shop’s tokens encrypted, binds the authorized shop (中国站) under the ' +
-          'plan’s bind limit and next-bind-time rule, and sends the browser back to My Shops ' +
-          `with the outcome (\`${connectResultParams.outcome}\`: connected / refused / denied / ` +
-          'failed, counts and a reason). Never answers an error page: every outcome is a redirect.',
-        security: [],
-        querystring: doudianCallbackQuery,
-        response: { 302: toMyShops },
-      },
-    },
-    async (request, reply) => {
-      const { result } = await app.connections.completeDoudianConnect(
-        { ...request.query, browserNonce: doudianCookie.read(request) },
-        app.clock.now(),
-      );
-      doudianCookie.clear(reply);
-      reply.header('cache-control', 'no-store');
-      reply.header('referrer-policy', 'no-referrer');
-      return reply.redirect(outcomeLocation(app.config.publicUrl, result, 'douyin'), 302);
-    },
-  );
+  for (const flow of connectFlows(app)) registerConnect(app, flow);
 
   app.get(
     paths.doudianActivities(':shopId'),

@@ -29,7 +29,6 @@ import {
   type ShopAccess,
   type TikTokShopClient,
   type TikTokShopPlatform,
-  type TokenGrant,
 } from '../tiktok-shop/index.ts';
 import {
   DoudianError,
@@ -196,6 +195,76 @@ function loggable(error: unknown) {
   return { error: error instanceof Error ? error.name : 'unknown' };
 }
 
+/** A callback's query, and the browser's nonce from its cookie. */
+type CallbackInput = { code?: string; state?: string; error?: string; browserNonce: string | null };
+
+/** A shop an authorization names, as My Shops binds it. */
+interface ShopToBind {
+  body: ShopIdentityBody;
+  link: PlatformShopLink;
+}
+
+/**
+ * What an exchanged code gives: the connection to save, then the shops it serves as the
+ * platform lists them (a failure there is the platform's), each made a shop to bind.
+ */
+interface Authorization<Shop> {
+  connection: { openId: string; sellerName: string; sellerBaseRegion: string; tokens: Tokens };
+  listShops: () => Promise<Shop[]>;
+  toBind: (shop: Shop, connectionId: number) => ShopToBind;
+}
+
+/**
+ * What differs between the platforms' "Connect": the app (or the embedded sandbox) and its
+ * authorization page, and the client's token exchange and shop listing. The state, the
+ * saving of the tokens and the binding under the plan's rules are one for all.
+ */
+interface ConnectFlow<App, Shop> {
+  platform: string;
+  /** How log lines name the platform. */
+  label: string;
+  app: () => Promise<App>;
+  /** The platform can be neither reached nor played by a sandbox: the start answers 422. */
+  unavailable: (error: unknown) => boolean;
+  unavailableKey: 'error.tiktokShopUnavailable' | 'error.doudianUnavailable';
+  authorizeUrl: (app: App, state: string) => string;
+  /** The code exchanged for tokens; `refused` when the grant cannot be used at all. */
+  exchange: (code: string) => Promise<Authorization<Shop> | { refused: ConnectResult }>;
+}
+
+/**
+ * A TikTok shop an authorization names: the shop code of Seller Center is the shop's identity
+ * here, as the extension reports it; a code our rules cannot hold falls back to the
+ * platform's shop id.
+ */
+type AuthorizedTikTokShop = Awaited<ReturnType<TikTokShopClient['getAuthorizedShops']>>[number];
+
+function tiktokShopToBind(shop: AuthorizedTikTokShop, connectionId: number): ShopToBind {
+  const identity = shopIdentityBody.safeParse({
+    platform: PLATFORM_TIKTOK,
+    shopName: shop.name.slice(0, SHOP_NAME_LENGTH_MAX) || shop.code || shop.id,
+    siteName: tiktokShopSiteName(shop.region, 'zh-CN'),
+    shopCode: shop.code,
+  });
+  const body = identity.success
+    ? identity.data
+    : shopIdentityBody.parse({
+        platform: PLATFORM_TIKTOK,
+        shopName: shop.name.slice(0, SHOP_NAME_LENGTH_MAX) || shop.id,
+        siteName: tiktokShopSiteName(shop.region, 'zh-CN'),
+        shopCode: shop.id,
+      });
+  return {
+    body,
+    link: {
+      platformShopId: shop.id,
+      platformCipher: shop.cipher,
+      platformRegion: shop.region,
+      connectionId,
+    },
+  };
+}
+
 export class PlatformConnections {
   private readonly box: SecretBox;
 
@@ -212,22 +281,51 @@ export class PlatformConnections {
    * session and, through `browserNonce` kept in an HttpOnly cookie, the browser), and the
    * platform's authorization page for it.
    */
-  async startTikTokShopConnect(
-    userId: number,
-    sessionId: string,
-    now: Date,
-  ): Promise<{ authorizeUrl: string; expiresAt: Date; browserNonce: string }> {
-    let app;
-    try {
-      app = await this.deps.platform.app();
-    } catch (error) {
-      if (error instanceof TikTokShopUnavailableError) {
-        throw new AppError(422, 'error.tiktokShopUnavailable');
-      }
-      throw error;
-    }
-    const { state, ...started } = await this.newState(userId, sessionId, PLATFORM_TIKTOK, now);
-    return { authorizeUrl: authorizationUrl(app, state), ...started };
+  async startTikTokShopConnect(userId: number, sessionId: string, now: Date) {
+    return this.startConnect(this.tiktokFlow(), userId, sessionId, now);
+  }
+
+  /**
+   * The platform's redirect back: takes the state (single use: a replay finds nothing),
+   * checks it belongs to this browser and a live session, exchanges the code, saves the
+   * connection, and binds every shop the authorization names under the plan's rules.
+   * Never throws for what the seller or the platform did: the outcome says it.
+   */
+  async completeTikTokShopConnect(input: CallbackInput, now: Date) {
+    return this.completeConnect(this.tiktokFlow(), input, now);
+  }
+
+  /** TikTok Shop's connect: its app (or the sandbox), Get Access Token, the authorized shops. */
+  private tiktokFlow(): ConnectFlow<
+    Awaited<ReturnType<TikTokShopPlatform['app']>>,
+    AuthorizedTikTokShop
+  > {
+    return {
+      platform: PLATFORM_TIKTOK,
+      label: 'TikTok Shop',
+      app: () => this.deps.platform.app(),
+      unavailable: (error) => error instanceof TikTokShopUnavailableError,
+      unavailableKey: 'error.tiktokShopUnavailable',
+      authorizeUrl: authorizationUrl,
+      exchange: async (code) => {
+        const client = await this.deps.platform.client();
+        const grant = await client.getAccessToken(code);
+        // user_type 0 is a seller; 1 a creator, 3 a partner (Get Access Token).
+        if (grant.userType !== null && grant.userType !== 0) {
+          return { refused: result('failed', 'not_seller') };
+        }
+        return {
+          connection: {
+            openId: grant.openId,
+            sellerName: grant.sellerName,
+            sellerBaseRegion: grant.sellerBaseRegion,
+            tokens: grant,
+          },
+          listShops: () => client.getAuthorizedShops(grant.accessToken),
+          toBind: tiktokShopToBind,
+        };
+      },
+    };
   }
 
   /**
@@ -278,50 +376,77 @@ export class PlatformConnections {
     return { userId: state.userId };
   }
 
+  /** Starts a connect on a platform: a new state and the platform's authorization page for it. */
+  private async startConnect<App, Shop>(
+    flow: ConnectFlow<App, Shop>,
+    userId: number,
+    sessionId: string,
+    now: Date,
+  ): Promise<{ authorizeUrl: string; expiresAt: Date; browserNonce: string }> {
+    let app: App;
+    try {
+      app = await flow.app();
+    } catch (error) {
+      if (flow.unavailable(error)) throw new AppError(422, flow.unavailableKey);
+      throw error;
+    }
+    const { state, ...started } = await this.newState(userId, sessionId, flow.platform, now);
+    return { authorizeUrl: flow.authorizeUrl(app, state), ...started };
+  }
+
   /**
-   * The platform's redirect back: takes the state (single use: a replay finds nothing),
-   * checks it belongs to this browser and a live session, exchanges the code, saves the
-   * connection, and binds every shop the authorization names under the plan's rules.
-   * Never throws for what the seller or the platform did: the outcome says it.
+   * A platform's redirect back, whatever the platform: the state taken, a decline said, the
+   * code exchanged, the connection saved, and each shop the authorization names bound under
+   * the plan's rules; the shops' actions that waited for it resume. Never throws for what the
+   * seller or the platform did: the outcome says it.
    */
-  async completeTikTokShopConnect(
-    input: { code?: string; state?: string; error?: string; browserNonce: string | null },
+  private async completeConnect<App, Shop>(
+    flow: ConnectFlow<App, Shop>,
+    input: CallbackInput,
     now: Date,
   ): Promise<{ result: ConnectResult; shops: AuthorizedShopOutcome[] }> {
     const none = { shops: [] as AuthorizedShopOutcome[] };
-    const taken = await this.takeState(input, PLATFORM_TIKTOK, now);
+    const taken = await this.takeState(input, flow.platform, now);
     if ('failed' in taken) return { result: taken.failed, ...none };
     // Declined on the platform's page: `code=null&error=auth_denied` (authorization overview).
     if (input.error || !input.code || input.code === 'null') {
       return { result: result('denied', null), ...none };
     }
     const userId = taken.userId;
-    let client: TikTokShopClient;
-    let grant: TokenGrant;
+    let exchanged: Authorization<Shop> | { refused: ConnectResult };
     try {
-      client = await this.deps.platform.client();
-      grant = await client.getAccessToken(input.code);
+      exchanged = await flow.exchange(input.code);
     } catch (error) {
-      this.deps.log.warn({ userId, ...loggable(error) }, 'TikTok Shop authorization code refused');
+      this.deps.log.warn(
+        { userId, ...loggable(error) },
+        `${flow.label} authorization code refused`,
+      );
       return { result: result('failed', 'platform_error'), ...none };
     }
-    // user_type 0 is a seller; 1 a creator, 3 a partner (Get Access Token).
-    if (grant.userType !== null && grant.userType !== 0) {
-      return { result: result('failed', 'not_seller'), ...none };
-    }
-    const connection = await this.saveGrant(userId, grant, now);
-    let authorized;
+    if ('refused' in exchanged) return { result: exchanged.refused, ...none };
+    const { tokens, ...seller } = exchanged.connection;
+    const key = { userId, platform: flow.platform, openId: seller.openId };
+    const connection = await upsertConnection(
+      this.deps.db,
+      { ...key, ...seller, ...this.sealed(key, tokens) },
+      now,
+    );
+    let authorized: Shop[];
     try {
-      authorized = await client.getAuthorizedShops(grant.accessToken);
+      authorized = await exchanged.listShops();
     } catch (error) {
-      this.deps.log.warn({ userId, ...loggable(error) }, 'TikTok Shop authorized shops unreadable');
+      this.deps.log.warn(
+        { userId, ...loggable(error) },
+        `${flow.label} authorized shops unreadable`,
+      );
       return { result: result('failed', 'platform_error'), ...none };
     }
     if (authorized.length === 0) return { result: result('refused', 'no_shops'), ...none };
 
     const shops: AuthorizedShopOutcome[] = [];
     for (const shop of authorized) {
-      shops.push(await this.bindShop(userId, connection.id, shop, now));
+      const { body, link } = exchanged.toBind(shop, connection.id);
+      shops.push(await this.bindAs(userId, body, link, now));
     }
     const bound = shops.filter((s) => s.outcome === 'bound').length;
     const already = shops.filter((s) => s.outcome === 'alreadyBound').length;
@@ -339,41 +464,6 @@ export class PlatformConnections {
       }),
       shops,
     };
-  }
-
-  private async bindShop(
-    userId: number,
-    connectionId: number,
-    shop: Awaited<ReturnType<TikTokShopClient['getAuthorizedShops']>>[number],
-    now: Date,
-  ): Promise<AuthorizedShopOutcome> {
-    // The shop code of Seller Center is the shop's identity here, as the extension reports it;
-    // a code our rules cannot hold falls back to the platform's shop id.
-    const identity = shopIdentityBody.safeParse({
-      platform: PLATFORM_TIKTOK,
-      shopName: shop.name.slice(0, SHOP_NAME_LENGTH_MAX) || shop.code || shop.id,
-      siteName: tiktokShopSiteName(shop.region, 'zh-CN'),
-      shopCode: shop.code,
-    });
-    const body = identity.success
-      ? identity.data
-      : shopIdentityBody.parse({
-          platform: PLATFORM_TIKTOK,
-          shopName: shop.name.slice(0, SHOP_NAME_LENGTH_MAX) || shop.id,
-          siteName: tiktokShopSiteName(shop.region, 'zh-CN'),
-          shopCode: shop.id,
-        });
-    return this.bindAs(
-      userId,
-      body,
-      {
-        platformShopId: shop.id,
-        platformCipher: shop.cipher,
-        platformRegion: shop.region,
-        connectionId,
-      },
-      now,
-    );
   }
 
   /** Binds a shop an authorization named, under the plan's rules; a refusal is an outcome. */
@@ -398,20 +488,6 @@ export class PlatformConnections {
     }
   }
 
-  private async saveGrant(userId: number, grant: TokenGrant, now: Date): Promise<ConnectionRow> {
-    const key = { userId, platform: PLATFORM_TIKTOK, openId: grant.openId };
-    return upsertConnection(
-      this.deps.db,
-      {
-        ...key,
-        sellerName: grant.sellerName,
-        sellerBaseRegion: grant.sellerBaseRegion,
-        ...this.sealed(key, grant),
-      },
-      now,
-    );
-  }
-
   // -------------------------------------------------------------------------------------
   // Connect 抖店
   // -------------------------------------------------------------------------------------
@@ -427,22 +503,8 @@ export class PlatformConnections {
    * (`…/authorize?service_id=…&state=…`: github:minibear2021/doudian doudian/core.py
    * build_auth_url).
    */
-  async startDoudianConnect(
-    userId: number,
-    sessionId: string,
-    now: Date,
-  ): Promise<{ authorizeUrl: string; expiresAt: Date; browserNonce: string }> {
-    let app;
-    try {
-      app = await this.doudian().app();
-    } catch (error) {
-      if (error instanceof DoudianUnavailableError) {
-        throw new AppError(422, 'error.doudianUnavailable');
-      }
-      throw error;
-    }
-    const { state, ...started } = await this.newState(userId, sessionId, PLATFORM_DOUYIN, now);
-    return { authorizeUrl: doudianAuthorizationUrl(app, state), ...started };
+  async startDoudianConnect(userId: number, sessionId: string, now: Date) {
+    return this.startConnect(this.doudianFlow(), userId, sessionId, now);
   }
 
   /**
@@ -450,64 +512,49 @@ export class PlatformConnections {
    * TikTok, the code exchanged by `token.create`, and the one shop the authorization is for
    * (抖店's tokens are per shop: `shop_id`, `shop_name`) bound as 中国站 under the plan's rules.
    */
-  async completeDoudianConnect(
-    input: { code?: string; state?: string; error?: string; browserNonce: string | null },
-    now: Date,
-  ): Promise<{ result: ConnectResult; shops: AuthorizedShopOutcome[] }> {
-    const none = { shops: [] as AuthorizedShopOutcome[] };
-    const taken = await this.takeState(input, PLATFORM_DOUYIN, now);
-    if ('failed' in taken) return { result: taken.failed, ...none };
-    if (input.error || !input.code || input.code === 'null') {
-      return { result: result('denied', null), ...none };
-    }
-    const userId = taken.userId;
-    let grant: DoudianTokenGrant;
-    try {
-      grant = await (await this.doudian().client()).createToken(input.code);
-    } catch (error) {
-      this.deps.log.warn({ userId, ...loggable(error) }, '抖店 authorization code refused');
-      return { result: result('failed', 'platform_error'), ...none };
-    }
-    if (!grant.shopId) return { result: result('refused', 'no_shops'), ...none };
-    const key = { userId, platform: PLATFORM_DOUYIN, openId: grant.shopId };
-    const connection = await upsertConnection(
-      this.deps.db,
-      {
-        ...key,
-        sellerName: grant.shopName,
-        sellerBaseRegion: DOUYIN_REGION,
-        ...this.sealed(key, doudianTokens(grant)),
-      },
-      now,
-    );
-    const shopName = grant.shopName.trim().slice(0, SHOP_NAME_LENGTH_MAX) || grant.shopId;
-    const shop = await this.bindAs(
-      userId,
-      shopIdentityBody.parse({
-        platform: PLATFORM_DOUYIN,
-        shopName,
-        siteName: DOUYIN_SITE_NAME,
-        shopCode: grant.shopId,
-      }),
-      // 抖店 has no shop cipher: a shop's access token is the shop's alone.
-      {
-        platformShopId: grant.shopId,
-        platformCipher: '',
-        platformRegion: DOUYIN_REGION,
-        connectionId: connection.id,
-      },
-      now,
-    );
-    if (shop.shopId !== null && shop.outcome !== 'refused' && this.deps.onAuthorized) {
-      await this.deps.onAuthorized(userId, [shop.shopId]);
-    }
+  async completeDoudianConnect(input: CallbackInput, now: Date) {
+    return this.completeConnect(this.doudianFlow(), input, now);
+  }
+
+  /** 抖店's connect: its app (or the sandbox), token.create, and the one shop it names. */
+  private doudianFlow(): ConnectFlow<Awaited<ReturnType<DoudianPlatform['app']>>, null> {
     return {
-      result: result(shop.outcome === 'refused' ? 'refused' : 'connected', shop.reason, {
-        bound: shop.outcome === 'bound' ? 1 : 0,
-        already: shop.outcome === 'alreadyBound' ? 1 : 0,
-        refused: shop.outcome === 'refused' ? 1 : 0,
-      }),
-      shops: [shop],
+      platform: PLATFORM_DOUYIN,
+      label: '抖店',
+      app: () => this.doudian().app(),
+      unavailable: (error) => error instanceof DoudianUnavailableError,
+      unavailableKey: 'error.doudianUnavailable',
+      authorizeUrl: doudianAuthorizationUrl,
+      exchange: async (code) => {
+        const grant = await (await this.doudian().client()).createToken(code);
+        if (!grant.shopId) return { refused: result('refused', 'no_shops') };
+        const shopName = grant.shopName.trim().slice(0, SHOP_NAME_LENGTH_MAX) || grant.shopId;
+        return {
+          connection: {
+            openId: grant.shopId,
+            sellerName: grant.shopName,
+            sellerBaseRegion: DOUYIN_REGION,
+            tokens: doudianTokens(grant),
+          },
+          // 抖店's tokens are per shop: the one shop is the grant's.
+          listShops: async () => [null],
+          toBind: (_shop, connectionId) => ({
+            body: shopIdentityBody.parse({
+              platform: PLATFORM_DOUYIN,
+              shopName,
+              siteName: DOUYIN_SITE_NAME,
+              shopCode: grant.shopId,
+            }),
+            // 抖店 has no shop cipher: a shop's access token is the shop's alone.
+            link: {
+              platformShopId: grant.shopId,
+              platformCipher: '',
+              platformRegion: DOUYIN_REGION,
+              connectionId,
+            },
+          }),
+        };
+      },
     };
   }
 
