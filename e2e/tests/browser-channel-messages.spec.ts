@@ -253,6 +253,10 @@ test('the day’s 私信 limit stops the run: the rest of the task stays pending
       { timeout: 110_000 },
     )
     .toBe('quota_exceeded');
+  // The status shows the stop before the run is reported: wait for the report (journal cleared).
+  await expect
+    .poll(async () => (await storage.get('browserActionJournal')) ?? null, { timeout: 30_000 })
+    .toBeNull();
   await storage.set({ channelEnabled: false });
   const list = await recordsOf(call, 'imquota5');
   expect(countOf(list, 'success')).toBe(2);

@@ -256,6 +256,10 @@ async function runUntilStop(reason: string) {
       { timeout: 90_000 },
     )
     .toBe(reason);
+  // The status shows the stop before the run is reported: wait for the report (journal cleared).
+  await expect
+    .poll(async () => (await storage('browserActionJournal')) ?? null, { timeout: 30_000 })
+    .toBeNull();
   await setStorage({ channelEnabled: false });
   return (await storage<{ stop: { reason: string; pending: number; detail: string | null } }>(
     'channelStatus',
