@@ -136,7 +136,7 @@ describeApi(
   'list cache across replicas',
   (h) => {
     it('a write on one replica shows in the next list on the other', async () => {
-      const { token } = await signedIn(h());
+      const { token, tokens } = await signedIn(h());
       const talent = await addTalent(h(), token, { name: '原名' });
       const other = await h().replica();
       // Both keep the session and the version in process, as in production.
@@ -157,8 +157,17 @@ describeApi(
       await renameBehindTheApi(h(), talent.id, '改名');
       // The other replica still serves its answer: it is cached there.
       expect(await namesThere()).toEqual(['原名']);
-      // A write through the first replica changes the version both read in Redis.
+      // A write through the first replica changes the version both read in Redis, and
+      // Redis tells the other replica, which drops its copy. That word travels on the other
+      // replica's own connection: Redis writes it beside the answer to the writer, with no
+      // order between the two sockets, so on a busy machine a request can overtake it by a
+      // moment. The test waits for the word itself (never for a clock): were it never sent
+      // or never heard, the copy would be served on and this would time out.
+      const versionKey = h().app.listCache.versionKey(tokens.user.id);
+      if (!versionKey) throw new Error('the data version is not kept in Redis');
+      const announced = other.trackedReads!.whenAnnounced(versionKey);
       await addTalent(h(), token, { name: '新人' });
+      await announced;
       expect((await namesThere()).sort()).toEqual(['改名', '新人'].sort());
     });
   },

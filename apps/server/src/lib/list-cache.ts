@@ -166,6 +166,11 @@ export class ListCache {
       .then(async (revoked) => ({ revoked, version: await version }));
   }
 
+  /** Where the account's version is kept in Redis; null when it is not kept there. */
+  versionKey(accountId: number): string | null {
+    return this.versions?.key?.(accountId) ?? null;
+  }
+
   /** The key of one answer; the URL carries the path and the filters. */
   key(accountId: number, version: string, locale: string, url: string): string {
     return `${accountId}\n${version}\n${locale}\n${url}`;

@@ -48,6 +48,8 @@ export class TrackedReads {
   private attempts = 0;
   private closed = false;
   private readonly liveWaiters: (() => void)[] = [];
+  /** Waiting for Redis to announce a change of a key (see `whenAnnounced`). */
+  private readonly announceWaiters = new Map<string, (() => void)[]>();
 
   constructor(
     private readonly redis: Redis,
@@ -85,6 +87,19 @@ export class TrackedReads {
   /** Resolves once tracking is confirmed (tests wait for it). */
   whenTracking(): Promise<void> {
     return this.live ? Promise.resolve() : new Promise((resolve) => this.liveWaiters.push(resolve));
+  }
+
+  /**
+   * Resolves when Redis announces a change of `key` to this process (or a flush). Call it
+   * before the change: an announcement that came earlier is not remembered. Tests use it
+   * to wait for the word from Redis instead of for a clock.
+   */
+  whenAnnounced(key: string): Promise<void> {
+    return new Promise((resolve) => {
+      const waiting = this.announceWaiters.get(key);
+      if (waiting) waiting.push(resolve);
+      else this.announceWaiters.set(key, [resolve]);
+    });
   }
 
   /** The values at `keys` (null: no such key), without a round trip when all are copied here. */
@@ -135,8 +150,23 @@ export class TrackedReads {
   /** A message from Redis: the changed keys, or null when the database was flushed. */
   private invalidated(keys: unknown): void {
     this.changes++;
-    if (Array.isArray(keys)) for (const key of keys) this.copies.delete(String(key));
-    else this.copies.clear();
+    if (Array.isArray(keys)) {
+      for (const key of keys) {
+        const name = String(key);
+        this.copies.delete(name);
+        this.announced(name);
+      }
+    } else {
+      this.copies.clear();
+      for (const name of [...this.announceWaiters.keys()]) this.announced(name);
+    }
+  }
+
+  private announced(key: string): void {
+    const waiting = this.announceWaiters.get(key);
+    if (!waiting) return;
+    this.announceWaiters.delete(key);
+    for (const resolve of waiting) resolve();
   }
 
   private drop(): void {
