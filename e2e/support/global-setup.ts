@@ -23,6 +23,9 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
       LOG_LEVEL: 'info',
+      // 百应 私信 ships stopped until verified on a live shop (page-packs DEFAULT_STOPPED); the
+      // browser tests run it on its stand-in page, as an operator starts it once verified.
+      PAGE_PACKS_STARTED: 'buyin.im',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

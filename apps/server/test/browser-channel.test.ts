@@ -10,6 +10,7 @@ import {
   type InboxMessage,
   type PagePackList,
   type Shop,
+  type TaskPlatformCalls,
 } from '@inviteflow/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -606,14 +607,66 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
   });
 });
 
+async function stoppedPages(h: Harness, token: string, taskId: number) {
+  const res = await h.api.get<TaskPlatformCalls>(apiPaths.sendRecords.taskPlatformCalls(taskId), {
+    token,
+  });
+  expect(res.status).toBe(200);
+  return res.body.data.stoppedPages;
+}
+
+describeApi('browser channel: 百应 私信 ships stopped until verified', (h) => {
+  it('hands out no 私信 and tells the task view why, while 达人广场 runs', async () => {
+    const s = await seller(h());
+    const messages = await browserTask(h(), s, 2, 'free_connection');
+    const ext = await connectBrowser(h(), s.token);
+    expect(await claim(h(), ext.token)).toMatchObject({ action: null, waiting: 'pack_stopped' });
+    expect(await stoppedPages(h(), s.token, messages.taskId)).toEqual([
+      { kind: 'buyin_message', reason: 'unverified' },
+    ]);
+    const packs = await h().api.get<PagePackList>(apiPaths.extension.pagePacks, {
+      token: ext.token,
+    });
+    expect(packs.body.data.packs.find((p) => p.id === 'buyin.im')).toMatchObject({
+      stopped: true,
+      stoppedReason: 'unverified',
+    });
+    // Nothing waits on a page that runs.
+    const invitations = await browserTask(h(), s, 2);
+    expect(await stoppedPages(h(), s.token, invitations.taskId)).toEqual([]);
+    expect((await claim(h(), ext.token)).action?.kind).toBe('buyin_batch_invitation');
+    expect(await statusCounts(h(), messages.taskId)).toMatchObject({ pending: 2, failed: 0 });
+  });
+});
+
+describeApi(
+  'browser channel: a pack shipped stopped, started by configuration',
+  (h) => {
+    it('PAGE_PACKS_STARTED starts 百应 私信 once verified', async () => {
+      const s = await seller(h());
+      const messages = await browserTask(h(), s, 1, 'free_connection');
+      expect(await stoppedPages(h(), s.token, messages.taskId)).toEqual([]);
+      const ext = await connectBrowser(h(), s.token);
+      expect((await claim(h(), ext.token)).action).toMatchObject({
+        kind: 'buyin_message',
+        pack: { id: 'buyin.im' },
+      });
+    });
+  },
+  { config: { PAGE_PACKS_STARTED: 'buyin.im' } },
+);
+
 describeApi(
   'browser channel: a page pack stopped by configuration',
   (h) => {
     it('PAGE_PACKS_STOPPED stops the pack whatever the switch says', async () => {
       const s = await seller(h());
-      await browserTask(h(), s, 2);
+      const task = await browserTask(h(), s, 2);
       const ext = await connectBrowser(h(), s.token);
       expect(await claim(h(), ext.token)).toMatchObject({ action: null, waiting: 'pack_stopped' });
+      expect(await stoppedPages(h(), s.token, task.taskId)).toEqual([
+        { kind: 'buyin_batch_invitation', reason: 'operator' },
+      ]);
       const packs = await h().api.get<PagePackList>(apiPaths.extension.pagePacks, {
         token: ext.token,
       });

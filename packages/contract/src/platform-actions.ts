@@ -134,6 +134,21 @@ export const platformAction = z.object({
 });
 export type PlatformAction = z.infer<typeof platformAction>;
 
+/**
+ * Why a browser page flow hands out no action: shipped before it was verified on a live shop
+ * (docs/platforms.md, the checklist), or stopped by the operators (their switch or
+ * PAGE_PACKS_STOPPED) because the platform's page changed.
+ */
+export const stoppedPageReasons = ['unverified', 'operator'] as const;
+export type StoppedPageReason = (typeof stoppedPageReasons)[number];
+
+/** A browser page flow of the task that is stopped: its actions wait, and none fails. */
+export const stoppedPage = z.object({
+  kind: z.enum(platformActionKinds),
+  reason: z.enum(stoppedPageReasons),
+});
+export type StoppedPage = z.infer<typeof stoppedPage>;
+
 /** At most this many actions are listed on a task (the counts cover all). */
 export const TASK_ACTIONS_LISTED_MAX = 200;
 
@@ -152,6 +167,8 @@ export const taskPlatformCalls = z.object({
   actions: z.array(platformAction),
   /** The shop's stop, when its actions wait for the platform or the seller. */
   pause: shopPause.nullable(),
+  /** The task's browser page flows that are stopped now, when its actions wait for them. */
+  stoppedPages: z.array(stoppedPage),
 });
 export type TaskPlatformCalls = z.infer<typeof taskPlatformCalls>;
 

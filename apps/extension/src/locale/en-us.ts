@@ -56,6 +56,12 @@ export const enUS: Record<TextKey, string> = {
   'channel.state.signedOut': 'Signed out',
   'channel.progress': '{shop} · {kind}: {sent} of {total} sent, {failed} failed',
   'channel.pending': '{count} talents not attempted went back to pending',
+  'channel.waiting.daily_allowance':
+    "Today's plan allowance is used up; continues tomorrow (shop time zone) on its own",
+  'channel.waiting.shop_stopped':
+    'The shop is paused by the platform (sign-in, captcha or quota); continues once that is resolved or the quota resets',
+  'channel.waiting.pack_stopped':
+    'The platform page flow the waiting tasks need is paused (not yet verified, or the page changed); records keep waiting and do not fail. See the task’s platform calls in the console',
   'channel.inDoubt': 'A batch’s result is unknown; nothing is sent again until the page is checked',
   'channel.stop.page_changed': 'The page does not match its page pack ({pack})',
   'channel.stop.page_changed.remedy':

@@ -52,6 +52,11 @@ export const zhCN = {
   'channel.state.signedOut': '未登录',
   'channel.progress': '{shop} · {kind}：已发送 {sent} / {total}，失败 {failed}',
   'channel.pending': '{count} 位达人未尝试，已退回待执行',
+  'channel.waiting.daily_allowance': '今日套餐发送额度已用完，明天（店铺时区）自动继续',
+  'channel.waiting.shop_stopped':
+    '店铺因平台登录、验证码或额度暂停，处理后（或额度重置后）自动继续',
+  'channel.waiting.pack_stopped':
+    '等待中的任务所需的平台页面流程已暂停（尚未核实或页面有变化），记录保持待执行，不会失败；详情见控制台任务的“平台调用”',
   'channel.inDoubt': '有一批邀约的结果未知，核对页面前不会重发',
   'channel.stop.page_changed': '页面与页面包不符（{pack}）',
   'channel.stop.page_changed.remedy': '平台页面可能已改版：请等待页面包更新，15 分钟后自动重试。',

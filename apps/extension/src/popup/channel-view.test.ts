@@ -55,6 +55,20 @@ describe('the browser channel in the popup', () => {
     );
   });
 
+  it('says what a waiting channel waits for, in both languages', () => {
+    const waiting = (reason: string, locale: 'zh-CN' | 'en-US' = 'zh-CN') =>
+      render({ state: 'waiting', waiting: reason }, locale).section.querySelector(
+        '[data-field="channel-waiting"]',
+      )?.textContent;
+    expect(waiting('pack_stopped')).toContain('平台页面流程已暂停');
+    expect(waiting('daily_allowance', 'en-US')).toBe(
+      "Today's plan allowance is used up; continues tomorrow (shop time zone) on its own",
+    );
+    expect(waiting('shop_stopped')).toContain('店铺因平台登录、验证码或额度暂停');
+    // Nothing to explain when there is simply no batch yet.
+    expect(waiting('nothing')).toBeUndefined();
+  });
+
   it('saves pacing held to its bounds, and switches the channel', () => {
     const { section: channel, saved, toggled } = render({});
     const section = pacingSection(document, 'zh-CN', defaultChannelPacing, (pacing) =>

@@ -97,6 +97,16 @@ export function channelSection(
           : null,
       )
     : null;
+  // What the waiting is for, when it is more than "no batch yet" (the claim's `waiting`).
+  const waitingFor =
+    status.state === 'waiting' && status.waiting && WAITING_REASONS.has(status.waiting)
+      ? el(
+          document,
+          'p',
+          { 'data-field': 'channel-waiting' },
+          text(`channel.waiting.${status.waiting}` as TextKey),
+        )
+      : null;
   const doubt = status.inDoubt
     ? el(document, 'p', { class: 'channel-doubt' }, text('channel.inDoubt'))
     : null;
@@ -113,11 +123,19 @@ export function channelSection(
       { 'data-field': 'channel-state' },
       text(`channel.state.${status.state}` as TextKey),
     ),
+    waitingFor,
     progress,
     stop,
     doubt,
   );
 }
+
+/** The claim's `waiting` values the popup explains (contract browserClaimData). */
+const WAITING_REASONS: ReadonlySet<string> = new Set([
+  'daily_allowance',
+  'shop_stopped',
+  'pack_stopped',
+]);
 
 /**
  * The pacing settings, a section of their own: the popup keeps it (and what the seller is

@@ -84,6 +84,13 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.@,\s-]*$/, 'PAGE_PACKS_STOPPED: comma-separated <pack id>[@<version>]')
     .default(''),
+  // Packs shipped stopped until verified on a live shop (page-packs DEFAULT_STOPPED) that the
+  // operators verified with docs/platforms.md's checklist, same form. PAGE_PACKS_STOPPED and
+  // the run-time switch win over it.
+  PAGE_PACKS_STARTED: z
+    .string()
+    .regex(/^[a-z0-9.@,\s-]*$/, 'PAGE_PACKS_STARTED: comma-separated <pack id>[@<version>]')
+    .default(''),
   PLATFORM_CALLS_PER_SHOP_PER_SECOND: z.coerce.number().min(0.1).max(50).default(20),
   DEMO_ACCOUNT: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -96,7 +103,7 @@ const envSchema = z.object({
 export type Env = z.input<typeof envSchema>;
 
 /** `a@1, b` → { a: {1}, b: null (every version) }. */
-function parseStoppedPacks(value: string): Map<string, Set<number> | null> {
+function parsePackVersions(value: string): Map<string, Set<number> | null> {
   const out = new Map<string, Set<number> | null>();
   for (const item of value
     .split(',')
@@ -206,8 +213,14 @@ export interface Config {
   };
   /** The executor of platform actions: its concurrency and each shop's call rate, per replica. */
   platformActions: { concurrency: number; callsPerShopPerSecond: number };
-  /** Page packs stopped by configuration: pack id → versions (null: every version). */
-  pagePacksStopped: ReadonlyMap<string, ReadonlySet<number> | null>;
+  /**
+   * Page packs stopped, and packs shipped stopped but started, by configuration: pack id →
+   * versions (null: every version).
+   */
+  pagePacks: {
+    stopped: ReadonlyMap<string, ReadonlySet<number> | null>;
+    started: ReadonlyMap<string, ReadonlySet<number> | null>;
+  };
   demoAccount: boolean;
   logLevel: string;
   /**
@@ -452,7 +465,10 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = re
     payment: paymentConfig(e),
     tiktokShop: tiktokShopConfig(e),
     doudian: doudianConfig(e),
-    pagePacksStopped: parseStoppedPacks(e.PAGE_PACKS_STOPPED),
+    pagePacks: {
+      stopped: parsePackVersions(e.PAGE_PACKS_STOPPED),
+      started: parsePackVersions(e.PAGE_PACKS_STARTED),
+    },
     platformActions: {
       concurrency: e.PLATFORM_ACTIONS_CONCURRENCY,
       callsPerShopPerSecond: e.PLATFORM_CALLS_PER_SHOP_PER_SECOND,

@@ -63,6 +63,11 @@ export const platformsEn: Record<keyof typeof platformsZh, string> = {
     "The platform asks for a captcha: complete it in the extension's window; it resumes by itself and waiting records do not fail",
   'shop.pause.tag': 'Paused',
   'shop.pause.title': "This shop's platform calls are paused",
+  'page.stopped.title': "This task's browser execution is paused",
+  'page.stopped.unverified':
+    'The platform page flow for "{kind}" has not been verified on a live shop yet and does not run: records keep waiting and do not fail; the extension sends them once it is verified and started',
+  'page.stopped.operator':
+    'The platform page for "{kind}" changed and the operators stopped it: records keep waiting and do not fail; the extension sends them once it is fixed',
   'shop.pause.since': 'Paused since {since}',
   'shop.pause.reconnect': 'Reconnect on My Shops',
   'shop.pause.waiting': '{reason}; waiting records do not fail',

@@ -59,6 +59,11 @@ export const platformsZh = {
     '平台要求完成验证码：请在插件打开的平台窗口完成验证，完成后自动继续，等待中的记录不会失败',
   'shop.pause.tag': '邀约暂停',
   'shop.pause.title': '该店铺的平台调用已暂停',
+  'page.stopped.title': '该任务的浏览器执行暂停',
+  'page.stopped.unverified':
+    '“{kind}”的平台页面流程尚未在真实店铺上核实，暂不执行：记录保持等待中，不会失败；核实并开启后由扩展继续发送',
+  'page.stopped.operator':
+    '“{kind}”的平台页面有变化，已由运营暂停：记录保持等待中，不会失败；修复后由扩展继续发送',
   'shop.pause.since': '{since} 起暂停',
   'shop.pause.reconnect': '去“我的店铺”重新授权',
   'shop.pause.waiting': '{reason}，等待中的记录不会失败',

@@ -12,6 +12,7 @@ import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import {
   TASK_ACTIONS_LISTED_MAX,
   platformActionStatuses,
+  translate,
   type Locale,
   type PlatformAction,
   type PlatformReference,
@@ -171,6 +172,20 @@ export function TaskPlatformCallsDrawer({
         {browser && (
           <Alert type="info" className="send-calls-browser" content={t('platformCalls.browser')} />
         )}
+        {/* A page flow shipped unverified or stopped by the operators: its calls wait. */}
+        {data.stoppedPages.map((page) => (
+          <Alert
+            key={page.kind}
+            type="warning"
+            showIcon
+            className="send-calls-page-stopped"
+            data-testid="page-stopped"
+            title={translate(locale, 'page.stopped.title')}
+            content={translate(locale, `page.stopped.${page.reason}`, {
+              kind: enumText.actionKind(locale, page.kind),
+            })}
+          />
+        ))}
         <Descriptions
           column={1}
           border

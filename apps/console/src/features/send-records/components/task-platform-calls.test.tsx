@@ -106,6 +106,7 @@ function calls(overrides: Partial<TaskPlatformCalls> = {}): TaskPlatformCalls {
         answer: { code: '16024019', message: 'insufficient quota', requestId: 'req-3' },
       }),
     ],
+    stoppedPages: [],
     pause: {
       reason: 'quota_exceeded',
       channel: 'api',
@@ -332,6 +333,64 @@ describe('a task’s platform calls', () => {
     fireEvent.click(within(pause).getByText('去“我的店铺”重新授权'));
     expect(await screen.findByText('我的店铺页面')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/shop/list');
+  });
+
+  it('says which browser page flow a task waits for, in both languages', async () => {
+    const browserCalls = calls({
+      channel: 'browser',
+      counts: { pending: 2, running: 0, unknown: 0, succeeded: 0, failed: 0 },
+      actions: [
+        action(1, { kind: 'buyin_message', status: 'pending', reference: null, name: null }),
+      ],
+      pause: null,
+      stoppedPages: [{ kind: 'buyin_message', reason: 'unverified' }],
+    });
+    stubFetch(() => ok(browserCalls));
+    renderRoutes(
+      [
+        {
+          path: '/sent',
+          element: <TaskPlatformCallsDrawer taskId={9} onClose={() => undefined} />,
+        },
+      ],
+      '/sent',
+    );
+    const stopped = await screen.findByTestId('page-stopped');
+    expect(
+      within(stopped).getByText("This task's browser execution is paused"),
+    ).toBeInTheDocument();
+    expect(
+      within(stopped).getByText(
+        'The platform page flow for "百应 message (browser)" has not been verified on a live shop yet and does not run: records keep waiting and do not fail; the extension sends them once it is verified and started',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says in Chinese that the operators stopped a changed page', async () => {
+    await start('zh-CN');
+    stubFetch(() =>
+      ok(
+        calls({
+          channel: 'browser',
+          pause: null,
+          stoppedPages: [{ kind: 'buyin_batch_invitation', reason: 'operator' }],
+        }),
+      ),
+    );
+    renderRoutes(
+      [
+        {
+          path: '/sent',
+          element: <TaskPlatformCallsDrawer taskId={9} onClose={() => undefined} />,
+        },
+      ],
+      '/sent',
+    );
+    const stopped = await screen.findByTestId('page-stopped');
+    expect(within(stopped).getByText('该任务的浏览器执行暂停')).toBeInTheDocument();
+    expect(
+      within(stopped).getByText(/的平台页面有变化，已由运营暂停：记录保持等待中，不会失败/),
+    ).toBeInTheDocument();
   });
 
   it('leaves the shop’s pause out of a task that has nothing left to call', async () => {

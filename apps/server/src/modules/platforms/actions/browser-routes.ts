@@ -69,7 +69,7 @@ export async function browserActionRoutes(fastify: FastifyInstance) {
         app.db,
         { userId: request.auth.userId, sessionId: request.auth.sessionId },
         request.body,
-        app.config.pagePacksStopped,
+        app.config.pagePacks,
         app.clock.now(),
         request.locale,
       );

@@ -45,7 +45,12 @@ import {
 } from '../../send-records/action-records.ts';
 import { findShop, type ShopRow } from '../../shops/repository.ts';
 import { lockAccount } from '../../user/repository.ts';
-import { packInForce, stoppedPackIds, type StoppedByConfig } from '../page-packs/index.ts';
+import {
+  NO_PACKS_BY_CONFIG,
+  packInForce,
+  stoppedPackIds,
+  type PacksByConfig,
+} from '../page-packs/index.ts';
 import {
   accountsWithLapsedBrowserLeases,
   lapseBrowserLeases,
@@ -168,7 +173,7 @@ export async function claimBrowserAction(
   db: Database,
   caller: { userId: number; sessionId: string },
   body: { shopId?: number },
-  config: StoppedByConfig,
+  config: PacksByConfig,
   now: Date,
   locale: Locale,
 ): Promise<BrowserClaimData> {
@@ -423,7 +428,7 @@ async function applyStop(
   }
   const shop = (await findShop(tx, action.userId, action.shopId))!;
   const timeZone = shopTimeZone(shop);
-  const { pack } = await packInForce(tx, action.packId as PagePackId, new Map());
+  const { pack } = await packInForce(tx, action.packId as PagePackId, NO_PACKS_BY_CONFIG);
   const resumesAt =
     stop.reason === 'quota_exceeded'
       ? pack.quotaReset === 'weekly'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { PlatformAnswer, PlatformReference } from '@inviteflow/contract';
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { PlatformActionKind, PlatformAnswer, PlatformReference } from '@inviteflow/contract';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { platformActions, platformShopPauses } from '../../../db/schema.ts';
 
@@ -258,6 +258,22 @@ export async function taskActions(
       .groupBy(a.status),
   ]);
   return { rows, counts: Object.fromEntries(counted.map((c) => [c.status, c.total])) };
+}
+
+/** The kinds and page packs of a task's actions that wait (pending) for a browser. */
+export async function waitingTaskPacks(
+  db: Executor,
+  userId: number,
+  taskId: number,
+): Promise<Array<{ kind: PlatformActionKind; packId: string }>> {
+  const rows = await db
+    .select({ kind: a.kind, packId: a.packId })
+    .from(a)
+    .where(
+      and(eq(a.userId, userId), eq(a.taskId, taskId), eq(a.status, 'pending'), isNotNull(a.packId)),
+    )
+    .groupBy(a.kind, a.packId);
+  return rows.map((row) => ({ kind: row.kind as PlatformActionKind, packId: row.packId! }));
 }
 
 /** How many talents each action carries now (its open records, or all once final). */

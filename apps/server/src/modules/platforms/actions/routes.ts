@@ -27,7 +27,9 @@ export async function platformActionRoutes(fastify: FastifyInstance) {
           'How the task is executed (the server through the Open API, or the extension), its ' +
           "platform actions (the first 200) with their counts by status, and the shop's pause " +
           'when its actions wait for the platform (quota, rate limit) or for the seller ' +
-          "(authorization). Another account's task answers 404.",
+          '(authorization), and the browser page flows its waiting actions need that are ' +
+          "stopped (shipped unverified, or stopped by the operators). Another account's task " +
+          'answers 404.',
         params: taskParams,
         response: responses(taskPlatformCallsSchema),
       },
@@ -40,6 +42,7 @@ export async function platformActionRoutes(fastify: FastifyInstance) {
           request.auth.userId,
           request.params.taskId,
           app.clock.now(),
+          app.config.pagePacks,
         ),
       ),
   );

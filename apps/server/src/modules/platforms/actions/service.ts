@@ -2,21 +2,25 @@ import {
   TASK_ACTIONS_LISTED_MAX,
   type PlatformAction,
   type PlatformActionKind,
+  type PagePackId,
   type PlatformActionStatus,
   type SendErrorCode,
   type ShopPause,
   type ShopPauseChannel,
   type ShopPauseReason,
+  type StoppedPage,
   type TaskPlatformCalls,
 } from '@inviteflow/contract';
 import type { Executor } from '../../../db/client.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { actionTask } from '../../send-records/action-records.ts';
+import { stoppedPacks, type PacksByConfig } from '../page-packs/index.ts';
 import { stopsInForce, type StopRow } from './browser-repository.ts';
 import {
   actionTalentCounts,
   pausesOf,
   taskActions,
+  waitingTaskPacks,
   type ActionRow,
   type PauseRow,
 } from './repository.ts';
@@ -98,6 +102,7 @@ export async function taskPlatformCalls(
   userId: number,
   taskId: number,
   now: Date,
+  packsByConfig: PacksByConfig,
 ): Promise<TaskPlatformCalls> {
   const task = await actionTask(db, userId, taskId);
   if (!task) throw notFound();
@@ -110,6 +115,7 @@ export async function taskPlatformCalls(
   const pauses = await shopPauses(db, userId, [task.shopId], now, [
     task.channel === 'api' ? 'api' : 'browser',
   ]);
+  const stoppedPages = await stoppedPagesOf(db, userId, taskId, packsByConfig);
   return {
     taskId,
     shopId: task.shopId,
@@ -131,5 +137,22 @@ export async function taskPlatformCalls(
       ),
     ),
     pause: pauses.get(task.shopId) ?? null,
+    stoppedPages,
   };
+}
+
+/** The browser page flows the task's waiting actions need that are stopped now. */
+async function stoppedPagesOf(
+  db: Executor,
+  userId: number,
+  taskId: number,
+  packsByConfig: PacksByConfig,
+): Promise<StoppedPage[]> {
+  const waiting = await waitingTaskPacks(db, userId, taskId);
+  if (!waiting.length) return [];
+  const stopped = await stoppedPacks(db, packsByConfig);
+  return waiting.flatMap(({ kind, packId }) => {
+    const reason = stopped.get(packId as PagePackId);
+    return reason ? [{ kind, reason }] : [];
+  });
 }

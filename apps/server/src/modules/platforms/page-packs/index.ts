@@ -3,5 +3,12 @@
  * the server's switch that stops a broken one. The only entry of the module.
  */
 export { DEFAULT_STOPPED, pagePacks } from './packs.ts';
-export { packInForce, packStates, stoppedPackIds, type StoppedByConfig } from './service.ts';
+export {
+  NO_PACKS_BY_CONFIG,
+  packInForce,
+  packStates,
+  stoppedPackIds,
+  stoppedPacks,
+  type PacksByConfig,
+} from './service.ts';
 export { pagePackRoutes } from './routes.ts';

@@ -25,7 +25,7 @@ export async function pagePackRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, { packs: await packStates(app.db, app.config.pagePacksStopped) }),
+      ok(request, { packs: await packStates(app.db, app.config.pagePacks) }),
   );
 
   app.put(

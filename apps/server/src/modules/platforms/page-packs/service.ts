@@ -1,4 +1,9 @@
-import type { PagePack, PagePackId, PagePackState } from '@inviteflow/contract';
+import type {
+  PagePack,
+  PagePackId,
+  PagePackState,
+  StoppedPageReason,
+} from '@inviteflow/contract';
 import type { Executor } from '../../../db/client.ts';
 import { DEFAULT_STOPPED, pagePacks } from './packs.ts';
 import { allSwitches, saveSwitch, switchesOf, type SwitchRow } from './repository.ts';
@@ -6,27 +11,44 @@ import { allSwitches, saveSwitch, switchesOf, type SwitchRow } from './repositor
 /**
  * Whether a pack version hands out actions (issue 17, "a server switch stops a pack that
  * broke"): stopped by configuration (PAGE_PACKS_STOPPED, always wins), else by the operators'
- * switch for that version, else by default for packs shipped unverified.
+ * switch for that version, else, for packs shipped unverified, stopped unless the
+ * configuration starts them (PAGE_PACKS_STARTED: verified on a live shop).
  */
-export type StoppedByConfig = ReadonlyMap<string, ReadonlySet<number> | null>;
+export interface PacksByConfig {
+  stopped: PackVersions;
+  started: PackVersions;
+}
+/** Pack id → its versions named (null: every version). */
+type PackVersions = ReadonlyMap<string, ReadonlySet<number> | null>;
+
+/** No pack named by configuration (the reconcile of an action already handed out). */
+export const NO_PACKS_BY_CONFIG: PacksByConfig = { stopped: new Map(), started: new Map() };
+
+function names(versions: PackVersions, pack: PagePack): boolean {
+  if (!versions.has(pack.id)) return false;
+  const named = versions.get(pack.id);
+  return named === null || named?.has(pack.version) === true;
+}
 
 function stateOf(
   pack: PagePack,
   switches: readonly SwitchRow[],
-  config: StoppedByConfig,
+  config: PacksByConfig,
 ): { stopped: boolean; reason: string | null } {
-  const configured = config.get(pack.id);
-  if (config.has(pack.id) && (configured === null || configured?.has(pack.version))) {
-    return { stopped: true, reason: 'PAGE_PACKS_STOPPED' };
-  }
+  if (names(config.stopped, pack)) return { stopped: true, reason: 'PAGE_PACKS_STOPPED' };
   const row = switches.find((s) => s.packId === pack.id && s.version === pack.version);
   if (row) return { stopped: row.stopped, reason: row.stopped ? row.reason || null : null };
-  if (DEFAULT_STOPPED.has(pack.id)) return { stopped: true, reason: 'unverified' };
+  if (DEFAULT_STOPPED.has(pack.id) && !names(config.started, pack)) {
+    return { stopped: true, reason: UNVERIFIED };
+  }
   return { stopped: false, reason: null };
 }
 
+/** The stop reason of a pack shipped stopped until verified. */
+const UNVERIFIED = 'unverified';
+
 /** Every pack with its switch, for the extension. */
-export async function packStates(db: Executor, config: StoppedByConfig): Promise<PagePackState[]> {
+export async function packStates(db: Executor, config: PacksByConfig): Promise<PagePackState[]> {
   const switches = await allSwitches(db);
   return [...pagePacks.values()].map((pack) => {
     const state = stateOf(pack, switches, config);
@@ -38,15 +60,27 @@ export async function packStates(db: Executor, config: StoppedByConfig): Promise
 export async function packInForce(
   db: Executor,
   id: PagePackId,
-  config: StoppedByConfig,
+  config: PacksByConfig,
 ): Promise<{ pack: PagePack; stopped: boolean }> {
   const pack = pagePacks.get(id)!;
   return { pack, stopped: stateOf(pack, await switchesOf(db, id), config).stopped };
 }
 
 /** The ids of the packs stopped now (the claim skips their actions). */
-export async function stoppedPackIds(db: Executor, config: StoppedByConfig): Promise<PagePackId[]> {
-  return (await packStates(db, config)).filter((p) => p.stopped).map((p) => p.id);
+export async function stoppedPackIds(db: Executor, config: PacksByConfig): Promise<PagePackId[]> {
+  return [...(await stoppedPacks(db, config)).keys()];
+}
+
+/** The packs stopped now, each with why: shipped unverified, or stopped by the operators. */
+export async function stoppedPacks(
+  db: Executor,
+  config: PacksByConfig,
+): Promise<Map<PagePackId, StoppedPageReason>> {
+  const stopped = new Map<PagePackId, StoppedPageReason>();
+  for (const pack of await packStates(db, config)) {
+    if (pack.stopped) stopped.set(pack.id, pack.stoppedReason === UNVERIFIED ? 'unverified' : 'operator');
+  }
+  return stopped;
 }
 
 export async function switchPack(
