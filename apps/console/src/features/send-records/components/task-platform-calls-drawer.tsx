@@ -166,8 +166,9 @@ export function TaskPlatformCallsDrawer({
     const browser = data.channel === 'browser';
     body = (
       <>
-        {/* The shop's pause concerns this task while it has calls to make. */}
-        {!browser && data.pause && callsUnfinished(data) && <ShopPauseAlert pause={data.pause} />}
+        {/* The shop's pause (of the task's own channel: the server's calls, or the extension's
+            stop) concerns this task while it has calls to make. */}
+        {data.pause && callsUnfinished(data) && <ShopPauseAlert pause={data.pause} />}
         {/* A browser task (issue 17): its actions are claimed by a connected browser. */}
         {browser && (
           <Alert type="info" className="send-calls-browser" content={t('platformCalls.browser')} />

@@ -1,4 +1,5 @@
 import {
+  translate,
   apiPaths,
   type PlatformAction,
   type SendRecord,
@@ -364,6 +365,37 @@ describe('a task’s platform calls', () => {
         'The platform page flow for "百应 message (browser)" has not been verified on a live shop yet and does not run: records keep waiting and do not fail; the extension sends them once it is verified and started',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('shows the extension’s stop of the shop on a browser task, with its remedy', async () => {
+    stubFetch(() =>
+      ok(
+        calls({
+          channel: 'browser',
+          counts: { pending: 3, running: 0, unknown: 0, succeeded: 0, failed: 0 },
+          actions: [action(1, { kind: 'buyin_batch_invitation', status: 'pending' })],
+          pause: {
+            reason: 'captcha_required',
+            channel: 'browser',
+            resumesAt: null,
+            timeZone: 'Asia/Shanghai',
+            answer: null,
+            since: at,
+          },
+        }),
+      ),
+    );
+    renderRoutes(
+      [
+        {
+          path: '/sent',
+          element: <TaskPlatformCallsDrawer taskId={9} onClose={() => undefined} />,
+        },
+      ],
+      '/sent',
+    );
+    const pause = await screen.findByTestId('shop-pause');
+    expect(pause.textContent).toContain(translate('en-US', 'shop.pause.captcha'));
   });
 
   it('says in Chinese that the operators stopped a changed page', async () => {
