@@ -520,6 +520,13 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
       .app.db.select({ id: sendRecords.id, actionId: sendRecords.actionId })
       .from(sendRecords)
       .where(eq(sendRecords.taskId, task.taskId));
+    // The batch itself ends as the refusal it got (not as a success with no talent).
+    expect(actions[0]).toMatchObject({
+      id: first.id,
+      status: 'failed',
+      errorCode: 'talent_ineligible',
+      answer: refusal.answer,
+    });
     const split = actions.slice(1);
     expect(split.map((a) => a.kind)).toEqual(Array(3).fill(first.kind));
     expect(new Set(split.map((a) => a.idempotencyKey)).size).toBe(3);

@@ -473,6 +473,8 @@ async function closeOrRequeue(
     notBefore: Date | null;
     answer: PlatformAnswer | null;
     errorCode: string | null;
+    /** The page refused the batch as a whole, and its talents went to one-talent actions. */
+    refusedBatch?: { errorCode: string; answer: PlatformAnswer | null } | null;
   },
   now: Date,
 ): Promise<ActionRow> {
@@ -492,9 +494,12 @@ async function closeOrRequeue(
     });
   }
   const done = await actionRecordStatusCounts(tx, action.id);
+  // A batch left with no record was split: it ends as the refusal it got, not as a success.
+  const refused = done.total === 0 ? (values.refusedBatch ?? null) : null;
   return setBrowserAction(tx, action.id, {
     ...base,
-    status: done.success > 0 || done.total === 0 ? 'succeeded' : 'failed',
+    status: refused ? 'failed' : done.success > 0 || done.total === 0 ? 'succeeded' : 'failed',
+    ...(refused ? { errorCode: refused.errorCode, answer: refused.answer } : {}),
     holderSessionId: null,
     callStartedAt: null,
     finishedAt: now,
@@ -567,6 +572,13 @@ export async function reportBrowserAction(
         notBefore,
         answer: stopAnswer,
         errorCode: body.stop ? stopErrorCode(body.stop.reason) : null,
+        refusedBatch:
+          split && body.unattributed
+            ? {
+                errorCode: body.unattributed.errorCode,
+                answer: body.unattributed.answer ?? null,
+              }
+            : null,
       },
       now,
     );
