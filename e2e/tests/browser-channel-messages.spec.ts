@@ -8,6 +8,7 @@ import {
   extensionStorage,
   launchWithExtension,
   recordsOf,
+  runUntilStop,
 } from '../support/channel.ts';
 import { registerSeller, submitSignIn } from '../support/console.ts';
 import { repoRoot } from '../support/server.ts';
@@ -245,19 +246,7 @@ test('the day’s 私信 limit stops the run: the rest of the task stays pending
   buyin.left = 2;
   const before = buyin.posts.length;
   await connectionTask(douyinShop, uids, 'imquota5');
-  await storage.set({ channelStatus: null, channelEnabled: true });
-  await expect
-    .poll(
-      async () =>
-        (await storage.get<{ stop: { reason: string } | null }>('channelStatus'))?.stop?.reason,
-      { timeout: 110_000 },
-    )
-    .toBe('quota_exceeded');
-  // The status shows the stop before the run is reported: wait for the report (journal cleared).
-  await expect
-    .poll(async () => (await storage.get('browserActionJournal')) ?? null, { timeout: 30_000 })
-    .toBeNull();
-  await storage.set({ channelEnabled: false });
+  await runUntilStop(storage, 'quota_exceeded', { timeout: 110_000 });
   const list = await recordsOf(call, 'imquota5');
   expect(countOf(list, 'success')).toBe(2);
   expect(countOf(list, 'pending')).toBe(3);
