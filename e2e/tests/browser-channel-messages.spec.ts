@@ -62,8 +62,9 @@ const json = (body: unknown) => ({
   body: JSON.stringify(body),
 });
 
-async function routePlatforms() {
-  await context.route('https://buyin.jinritemai.com/**', async (route) => {
+/** The platforms' hosts, answered on this machine (routed before the extension's worker looks). */
+async function routePlatforms(browserContext: BrowserContext) {
+  await browserContext.route('https://buyin.jinritemai.com/**', async (route) => {
     const request = route.request();
     const url = new URL(request.url());
     if (url.pathname === '/mpa/api/pigeon/messages') {
@@ -101,7 +102,7 @@ async function routePlatforms() {
       });
     return route.fulfill({ status: 404, body: '' });
   });
-  await context.route('https://affiliate.tiktok.com/**', async (route) => {
+  await browserContext.route('https://affiliate.tiktok.com/**', async (route) => {
     const request = route.request();
     const url = new URL(request.url());
     if (url.pathname === '/seller/im')
@@ -171,8 +172,7 @@ async function connectionTask(shopId: number, uids: string[], setName: string) {
 
 test.beforeAll(async () => {
   userDataDir = mkdtempSync(path.join(tmpdir(), 'inviteflow-messages-'));
-  ({ context, worker } = await launchWithExtension(userDataDir));
-  await routePlatforms();
+  ({ context, worker } = await launchWithExtension(userDataDir, { route: routePlatforms }));
   await storage.set({
     uiLocale: 'zh-CN',
     channelPacing: { minDelaySeconds: 3, maxDelaySeconds: 3, workStart: '00:00', workEnd: '00:00' },
@@ -305,8 +305,7 @@ test('a browser restart while a 私信’s answer is awaited never sends it twic
   // The browser goes away and comes back on the same profile.
   await context.close();
   buyin.hang = false;
-  ({ context, worker } = await launchWithExtension(userDataDir));
-  await routePlatforms();
+  ({ context, worker } = await launchWithExtension(userDataDir, { route: routePlatforms }));
   // The worker's first look may come before the platform's host is routed again; the next
   // wake (the switch, as here) reads the conversation back.
   await storage.set({ channelEnabled: false });
