@@ -1,19 +1,29 @@
-import { chromium, type BrowserContext, type Worker } from '@playwright/test';
+import { chromium, expect, type BrowserContext, type Worker } from '@playwright/test';
 import path from 'node:path';
 import { chromiumArgs, findChromium } from './chromium.ts';
 import { artifactsDir, baseURL } from './server.ts';
 
 /**
  * What the browser-channel journeys share: Chromium with the unpacked extension on a profile of
- * its own, the extension's storage read and written from its service worker, the API called
- * with the seller's token, and the seller's records counted by status.
+ * its own, the extension's storage read and written from its service worker, a run of the
+ * channel until it stops, the API called with the seller's token, and the seller's records
+ * counted by status.
  */
 
+/** Built by `npm run build:e2e -w @inviteflow/extension` (part of `npm run test:e2e`). */
 export const extensionDir = path.join(artifactsDir, 'extension');
 
-/** Starts Chromium with the unpacked extension on `userDataDir`; resolves its service worker. */
+/**
+ * Starts Chromium with the unpacked extension on `userDataDir` (again, on the same profile,
+ * after a restart); resolves its service worker. `route` sets up the context's request routing
+ * (the platforms' hosts answered on this machine) before the worker is looked up.
+ */
 export async function launchWithExtension(
   userDataDir: string,
+  options: {
+    viewport?: { width: number; height: number };
+    route?: (context: BrowserContext) => Promise<void>;
+  } = {},
 ): Promise<{ context: BrowserContext; worker: Worker }> {
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium() ?? undefined,
@@ -24,22 +34,31 @@ export async function launchWithExtension(
     ],
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
-    viewport: { width: 1280, height: 800 },
+    viewport: options.viewport ?? { width: 1280, height: 800 },
   });
+  await options.route?.(context);
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   return { context, worker };
 }
 
-interface ChromeInWorker {
+/**
+ * The part of the chrome API the tests touch inside the extension's service worker (each
+ * evaluated function is sent on its own: it names `chrome` itself).
+ */
+export interface ChromeInWorker {
   storage: {
     local: {
-      get(k: string | null): Promise<Record<string, unknown>>;
-      set(v: Record<string, unknown>): Promise<void>;
+      get(key: string | null): Promise<Record<string, unknown>>;
+      set(items: Record<string, unknown>): Promise<void>;
+      clear(): Promise<void>;
     };
   };
 }
 
-/** The extension's `chrome.storage.local`, through its service worker. */
+/**
+ * The extension's `chrome.storage.local`, through its service worker (`worker` is read on each
+ * call: a restarted browser has a new one).
+ */
 export function extensionStorage(worker: () => Worker) {
   return {
     async set(items: Record<string, unknown>) {
@@ -57,7 +76,52 @@ export function extensionStorage(worker: () => Worker) {
       );
       return all[key] as T | undefined;
     },
+    /** Everything the extension keeps. */
+    async all(): Promise<Record<string, unknown>> {
+      return worker().evaluate(async () =>
+        (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage.local.get(null),
+      );
+    },
+    async clear() {
+      await worker().evaluate(async () =>
+        (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage.local.clear(),
+      );
+    },
   };
+}
+export type ExtensionStorage = ReturnType<typeof extensionStorage>;
+
+/** A stop of the channel's run, as its status shows it. */
+export interface ChannelStop {
+  reason: string;
+  pending: number;
+  detail: string | null;
+}
+
+/**
+ * Runs the channel (its status cleared) until the status shows a stop of `reason`, waits for
+ * the run's report, then switches the channel off; resolves the stop. The status shows the stop
+ * before the run is reported, and records read between the two are still running: the report
+ * is in once the extension's journal of the action is cleared.
+ */
+export async function runUntilStop(
+  storage: ExtensionStorage,
+  reason: string,
+  { timeout = 90_000 }: { timeout?: number } = {},
+): Promise<ChannelStop> {
+  await storage.set({ channelStatus: null, channelEnabled: true });
+  await expect
+    .poll(
+      async () =>
+        (await storage.get<{ stop: { reason: string } | null }>('channelStatus'))?.stop?.reason,
+      { timeout },
+    )
+    .toBe(reason);
+  await expect
+    .poll(async () => (await storage.get('browserActionJournal')) ?? null, { timeout: 30_000 })
+    .toBeNull();
+  await storage.set({ channelEnabled: false });
+  return (await storage.get<{ stop: ChannelStop }>('channelStatus'))!.stop;
 }
 
 /** The API with the seller's token. */
@@ -85,6 +149,7 @@ export interface RecordView {
   status: string;
   setName: string;
   talentName: string;
+  platformTalentId: string;
   errorCode: string | null;
   platformAnswer: { code: string | null; message: string | null } | null;
   platformReference: { conversationId?: string | null } | null;

@@ -8,6 +8,7 @@ import {
   extensionStorage,
   launchWithExtension,
   recordsOf,
+  runUntilStop,
 } from '../support/channel.ts';
 import { registerSeller, submitSignIn } from '../support/console.ts';
 import { repoRoot } from '../support/server.ts';
@@ -61,8 +62,9 @@ const json = (body: unknown) => ({
   body: JSON.stringify(body),
 });
 
-async function routePlatforms() {
-  await context.route('https://buyin.jinritemai.com/**', async (route) => {
+/** The platforms' hosts, answered on this machine (routed before the extension's worker looks). */
+async function routePlatforms(browserContext: BrowserContext) {
+  await browserContext.route('https://buyin.jinritemai.com/**', async (route) => {
     const request = route.request();
     const url = new URL(request.url());
     if (url.pathname === '/mpa/api/pigeon/messages') {
@@ -100,7 +102,7 @@ async function routePlatforms() {
       });
     return route.fulfill({ status: 404, body: '' });
   });
-  await context.route('https://affiliate.tiktok.com/**', async (route) => {
+  await browserContext.route('https://affiliate.tiktok.com/**', async (route) => {
     const request = route.request();
     const url = new URL(request.url());
     if (url.pathname === '/seller/im')
@@ -170,8 +172,7 @@ async function connectionTask(shopId: number, uids: string[], setName: string) {
 
 test.beforeAll(async () => {
   userDataDir = mkdtempSync(path.join(tmpdir(), 'inviteflow-messages-'));
-  ({ context, worker } = await launchWithExtension(userDataDir));
-  await routePlatforms();
+  ({ context, worker } = await launchWithExtension(userDataDir, { route: routePlatforms }));
   await storage.set({
     uiLocale: 'zh-CN',
     channelPacing: { minDelaySeconds: 3, maxDelaySeconds: 3, workStart: '00:00', workEnd: '00:00' },
@@ -245,19 +246,7 @@ test('the day’s 私信 limit stops the run: the rest of the task stays pending
   buyin.left = 2;
   const before = buyin.posts.length;
   await connectionTask(douyinShop, uids, 'imquota5');
-  await storage.set({ channelStatus: null, channelEnabled: true });
-  await expect
-    .poll(
-      async () =>
-        (await storage.get<{ stop: { reason: string } | null }>('channelStatus'))?.stop?.reason,
-      { timeout: 110_000 },
-    )
-    .toBe('quota_exceeded');
-  // The status shows the stop before the run is reported: wait for the report (journal cleared).
-  await expect
-    .poll(async () => (await storage.get('browserActionJournal')) ?? null, { timeout: 30_000 })
-    .toBeNull();
-  await storage.set({ channelEnabled: false });
+  await runUntilStop(storage, 'quota_exceeded', { timeout: 110_000 });
   const list = await recordsOf(call, 'imquota5');
   expect(countOf(list, 'success')).toBe(2);
   expect(countOf(list, 'pending')).toBe(3);
@@ -316,8 +305,7 @@ test('a browser restart while a 私信’s answer is awaited never sends it twic
   // The browser goes away and comes back on the same profile.
   await context.close();
   buyin.hang = false;
-  ({ context, worker } = await launchWithExtension(userDataDir));
-  await routePlatforms();
+  ({ context, worker } = await launchWithExtension(userDataDir, { route: routePlatforms }));
   // The worker's first look may come before the platform's host is routed again; the next
   // wake (the switch, as here) reads the conversation back.
   await storage.set({ channelEnabled: false });

@@ -1,23 +1,23 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  chromium,
-  expect,
-  test,
-  type BrowserContext,
-  type Page,
-  type Worker,
-} from '@playwright/test';
+import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import {
   newStandinState,
   oecIdOf,
   standinAnswer,
   type TikTokStandinState,
 } from '../../apps/extension/test/fixtures/tiktok-target-invitation-api.ts';
-import { chromiumArgs, findChromium } from '../support/chromium.ts';
+import {
+  apiWith,
+  countOf,
+  extensionStorage,
+  launchWithExtension,
+  recordsOf,
+  runUntilStop,
+} from '../support/channel.ts';
 import { registerSeller, submitSignIn } from '../support/console.ts';
-import { artifactsDir, baseURL, repoRoot } from '../support/server.ts';
+import { repoRoot } from '../support/server.ts';
 
 /**
  * The browser channel on TikTok (issue 17) in Chromium with the unpacked extension: a TikTok
@@ -30,7 +30,6 @@ import { artifactsDir, baseURL, repoRoot } from '../support/server.ts';
  */
 test.describe.configure({ mode: 'serial' });
 
-const extensionDir = path.join(artifactsDir, 'extension');
 const formHtml = readFileSync(
   path.join(repoRoot, 'apps/extension/test/fixtures/tiktok-target-invitation.html'),
   'utf8',
@@ -47,7 +46,7 @@ let context: BrowserContext;
 let worker: Worker;
 let consolePage: Page;
 let userDataDir: string;
-let token: string;
+let token = '';
 let shopId: number;
 let productTemplateId: number;
 /** The platform's side of the stand-in (creators, products, invitations, every call). */
@@ -57,62 +56,8 @@ const platform: TikTokStandinState = newStandinState();
  * `captcha`: a captcha is shown.
  */
 let mode: 'ok' | 'wrongPage' | 'login' | 'captcha' = 'ok';
-
-interface ChromeInWorker {
-  storage: {
-    local: {
-      get(k: string | null): Promise<Record<string, unknown>>;
-      set(v: Record<string, unknown>): Promise<void>;
-    };
-  };
-}
-
-async function setStorage(items: Record<string, unknown>) {
-  await worker.evaluate(
-    async (values) =>
-      (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage.local.set(values),
-    items,
-  );
-}
-async function storage<T>(key: string): Promise<T | undefined> {
-  const all = await worker.evaluate(
-    async ([k]) =>
-      (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage.local.get(k!),
-    [key] as const,
-  );
-  return all[key] as T | undefined;
-}
-
-async function call<T>(
-  method: 'GET' | 'POST',
-  apiPath: string,
-  body?: unknown,
-): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${baseURL}${apiPath}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { data: T };
-  return { status: response.status, data: json.data };
-}
-
-interface RecordView {
-  id: number;
-  status: string;
-  setName: string;
-  platformTalentId: string;
-  errorCode: string | null;
-}
-async function recordsOf(setName: string): Promise<RecordView[]> {
-  const { data } = await call<{ list: RecordView[] }>('GET', '/api/v1/send-records?pageSize=100');
-  return data.list.filter((record) => record.setName === setName);
-}
-const count = (list: RecordView[], status: string) =>
-  list.filter((r) => r.status === status).length;
+const storage = extensionStorage(() => worker);
+const call = apiWith(() => token);
 
 /** A targeted product invitation of `n` creators the platform knows (their handles). */
 async function invitationTask(n: number, setName: string, tag: string): Promise<string[]> {
@@ -148,21 +93,12 @@ async function invitationTask(n: number, setName: string, tag: string): Promise<
   return handles;
 }
 
-async function launch() {
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: findChromium() ?? undefined,
-    args: [
-      ...chromiumArgs,
-      `--disable-extensions-except=${extensionDir}`,
-      `--load-extension=${extensionDir}`,
-    ],
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    viewport: { width: 1280, height: 800 },
-  });
-  // The stand-in form on the platform's own host: the extension's route check sees the real
-  // host and path, and nothing leaves the machine.
-  await context.route('https://affiliate.tiktok.com/**', async (route) => {
+/**
+ * The stand-in form on the platform's own host: the extension's route check sees the real host
+ * and path, and nothing leaves the machine.
+ */
+async function routeForm(browserContext: BrowserContext) {
+  await browserContext.route('https://affiliate.tiktok.com/**', async (route) => {
     const url = new URL(route.request().url());
     if (url.pathname.startsWith('/api/')) {
       const answer = standinAnswer(
@@ -202,13 +138,17 @@ async function launch() {
     );
     return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
   });
-  worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+}
+
+/** Starts Chromium with the unpacked extension (again, on the same profile, after a restart). */
+async function launch() {
+  ({ context, worker } = await launchWithExtension(userDataDir, { route: routeForm }));
 }
 
 test.beforeAll(async () => {
   userDataDir = mkdtempSync(path.join(tmpdir(), 'inviteflow-tiktok-channel-'));
   await launch();
-  await setStorage({
+  await storage.set({
     uiLocale: 'zh-CN',
     channelPacing: { minDelaySeconds: 3, maxDelaySeconds: 3, workStart: '00:00', workEnd: '00:00' },
   });
@@ -218,7 +158,7 @@ test.beforeAll(async () => {
   await consolePage.goto('/login');
   await submitSignIn(consolePage, seller);
   await expect
-    .poll(async () => (await storage<{ session: unknown }>('auth'))?.session)
+    .poll(async () => (await storage.get<{ session: unknown }>('auth'))?.session)
     .toBeTruthy();
   token = (await consolePage.evaluate(
     () => sessionStorage.getItem('token') ?? localStorage.getItem('token'),
@@ -265,19 +205,19 @@ test('60 creators go out as two invitations (50 + 10); a creator of a pending in
     productIds: [PRODUCT_ID],
     body: {},
   });
-  await setStorage({ channelEnabled: true });
+  await storage.set({ channelEnabled: true });
   await expect
-    .poll(async () => count(await recordsOf('tt60'), 'success'), { timeout: 180_000 })
+    .poll(async () => countOf(await recordsOf(call, 'tt60'), 'success'), { timeout: 180_000 })
     .toBe(59);
   await expect
-    .poll(async () => (await recordsOf('tt60')).filter((r) => r.status === 'failed'))
+    .poll(async () => (await recordsOf(call, 'tt60')).filter((r) => r.status === 'failed'))
     .toEqual([
       expect.objectContaining({
         platformTalentId: conflicting,
         errorCode: 'collaboration_conflict',
       }),
     ]);
-  await setStorage({ channelEnabled: false });
+  await storage.set({ channelEnabled: false });
 
   // Two invitations made by the page (50 + 10 creators, less the conflict the dialog removed).
   const made = platform.invitations.slice(1);
@@ -297,41 +237,21 @@ test('60 creators go out as two invitations (50 + 10); a creator of a pending in
   // Each invitation has its own name (the batch's).
   expect(new Set(made.map((invitation) => invitation.name)).size).toBe(2);
   // The extension's own window: the seller's tabs were never used.
-  expect(await storage('channelOwnedTab')).toMatchObject({ tabId: expect.any(Number) });
+  expect(await storage.get('channelOwnedTab')).toMatchObject({ tabId: expect.any(Number) });
 });
-
-/** Runs the channel until its status shows a stop of `reason`, then switches it off. */
-async function runUntilStop(reason: string) {
-  await setStorage({ channelStatus: null, channelEnabled: true });
-  await expect
-    .poll(
-      async () =>
-        (await storage<{ stop: { reason: string } | null }>('channelStatus'))?.stop?.reason,
-      { timeout: 90_000 },
-    )
-    .toBe(reason);
-  // The status shows the stop before the run is reported: wait for the report (journal cleared).
-  await expect
-    .poll(async () => (await storage('browserActionJournal')) ?? null, { timeout: 30_000 })
-    .toBeNull();
-  await setStorage({ channelEnabled: false });
-  return (await storage<{ stop: { reason: string; pending: number; detail: string | null } }>(
-    'channelStatus',
-  ))!.stop;
-}
 
 test('a page that is not the form stops the run before any step: every record pending', async () => {
   await invitationTask(7, 'ttwrong7', 'w');
   mode = 'wrongPage';
   const calls = platform.calls.length;
-  const stop = await runUntilStop('page_changed');
+  const stop = await runUntilStop(storage, 'page_changed');
   expect(stop).toMatchObject({
     pending: 7,
     detail: expect.stringContaining('/connection/creator'),
   });
-  const list = await recordsOf('ttwrong7');
-  expect(count(list, 'pending')).toBe(7);
-  expect(count(list, 'failed') + count(list, 'success')).toBe(0);
+  const list = await recordsOf(call, 'ttwrong7');
+  expect(countOf(list, 'pending')).toBe(7);
+  expect(countOf(list, 'failed') + countOf(list, 'success')).toBe(0);
   expect(platform.calls.length).toBe(calls);
   mode = 'ok';
 });
@@ -340,19 +260,22 @@ test('a captcha stops the run with every record pending; it goes on once the cap
   // The records of the stopped run above wait a little; these come after them.
   mode = 'captcha';
   await invitationTask(5, 'ttcaptcha5', 'c');
-  await setStorage({ channelStatus: null, channelEnabled: true });
+  await storage.set({ channelStatus: null, channelEnabled: true });
   await expect
     .poll(
       async () =>
-        (await storage<{ stop: { reason: string; pending: number } | null }>('channelStatus'))
+        (await storage.get<{ stop: { reason: string; pending: number } | null }>('channelStatus'))
           ?.stop,
       { timeout: 90_000 },
     )
     .toMatchObject({ reason: 'captcha' });
-  const stopped = (await storage<{ stop: { pending: number } }>('channelStatus'))!.stop;
-  const waiting = [...(await recordsOf('ttwrong7')), ...(await recordsOf('ttcaptcha5'))];
+  const stopped = (await storage.get<{ stop: { pending: number } }>('channelStatus'))!.stop;
+  const waiting = [
+    ...(await recordsOf(call, 'ttwrong7')),
+    ...(await recordsOf(call, 'ttcaptcha5')),
+  ];
   // Nothing was attempted: the run's records and every other are pending.
-  expect(count(waiting, 'pending')).toBe(12);
+  expect(countOf(waiting, 'pending')).toBe(12);
   expect(stopped.pending).toBeGreaterThan(0);
   expect(platform.calls.filter((c) => /conflict_check|create/.test(c.path))).toHaveLength(4);
   // The seller solves it in the extension's window.
@@ -363,37 +286,37 @@ test('a captcha stops the run with every record pending; it goes on once the cap
   expect(owned).toBeTruthy();
   await owned!.evaluate(() => document.querySelector('.captcha-verify-container')?.remove());
   await expect
-    .poll(async () => count(await recordsOf('ttcaptcha5'), 'success'), { timeout: 120_000 })
+    .poll(async () => countOf(await recordsOf(call, 'ttcaptcha5'), 'success'), { timeout: 120_000 })
     .toBe(5);
-  await setStorage({ channelEnabled: false });
+  await storage.set({ channelEnabled: false });
 });
 
 test('the platform’s sign-in page stops the run (every record pending) until the seller signs in again', async () => {
   await invitationTask(4, 'ttlogin4', 'l');
   mode = 'login';
-  const stop = await runUntilStop('login_expired');
+  const stop = await runUntilStop(storage, 'login_expired');
   expect(stop.pending).toBeGreaterThan(0);
-  const list = await recordsOf('ttlogin4');
-  expect(count(list, 'pending')).toBe(4);
-  expect(count(list, 'failed')).toBe(0);
+  const list = await recordsOf(call, 'ttlogin4');
+  expect(countOf(list, 'pending')).toBe(4);
+  expect(countOf(list, 'failed')).toBe(0);
   // Signed in again: the extension sees the form again and the invitation goes out.
   mode = 'ok';
-  await setStorage({ channelEnabled: true });
+  await storage.set({ channelEnabled: true });
   await expect
-    .poll(async () => count(await recordsOf('ttlogin4'), 'success'), { timeout: 90_000 })
+    .poll(async () => countOf(await recordsOf(call, 'ttlogin4'), 'success'), { timeout: 90_000 })
     .toBe(4);
-  await setStorage({ channelEnabled: false });
+  await storage.set({ channelEnabled: false });
 });
 
 test('the shop’s daily limit answered on create stops the run: nothing made, every record pending', async () => {
   await invitationTask(6, 'ttquota6', 'q');
   platform.createCode = 16024034;
   const before = platform.invitations.length;
-  const stop = await runUntilStop('quota_exceeded');
+  const stop = await runUntilStop(storage, 'quota_exceeded');
   expect(stop.pending).toBe(6);
-  const list = await recordsOf('ttquota6');
-  expect(count(list, 'pending')).toBe(6);
-  expect(count(list, 'failed')).toBe(0);
+  const list = await recordsOf(call, 'ttquota6');
+  expect(countOf(list, 'pending')).toBe(6);
+  expect(countOf(list, 'failed')).toBe(0);
   expect(platform.invitations.length).toBe(before);
 });
 
@@ -414,9 +337,9 @@ test('a browser restart mid-send never sends twice: the conflict check reads the
   const before = platform.invitations.length;
   const creates = () => platform.calls.filter((c) => c.path.endsWith('/create')).length;
   const sentCreates = creates();
-  await setStorage({ channelStatus: null, channelEnabled: true });
+  await storage.set({ channelStatus: null, channelEnabled: true });
   await expect
-    .poll(async () => (await storage<{ phase: string }>('browserActionJournal'))?.phase, {
+    .poll(async () => (await storage.get<{ phase: string }>('browserActionJournal'))?.phase, {
       timeout: 90_000,
     })
     .toBe('sending');
@@ -427,14 +350,14 @@ test('a browser restart mid-send never sends twice: the conflict check reads the
   await launch();
   // The worker's first look may come before the platform's host is routed again (then the
   // action is reported in doubt); the next wake (the switch, as here) reads the page back.
-  await setStorage({ channelEnabled: false });
-  await setStorage({ channelEnabled: true });
+  await storage.set({ channelEnabled: false });
+  await storage.set({ channelEnabled: true });
   // The page's conflict check shows the 3 in this invitation: settled as sent, never resent.
   await expect
-    .poll(async () => count(await recordsOf('ttrestart3'), 'success'), { timeout: 120_000 })
+    .poll(async () => countOf(await recordsOf(call, 'ttrestart3'), 'success'), { timeout: 120_000 })
     .toBe(3);
   expect(platform.invitations.length).toBe(before + 1);
   expect(creates()).toBe(sentCreates + 1);
-  expect((await storage<{ inDoubt: number }>('channelStatus'))?.inDoubt).toBe(0);
-  await setStorage({ channelEnabled: false });
+  expect((await storage.get<{ inDoubt: number }>('channelStatus'))?.inDoubt).toBe(0);
+  await storage.set({ channelEnabled: false });
 });

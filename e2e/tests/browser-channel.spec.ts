@@ -1,17 +1,17 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import {
-  chromium,
-  expect,
-  test,
-  type BrowserContext,
-  type Page,
-  type Worker,
-} from '@playwright/test';
-import { chromiumArgs, findChromium } from '../support/chromium.ts';
+  apiWith,
+  countOf,
+  extensionStorage,
+  launchWithExtension,
+  recordsOf,
+  runUntilStop,
+} from '../support/channel.ts';
 import { registerSeller, submitSignIn } from '../support/console.ts';
-import { artifactsDir, baseURL, repoRoot } from '../support/server.ts';
+import { repoRoot } from '../support/server.ts';
 
 /**
  * The browser channel (issue 17) in Chromium with the unpacked extension: the console hands
@@ -22,7 +22,6 @@ import { artifactsDir, baseURL, repoRoot } from '../support/server.ts';
  */
 test.describe.configure({ mode: 'serial' });
 
-const extensionDir = path.join(artifactsDir, 'extension');
 const squareHtml = readFileSync(
   path.join(repoRoot, 'apps/extension/test/fixtures/buyin-daren-square.html'),
 );
@@ -37,7 +36,7 @@ let context: BrowserContext;
 let worker: Worker;
 let consolePage: Page;
 let userDataDir: string;
-let token: string;
+let token = '';
 let shopId: number;
 /** What the stand-in square lists, and how many invitations it has left today. */
 let square = {
@@ -50,61 +49,8 @@ let square = {
 };
 /** Every batch the stand-in's page sent (its own JSON call), by the 达人 it named. */
 const sentBatches: string[][] = [];
-
-interface ChromeInWorker {
-  storage: {
-    local: {
-      get(k: string | null): Promise<Record<string, unknown>>;
-      set(v: Record<string, unknown>): Promise<void>;
-    };
-  };
-}
-
-async function setStorage(items: Record<string, unknown>) {
-  await worker.evaluate(
-    async (values) =>
-      (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage.local.set(values),
-    items,
-  );
-}
-async function storage<T>(key: string): Promise<T | undefined> {
-  const all = await worker.evaluate(
-    async ([k]) =>
-      (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage.local.get(k!),
-    [key] as const,
-  );
-  return all[key] as T | undefined;
-}
-
-async function call<T>(
-  method: 'GET' | 'POST',
-  apiPath: string,
-  body?: unknown,
-): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${baseURL}${apiPath}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { data: T };
-  return { status: response.status, data: json.data };
-}
-
-interface RecordView {
-  id: number;
-  status: string;
-  setName: string;
-  errorCode: string | null;
-}
-async function recordsOf(setName: string): Promise<RecordView[]> {
-  const { data } = await call<{ list: RecordView[] }>('GET', '/api/v1/send-records?pageSize=100');
-  return data.list.filter((record) => record.setName === setName);
-}
-const count = (list: RecordView[], status: string) =>
-  list.filter((r) => r.status === status).length;
+const storage = extensionStorage(() => worker);
+const call = apiWith(() => token);
 
 /** A 百应 batch task of `n` 达人 (a shop bound without authorization: the browser channel). */
 async function batchTask(n: number, setName: string): Promise<string[]> {
@@ -134,22 +80,12 @@ async function batchTask(n: number, setName: string): Promise<string[]> {
   return uids;
 }
 
-/** Starts Chromium with the unpacked extension (again, on the same profile, after a restart). */
-async function launch() {
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: findChromium() ?? undefined,
-    args: [
-      ...chromiumArgs,
-      `--disable-extensions-except=${extensionDir}`,
-      `--load-extension=${extensionDir}`,
-    ],
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    viewport: { width: 1280, height: 800 },
-  });
-  // The stand-in 达人广场 on the platform's own host: the extension's route check sees the
-  // real host and path, and nothing leaves the machine.
-  await context.route('https://buyin.jinritemai.com/**', async (route) => {
+/**
+ * The stand-in 达人广场 on the platform's own host: the extension's route check sees the real
+ * host and path, and nothing leaves the machine.
+ */
+async function routeSquare(browserContext: BrowserContext) {
+  await browserContext.route('https://buyin.jinritemai.com/**', async (route) => {
     const url = new URL(route.request().url());
     if (url.pathname === '/standin/batch-invite') {
       sentBatches.push((JSON.parse(route.request().postData() ?? '{}') as { uids: string[] }).uids);
@@ -187,14 +123,18 @@ async function launch() {
       );
     return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
   });
-  worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+}
+
+/** Starts Chromium with the unpacked extension (again, on the same profile, after a restart). */
+async function launch() {
+  ({ context, worker } = await launchWithExtension(userDataDir, { route: routeSquare }));
 }
 
 test.beforeAll(async () => {
   userDataDir = mkdtempSync(path.join(tmpdir(), 'inviteflow-channel-'));
   await launch();
 
-  await setStorage({
+  await storage.set({
     uiLocale: 'zh-CN',
     channelPacing: { minDelaySeconds: 3, maxDelaySeconds: 3, workStart: '00:00', workEnd: '00:00' },
   });
@@ -204,7 +144,7 @@ test.beforeAll(async () => {
   await consolePage.goto('/login');
   await submitSignIn(consolePage, seller);
   await expect
-    .poll(async () => (await storage<{ session: unknown }>('auth'))?.session)
+    .poll(async () => (await storage.get<{ session: unknown }>('auth'))?.session)
     .toBeTruthy();
   token = (await consolePage.evaluate(
     () => sessionStorage.getItem('token') ?? localStorage.getItem('token'),
@@ -235,64 +175,44 @@ test('a 百应 batch of 40 on the stand-in 达人广场, run with no console tab
   square = { ...square, uids: await batchTask(40, 'batch40'), quota: 200 };
   // The run needs no console: its tab is closed before the channel starts.
   await consolePage.close();
-  await setStorage({ channelEnabled: true });
+  await storage.set({ channelEnabled: true });
   await expect
-    .poll(async () => count(await recordsOf('batch40'), 'success'), { timeout: 90_000 })
+    .poll(async () => countOf(await recordsOf(call, 'batch40'), 'success'), { timeout: 90_000 })
     .toBe(40);
   // Its own window: the seller's tabs were never used, and the status says what it did.
-  const status = await storage<{ action: { total: number; sent: number } }>('channelStatus');
+  const status = await storage.get<{ action: { total: number; sent: number } }>('channelStatus');
   expect(status?.action).toMatchObject({ total: 40, sent: 40 });
-  expect(await storage('channelOwnedTab')).toMatchObject({ tabId: expect.any(Number) });
-  await setStorage({ channelEnabled: false });
+  expect(await storage.get('channelOwnedTab')).toMatchObject({ tabId: expect.any(Number) });
+  await storage.set({ channelEnabled: false });
 });
-
-/** Runs the channel until its status shows a stop of `reason`, then switches it off. */
-async function runUntilStop(reason: string) {
-  await setStorage({ channelStatus: null, channelEnabled: true });
-  await expect
-    .poll(
-      async () =>
-        (await storage<{ stop: { reason: string } | null }>('channelStatus'))?.stop?.reason,
-      { timeout: 90_000 },
-    )
-    .toBe(reason);
-  // The status shows the stop before the run is reported: wait for the report (journal cleared).
-  await expect
-    .poll(async () => (await storage('browserActionJournal')) ?? null, { timeout: 30_000 })
-    .toBeNull();
-  await setStorage({ channelEnabled: false });
-  return (await storage<{ stop: { reason: string; pending: number; detail: string | null } }>(
-    'channelStatus',
-  ))!.stop;
-}
 
 test('a page that is not the pack’s stops the run before any step: all pending', async () => {
   square = { ...square, uids: await batchTask(7, 'wrong7'), quota: 200, mode: 'wrongPage' };
-  const stop = await runUntilStop('page_changed');
+  const stop = await runUntilStop(storage, 'page_changed');
   expect(stop).toMatchObject({
     pending: 7,
     detail: expect.stringContaining('merch-picking-library'),
   });
-  const list = await recordsOf('wrong7');
-  expect(count(list, 'pending')).toBe(7);
-  expect(count(list, 'failed') + count(list, 'success')).toBe(0);
+  const list = await recordsOf(call, 'wrong7');
+  expect(countOf(list, 'pending')).toBe(7);
+  expect(countOf(list, 'failed') + countOf(list, 'success')).toBe(0);
   square = { ...square, mode: 'ok' };
 });
 
 test('a captcha pauses the run and tells the seller; it resumes once the captcha is gone', async () => {
   square = { ...square, uids: await batchTask(5, 'captcha5'), quota: 200, captcha: true };
-  await setStorage({ channelStatus: null, channelEnabled: true });
+  await storage.set({ channelStatus: null, channelEnabled: true });
   await expect
     .poll(
       async () =>
-        (await storage<{ stop: { reason: string; pending: number } | null }>('channelStatus'))
+        (await storage.get<{ stop: { reason: string; pending: number } | null }>('channelStatus'))
           ?.stop,
       {
         timeout: 90_000,
       },
     )
     .toMatchObject({ reason: 'captcha', pending: 5 });
-  expect(count(await recordsOf('captcha5'), 'pending')).toBe(5);
+  expect(countOf(await recordsOf(call, 'captcha5'), 'pending')).toBe(5);
   // The seller is told by a browser notification.
   await expect
     .poll(() =>
@@ -315,45 +235,35 @@ test('a captcha pauses the run and tells the seller; it resumes once the captcha
   expect(owned).toBeTruthy();
   await owned!.evaluate(() => document.querySelector('.captcha-verify-container')?.remove());
   await expect
-    .poll(async () => count(await recordsOf('captcha5'), 'success'), { timeout: 90_000 })
+    .poll(async () => countOf(await recordsOf(call, 'captcha5'), 'success'), { timeout: 90_000 })
     .toBe(5);
-  await setStorage({ channelEnabled: false });
+  await storage.set({ channelEnabled: false });
 });
 
 test('the platform’s sign-in page stops the run as a lost platform login (all pending) until the seller signs in again', async () => {
   square = { ...square, uids: await batchTask(6, 'login6'), mode: 'login' };
-  const stop = await runUntilStop('login_expired');
+  const stop = await runUntilStop(storage, 'login_expired');
   expect(stop.pending).toBe(6);
-  const list = await recordsOf('login6');
-  expect(count(list, 'pending')).toBe(6);
-  expect(count(list, 'failed')).toBe(0);
+  const list = await recordsOf(call, 'login6');
+  expect(countOf(list, 'pending')).toBe(6);
+  expect(countOf(list, 'failed')).toBe(0);
   square = { ...square, mode: 'ok' };
   // The seller signs in to the platform again: the extension sees its page again, lifts the
   // shop's stop by itself and the batch goes out.
-  await setStorage({ channelEnabled: true });
+  await storage.set({ channelEnabled: true });
   await expect
-    .poll(async () => count(await recordsOf('login6'), 'success'), { timeout: 90_000 })
+    .poll(async () => countOf(await recordsOf(call, 'login6'), 'success'), { timeout: 90_000 })
     .toBe(6);
-  await setStorage({ channelEnabled: false });
+  await storage.set({ channelEnabled: false });
 });
 
 test('the quota pre-check stops the run: nothing sent, every record left pending', async () => {
   square = { ...square, uids: await batchTask(12, 'quota12'), quota: 0 };
-  await setStorage({ channelStatus: null, channelEnabled: true });
-  await expect
-    .poll(
-      async () =>
-        (await storage<{ stop: { reason: string; pending: number } | null }>('channelStatus'))
-          ?.stop,
-      {
-        timeout: 90_000,
-      },
-    )
-    .toMatchObject({ reason: 'quota_exceeded', pending: 12 });
-  await setStorage({ channelEnabled: false });
-  const list = await recordsOf('quota12');
-  expect(count(list, 'pending')).toBe(12);
-  expect(count(list, 'failed')).toBe(0);
+  const stop = await runUntilStop(storage, 'quota_exceeded');
+  expect(stop.pending).toBe(12);
+  const list = await recordsOf(call, 'quota12');
+  expect(countOf(list, 'pending')).toBe(12);
+  expect(countOf(list, 'failed')).toBe(0);
 });
 
 test('a browser restart mid-batch never sends twice: the page is read back and the records reconciled', async () => {
@@ -368,10 +278,10 @@ test('a browser restart mid-batch never sends twice: the page is read back and t
   shopId = second.data.shop.id;
   square = { ...square, uids: await batchTask(4, 'restart4'), quota: 200, hang: true };
   const before = sentBatches.length;
-  await setStorage({ channelStatus: null, channelEnabled: true });
+  await storage.set({ channelStatus: null, channelEnabled: true });
   // The page's send went out and its answer has not come: the journal says "sending".
   await expect
-    .poll(async () => (await storage<{ phase: string }>('browserActionJournal'))?.phase, {
+    .poll(async () => (await storage.get<{ phase: string }>('browserActionJournal'))?.phase, {
       timeout: 60_000,
     })
     .toBe('sending');
@@ -383,14 +293,14 @@ test('a browser restart mid-batch never sends twice: the page is read back and t
   // The worker's first look may come before this test routes the platform's host again (the
   // page then cannot be read: the action is reported in doubt); the next wake (an alarm, or
   // the switch, as here) reads the page back.
-  await setStorage({ channelEnabled: false });
-  await setStorage({ channelEnabled: true });
+  await storage.set({ channelEnabled: false });
+  await storage.set({ channelEnabled: true });
   // After the restart the page is read back (the square shows the 4 as invited): the records
   // are settled as sent, and the batch was never sent again.
   await expect
-    .poll(async () => count(await recordsOf('restart4'), 'success'), { timeout: 90_000 })
+    .poll(async () => countOf(await recordsOf(call, 'restart4'), 'success'), { timeout: 90_000 })
     .toBe(4);
   expect(sentBatches.length).toBe(before + 1);
-  expect((await storage<{ inDoubt: number }>('channelStatus'))?.inDoubt).toBe(0);
-  await setStorage({ channelEnabled: false });
+  expect((await storage.get<{ inDoubt: number }>('channelStatus'))?.inDoubt).toBe(0);
+  await storage.set({ channelEnabled: false });
 });

@@ -2,17 +2,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { apiPaths } from '@inviteflow/contract';
-import {
-  chromium,
-  expect,
-  test,
-  type BrowserContext,
-  type Page,
-  type Worker,
-} from '@playwright/test';
-import { chromiumArgs, findChromium } from '../support/chromium.ts';
+import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { extensionDir, extensionStorage, launchWithExtension } from '../support/channel.ts';
 import { registerSeller, submitSignIn } from '../support/console.ts';
-import { artifactsDir, baseURL, repoRoot, screenshotsDir } from '../support/server.ts';
+import { baseURL, repoRoot, screenshotsDir } from '../support/server.ts';
 
 /**
  * The companion extension, unpacked into Chromium with its pinned id, against the built
@@ -27,8 +20,6 @@ import { artifactsDir, baseURL, repoRoot, screenshotsDir } from '../support/serv
 test.describe.configure({ mode: 'serial' });
 
 const extensionId = 'ngneapepkmcpohibcobcfphlliineemk';
-// Built by `npm run build:e2e -w @inviteflow/extension` (part of `npm run test:e2e`).
-const extensionDir = path.join(artifactsDir, 'extension');
 const squareHtml = readFileSync(
   path.join(repoRoot, 'apps/extension/test/fixtures/buyin-daren-square.html'),
   'utf8',
@@ -55,45 +46,18 @@ interface StoredAuth {
   session: { sessionId: string; renewToken: string; renewExpiresAt: string } | null;
 }
 
-/**
- * The part of the chrome API the tests touch inside the extension's service worker (each
- * evaluated function is sent on its own: it names `chrome` itself).
- */
-interface ChromeInWorker {
-  storage: {
-    local: {
-      get(key: string | null): Promise<Record<string, unknown>>;
-      set(items: Record<string, unknown>): Promise<void>;
-      clear(): Promise<void>;
-    };
-  };
-}
-
 let context: BrowserContext;
 let worker: Worker;
 let consolePage: Page;
 let userDataDir: string;
 
-async function storage<T>(key: string): Promise<T | undefined> {
-  const all = await worker.evaluate(
-    async ([k]) =>
-      (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage.local.get(k!),
-    [key] as const,
-  );
-  return all[key] as T | undefined;
-}
-
-async function everythingStored(): Promise<Record<string, unknown>> {
-  return worker.evaluate(async () =>
-    (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage.local.get(null),
-  );
-}
+const storage = extensionStorage(() => worker);
 
 /** What a fresh extension gets before each scenario: zh-CN texts, a fixed 10 s between actions. */
 async function baseSettings() {
   // A pause between two actions long enough to close the console tab in it (the pacing's
   // bounds and jitter are unit-tested); all day is working time.
-  await setStorage({
+  await storage.set({
     uiLocale: 'zh-CN',
     channelPacing: {
       minDelaySeconds: 10,
@@ -102,14 +66,6 @@ async function baseSettings() {
       workEnd: '00:00',
     },
   });
-}
-
-async function setStorage(items: Record<string, unknown>) {
-  await worker.evaluate(
-    async (values) =>
-      (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage.local.set(values),
-    items,
-  );
 }
 
 async function call(
@@ -165,7 +121,7 @@ async function consoleAccessToken(): Promise<string> {
 /** Adds `count` 达人 to the library and a task inviting them through the reported shop. */
 async function taskFor(count: number, setName: string, tag: string): Promise<string[]> {
   const access = await consoleAccessToken();
-  const report = (await storage<{ shop: { id: number } }>('shopReport'))!;
+  const report = (await storage.get<{ shop: { id: number } }>('shopReport'))!;
   const ids: number[] = [];
   const uids: string[] = [];
   for (let index = 0; index < count; index++) {
@@ -210,8 +166,8 @@ async function statusesOf(setName: string, access: string): Promise<string[]> {
  * real page, apps/extension/test/fixtures) at its real address, the page's own batch call, and
  * a blank TikTok seller-center page whose address is all the popup reads.
  */
-async function routePlatforms() {
-  await context.route('https://buyin.jinritemai.com/**', async (route) => {
+async function routePlatforms(browserContext: BrowserContext) {
+  await browserContext.route('https://buyin.jinritemai.com/**', async (route) => {
     const url = new URL(route.request().url());
     if (url.pathname === '/standin/batch-invite') {
       sentBatches.push((JSON.parse(route.request().postData() ?? '{}') as { uids: string[] }).uids);
@@ -228,7 +184,7 @@ async function routePlatforms() {
     );
     return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
   });
-  await context.route('https://affiliate.tiktok.com/**', (route) =>
+  await browserContext.route('https://affiliate.tiktok.com/**', (route) =>
     route.fulfill({
       status: 200,
       contentType: 'text/html; charset=utf-8',
@@ -246,7 +202,7 @@ async function openPopup() {
 }
 
 async function popupShot(name: string, locale: 'zh-CN' | 'en-US') {
-  await setStorage({ uiLocale: locale });
+  await storage.set({ uiLocale: locale });
   const popup = await context.newPage();
   await popup.setViewportSize({ width: 360, height: 640 });
   await popup.goto(`chrome-extension://${extensionId}/popup.html`);
@@ -275,19 +231,10 @@ test.beforeAll(async () => {
   expect(manifest.externally_connectable.matches).toEqual([`${baseURL}/*`]);
 
   userDataDir = mkdtempSync(path.join(tmpdir(), 'inviteflow-extension-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: findChromium() ?? undefined,
-    args: [
-      ...chromiumArgs,
-      `--disable-extensions-except=${extensionDir}`,
-      `--load-extension=${extensionDir}`,
-    ],
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
+  ({ context, worker } = await launchWithExtension(userDataDir, {
     viewport: { width: 1440, height: 900 },
-  });
-  await routePlatforms();
-  worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    route: routePlatforms,
+  }));
   expect(worker.url()).toBe(`chrome-extension://${extensionId}/service-worker.js`);
   await baseSettings();
 
@@ -304,14 +251,14 @@ test.afterAll(async () => {
 test('signing in on the console hands the extension its scoped token by both paths', async () => {
   await consolePage.goto('/login');
   await expect(consolePage.locator('html')).toHaveAttribute('data-inviteflow-extension', 'ready');
-  expect(await storage('auth')).toBeUndefined();
+  expect(await storage.get('auth')).toBeUndefined();
 
   await submitSignIn(consolePage, seller);
 
   await expect
-    .poll(async () => (await storage<StoredAuth>('auth'))?.receivedVia)
+    .poll(async () => (await storage.get<StoredAuth>('auth'))?.receivedVia)
     .toEqual({ window: expect.any(String), external: expect.any(String) });
-  const auth = (await storage<StoredAuth>('auth'))!;
+  const auth = (await storage.get<StoredAuth>('auth'))!;
   expect(auth.userInfo.username).toBe(seller.username);
   expect(auth.apiOrigin).toBe(baseURL);
   // Never the console's own tokens: a scoped JWT of its own, with its expiry.
@@ -325,7 +272,7 @@ test('signing in on the console hands the extension its scoped token by both pat
   expect(Date.parse(auth.expiresAt)).toBe(claims.exp * 1000);
   // A session of its own (issue 17), which it renews by itself.
   expect(auth.session?.renewToken).toBeTruthy();
-  const everything = JSON.stringify(await everythingStored());
+  const everything = JSON.stringify(await storage.all());
   expect(everything).not.toContain(access);
   // The refresh token is the console's HttpOnly cookie: neither the page nor the extension
   // ever holds it.
@@ -337,14 +284,12 @@ test('signing in on the console hands the extension its scoped token by both pat
 });
 
 test('a reloaded console answers the extension’s login request through the window message', async () => {
-  await worker.evaluate(async () =>
-    (globalThis as unknown as { chrome: ChromeInWorker }).chrome.storage.local.clear(),
-  );
+  await storage.clear();
   await baseSettings();
   await consolePage.reload();
   await expect(consolePage.locator('html')).toHaveAttribute('data-inviteflow-extension', 'ready');
-  await expect.poll(async () => (await storage<StoredAuth>('auth'))?.token).toBeTruthy();
-  const auth = (await storage<StoredAuth>('auth'))!;
+  await expect.poll(async () => (await storage.get<StoredAuth>('auth'))?.token).toBeTruthy();
+  const auth = (await storage.get<StoredAuth>('auth'))!;
   // Only the handshake ran: the console pushes by the external channel at login and renewal.
   expect(auth.receivedVia.window).not.toBeNull();
   expect(auth.receivedVia.external).toBeNull();
@@ -378,7 +323,7 @@ test('the console page reaches the extension directly (externally_connectable)',
     },
   });
   expect(answer).toEqual({ accepted: true });
-  const auth = (await storage<StoredAuth>('auth'))!;
+  const auth = (await storage.get<StoredAuth>('auth'))!;
   expect(auth.token).toBe(token);
   expect(auth.receivedVia.external).not.toBeNull();
   // An older scoped token of the same account does not replace a session that renews itself.
@@ -387,35 +332,37 @@ test('the console page reaches the extension directly (externally_connectable)',
   expect(await sendExternally({ type: 'PLUGIN_LOGIN_DATA', ...scoped, userInfo })).toEqual({
     accepted: true,
   });
-  expect((await storage<StoredAuth>('auth'))!.token).toBe(token);
+  expect((await storage.get<StoredAuth>('auth'))!.token).toBe(token);
   // A malformed message by the same path changes nothing.
   const refused = await sendExternally({ type: 'PLUGIN_LOGIN_DATA', token: 'forged' });
   expect(refused).toEqual({ accepted: false });
-  expect((await storage<StoredAuth>('auth'))!.token).toBe(token);
+  expect((await storage.get<StoredAuth>('auth'))!.token).toBe(token);
 });
 
 test('the extension renews its own session with no console involved', async () => {
-  const before = (await storage<StoredAuth>('auth'))!;
+  const before = (await storage.get<StoredAuth>('auth'))!;
   // Its token about to end: the next call renews it first (the popup asks for the summary).
-  await setStorage({ auth: { ...before, expiresAt: new Date(Date.now() + 30_000).toISOString() } });
+  await storage.set({
+    auth: { ...before, expiresAt: new Date(Date.now() + 30_000).toISOString() },
+  });
   const popup = await context.newPage();
   await popup.goto(`chrome-extension://${extensionId}/popup.html`);
   await expect
-    .poll(async () => (await storage<StoredAuth>('auth'))?.session?.renewToken)
+    .poll(async () => (await storage.get<StoredAuth>('auth'))?.session?.renewToken)
     .not.toBe(before.session!.renewToken);
-  const after = (await storage<StoredAuth>('auth'))!;
+  const after = (await storage.get<StoredAuth>('auth'))!;
   expect(after.session!.sessionId).toBe(before.session!.sessionId);
   // A token with its full life again (within the same second it may read the same as before).
   expect(Date.parse(after.expiresAt)).toBeGreaterThan(Date.now() + 5 * 60_000);
   expect((await call('GET', '/api/v1/extension/summary', after.token)).status).toBe(200);
   // The used renew token is spent: the server no longer renews with it after its grace, and
   // the extension holds only the new one.
-  expect(JSON.stringify(await everythingStored())).not.toContain(before.session!.renewToken);
+  expect(JSON.stringify(await storage.all())).not.toContain(before.session!.renewToken);
   await popup.close();
 });
 
 test('the scoped token works on the summary and nowhere outside the extension’s calls', async () => {
-  const { token } = (await storage<StoredAuth>('auth'))!;
+  const { token } = (await storage.get<StoredAuth>('auth'))!;
   const summary = await call('GET', '/api/v1/extension/summary', token);
   expect(summary.status).toBe(200);
   expect(summary.body.data).toMatchObject({
@@ -489,7 +436,7 @@ test('a shop is bound from the popup, filled in from the seller-center tab’s a
   ).toBe(false);
   await buyin.close();
 
-  const report = await storage<{ outcome: string; shop: { id: number; shopCode: string } }>(
+  const report = await storage.get<{ outcome: string; shop: { id: number; shopCode: string } }>(
     'shopReport',
   );
   expect(report).toMatchObject({ outcome: 'bound', shop: { shopCode } });
@@ -501,7 +448,7 @@ test('a shop is bound from the popup, filled in from the seller-center tab’s a
 test('the browser channel, on by default, finishes a run after the console tab is closed', async () => {
   test.setTimeout(240_000);
   // Nobody switched it on: it is on.
-  expect(await storage('channelEnabled')).toBeUndefined();
+  expect(await storage.get('channelEnabled')).toBeUndefined();
   const popup = await openPopup();
   await expect(popup.locator('input[name="channel-enabled"]')).toBeChecked();
   await expect(popup.locator('[data-action="toggle-runner"]')).toHaveCount(0);
@@ -522,9 +469,9 @@ test('the browser channel, on by default, finishes a run after the console tab i
     .toBe(3);
   // The first batch went out: the console tab goes away, and the extension's token is about to
   // end, so the rest of the run needs a renewal the extension makes by itself.
-  const before = (await storage<StoredAuth>('auth'))!;
+  const before = (await storage.get<StoredAuth>('auth'))!;
   await consolePage.close();
-  await setStorage({
+  await storage.set({
     auth: { ...before, expiresAt: new Date(Date.now() + 30_000).toISOString() },
   });
   await expect
@@ -536,12 +483,12 @@ test('the browser channel, on by default, finishes a run after the console tab i
     )
     .toBe(2);
   expect(context.pages().some((page) => page.url().startsWith(baseURL))).toBe(false);
-  const after = (await storage<StoredAuth>('auth'))!;
+  const after = (await storage.get<StoredAuth>('auth'))!;
   expect(after.session!.sessionId).toBe(before.session!.sessionId);
   expect(after.session!.renewToken).not.toBe(before.session!.renewToken);
   // Each 达人 was sent once, by the page's own call, in the extension's own tab.
   expect(sentBatches.flat().sort()).toEqual([...first, ...second].sort());
-  expect(await storage('channelOwnedTab')).toMatchObject({ tabId: expect.any(Number) });
+  expect(await storage.get('channelOwnedTab')).toMatchObject({ tabId: expect.any(Number) });
 
   // The seller comes back to the console (a new tab: signed in again) and sees the results.
   consolePage = await context.newPage();
@@ -550,10 +497,10 @@ test('the browser channel, on by default, finishes a run after the console tab i
   await expect(consolePage).not.toHaveURL(/\/login/);
   // A sign-in hands the extension a session of the new console session.
   await expect
-    .poll(async () => (await storage<StoredAuth>('auth'))?.session?.sessionId)
+    .poll(async () => (await storage.get<StoredAuth>('auth'))?.session?.sessionId)
     .not.toBe(before.session!.sessionId);
   // …and the session it replaced is ended, not left alive in Connected browsers.
-  const held = (await storage<StoredAuth>('auth'))!.session!.sessionId;
+  const held = (await storage.get<StoredAuth>('auth'))!.session!.sessionId;
   const signedInAgain = await consoleAccessToken();
   const connected = async () => {
     const res = await fetch(`${baseURL}${apiPaths.user.browsers}`, {
@@ -583,7 +530,7 @@ test('the pacing the seller is typing stays while the channel’s status redraws
   const channel = popup.locator('[data-section="channel"]');
   await channel.evaluate((el) => el.setAttribute('data-drawn', 'before'));
   // The channel's status changes (as it does every few seconds during a run): the popup redraws.
-  await setStorage({
+  await storage.set({
     channelStatus: {
       state: 'idle',
       action: null,
@@ -629,12 +576,12 @@ test('the popup shows the account, today’s work, the channel and the shops, in
 });
 
 test('logging out clears the extension and its token stops working', async () => {
-  const { token, session } = (await storage<StoredAuth>('auth'))!;
+  const { token, session } = (await storage.get<StoredAuth>('auth'))!;
   expect(session?.renewToken).toBeTruthy();
   await consolePage.getByRole('button', { name: seller.username }).click();
   await consolePage.getByText('退出登录').click();
   await expect(consolePage).toHaveURL(/\/login/);
-  await expect.poll(async () => storage('auth')).toBeUndefined();
+  await expect.poll(async () => storage.get('auth')).toBeUndefined();
   const after = await call('GET', '/api/v1/extension/summary', token);
   expect(after.status).toBe(401);
   expect(after.body).toMatchObject({ success: false, code: 401 });

@@ -30,26 +30,31 @@ function pick(file: File) {
   fireEvent.change(input, { target: { files: [file] } });
 }
 
+/**
+ * The API as the import modal calls it: `shops` and `products` (the product templates) are
+ * listed, every other list is empty, and the upload answers `report`; the forms uploaded are
+ * kept in the array returned.
+ */
+function stubImportApi(shops: object[], products: object[] = []): FormData[] {
+  const uploads: FormData[] = [];
+  const page = (list: object[]) => ok({ list, total: list.length, page: 1, pageSize: 100 });
+  stubFetch((url, init) => {
+    const path = url.split('?')[0];
+    if (init.method === 'POST') {
+      expect(path).toBe(apiPaths.sendRecords.import);
+      uploads.push(init.body as FormData);
+      return ok(report);
+    }
+    if (path === apiPaths.shops.list) return page(shops);
+    if (path === apiPaths.templates.products) return page(products);
+    return page([]);
+  });
+  return uploads;
+}
+
 describe('import send records', () => {
   it('asks the task settings first, then uploads the file with them and shows the report', async () => {
-    const uploads: FormData[] = [];
-    stubFetch((url, init) => {
-      const path = url.split('?')[0];
-      if (init.method === 'POST') {
-        expect(path).toBe(apiPaths.sendRecords.import);
-        uploads.push(init.body as FormData);
-        return ok(report);
-      }
-      if (path === apiPaths.shops.list) {
-        return ok({
-          list: [{ id: 5, shopName: 'Glow Store', bindStatus: 'BOUND' }],
-          total: 1,
-          page: 1,
-          pageSize: 100,
-        });
-      }
-      return ok({ list: [], total: 0, page: 1, pageSize: 100 });
-    });
+    const uploads = stubImportApi([{ id: 5, shopName: 'Glow Store', bindStatus: 'BOUND' }]);
     renderPage(<SendImportModal visible onClose={() => undefined} />);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Import send records')).toBeInTheDocument();
@@ -114,31 +119,10 @@ describe('import send records', () => {
 
   // Issue 16: a TikTok shop's import carries the target collaboration's terms, as a create does.
   it('asks a TikTok shop’s import for the target collaboration’s terms and sends them as text', async () => {
-    const uploads: FormData[] = [];
-    stubFetch((url, init) => {
-      const path = url.split('?')[0];
-      if (init.method === 'POST') {
-        uploads.push(init.body as FormData);
-        return ok(report);
-      }
-      if (path === apiPaths.shops.list) {
-        return ok({
-          list: [{ id: 5, shopName: 'US Store', platform: 'tiktok', bindStatus: 'BOUND' }],
-          total: 1,
-          page: 1,
-          pageSize: 100,
-        });
-      }
-      if (path === apiPaths.templates.products) {
-        return ok({
-          list: [{ id: 11, productId: 'P-1', productName: 'Mask' }],
-          total: 1,
-          page: 1,
-          pageSize: 100,
-        });
-      }
-      return ok({ list: [], total: 0, page: 1, pageSize: 100 });
-    });
+    const uploads = stubImportApi(
+      [{ id: 5, shopName: 'US Store', platform: 'tiktok', bindStatus: 'BOUND' }],
+      [{ id: 11, productId: 'P-1', productName: 'Mask' }],
+    );
     renderPage(<SendImportModal visible onClose={() => undefined} />);
     const dialog = await screen.findByRole('dialog');
     await chooseOption(formItem('Shop', dialog), 'US Store');
@@ -191,39 +175,18 @@ describe('import send records', () => {
   });
 
   it('asks an authorized 抖店 shop’s import for its 定向计划 and sends the plan’s terms as text', async () => {
-    const uploads: FormData[] = [];
-    stubFetch((url, init) => {
-      const path = url.split('?')[0];
-      if (init.method === 'POST') {
-        uploads.push(init.body as FormData);
-        return ok(report);
-      }
-      if (path === apiPaths.shops.list) {
-        return ok({
-          list: [
-            {
-              id: 8,
-              shopName: '抖店旗舰店',
-              platform: 'douyin',
-              source: 'authorization',
-              bindStatus: 'BOUND',
-            },
-          ],
-          total: 1,
-          page: 1,
-          pageSize: 100,
-        });
-      }
-      if (path === apiPaths.templates.products) {
-        return ok({
-          list: [{ id: 21, productId: '3601', productName: 'Serum' }],
-          total: 1,
-          page: 1,
-          pageSize: 100,
-        });
-      }
-      return ok({ list: [], total: 0, page: 1, pageSize: 100 });
-    });
+    const uploads = stubImportApi(
+      [
+        {
+          id: 8,
+          shopName: '抖店旗舰店',
+          platform: 'douyin',
+          source: 'authorization',
+          bindStatus: 'BOUND',
+        },
+      ],
+      [{ id: 21, productId: '3601', productName: 'Serum' }],
+    );
     renderPage(<SendImportModal visible onClose={() => undefined} />);
     const dialog = await screen.findByRole('dialog');
     await chooseOption(formItem('Shop', dialog), '抖店旗舰店');
