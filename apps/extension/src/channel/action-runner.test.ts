@@ -76,6 +76,7 @@ class FakeServer implements ChannelApi {
   reportAnswer: ApiResult<BrowserReportData> | null = null;
   startedAnswer: ApiResult<null> = ok(null);
   packs: PagePack[] = [tiktokPack, buyinPack];
+  claimAnswer: ApiResult<BrowserClaimData> | null = null;
 
   async pagePacks() {
     return ok({
@@ -84,6 +85,7 @@ class FakeServer implements ChannelApi {
   }
   async claim(): Promise<ApiResult<BrowserClaimData>> {
     this.calls.push('claim');
+    if (this.claimAnswer) return this.claimAnswer;
     const next = this.queue.shift() ?? null;
     return ok({ action: next, waiting: next ? 'nothing' : 'nothing', allowance: null, stop: null });
   }
@@ -314,6 +316,20 @@ describe('browser channel runner', () => {
       unattributed: refusal,
     });
     expect(await actionJournalItem.get()).toBeNull();
+  });
+
+  it('after a run, a claim that does not get through leaves the status waiting, not running', async () => {
+    const { server, runner } = setup();
+    server.queue.push(action(2));
+    await runner.step();
+    expect((await channelStatusItem.get()).state).toBe('running');
+    server.claimAnswer = fail(0, 'network');
+    expect(await runner.step()).toMatchObject({ kind: 'failed' });
+    expect(await channelStatusItem.get()).toMatchObject({
+      state: 'waiting',
+      waiting: 'unreachable',
+      action: null,
+    });
   });
 
   it('does not send when the server refuses the started mark', async () => {

@@ -233,6 +233,8 @@ export class BrowserChannelRunner {
     const claim = await this.deps.api.claim(shopId === undefined ? {} : { shopId });
     if (!claim.ok) {
       if (signedOut(claim)) return { kind: 'signedOut' };
+      // Not "running" any more: the next wake (the alarm) asks again.
+      await this.status({ state: 'waiting', waiting: 'unreachable', action: null });
       return { kind: 'failed', message: claim.error.message };
     }
     const { action } = claim.data;

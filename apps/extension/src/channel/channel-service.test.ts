@@ -40,12 +40,14 @@ const claimed: ClaimedBrowserAction = {
   records: [{ id: 10, talentName: 't', platformTalentId: 'p', identity: null, message: 'hi' }],
 };
 
-function world() {
+/** `claim` stands in for the server's claim when given (it is told the calls so far). */
+function world(claim?: (calls: string[]) => Promise<ApiResult<BrowserClaimData>>) {
   const calls: string[] = [];
   let claims = 0;
   const api: ChannelApi = {
     pagePacks: async () => ok({ packs: [{ ...buyinPack, stopped: false, stoppedReason: null }] }),
     claim: async (): Promise<ApiResult<BrowserClaimData>> => {
+      if (claim) return claim(calls);
       claims++;
       calls.push('claim');
       return ok({
@@ -163,6 +165,33 @@ describe('the browser channel loop', () => {
     on.page.captchaShown = async () => false;
     await on.service.tick();
     expect(on.calls).toEqual(['claim', 'report:outcomes', 'claim', 'report:outcomes', 'claim']);
+  });
+
+  it('a wake during a pass that found nothing is not swallowed: one more pass follows', async () => {
+    await signIn();
+    await channelPacingItem.set({ ...defaultChannelPacing, workStart: '00:00', workEnd: '00:00' });
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let claims = 0;
+    // The first claim finds nothing and answers only after the wake; work arrived meanwhile.
+    const { calls, service, page } = world(async (seen) => {
+      claims++;
+      seen.push('claim');
+      if (claims === 1) await held;
+      return ok({
+        action: claims === 2 ? claimed : null,
+        waiting: 'nothing',
+        allowance: null,
+        stop: null,
+      });
+    });
+    page.captchaShown = async () => false;
+    const first = service.tick();
+    await expect.poll(() => claims).toBe(1);
+    const woken = service.tick();
+    release();
+    await Promise.all([first, woken]);
+    expect(calls).toEqual(['claim', 'claim', 'report:outcomes', 'claim']);
   });
 
   it('does nothing signed out, and claims nothing outside working hours', async () => {

@@ -26,6 +26,8 @@ export interface ChannelServiceDeps {
 
 export class ChannelService {
   private running: Promise<void> | null = null;
+  /** The pass asked for while one runs (see `tick`). */
+  private again: Promise<void> | null = null;
   private readonly runner: BrowserChannelRunner;
   private readonly sleep: (ms: number) => Promise<void>;
 
@@ -38,9 +40,21 @@ export class ChannelService {
     this.sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 
-  /** Starts the loop unless one runs; resolves when it ends. */
+  /**
+   * Starts the loop unless one runs; resolves when it ends. A wake while a pass runs (the
+   * popup's switch, a login, the alarm) may bring news that pass has already read past (it
+   * found nothing to claim, or saw the switch off): one more pass follows it, so no wake is
+   * swallowed.
+   */
   tick(): Promise<void> {
-    this.running ??= this.loop().finally(() => {
+    if (this.running) {
+      this.again ??= this.running.then(() => {
+        this.again = null;
+        return this.tick();
+      });
+      return this.again;
+    }
+    this.running = this.loop().finally(() => {
       this.running = null;
     });
     return this.running;

@@ -56,6 +56,8 @@ export const enUS: Record<TextKey, string> = {
   'channel.state.signedOut': 'Signed out',
   'channel.progress': '{shop} · {kind}: {sent} of {total} sent, {failed} failed',
   'channel.pending': '{count} talents not attempted went back to pending',
+  'channel.waiting.unreachable':
+    'InviteFlow’s server cannot be reached right now; retried shortly on its own',
   'channel.waiting.daily_allowance':
     "Today's plan allowance is used up; continues tomorrow (shop time zone) on its own",
   'channel.waiting.shop_stopped':

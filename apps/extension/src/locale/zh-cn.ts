@@ -52,6 +52,7 @@ export const zhCN = {
   'channel.state.signedOut': '未登录',
   'channel.progress': '{shop} · {kind}：已发送 {sent} / {total}，失败 {failed}',
   'channel.pending': '{count} 位达人未尝试，已退回待执行',
+  'channel.waiting.unreachable': '暂时连不上 InviteFlow 服务器，稍后自动重试',
   'channel.waiting.daily_allowance': '今日套餐发送额度已用完，明天（店铺时区）自动继续',
   'channel.waiting.shop_stopped':
     '店铺因平台登录、验证码或额度暂停，处理后（或额度重置后）自动继续',

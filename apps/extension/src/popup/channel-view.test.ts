@@ -64,6 +64,7 @@ describe('the browser channel in the popup', () => {
     expect(waiting('daily_allowance', 'en-US')).toBe(
       "Today's plan allowance is used up; continues tomorrow (shop time zone) on its own",
     );
+    expect(waiting('unreachable')).toBe('暂时连不上 InviteFlow 服务器，稍后自动重试');
     expect(waiting('shop_stopped')).toContain('店铺因平台登录、验证码或额度暂停');
     // Nothing to explain when there is simply no batch yet.
     expect(waiting('nothing')).toBeUndefined();

@@ -130,8 +130,10 @@ export function channelSection(
   );
 }
 
-/** The claim's `waiting` values the popup explains (contract browserClaimData). */
+/** The claim's `waiting` values the popup explains (contract browserClaimData), and `unreachable`. */
 const WAITING_REASONS: ReadonlySet<string> = new Set([
+  // Not the server's: the claim itself did not get through.
+  'unreachable',
   'daily_allowance',
   'shop_stopped',
   'pack_stopped',
