@@ -24,8 +24,7 @@ export async function pagePackRoutes(fastify: FastifyInstance) {
         response: responses(pagePackList),
       },
     },
-    async (request) =>
-      ok(request, { packs: await packStates(app.db, app.config.pagePacks) }),
+    async (request) => ok(request, { packs: await packStates(app.db, app.config.pagePacks) }),
   );
 
   app.put(

@@ -1,9 +1,4 @@
-import type {
-  PagePack,
-  PagePackId,
-  PagePackState,
-  StoppedPageReason,
-} from '@inviteflow/contract';
+import type { PagePack, PagePackId, PagePackState, StoppedPageReason } from '@inviteflow/contract';
 import type { Executor } from '../../../db/client.ts';
 import { DEFAULT_STOPPED, pagePacks } from './packs.ts';
 import { allSwitches, saveSwitch, switchesOf, type SwitchRow } from './repository.ts';
@@ -78,7 +73,8 @@ export async function stoppedPacks(
 ): Promise<Map<PagePackId, StoppedPageReason>> {
   const stopped = new Map<PagePackId, StoppedPageReason>();
   for (const pack of await packStates(db, config)) {
-    if (pack.stopped) stopped.set(pack.id, pack.stoppedReason === UNVERIFIED ? 'unverified' : 'operator');
+    if (pack.stopped)
+      stopped.set(pack.id, pack.stoppedReason === UNVERIFIED ? 'unverified' : 'operator');
   }
   return stopped;
 }
