@@ -36,7 +36,9 @@ import { inboxRoutes } from './modules/inbox/routes.ts';
 import { inviteRoutes } from './modules/invite/routes.ts';
 import { postMembershipNotices } from './modules/membership/notices.ts';
 import { MembershipOrders, expireOverdueOrders } from './modules/membership/orders.ts';
+import { planName } from './modules/membership/plans.ts';
 import { membershipRoutes } from './modules/membership/routes.ts';
+import { settlePayment } from './modules/membership/settle.ts';
 import { paymentNotifyRoutes } from './modules/payments/notify-routes.ts';
 import { sandboxGatewayRoutes } from './modules/payments/sandbox/routes.ts';
 import { deliverDueNotifications } from './modules/payments/sandbox/trades.ts';
@@ -50,6 +52,7 @@ import {
   sendRecordFileRoutes,
   sendRecordImportRoutes,
 } from './modules/send-records/file-routes.ts';
+import { hasCreatedRecords } from './modules/send-records/index.ts';
 import { sendRecordRoutes } from './modules/send-records/routes.ts';
 import { expireShopsBeyondLimits } from './modules/shops/service.ts';
 import { shopRoutes } from './modules/shops/routes.ts';
@@ -422,7 +425,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
-  await app.register(profileRoutes);
+  await app.register(profileRoutes, { hasCreatedRecords });
   await app.register(menuRoutes);
   await app.register(scriptTemplateRoutes);
   await app.register(productTemplateRoutes);
@@ -431,8 +434,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(talentImportRoutes);
   await app.register(blacklistRoutes);
   await app.register(membershipRoutes);
-  await app.register(paymentNotifyRoutes);
-  await app.register(inboxRoutes);
+  // Membership uses payments (the gateway) and posts to the inbox; the two take what they
+  // need of membership here instead of importing it, so no module imports back (no cycle).
+  await app.register(paymentNotifyRoutes, {
+    settle: (expected, report) => settlePayment(app.db, expected, report),
+  });
+  await app.register(inboxRoutes, { planName });
   await app.register(inviteRoutes);
   // The sandbox gateway exists only in sandbox mode: with real Alipay it is not reachable.
   if (config.payment.provider === 'sandbox') await app.register(sandboxGatewayRoutes);

@@ -27,7 +27,7 @@ import { TalentBlacklistPage } from '@/features/talents/components/blacklist-pag
 import { FollowUpDrawer } from '@/features/talents/components/follow-up-drawer.tsx';
 import { TalentSearchTablePage } from '@/features/talents/components/talent-search-page.tsx';
 import { talentsMessages } from '@/features/talents/locale/index.ts';
-import { makeTalent, pathOf } from '@/features/talents/testing/fixtures.ts';
+import { makeTalent, pathOf } from '@/test/talent-fixtures.ts';
 import { ProductTemplatesPage } from '@/features/templates/components/product-templates-page.tsx';
 import { ScriptTemplatesPage } from '@/features/templates/components/script-templates-page.tsx';
 import { templatesMessages } from '@/features/templates/locale/index.ts';

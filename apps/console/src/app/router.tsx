@@ -3,7 +3,7 @@ import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { PageLoading } from '@/layout/page-loading.tsx';
 import { RedirectPage } from '@/layout/redirect-page.tsx';
 import { RouteErrorBoundary } from '@/layout/route-error.tsx';
-import { RequireAuth, RouteAccess } from './guard.tsx';
+import { afterLoginTarget, RequireAuth, RouteAccess } from './guard.tsx';
 import { pageRoutes, publicPaths, routeByPath } from './route-table.ts';
 
 /** A lazy page that uses TanStack Query: its module and the query client load side by side. */
@@ -59,7 +59,7 @@ export function appRoutes(): RouteObject[] {
           path: publicPaths.login,
           element: (
             <Lazy>
-              <LoginPage />
+              <LoginPage targetAfterLogin={afterLoginTarget} preload={preloadSignedIn} />
             </Lazy>
           ),
         },

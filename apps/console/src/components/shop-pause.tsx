@@ -7,6 +7,9 @@ import { useT } from '@/locale/index.ts';
 import { PlatformAnswerText } from './platform-answer.tsx';
 import './platform.css';
 
+// react-router's navigate() returns a promise only under a data router, and it settles when the
+// navigation does (https://reactrouter.com/api/hooks/useNavigate): nothing here waits for it, hence `void`.
+
 /** A pause only the seller ends, by authorizing the shop again on My Shops. */
 export function needsReconnect(pause: ShopPause): boolean {
   return pause.reason === 'authorization_revoked' || pause.reason === 'authorization_scope_missing';
@@ -96,7 +99,7 @@ export function ShopPauseAlert({ pause }: { pause: ShopPause }) {
       }
       action={
         reconnect ? (
-          <Link onClick={() => navigate('/shop/list')}>
+          <Link onClick={() => void navigate('/shop/list')}>
             {translate(locale, 'shop.pause.reconnect')}
           </Link>
         ) : undefined

@@ -3,6 +3,9 @@ import { defaultRoutePath } from '@inviteflow/contract';
 import { useNavigate } from 'react-router';
 import { useT } from '@/locale/index.ts';
 
+// react-router's navigate() returns a promise only under a data router, and it settles when the
+// navigation does (https://reactrouter.com/api/hooks/useNavigate): nothing here waits for it, hence `void`.
+
 /** Unknown and denied routes (spec section 8). */
 export function NotFoundPage() {
   const { t } = useT();
@@ -14,7 +17,7 @@ export function NotFoundPage() {
         title={t('exception.notFound.title')}
         subTitle={t('exception.notFound.subtitle')}
         extra={
-          <Button type="primary" onClick={() => navigate(defaultRoutePath, { replace: true })}>
+          <Button type="primary" onClick={() => void navigate(defaultRoutePath, { replace: true })}>
             {t('exception.back')}
           </Button>
         }

@@ -48,12 +48,10 @@ export class ChannelService {
    */
   tick(): Promise<void> {
     if (this.running) {
-      const next = () => {
+      this.again ??= this.running.then(() => {
         this.again = null;
         return this.tick();
-      };
-      // Also after a pass that threw: the wake still gets its pass.
-      this.again ??= this.running.then(next, next);
+      });
       return this.again;
     }
     this.running = this.loop().finally(() => {

@@ -1,3 +1,4 @@
+import { platforms } from '@inviteflow/contract';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
@@ -24,4 +25,18 @@ export function pageOffset(page: number, pageSize: number): number {
  */
 export function amongIds(column: PgColumn, ids: SQLWrapper): SQL {
   return sql`${column} = any(array(${ids}))`;
+}
+
+/**
+ * Rows of these platform talent ids, on any platform (`platform` and `platformTalentId` are
+ * the table's columns). Naming every platform lets a (user_id, platform, platform_talent_id)
+ * index answer by probes, where the id alone would scan all of the account's rows.
+ */
+export function withPlatformTalentIds(
+  platform: PgColumn,
+  platformTalentId: PgColumn,
+  ids: readonly string[],
+): SQL {
+  return sql`${platform} = any(${sql.param([...platforms])}::text[])
+    and ${platformTalentId} = any(${sql.param([...new Set(ids)])}::text[])`;
 }

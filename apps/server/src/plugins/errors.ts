@@ -85,12 +85,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
  * a path parameter over the length limit): the same envelope as every other failure,
  * instead of Fastify's own `{ error, code, message, statusCode }`.
  */
-export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const locale = pickLocale(request.headers['accept-language']);
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
   // No hook ran for this request: the security headers are set here.
   if (request.server.securityHeaders) reply.headers(request.server.securityHeaders);
-  return reply
+  // Fastify ignores this handler's return value; a reply is a thenable
+  // (https://fastify.dev/docs/latest/Reference/Reply/#then), so it is sent and `void`ed.
+  void reply
     .status(status)
     .send(
       failureFor(locale, status, status === 414 ? 'error.payloadTooLarge' : 'error.badRequest'),

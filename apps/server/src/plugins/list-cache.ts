@@ -47,7 +47,13 @@ export const listCachePlugin = fp(async (app: FastifyInstance, opts: { cache: Li
     if (version === null) return done();
     const key = cache.key(request.auth.userId, version, request.locale, request.url);
     const hit = cache.get(key);
-    if (hit) return reply.header('content-type', JSON_TYPE).send(hit);
+    if (hit) {
+      // A callback hook that answers sends and does not call done
+      // (https://fastify.dev/docs/latest/Reference/Hooks/#respond-to-a-request-from-a-hook);
+      // the reply is a thenable nobody needs to wait for, hence `void`.
+      void reply.header('content-type', JSON_TYPE).send(hit);
+      return;
+    }
     request.listCacheKey = key;
     done();
   };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { apiPaths } from '@inviteflow/contract';
 import { expect, it } from 'vitest';
+import { securityHeaders } from '../../src/plugins/security.ts';
 import { describeApi, signedIn, type Harness } from '../support/harness.ts';
 import { send, type Sent } from './support/send.ts';
 
@@ -61,6 +62,27 @@ function headerProblems(label: string, res: Sent): string[] {
   return problems;
 }
 
+/**
+ * Every header of the server's map, with its value, on each answer. The API document's
+ * UI sets its own CSP (checked above), so its CSP is left out.
+ */
+function missingFromMap(
+  answers: Record<string, Sent>,
+  map: Readonly<Record<string, string>>,
+): string[] {
+  const problems: string[] = [];
+  for (const [label, res] of Object.entries(answers)) {
+    for (const [name, value] of Object.entries(map)) {
+      const lower = name.toLowerCase();
+      if (label === 'the API document' && lower === 'content-security-policy') continue;
+      if (res.headers[lower] !== value) {
+        problems.push(`${label}: ${lower} is "${String(res.headers[lower])}", not "${value}"`);
+      }
+    }
+  }
+  return problems;
+}
+
 async function everyKindOfAnswer(h: Harness) {
   const { token } = await signedIn(h);
   return {
@@ -100,6 +122,12 @@ describeApi(
       expect(csp).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
     });
 
+    it('every header of the security map is on every kind of answer (pages and API)', async () => {
+      const map = securityHeaders({ publicUrl: 'http://127.0.0.1:3000' });
+      expect(Object.keys(map).length).toBeGreaterThanOrEqual(11);
+      expect(missingFromMap(await everyKindOfAnswer(h()), map)).toEqual([]);
+    });
+
     it('no CORS headers for any origin when CORS_ORIGINS is empty', async () => {
       const res = await send(h(), {
         method: 'GET',
@@ -122,6 +150,12 @@ describeApi(
           'max-age=15552000; includeSubDomains',
         );
       }
+    });
+
+    it('every header of the HTTPS security map is on every kind of answer', async () => {
+      const map = securityHeaders({ publicUrl: 'https://console.example.com' });
+      expect(map['Strict-Transport-Security']).toBeDefined();
+      expect(missingFromMap(await everyKindOfAnswer(h()), map)).toEqual([]);
     });
   },
   { config: { PUBLIC_URL: 'https://console.example.com', CONSOLE_DIR: consoleDir } },

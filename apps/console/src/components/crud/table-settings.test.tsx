@@ -1,9 +1,8 @@
 import { Table } from '@arco-design/web-react';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '@/app/providers.tsx';
-import { resetApp, signIn } from '@/test/helpers.tsx';
+import { renderPage, resetApp, signIn } from '@/test/helpers.tsx';
 import {
   effectiveChoices,
   moveChoice,
@@ -54,11 +53,7 @@ function SettingsTable() {
 
 /** A fresh page load showing the table. */
 function load() {
-  return render(
-    <AppProviders>
-      <SettingsTable />
-    </AppProviders>,
-  );
+  return renderPage(<SettingsTable />);
 }
 
 const headers = () =>

@@ -9,6 +9,9 @@ import { useSettingsStore } from '@/stores/settings-store.ts';
 import { MenuIcon } from './menu-icon.tsx';
 import { findNode, keyPath, visibleMenu } from './visible-menu.ts';
 
+// react-router's navigate() returns a promise only under a data router, and it settles when the
+// navigation does (https://reactrouter.com/api/hooks/useNavigate): nothing here waits for it, hence `void`.
+
 /**
  * The side (or top) menu, built from the route table or, when that setting is on, the server's
  * menu. In the narrow screen's drawer it is never collapsed, and picking a page closes the
@@ -49,7 +52,7 @@ export function AppMenu({
     if (node.external) {
       window.open(env.faqUrl, '_blank', 'noopener,noreferrer');
     } else if (node.path && node.path !== pathname) {
-      navigate(node.path);
+      void navigate(node.path);
     }
     onNavigate?.();
   };

@@ -8,6 +8,9 @@ import { useT } from '@/locale/index.ts';
 import { messageCenterPath } from './message-box.tsx';
 import { useMessages } from './use-messages.ts';
 
+// react-router's navigate() returns a promise only under a data router, and it settles when the
+// navigation does (https://reactrouter.com/api/hooks/useNavigate): nothing here waits for it, hence `void`.
+
 const tabKey = {
   message: 'messageBox.tab.message',
   notice: 'messageBox.tab.notice',
@@ -79,7 +82,7 @@ export function MessagePanel({ onLeave }: { onLeave: () => void }) {
           size="small"
           onClick={() => {
             onLeave();
-            navigate(`${messageCenterPath}?type=${active}`);
+            void navigate(`${messageCenterPath}?type=${active}`);
           }}
         >
           {t('messageBox.viewMore')}

@@ -5,6 +5,9 @@ import { signOut } from '@/lib/session.ts';
 import { useT } from '@/locale/index.ts';
 import { useAuthStore } from '@/stores/auth-store.ts';
 
+// react-router's navigate() returns a promise only under a data router, and it settles when the
+// navigation does (https://reactrouter.com/api/hooks/useNavigate): nothing here waits for it, hence `void`.
+
 type Action = 'switchRoles' | 'userCenter' | 'userSettings' | 'logout';
 
 /** The avatar's menu (spec: Switch Roles, User Center, User Settings, Logout). */
@@ -21,10 +24,10 @@ export function UserMenu() {
         return;
       }
       case 'userCenter':
-        navigate('/user/info');
+        void navigate('/user/info');
         return;
       case 'userSettings':
-        navigate('/user/change-password');
+        void navigate('/user/change-password');
         return;
       case 'logout':
         // Once the token is gone the guard sends the user to /login with this route as redirect.

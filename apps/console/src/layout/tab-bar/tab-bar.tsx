@@ -6,6 +6,9 @@ import { routeByPath } from '@/app/route-table.ts';
 import { dynamicText, useT } from '@/locale/index.ts';
 import { DEFAULT_TAB, useTabBarStore, type TabEntry } from '@/stores/tab-bar-store.ts';
 
+// react-router's navigate() returns a promise only under a data router, and it settles when the
+// navigation does (https://reactrouter.com/api/hooks/useNavigate): nothing here waits for it, hence `void`.
+
 function queryOf(search: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(search));
 }
@@ -42,7 +45,7 @@ export function TabBar() {
 
   const close = (tab: TabEntry) => {
     const next = store.getState().closeTab(tab.fullPath);
-    if (tab.fullPath === activePath && next) navigate(next.fullPath);
+    if (tab.fullPath === activePath && next) void navigate(next.fullPath);
   };
 
   const onAction = (action: Action) => {
@@ -52,7 +55,7 @@ export function TabBar() {
       case 'reload':
         // Forget the kept page, then pass through the redirect helper so it mounts afresh.
         state.removeCache(current.name);
-        navigate(`/redirect${current.fullPath}`, { replace: true });
+        void navigate(`/redirect${current.fullPath}`, { replace: true });
         return;
       case 'current':
         close(current);
@@ -68,7 +71,7 @@ export function TabBar() {
         return;
       case 'all':
         state.closeAll();
-        navigate(DEFAULT_TAB.fullPath);
+        void navigate(DEFAULT_TAB.fullPath);
         return;
     }
   };
@@ -94,8 +97,12 @@ export function TabBar() {
               aria-selected={isActive}
               tabIndex={0}
               className={isActive ? 'tab-bar-item tab-bar-item-active' : 'tab-bar-item'}
-              onClick={() => !isActive && navigate(tab.fullPath)}
-              onKeyDown={(event) => event.key === 'Enter' && navigate(tab.fullPath)}
+              onClick={() => {
+                if (!isActive) void navigate(tab.fullPath);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') void navigate(tab.fullPath);
+              }}
             >
               <span className="tab-bar-dot" />
               <span>{dynamicText(locale, tab.title)}</span>

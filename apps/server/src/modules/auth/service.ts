@@ -22,11 +22,10 @@ import {
 } from '../../lib/errors.ts';
 import { EVERYONE, type Attempt } from '../../lib/limits.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
-import { membershipState, type MembershipState } from '../membership/state.ts';
-import { countBoundShops } from '../shops/repository.ts';
-import { ensureShopsWithinLimit } from '../shops/service.ts';
-import { userRepository, type UserRow } from '../user/repository.ts';
-import { changeTimeZone, knownTimeZone } from '../user/time-zone.ts';
+import { membershipState, type MembershipState } from '../membership/index.ts';
+import { countBoundShops, ensureShopsWithinLimit } from '../shops/index.ts';
+import { hasCreatedRecords } from '../send-records/index.ts';
+import { changeTimeZone, knownTimeZone, userRepository, type UserRow } from '../user/index.ts';
 import { Sessions, type RotatedTokens } from './sessions.ts';
 import { SmsCodes } from './sms-codes.ts';
 
@@ -233,7 +232,8 @@ export class AuthService {
     // An account without a zone takes the browser's at its first sign-in (unknown: ignored).
     if (!user.timeZone && browserTimeZone) {
       const zone = await knownTimeZone(this.db, browserTimeZone);
-      if (zone) await changeTimeZone(this.db, user.id, zone, this.app.clock.now());
+      if (zone)
+        await changeTimeZone(this.db, user.id, zone, this.app.clock.now(), hasCreatedRecords);
     }
     const membership = await membershipState(this.db, user.id, this.app.clock.now());
     return {

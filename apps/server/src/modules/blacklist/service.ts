@@ -1,6 +1,5 @@
 import {
   DEFAULT_TALENT_STATUS,
-  platforms,
   type BlacklistEntry,
   type Page,
   type TalentStatus,
@@ -9,7 +8,7 @@ import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { blacklistEntries, talents } from '../../db/schema.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
-import { likeContains, pageOffset } from '../../lib/sql.ts';
+import { likeContains, pageOffset, withPlatformTalentIds } from '../../lib/sql.ts';
 
 /**
  * The blacklist rule, in one place. An entry is keyed by the platform talent id
@@ -20,14 +19,9 @@ import { likeContains, pageOffset } from '../../lib/sql.ts';
 
 export type BlacklistEntryRow = typeof blacklistEntries.$inferSelect;
 
-/**
- * Library talents of these platform talent ids, on any platform. Naming every
- * platform lets the (user_id, platform, platform_talent_id) index answer by
- * probes, where the id alone would scan all of the account's rows.
- */
+/** Library talents of these platform talent ids, on any platform (lib/sql.ts says why any platform). */
 export function talentsWithIds(platformTalentIds: readonly string[]): SQL {
-  return sql`${talents.platform} = any(${sql.param([...platforms])}::text[])
-    and ${talents.platformTalentId} = any(${sql.param([...new Set(platformTalentIds)])}::text[])`;
+  return withPlatformTalentIds(talents.platform, talents.platformTalentId, platformTalentIds);
 }
 
 /** Which of these platform talent ids the seller has blacklisted. Invitations ask this. */

@@ -3,11 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sendRecordDays } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { countsByStatus } from '../send-records/repository.ts';
-import { dailyAllowance } from '../send-records/daily-allowance.ts';
-import { boundShops, toShop } from '../shops/repository.ts';
-import { ensureShopsWithinLimit } from '../shops/service.ts';
-import { userRepository } from '../user/repository.ts';
+import { countsByStatus, dailyAllowance } from '../send-records/index.ts';
+import { boundShops, ensureShopsWithinLimit, toShop } from '../shops/index.ts';
+import { userRepository } from '../user/index.ts';
 
 /**
  * The extension popup's view of the caller: the plan in force (membershipState, through

@@ -16,15 +16,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { responses } from '../../lib/route-schemas.ts';
-import { zoneForRequest } from '../user/time-zone.ts';
+import { zoneForRequest } from '../user/index.ts';
 import { inboxRepository } from './repository.ts';
-import { toInboxMessage } from './wording.ts';
+import { toInboxMessage, type PlanName } from './wording.ts';
 
 const tags = ['messages'];
 const paths = apiPaths.messages;
 
 /** The message box: list with filters, the box's summary, mark read and All Read. */
-export async function inboxRoutes(fastify: FastifyInstance) {
+export async function inboxRoutes(fastify: FastifyInstance, opts: { planName: PlanName }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -46,7 +46,7 @@ export async function inboxRoutes(fastify: FastifyInstance) {
       const page = await inboxRepository.list(app.db, request.auth.userId, query);
       return ok(request, {
         ...page,
-        list: page.list.map((row) => toInboxMessage(row, request.locale, zone)),
+        list: page.list.map((row) => toInboxMessage(row, request.locale, zone, opts.planName)),
       });
     },
   );
@@ -67,7 +67,9 @@ export async function inboxRoutes(fastify: FastifyInstance) {
       const latest = Object.fromEntries(
         inboxTypes.map((type) => [
           type,
-          summary.latest[type].map((row) => toInboxMessage(row, request.locale, zone)),
+          summary.latest[type].map((row) =>
+            toInboxMessage(row, request.locale, zone, opts.planName),
+          ),
         ]),
       ) as InboxSummary['latest'];
       return ok(request, { unread: summary.unread, latest });

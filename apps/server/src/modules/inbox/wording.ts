@@ -12,9 +12,15 @@ import {
 } from '@inviteflow/contract';
 import type { inboxMessages } from '../../db/schema.ts';
 import { formatInZone } from '../../lib/time-zones.ts';
-import { planName } from '../membership/orders.ts';
 
 type Row = typeof inboxMessages.$inferSelect;
+
+/**
+ * A plan's name in the reader's language: membership/plans.ts's planName, passed in by
+ * app.ts through inboxRoutes' options. Membership posts messages here (notices, payments),
+ * so importing it from the inbox would make the two modules a cycle.
+ */
+export type PlanName = (locale: Locale, planId: string) => string;
 
 /** The icon the box shows for each kind of event. */
 const avatars: Record<InboxEventKind, string> = {
@@ -35,7 +41,12 @@ export function minuteInZone(date: Date, timeZone: string): string {
 }
 
 /** An event's parameters as words: plan ids named, times in the reader's zone, platforms named. */
-function wordedParams(params: Record<string, unknown>, locale: Locale, timeZone: string) {
+function wordedParams(
+  params: Record<string, unknown>,
+  locale: Locale,
+  timeZone: string,
+  planName: PlanName,
+) {
   const out: MessageParams = {};
   for (const [key, value] of Object.entries(params)) {
     if (key === 'planId' && typeof value === 'string') out.plan = planName(locale, value);
@@ -65,9 +76,14 @@ function isKind(kind: string): kind is InboxEventKind {
 }
 
 /** A stored message worded in the reader's language and zone, from its kind and parameters. */
-export function toInboxMessage(row: Row, locale: Locale, timeZone: string): InboxMessage {
+export function toInboxMessage(
+  row: Row,
+  locale: Locale,
+  timeZone: string,
+  planName: PlanName,
+): InboxMessage {
   const kind = isKind(row.kind) ? row.kind : 'paymentSucceeded';
-  const params = wordedParams(row.params, locale, timeZone);
+  const params = wordedParams(row.params, locale, timeZone, planName);
   return {
     id: row.id,
     type: row.type as InboxMessage['type'],

@@ -1,7 +1,7 @@
 import type { PlanId } from '@inviteflow/contract';
 import type { Executor } from '../../db/client.ts';
 import { membershipPeriods } from '../../db/schema.ts';
-import { userRepository } from '../user/repository.ts';
+import { userRepository } from '../user/index.ts';
 import { membershipState } from './state.ts';
 
 export interface AppendedPeriod {

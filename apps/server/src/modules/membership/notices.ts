@@ -1,7 +1,7 @@
 import { MEMBERSHIP_EXPIRING_NOTICE_DAYS, type InboxEventKind } from '@inviteflow/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { postInboxMessage } from '../inbox/post.ts';
+import { postInboxMessage } from '../inbox/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An expiry older than this when first seen (the job was down) is not announced any more. */

@@ -18,8 +18,9 @@ import { membershipOrders, membershipPeriods, paymentEvents } from '../../db/sch
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import { pageOffset } from '../../lib/sql.ts';
 import { wallTimeIn } from '../../lib/time-zones.ts';
-import { GatewayUnavailableError, isPaidStatus } from '../payments/gateway.ts';
-import { settlePayment, type SettleOutcome } from '../payments/settle.ts';
+import { GatewayUnavailableError, isPaidStatus, type SettleOutcome } from '../payments/index.ts';
+import { planName } from './plans.ts';
+import { settlePayment } from './settle.ts';
 
 export type OrderRow = typeof membershipOrders.$inferSelect;
 
@@ -40,10 +41,6 @@ export function newOrderNo(now: Date): string {
   let tail = '';
   for (let i = 0; i < 6; i++) tail += ORDER_NO_ALPHABET[randomInt(0, ORDER_NO_ALPHABET.length)];
   return `M${w.year}${pad(w.month)}${pad(w.day)}${pad(w.hour)}${pad(w.minute)}${pad(w.second)}${tail}`;
-}
-
-export function planName(locale: Locale, planId: string): string {
-  return planById(planId) ? translate(locale, `plan.${planId as PlanId}`) : planId;
 }
 
 export function toOrder(row: OrderRow, locale: Locale): MembershipOrder {

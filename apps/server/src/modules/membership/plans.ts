@@ -1,4 +1,5 @@
 import {
+  planById,
   plans,
   translate,
   type Locale,
@@ -8,8 +9,12 @@ import {
   type PlanId,
 } from '@inviteflow/contract';
 import type { Executor } from '../../db/client.ts';
-import { planName } from './orders.ts';
 import { membershipState } from './state.ts';
+
+/** A plan's name in the reader's language; an id the catalogue does not know, as it is. */
+export function planName(locale: Locale, planId: string): string {
+  return planById(planId) ? translate(locale, `plan.${planId as PlanId}`) : planId;
+}
 
 /** A plan as the purchase screen shows it, its features worded from its limits. */
 export function toPlan(plan: PlanDefinition, locale: Locale): MembershipPlan {

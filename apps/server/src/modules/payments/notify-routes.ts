@@ -2,8 +2,8 @@ import formbody from '@fastify/formbody';
 import { apiPaths } from '@inviteflow/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { isSettled, settlePayment } from './settle.ts';
 import { formParams } from './form-params.ts';
+import { isSettled, type PaymentSettler } from './report.ts';
 import { failure } from '../../lib/route-schemas.ts';
 
 /**
@@ -12,7 +12,13 @@ import { failure } from '../../lib/route-schemas.ts';
  * our books (committed, or found there already), else `failure`, so the gateway
  * tries again.
  */
-export async function paymentNotifyRoutes(app: FastifyInstance) {
+export async function paymentNotifyRoutes(
+  app: FastifyInstance,
+  opts: {
+    /** membership/settle.ts's settlePayment, passed in by app.ts (see PaymentSettler). */
+    settle: PaymentSettler;
+  },
+) {
   await app.register(formbody);
   app.post(
     apiPaths.payments.alipayNotify,
@@ -57,7 +63,7 @@ export async function paymentNotifyRoutes(app: FastifyInstance) {
           'payment notification refused: signature',
         );
       }
-      const outcome = await settlePayment(app.db, gateway, {
+      const outcome = await opts.settle(gateway, {
         source: 'notify',
         signatureValid,
         orderNo: params.out_trade_no ?? '',

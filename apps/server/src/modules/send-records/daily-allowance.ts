@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sendRecordDays } from '../../db/schema.ts';
 import { unprocessable } from '../../lib/errors.ts';
-import type { MembershipState } from '../membership/state.ts';
-import { planNameKey } from '../shops/service.ts';
-import { accountDay, dayEndsAt, dayZoneFor } from '../user/time-zone.ts';
+import type { MembershipState } from '../membership/index.ts';
+import { planNameKey } from '../shops/index.ts';
+import { accountDay, dayEndsAt, dayZoneFor } from '../user/index.ts';
 
 /**
  * The plan's daily invitation allowance: the account's day the cap counts in, the records

@@ -11,18 +11,16 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendRecords } from '../../db/schema.ts';
-import { countExactly } from '../../lib/counting.ts';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { responses } from '../../lib/route-schemas.ts';
 import { exportRoutes, importTemplateRoute } from '../../lib/sheets/file-routes.ts';
 import { withUpload } from '../../lib/sheets/upload.ts';
 import { streamSheet } from '../../lib/sheets/writer.ts';
-import { importTemplate } from '../talents/import-template.ts';
-import { zoneForRequest } from '../user/time-zone.ts';
+import { importTemplate } from '../talents/index.ts';
+import { zoneForRequest } from '../user/index.ts';
 import { importSendRecords, importTemplateFileName, recordFileName, recordSheet } from './files.ts';
-import { recordConditions } from './repository.ts';
+import { countRecordsExactly } from './repository.ts';
 
 const tags = ['send records'];
 const paths = apiPaths.sendRecords;
@@ -68,7 +66,7 @@ export async function sendRecordFileRoutes(fastify: FastifyInstance) {
     timeZone: (userId, asked) => zoneForRequest(app.db, userId, asked),
     body: sendExportBody,
     prepare: async ({ format: _format, timeZone: _timeZone, order, ...filters }, userId) => {
-      const total = await countExactly(app.db, sendRecords, recordConditions(userId, filters));
+      const total = await countRecordsExactly(app.db, userId, filters);
       return { params: { order, filters }, total };
     },
     fileName: recordFileName,

@@ -37,9 +37,10 @@ import {
   textFromCell,
   timeText,
   type ColumnKey,
-} from '../talents/file-cells.ts';
-import { isBlank, mapHeader } from '../talents/import-service.ts';
-import { findByPlatformIds } from '../talents/repository.ts';
+  findByPlatformIds,
+  isBlank,
+  mapHeader,
+} from '../talents/index.ts';
 import { walkRecords, type SendRecordRow } from './repository.ts';
 import { checkDailyCap, dailyAllowance } from './daily-allowance.ts';
 import {

@@ -9,7 +9,7 @@ import {
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { sendRecordCounts, sendRecordDays, sendRecords } from '../../db/schema.ts';
-import { countWithinBudget, type CountResult } from '../../lib/counting.ts';
+import { countExactly, countWithinBudget, type CountResult } from '../../lib/counting.ts';
 import type { Position, SortOrder } from '../../lib/keyset.ts';
 import { amongIds, likeContains } from '../../lib/sql.ts';
 
@@ -181,6 +181,15 @@ export async function countRecords(
   const whole = async () =>
     Object.values(await countsByStatus(db, userId)).reduce((a, b) => a + b, 0);
   return countWithinBudget(db, kind, r, recordConditions(userId, filters), whole);
+}
+
+/** The exact number of records a filter matches, however long it takes (an export's progress bar). */
+export async function countRecordsExactly(
+  db: Database,
+  userId: number,
+  filters: SendRecordFilters,
+): Promise<number> {
+  return countExactly(db, r, recordConditions(userId, filters));
 }
 
 export async function findRecord(

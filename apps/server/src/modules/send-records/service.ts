@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { invitationTasks, sendRecords } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { postInboxMessage } from '../inbox/post.ts';
+import { postInboxMessage } from '../inbox/index.ts';
 import { findRecord, lockRecord, updateRecord, type SendRecordRow } from './repository.ts';
 
 /**

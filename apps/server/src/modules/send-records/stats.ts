@@ -7,9 +7,14 @@ import {
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sendRecordDays, sendRecordFailures, talents } from '../../db/schema.ts';
-import { lastMembershipEnd } from '../membership/state.ts';
-import { overviewShops, shopCounts, toShop } from '../shops/repository.ts';
-import { ensureShopsWithinLimit, slotsOf } from '../shops/service.ts';
+import { lastMembershipEnd } from '../membership/index.ts';
+import {
+  ensureShopsWithinLimit,
+  overviewShops,
+  shopCounts,
+  slotsOf,
+  toShop,
+} from '../shops/index.ts';
 import { countsByStatus } from './repository.ts';
 import { dailyAllowance, invitationDay } from './daily-allowance.ts';
 

@@ -26,12 +26,11 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { invitationTasks, productTemplates, scriptTemplates } from '../../db/schema.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
-import { lockBlacklistDecisions } from '../blacklist/service.ts';
-import { membershipState, type MembershipState } from '../membership/state.ts';
-import { findShop, type ShopRow } from '../shops/repository.ts';
-import { expireBeyondLimit } from '../shops/service.ts';
-import { compileBrowserActions, compileTaskActions } from '../platforms/actions/index.ts';
-import { lockAccount } from '../user/repository.ts';
+import { lockBlacklistDecisions } from '../blacklist/index.ts';
+import { membershipState, type MembershipState } from '../membership/index.ts';
+import { compileBrowserActions, compileTaskActions } from '../platforms/index.ts';
+import { expireBeyondLimit, findShop, type ShopRow } from '../shops/index.ts';
+import { lockAccount } from '../user/index.ts';
 import { checkDailyCap, dailyAllowance } from './daily-allowance.ts';
 import { insertTaskRecords } from './repository.ts';
 import {

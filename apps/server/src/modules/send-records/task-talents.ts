@@ -15,10 +15,9 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { sendRecords, talents } from '../../db/schema.ts';
 import { AppError, unprocessable } from '../../lib/errors.ts';
-import { blacklistedIds } from '../blacklist/service.ts';
-import type { ShopRow } from '../shops/repository.ts';
-import { talentConditions } from '../talents/filters.ts';
-import { countTalents } from '../talents/repository.ts';
+import { blacklistedIds } from '../blacklist/index.ts';
+import type { ShopRow } from '../shops/index.ts';
+import { countTalents, talentConditions } from '../talents/index.ts';
 
 /**
  * The talents of an invitation task and what stands in their way: which talents the picks

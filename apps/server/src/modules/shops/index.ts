@@ -1,12 +1,22 @@
-/**
- * What other modules may use of My Shops. (Older callers still import the files directly;
- * new ones come through here.)
- */
+/** What other modules may use of My Shops (issue 18: a module is reached only through its index.ts). */
 export {
+  boundShops,
+  countBoundShops,
+  findShop,
   findShopPlatformLink,
+  overviewShops,
+  shopCounts,
   shopsOfConnections,
   toShop,
   type ShopPlatformLink,
   type ShopRow,
 } from './repository.ts';
-export { bindAuthorizedShop, type BindResult, type PlatformShopLink } from './service.ts';
+export {
+  bindAuthorizedShop,
+  ensureShopsWithinLimit,
+  expireBeyondLimit,
+  planNameKey,
+  slotsOf,
+  type BindResult,
+  type PlatformShopLink,
+} from './service.ts';

@@ -14,8 +14,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { responses } from '../../lib/route-schemas.ts';
-import { timeZoneOf } from '../user/time-zone.ts';
-import { shopPauses } from '../platforms/actions/index.ts';
+import { shopPauses } from '../platforms/index.ts';
+import { timeZoneOf } from '../user/index.ts';
 import { findShop, listShops, shopCounts, toShop } from './repository.ts';
 import {
   bindShop,

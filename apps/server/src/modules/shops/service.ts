@@ -17,10 +17,9 @@ import {
   unprocessable,
 } from '../../lib/errors.ts';
 import { formatInZone } from '../../lib/time-zones.ts';
-import { postInboxMessage } from '../inbox/post.ts';
-import { membershipState, type MembershipState } from '../membership/state.ts';
-import { lockAccount } from '../user/repository.ts';
-import { timeZoneOf } from '../user/time-zone.ts';
+import { postInboxMessage } from '../inbox/index.ts';
+import { membershipState, type MembershipState } from '../membership/index.ts';
+import { lockAccount, timeZoneOf } from '../user/index.ts';
 import {
   boundShops,
   countBoundShops,

@@ -15,7 +15,7 @@ import { withUpload } from '../../lib/sheets/upload.ts';
 import { exportFileName, streamExport } from './export-file.ts';
 import { importTalents } from './import-service.ts';
 import { importTemplate, templateFileName } from './import-template.ts';
-import { zoneForRequest } from '../user/time-zone.ts';
+import { zoneForRequest } from '../user/index.ts';
 import { countTalents } from './repository.ts';
 
 const tags = ['talents'];

@@ -28,7 +28,7 @@ import {
   lockBlacklistDecisions,
   statusAfterBlacklist,
   statusForSave,
-} from '../blacklist/service.ts';
+} from '../blacklist/index.ts';
 import {
   columnHeader,
   countFromCell,

@@ -13,8 +13,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { talentCounts, talentFollowUps, talentLabels, talents } from '../../db/schema.ts';
 import { countExactly, countWithinBudget, type CountResult } from '../../lib/counting.ts';
 import { AppError } from '../../lib/errors.ts';
-import { talentsWithIds } from '../blacklist/service.ts';
-import { amongIds, pageOffset } from '../../lib/sql.ts';
+import { amongIds, pageOffset, withPlatformTalentIds } from '../../lib/sql.ts';
 import { timeSorts, type Position, type SortOrder } from './cursor.ts';
 import { isUnfiltered, talentConditions } from './filters.ts';
 
@@ -333,7 +332,12 @@ export async function findByPlatformIds(
   return db
     .select(rowColumns)
     .from(t)
-    .where(and(eq(t.userId, userId), talentsWithIds(platformTalentIds)));
+    .where(
+      and(
+        eq(t.userId, userId),
+        withPlatformTalentIds(t.platform, t.platformTalentId, platformTalentIds),
+      ),
+    );
 }
 
 /**

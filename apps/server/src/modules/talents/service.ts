@@ -18,8 +18,8 @@ import {
   refuseStatusChange,
   statusAfterBlacklist,
   statusForSave,
-} from '../blacklist/service.ts';
-import { userRepository } from '../user/repository.ts';
+} from '../blacklist/index.ts';
+import { userRepository } from '../user/index.ts';
 import { timeSorts, type SortOrder } from './cursor.ts';
 import { nameGrams } from './name-grams.ts';
 import {

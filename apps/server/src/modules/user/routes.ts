@@ -11,7 +11,7 @@ import { ok } from '../../lib/envelope.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { responses } from '../../lib/route-schemas.ts';
 import { userRepository, type UserRow } from './repository.ts';
-import { changeTimeZone, requireTimeZone } from './time-zone.ts';
+import { changeTimeZone, requireTimeZone, type CreatedRecordsCheck } from './time-zone.ts';
 
 const tags = ['user'];
 
@@ -31,7 +31,13 @@ function toProfile(user: UserRow, now: Date): ProfileData {
 }
 
 /** The user center's profile: nickname, email, phone, register and last login time. */
-export async function profileRoutes(fastify: FastifyInstance) {
+export async function profileRoutes(
+  fastify: FastifyInstance,
+  opts: {
+    /** send-records' hasCreatedRecords, passed in by app.ts (see CreatedRecordsCheck). */
+    hasCreatedRecords: CreatedRecordsCheck;
+  },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -95,7 +101,8 @@ export async function profileRoutes(fastify: FastifyInstance) {
             );
       if (!updated) throw unauthenticated();
       const now = app.clock.now();
-      if (timeZone !== undefined) updated = await changeTimeZone(app.db, userId, timeZone, now);
+      if (timeZone !== undefined)
+        updated = await changeTimeZone(app.db, userId, timeZone, now, opts.hasCreatedRecords);
       return ok(request, toProfile(updated, now), 'success.saved');
     },
   );

@@ -7,7 +7,6 @@ import {
 } from '@inviteflow/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, unauthenticated } from '../../lib/errors.ts';
-import { hasCreatedRecords } from '../send-records/repository.ts';
 import { lockAccount, userRepository, type UserRow } from './repository.ts';
 
 /**
@@ -20,6 +19,13 @@ import { lockAccount, userRepository, type UserRow } from './repository.ts';
  * same rule to the rollups; `accountDay` below is its TypeScript twin, and a test holds the
  * two together.
  */
+
+/**
+ * Whether the account ever created an invitation. Send-records knows (its daily rollups:
+ * send-records/repository.ts's hasCreatedRecords); callers pass it in (app.ts to the profile
+ * routes), because send-records counts its days with this module and user imports nothing of it.
+ */
+export type CreatedRecordsCheck = (db: Executor, userId: number) => Promise<boolean>;
 
 /** How an account counts its days. */
 export interface DayZone {
@@ -107,6 +113,7 @@ export async function changeTimeZone(
   userId: number,
   zone: string,
   now: Date,
+  hasCreatedRecords: CreatedRecordsCheck,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
     await lockAccount(tx, userId);

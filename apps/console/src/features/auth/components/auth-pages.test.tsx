@@ -54,9 +54,14 @@ const registerTexts: Record<
   },
 };
 
+// The app's afterLoginTarget (tested in app/guard.test.tsx) reads route names from the route
+// table; here a stand-in knows the one name these tests use.
+const targetAfterLogin = (search: URLSearchParams) =>
+  search.get('redirect') === 'TemplateScript' ? '/template/script' : '/sent/search-table';
+
 function authRoutes() {
   return [
-    { path: '/login', element: <LoginPage /> },
+    { path: '/login', element: <LoginPage targetAfterLogin={targetAfterLogin} /> },
     { path: '/register', element: <RegisterPage /> },
     { path: '/forgot-password', element: <ForgotPasswordPage /> },
     { path: '/sent/search-table', element: <div>landing page</div> },

@@ -9,6 +9,9 @@ import { useAuthT } from '../locale/index.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PasswordFields } from './password-fields.tsx';
 
+// react-router's navigate() returns a promise only under a data router, and it settles when the
+// navigation does (https://reactrouter.com/api/hooks/useNavigate): nothing here waits for it, hence `void`.
+
 export function ForgotPasswordPage() {
   const { t, locale } = useAuthT();
   const [form] = Form.useForm<ResetPasswordBody>();
@@ -21,7 +24,7 @@ export function ForgotPasswordPage() {
     try {
       await mutation.mutateAsync(data);
       Message.success(tCatalogue('success.passwordReset'));
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     } catch {
       // Shown by the request layer.
     }
@@ -73,7 +76,7 @@ export function ForgotPasswordPage() {
             href="/login"
             onClick={(event) => {
               event.preventDefault();
-              navigate('/login');
+              void navigate('/login');
             }}
           >
             {t('forgot.back')}

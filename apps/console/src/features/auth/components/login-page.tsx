@@ -3,8 +3,6 @@ import { IconLock, IconUser } from '@arco-design/web-react/icon';
 import type { LoginBody } from '@inviteflow/contract';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { afterLoginTarget } from '@/app/guard.tsx';
-import { preloadSignedIn } from '@/app/router.tsx';
 import { signIn } from '@/lib/session.ts';
 import { rememberedLogin } from '@/lib/storage.ts';
 import { useAuthStore } from '@/stores/auth-store.ts';
@@ -12,13 +10,25 @@ import { useAuthT } from '../locale/index.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PlainFormItem } from './plain-form-item.tsx';
 
+// react-router's navigate() returns a promise only under a data router, and it settles when the
+// navigation does (https://reactrouter.com/api/hooks/useNavigate): nothing here waits for it, hence `void`.
+
 type Field = keyof LoginBody;
 type Errors = Partial<Record<Field, string>>;
 
 // The checks come with zod, which the page does without until someone types.
 const loadChecks = () => import('./login-checks.ts');
 
-export function LoginPage() {
+export interface LoginPageProps {
+  /** Where a signed-in user goes, read from this page's query (the app's route table knows the names). */
+  targetAfterLogin: (search: URLSearchParams) => string;
+  /** Starts downloading the target's code beside the sign-in request. */
+  preload?: (path: string) => void;
+}
+
+// The app passes the route-table pieces in, as bulletproof-react's login route does for its form:
+// a feature does not import the app (issue 18).
+export function LoginPage({ targetAfterLogin, preload }: LoginPageProps) {
   const { t, locale } = useAuthT();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -39,7 +49,7 @@ export function LoginPage() {
   const [remember, setRemember] = useState(initial.remember);
 
   // Already signed in (e.g. "/" → /login in a live session): go straight to the target.
-  if (token && !submitting) return <Navigate to={afterLoginTarget(search)} replace />;
+  if (token && !submitting) return <Navigate to={targetAfterLogin(search)} replace />;
 
   /** Checks the given fields of these values, as Arco Form would on change and on submit. */
   const check = async (next: LoginBody, fields: Field[]): Promise<Errors> => {
@@ -63,16 +73,16 @@ export function LoginPage() {
     const found = await check(values, ['username', 'password']);
     if (found.username || found.password) return;
     setSubmitting(true);
-    const target = afterLoginTarget(search);
+    const target = targetAfterLogin(search);
     try {
       const signingIn = signIn(
         { username: values.username.trim(), password: values.password },
         remember,
       );
       // The sign-in request goes first; the shell's code downloads beside it, not before it.
-      preloadSignedIn(target);
+      preload?.(target);
       await signingIn;
-      navigate(target, { replace: true });
+      void navigate(target, { replace: true });
     } catch {
       // signIn has shown the reason.
       setSubmitting(false);
@@ -125,7 +135,7 @@ export function LoginPage() {
             href="/forgot-password"
             onClick={(event) => {
               event.preventDefault();
-              navigate('/forgot-password');
+              void navigate('/forgot-password');
             }}
           >
             {t('login.forgot')}
@@ -138,7 +148,7 @@ export function LoginPage() {
           type="text"
           long
           className="auth-secondary"
-          onClick={() => navigate({ pathname: '/register', search: location.search })}
+          onClick={() => void navigate({ pathname: '/register', search: location.search })}
         >
           {t('login.register')}
         </Button>

@@ -9,6 +9,9 @@ import { useAuthT } from '../locale/index.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PasswordFields } from './password-fields.tsx';
 
+// react-router's navigate() returns a promise only under a data router, and it settles when the
+// navigation does (https://reactrouter.com/api/hooks/useNavigate): nothing here waits for it, hence `void`.
+
 type RegisterForm = Required<Pick<RegisterBody, 'username' | 'phoneNumber' | 'code'>> & {
   password: string;
   confirmPassword: string;
@@ -32,7 +35,7 @@ export function RegisterPage() {
         inviteCode: data.inviteCode?.trim() || undefined,
       });
       Message.success(tCatalogue('success.registered'));
-      navigate('/login', { state: { username: user.username } });
+      void navigate('/login', { state: { username: user.username } });
     } catch {
       // The request layer showed the server's message (taken username, wrong code, ...).
     }
@@ -40,7 +43,7 @@ export function RegisterPage() {
 
   const goLogin = (event: { preventDefault: () => void }) => {
     event.preventDefault();
-    navigate('/login');
+    void navigate('/login');
   };
 
   return (

@@ -11,6 +11,9 @@ import { useMembershipT } from '../locale/index.ts';
 import { paymentNavigation } from '../model/go-to-payment.ts';
 import './membership.css';
 
+// react-router's navigate() returns a promise only under a data router, and it settles when the
+// navigation does (https://reactrouter.com/api/hooks/useNavigate): nothing here waits for it, hence `void`.
+
 /**
  * Where the gateway sends the browser back (return_url). The order is read from the
  * server, which asks the gateway first while it is pending, so the page says what
@@ -36,12 +39,12 @@ export function MembershipResultPage() {
   }, [status, queryClient]);
 
   const toMembership = (
-    <Button key="membership" type="primary" onClick={() => navigate('/membership/purchase')}>
+    <Button key="membership" type="primary" onClick={() => void navigate('/membership/purchase')}>
       {t('result.toMembership')}
     </Button>
   );
   const toRecords = (
-    <Button key="records" onClick={() => navigate('/membership/records')}>
+    <Button key="records" onClick={() => void navigate('/membership/records')}>
       {t('result.toRecords')}
     </Button>
   );
@@ -85,12 +88,13 @@ export function MembershipResultPage() {
             <Button
               type="primary"
               loading={pay.isPending}
-              onClick={() =>
-                pay
+              onClick={() => {
+                // The chain ends in its own catch (a failed payment start re-reads the order).
+                void pay
                   .mutateAsync(orderNo)
                   .then(({ paymentUrl }) => paymentNavigation.go(paymentUrl))
-                  .catch(() => void order.refetch())
-              }
+                  .catch(() => void order.refetch());
+              }}
             >
               {t('result.payAgain')}
             </Button>
@@ -111,7 +115,7 @@ export function MembershipResultPage() {
         subTitle={expired ? t('result.expiredSubtitle') : t('result.cancelledSubtitle')}
         extra={
           <Space>
-            <Button type="primary" onClick={() => navigate('/membership/purchase')}>
+            <Button type="primary" onClick={() => void navigate('/membership/purchase')}>
               {t('result.buyAgain')}
             </Button>
             {toRecords}

@@ -1,7 +1,7 @@
 import { apiPaths, type SendPreviewData, type TalentRef } from '@inviteflow/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chooseOption, formItem } from '@/features/talents/testing/fixtures.ts';
+import { chooseOption, formItem } from '@/test/talent-fixtures.ts';
 import { ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
 import { formatMessage } from '@/locale/define.ts';
 import { sendRecordsMessages } from '../locale/index.ts';

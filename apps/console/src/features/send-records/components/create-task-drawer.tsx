@@ -62,6 +62,9 @@ import { ScriptField } from './script-field.tsx';
 import { SEARCH_DELAY_MS } from './searched-choices.ts';
 import { TalentPicker } from './talent-picker.tsx';
 
+// react-router's navigate() returns a promise only under a data router, and it settles when the
+// navigation does (https://reactrouter.com/api/hooks/useNavigate): nothing here waits for it, hence `void`.
+
 export interface CreateValues extends CollaborationValues {
   shopId?: number;
   taskType?: TaskType;
@@ -380,7 +383,7 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
           type="warning"
           className="send-finding"
           content={t('create.noShop')}
-          action={<Link onClick={() => navigate('/shop/list')}>{t('create.goShops')}</Link>}
+          action={<Link onClick={() => void navigate('/shop/list')}>{t('create.goShops')}</Link>}
         />
       )}
       <Form<CreateValues>

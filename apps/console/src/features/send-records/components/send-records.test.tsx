@@ -8,7 +8,7 @@ import {
 } from '@inviteflow/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chooseOption, formItem } from '@/features/talents/testing/fixtures.ts';
+import { chooseOption, formItem } from '@/test/talent-fixtures.ts';
 import { fail, ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
 import { buildFilters } from '../model/filters.ts';
 import { previewBodyOf, taskBodyOf } from './create-task-drawer.tsx';

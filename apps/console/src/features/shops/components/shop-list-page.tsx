@@ -51,6 +51,9 @@ import {
 } from './connect-tiktok-shop.tsx';
 import './shops.css';
 
+// react-router's navigate() returns a promise only under a data router, and it settles when the
+// navigation does (https://reactrouter.com/api/hooks/useNavigate): nothing here waits for it, hence `void`.
+
 const statusColors: Record<BindStatus, string> = {
   BOUND: 'green',
   UNBOUND: 'gray',
@@ -131,7 +134,7 @@ export function ShopListPage() {
   const full = slotsFull(slots);
   const planName = (level: MembershipLevel) => translate(locale, `plan.${level}`);
   const nextPlan = slots ? planAbove(slots.limit) : undefined;
-  const upgrade = () => navigate('/membership/purchase');
+  const upgrade = () => void navigate('/membership/purchase');
   // Why binding is off at the limit, and how the limit goes up.
   const fullReason: ReactNode =
     full && slots ? (

@@ -2,7 +2,7 @@ import { apiPaths, type BlacklistEntry } from '@inviteflow/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
-import { pathOf, queryOf } from '../testing/fixtures.ts';
+import { pathOf, queryOf } from '@/test/talent-fixtures.ts';
 import { TalentBlacklistPage } from './blacklist-page.tsx';
 
 beforeEach(async () => {

@@ -2,7 +2,7 @@ import { apiPaths, type FollowUp } from '@inviteflow/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
-import { chooseOption, formItem, makeTalent, pathOf, queryOf } from '../testing/fixtures.ts';
+import { chooseOption, formItem, makeTalent, pathOf, queryOf } from '@/test/talent-fixtures.ts';
 import { FollowUpDrawer } from './follow-up-drawer.tsx';
 
 beforeEach(async () => {

@@ -2,7 +2,7 @@ import { apiPaths, type ImportReport } from '@inviteflow/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
-import { pathOf } from '../testing/fixtures.ts';
+import { pathOf } from '@/test/talent-fixtures.ts';
 import { ImportModal } from './import-modal.tsx';
 
 beforeEach(async () => {

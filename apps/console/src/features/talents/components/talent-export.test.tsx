@@ -2,7 +2,7 @@ import { apiPaths, type ExportProgress } from '@inviteflow/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
-import { pathOf } from '../testing/fixtures.ts';
+import { pathOf } from '@/test/talent-fixtures.ts';
 import { TalentExport } from './talent-export.tsx';
 
 beforeEach(async () => {

@@ -2,7 +2,7 @@ import { apiPaths, type Talent } from '@inviteflow/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
-import { chooseOption, formItem, makeTalent, pathOf } from '../testing/fixtures.ts';
+import { chooseOption, formItem, makeTalent, pathOf } from '@/test/talent-fixtures.ts';
 import { TalentFormModal, toTalentBody, type TalentForm } from './talent-form-modal.tsx';
 
 afterEach(() => {

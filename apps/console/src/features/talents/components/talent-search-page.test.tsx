@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dayEnd, dayStart } from '@/lib/day-range.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
-import { chooseOption, formItem, makeTalent, pathOf, queryOf } from '../testing/fixtures.ts';
+import { chooseOption, formItem, makeTalent, pathOf, queryOf } from '@/test/talent-fixtures.ts';
 import { TalentSearchTablePage } from './talent-search-page.tsx';
 
 beforeEach(async () => {

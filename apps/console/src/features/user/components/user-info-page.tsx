@@ -18,6 +18,9 @@ import { ConnectedBrowsers } from './connected-browsers.tsx';
 import { ProfileEditModal } from './profile-edit-modal.tsx';
 import './user.css';
 
+// react-router's navigate() returns a promise only under a data router, and it settles when the
+// navigation does (https://reactrouter.com/api/hooks/useNavigate): nothing here waits for it, hence `void`.
+
 export function UserInfoPage() {
   const { t, locale } = useUserT();
   const navigate = useNavigate();
@@ -50,7 +53,7 @@ export function UserInfoPage() {
                 <Button type="primary" icon={<IconEdit />} onClick={() => setEditing(true)}>
                   {t('info.edit')}
                 </Button>
-                <Button icon={<IconLock />} onClick={() => navigate('/user/change-password')}>
+                <Button icon={<IconLock />} onClick={() => void navigate('/user/change-password')}>
                   {t('info.changePassword')}
                 </Button>
               </Space>

@@ -31,6 +31,9 @@ import { useStats } from '../api/get-stats.ts';
 import { useWorkplaceT } from '../locale/index.ts';
 import './workplace.css';
 
+// react-router's navigate() returns a promise only under a data router, and it settles when the
+// navigation does (https://reactrouter.com/api/hooks/useNavigate): nothing here waits for it, hence `void`.
+
 // The charts (and ECharts with them) load only once the numbers are here.
 const WorkplaceCharts = lazy(async () => ({
   default: (await import('./workplace-charts.tsx')).WorkplaceCharts,
@@ -113,7 +116,7 @@ function ShopsCard({ stats }: { stats: SendStats }) {
     <Card
       className="workplace-card"
       title={t('shops.title')}
-      extra={<Link onClick={() => navigate('/shop/list')}>{t('shops.manage')}</Link>}
+      extra={<Link onClick={() => void navigate('/shop/list')}>{t('shops.manage')}</Link>}
     >
       <Typography.Text type="secondary">
         {t('shops.slots', { used: slots.used, limit: slots.limit })}
@@ -187,7 +190,7 @@ function MembershipCard({ stats }: { stats: SendStats }) {
       className="workplace-card"
       title={t('membership.title')}
       extra={
-        <Link onClick={() => navigate('/membership/purchase')}>
+        <Link onClick={() => void navigate('/membership/purchase')}>
           {m.isActive || m.endedAt ? t('membership.renew') : t('membership.upgrade')}
         </Link>
       }
@@ -266,10 +269,14 @@ export function WorkplacePage() {
             content={t('empty.start')}
             action={
               <Space>
-                <Button size="small" onClick={() => navigate('/shop/list')}>
+                <Button size="small" onClick={() => void navigate('/shop/list')}>
                   {t('empty.bindShop')}
                 </Button>
-                <Button size="small" type="primary" onClick={() => navigate('/sent/search-table')}>
+                <Button
+                  size="small"
+                  type="primary"
+                  onClick={() => void navigate('/sent/search-table')}
+                >
                   {t('empty.createTask')}
                 </Button>
               </Space>

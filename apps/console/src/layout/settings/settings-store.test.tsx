@@ -9,7 +9,7 @@ import {
   SETTINGS_STORAGE_KEY,
   settingsJson,
   useSettingsStore,
-} from './settings-store.ts';
+} from '@/stores/settings-store.ts';
 
 beforeEach(() => resetApp('en-US'));
 afterEach(() => {

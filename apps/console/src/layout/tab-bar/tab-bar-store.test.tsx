@@ -7,7 +7,7 @@ import {
   REDIRECT_ROUTE_NAME,
   useTabBarStore,
   type TabEntry,
-} from './tab-bar-store.ts';
+} from '@/stores/tab-bar-store.ts';
 
 beforeEach(() => resetApp('en-US'));
 

@@ -3,45 +3,17 @@ import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { inviteRewards, membershipOrders, paymentEvents } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/errors.ts';
-import { postInboxMessage } from '../inbox/post.ts';
-import { appendPeriod } from '../membership/grant.ts';
-import { userRepository } from '../user/repository.ts';
-import { amountToFen, isPaidStatus } from './gateway.ts';
+import { postInboxMessage } from '../inbox/index.ts';
+import {
+  amountToFen,
+  isPaidStatus,
+  type PaymentReport,
+  type SettleOutcome,
+} from '../payments/index.ts';
+import { userRepository } from '../user/index.ts';
+import { appendPeriod } from './grant.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** What the gateway says about one order's payment, from a notification or a query. */
-export interface PaymentReport {
-  source: 'notify' | 'query' | 'return';
-  /** Whether the gateway's signature verified (a query's answer is verified by the SDK). */
-  signatureValid: boolean;
-  orderNo: string;
-  /** The app the message is for; null when the source carries none (a query we made). */
-  appId: string | null;
-  /** The seller paid; null when the source carries none (a query we made). */
-  sellerId: string | null;
-  tradeStatus: string | null;
-  tradeNo: string | null;
-  /** As the gateway writes it: yuan with up to two decimals. */
-  totalAmount: string | null;
-  buyerLogonId: string | null;
-}
-
-export type SettleOutcome =
-  | 'granted'
-  | 'duplicate'
-  | 'pending'
-  | 'refused:signature'
-  | 'refused:unknown-order'
-  | 'refused:app-id'
-  | 'refused:seller-id'
-  | 'refused:amount'
-  | 'refused:status';
-
-/** Granted and duplicate mean "this payment is in our books": the gateway may stop telling us. */
-export function isSettled(outcome: SettleOutcome): boolean {
-  return outcome === 'granted' || outcome === 'duplicate';
-}
 
 async function orderIdOf(db: Executor, orderNo: string): Promise<number | null> {
   const [order] = await db
@@ -71,6 +43,10 @@ async function record(
 }
 
 /**
+ * Lives in membership, not payments: settling writes the order, its membership period and
+ * the inviter's reward, all membership's. The notification route (payments) gets this
+ * function from app.ts, so payments does not import membership (no module cycle).
+ *
  * The one path by which money becomes membership, whoever reports it (the gateway's
  * notification, our own query, a replica, a retry): a payment is accepted only when
  * the signature verified, the order exists, app (and seller) and amount match and the

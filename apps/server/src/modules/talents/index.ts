@@ -1,0 +1,13 @@
+/** What other modules may use of talents (issue 18: a module is reached only through its index.ts). */
+export {
+  columnHeader,
+  enumFromText,
+  fileColumns,
+  textFromCell,
+  timeText,
+  type ColumnKey,
+} from './file-cells.ts';
+export { talentConditions } from './filters.ts';
+export { isBlank, mapHeader } from './import-service.ts';
+export { importTemplate } from './import-template.ts';
+export { countTalents, findByPlatformIds } from './repository.ts';
