@@ -25,9 +25,9 @@ import {
 } from '@inviteflow/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { blacklistedIds } from '../../blacklist/service.ts';
-import { postInboxMessage } from '../../inbox/post.ts';
-import { membershipState } from '../../membership/state.ts';
+import { blacklistedIds } from '../../blacklist/index.ts';
+import { postInboxMessage } from '../../inbox/index.ts';
+import { membershipState } from '../../membership/index.ts';
 import {
   actionOpenCounts,
   actionRecordStatusCounts,
@@ -42,9 +42,9 @@ import {
   releaseRecords,
   startRecords,
   succeedRecords,
-} from '../../send-records/action-records.ts';
-import { findShop, type ShopRow } from '../../shops/repository.ts';
-import { lockAccount } from '../../user/repository.ts';
+} from '../../send-records/index.ts';
+import { findShop, type ShopRow } from '../../shops/index.ts';
+import { lockAccount } from '../../user/index.ts';
 import {
   NO_PACKS_BY_CONFIG,
   packInForce,

@@ -5,7 +5,7 @@ import {
   type OrienPlanInput,
   type ShopActivity,
 } from '../doudian/index.ts';
-import type { SendRecordRow } from '../../send-records/repository.ts';
+import type { SendRecordRow } from '../../send-records/index.ts';
 import { answerOf, ownFailure, type Outcome, type RecordFailure } from './outcomes.ts';
 import type { StepContext } from './tiktok-steps.ts';
 

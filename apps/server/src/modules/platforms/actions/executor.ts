@@ -1,7 +1,7 @@
 import { shopPauseReasons, tiktokShopTimeZone, type Locale } from '@inviteflow/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../../db/client.ts';
-import type { SendRecordRow } from '../../send-records/repository.ts';
+import type { SendRecordRow } from '../../send-records/index.ts';
 import {
   actionTask,
   failRecords,
@@ -13,11 +13,11 @@ import {
   startActionRecords,
   succeedActionRecords,
   succeedRecords,
-} from '../../send-records/action-records.ts';
-import { blacklistedIds } from '../../blacklist/service.ts';
-import { postInboxMessage } from '../../inbox/post.ts';
-import { rememberCreatorOpenId } from '../../talents/repository.ts';
-import { findShop } from '../../shops/repository.ts';
+} from '../../send-records/index.ts';
+import { blacklistedIds } from '../../blacklist/index.ts';
+import { postInboxMessage } from '../../inbox/index.ts';
+import { rememberCreatorOpenId } from '../../talents/index.ts';
+import { findShop } from '../../shops/index.ts';
 import type { PlatformConnections } from '../connections/index.ts';
 import { ShopNotConnectedError } from '../connections/index.ts';
 import { TikTokShopError } from '../tiktok-shop/index.ts';

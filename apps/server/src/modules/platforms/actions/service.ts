@@ -13,7 +13,7 @@ import {
 } from '@inviteflow/contract';
 import type { Executor } from '../../../db/client.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { actionTask } from '../../send-records/action-records.ts';
+import { actionTask } from '../../send-records/index.ts';
 import { stoppedPacks, type PacksByConfig } from '../page-packs/index.ts';
 import { stopsInForce, type StopRow } from './browser-repository.ts';
 import {

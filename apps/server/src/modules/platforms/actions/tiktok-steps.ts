@@ -7,7 +7,7 @@ import {
   type TaskPlatformTerms,
 } from '@inviteflow/contract';
 import type { ImMessage, ShopAccess, TikTokShopClient } from '../tiktok-shop/index.ts';
-import type { SendRecordRow } from '../../send-records/repository.ts';
+import type { SendRecordRow } from '../../send-records/index.ts';
 import type { DoudianClient, ShopAccess as DoudianShopAccess } from '../doudian/index.ts';
 import type { ActionRow } from './repository.ts';
 import { ownFailure, type Outcome, type RecordFailure } from './outcomes.ts';
