@@ -13,6 +13,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { Config } from './config/index.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
 import { JobRunner, type Job } from './lib/jobs.ts';
 import { PrettyLogStream } from './lib/pretty-log.ts';
 import { REDACTED, serializeRequest } from './lib/request-log.ts';
@@ -126,9 +127,7 @@ declare module 'fastify' {
   }
 }
 
-export interface Clock {
-  now(): Date;
-}
+export type { Clock };
 
 export type App = FastifyInstance;
 
@@ -343,9 +342,23 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   );
   app.decorate('sms', options.sms ?? createSmsProvider(config.sms, app.log));
   app.decorate<Clock>('clock', options.clock ?? { now: () => new Date() });
-  app.decorate('authService', new AuthService(app));
-  app.decorate('payments', new Payments(app));
-  app.decorate('membershipOrders', new MembershipOrders(app));
+  app.decorate(
+    'authService',
+    new AuthService({
+      db: database.db,
+      tokens: app.tokens,
+      limits: app.limits,
+      revocations: app.revocations,
+      sms: app.sms,
+      clock: app.clock,
+      log: app.log,
+    }),
+  );
+  app.decorate('payments', new Payments({ db: database.db, config }));
+  app.decorate(
+    'membershipOrders',
+    new MembershipOrders({ db: database.db, payments: app.payments, log: app.log }),
+  );
   app.decorate(
     'tiktokShop',
     new TikTokShopPlatform(

@@ -11,7 +11,13 @@ import {
   type registerBody,
 } from '@inviteflow/contract';
 import type { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Limits } from '../../lib/limits.ts';
+import type { RevocationStore } from '../../lib/revocations.ts';
+import type { TokenService } from '../../lib/tokens.ts';
+import type { SmsProvider } from './sms-provider.ts';
 import {
   badRequest,
   conflict,
@@ -87,18 +93,32 @@ export interface PhoneChange {
   currentPassword?: string;
 }
 
+/**
+ * What the auth service works with, built once in app.ts (the composition root): a service
+ * receives exactly its collaborators, never the whole Fastify instance (issue 18).
+ */
+export interface AuthServiceDeps {
+  db: Database;
+  tokens: TokenService;
+  limits: Limits;
+  revocations: RevocationStore;
+  sms: SmsProvider;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
 /** Registration, sign-in, sessions and passwords. Handlers stay a few lines; the rules live here. */
 export class AuthService {
   readonly codes: SmsCodes;
   readonly sessions: Sessions;
 
-  constructor(private readonly app: FastifyInstance) {
-    this.codes = new SmsCodes(app.db, app.tokens, app.limits, app.sms, app.log);
-    this.sessions = new Sessions(app.db, app.tokens, app.revocations);
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.codes = new SmsCodes(deps.db, deps.tokens, deps.limits, deps.sms, deps.log);
+    this.sessions = new Sessions(deps.db, deps.tokens, deps.revocations);
   }
 
   private get db() {
-    return this.app.db;
+    return this.deps.db;
   }
 
   /**
@@ -117,7 +137,7 @@ export class AuthService {
    * many phones the guesses spread over. A success gives it back.
    */
   private codeAttempt(ip: string) {
-    return this.app.limits.attempt(
+    return this.deps.limits.attempt(
       'error.codeCheckTooFrequent',
       ['codeFailuresPerIp', ip],
       ['codeFailuresGlobal', EVERYONE],
@@ -190,7 +210,7 @@ export class AuthService {
     attempt?: Attempt,
   ): Promise<void> {
     const taken =
-      attempt ?? (await this.app.limits.attempt('error.loginLocked', ['loginFailuresPerIp', ip]));
+      attempt ?? (await this.deps.limits.attempt('error.loginLocked', ['loginFailuresPerIp', ip]));
     await taken.take(['loginFailuresPerAccount', accountIdKey(user.id)]);
     if (!(await verifyPassword(user.passwordHash, password))) throw wrong;
     await taken.refund();
@@ -205,7 +225,7 @@ export class AuthService {
     const name = identifier.trim();
     // The address and the name typed are counted before the account is even looked up:
     // those refused here cost nothing, and no lookup tells them anything.
-    const attempt = await this.app.limits.attempt(
+    const attempt = await this.deps.limits.attempt(
       'error.loginLocked',
       ['loginFailuresPerIp', meta.ip],
       ['loginFailuresPerAccount', accountKey(name)],
@@ -233,9 +253,9 @@ export class AuthService {
     if (!user.timeZone && browserTimeZone) {
       const zone = await knownTimeZone(this.db, browserTimeZone);
       if (zone)
-        await changeTimeZone(this.db, user.id, zone, this.app.clock.now(), hasCreatedRecords);
+        await changeTimeZone(this.db, user.id, zone, this.deps.clock.now(), hasCreatedRecords);
     }
-    const membership = await membershipState(this.db, user.id, this.app.clock.now());
+    const membership = await membershipState(this.db, user.id, this.deps.clock.now());
     return {
       ...tokens,
       user: toLoginUser(signedIn, membership, await this.currentShopBindCount(user.id)),
@@ -244,7 +264,7 @@ export class AuthService {
 
   /** The account's BOUND shops, after a lapsed membership's excess has expired. */
   async currentShopBindCount(userId: number): Promise<number> {
-    await ensureShopsWithinLimit(this.db, userId, this.app.clock.now());
+    await ensureShopsWithinLimit(this.db, userId, this.deps.clock.now());
     return countBoundShops(this.db, userId);
   }
 
@@ -354,10 +374,10 @@ export class AuthService {
    */
   private async notifyPhoneChanged(oldPhone: string, newPhone: string): Promise<void> {
     try {
-      await this.app.sms.notify(oldPhone, { kind: 'phone-changed', newPhoneNumber: newPhone });
+      await this.deps.sms.notify(oldPhone, { kind: 'phone-changed', newPhoneNumber: newPhone });
     } catch (error) {
-      this.app.log.error(
-        { err: error, provider: this.app.sms.name },
+      this.deps.log.error(
+        { err: error, provider: this.deps.sms.name },
         'SMS provider failed to send the phone-changed notice',
       );
     }
@@ -398,7 +418,7 @@ export class AuthService {
 
   private async liftSignInLocks(user: UserRow): Promise<void> {
     for (const key of [accountKey(user.username), user.phoneNumber, accountIdKey(user.id)]) {
-      await this.app.limits.reset('loginFailuresPerAccount', key);
+      await this.deps.limits.reset('loginFailuresPerAccount', key);
     }
   }
 }

@@ -12,13 +12,18 @@ import {
   type PlanId,
 } from '@inviteflow/contract';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Executor } from '../../db/client.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../../db/client.ts';
 import { membershipOrders, membershipPeriods, paymentEvents } from '../../db/schema.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import { pageOffset } from '../../lib/sql.ts';
 import { wallTimeIn } from '../../lib/time-zones.ts';
-import { GatewayUnavailableError, isPaidStatus, type SettleOutcome } from '../payments/index.ts';
+import {
+  GatewayUnavailableError,
+  isPaidStatus,
+  type Payments,
+  type SettleOutcome,
+} from '../payments/index.ts';
 import { planName } from './plans.ts';
 import { settlePayment } from './settle.ts';
 
@@ -102,15 +107,18 @@ async function findOwned(db: Executor, userId: number, orderNo: string) {
 
 /** Orders, their payment and their reconciliation with the gateway. */
 export class MembershipOrders {
-  constructor(private readonly app: FastifyInstance) {}
+  /** Built once in app.ts from exactly what it uses, never the whole Fastify instance (issue 18). */
+  constructor(
+    private readonly deps: { db: Database; payments: Payments; log: FastifyBaseLogger },
+  ) {}
 
   private get db() {
-    return this.app.db;
+    return this.deps.db;
   }
 
   async create(userId: number, planId: PlanId, locale: Locale, now: Date) {
     const plan = planById(planId)!;
-    const gateway = await this.app.payments.gateway();
+    const gateway = await this.deps.payments.gateway();
     const [row] = await this.db
       .insert(membershipOrders)
       .values({
@@ -133,7 +141,7 @@ export class MembershipOrders {
   }
 
   private async paymentUrl(order: OrderRow, locale: Locale): Promise<string> {
-    const gateway = await this.app.payments.gateway();
+    const gateway = await this.deps.payments.gateway();
     return gateway.pagePayUrl({
       orderNo: order.orderNo,
       amountFen: order.actualPriceFen,
@@ -144,8 +152,8 @@ export class MembershipOrders {
               plan: planName(locale, order.planId),
               months: order.durationMonths,
             }),
-      notifyUrl: this.app.payments.notifyUrl,
-      returnUrl: this.app.payments.returnUrl,
+      notifyUrl: this.deps.payments.notifyUrl,
+      returnUrl: this.deps.payments.returnUrl,
       expiresAt: order.expiresAt,
     });
   }
@@ -263,11 +271,11 @@ export class MembershipOrders {
       throw notPending(locale, 'cancel', current.status);
     }
     try {
-      const gateway = await this.app.payments.gateway();
+      const gateway = await this.deps.payments.gateway();
       await gateway.close(order.orderNo);
     } catch (error) {
       // A trade the buyer never opened does not exist at the gateway; nothing to close.
-      this.app.log.info({ err: error, orderNo }, 'gateway close after cancel');
+      this.deps.log.info({ err: error, orderNo }, 'gateway close after cancel');
     }
     return cancelled;
   }
@@ -277,13 +285,13 @@ export class MembershipOrders {
    * it was paid. Null when the gateway could not be asked.
    */
   async reconcile(order: OrderRow, now: Date): Promise<SettleOutcome | null> {
-    const gateway = await this.app.payments.gateway();
+    const gateway = await this.deps.payments.gateway();
     let result;
     try {
       result = await gateway.query(order.orderNo);
     } catch (error) {
       if (error instanceof GatewayUnavailableError) {
-        this.app.log.warn({ err: error, orderNo: order.orderNo }, 'reconciliation query failed');
+        this.deps.log.warn({ err: error, orderNo: order.orderNo }, 'reconciliation query failed');
         return null;
       }
       throw error;
@@ -316,7 +324,7 @@ export class MembershipOrders {
       await this.reconcile(order, now);
     } catch (error) {
       if (error instanceof AppError) throw error;
-      this.app.log.warn({ err: error, orderNo: order.orderNo }, 'reconciliation failed');
+      this.deps.log.warn({ err: error, orderNo: order.orderNo }, 'reconciliation failed');
     }
   }
 

@@ -4,3 +4,4 @@
  */
 export { amountToFen, GatewayUnavailableError, isPaidStatus } from './gateway.ts';
 export type { PaymentReport, SettleOutcome } from './report.ts';
+export type { Payments } from './service.ts';

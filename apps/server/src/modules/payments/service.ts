@@ -1,5 +1,6 @@
 import { apiPaths } from '@inviteflow/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config/index.ts';
+import type { Database } from '../../db/client.ts';
 import { AlipayGateway } from './gateway.ts';
 import { sandboxCredentials, type SandboxCredentials } from './sandbox/credentials.ts';
 
@@ -13,23 +14,24 @@ export const paymentReturnPath = '/membership/result';
 export class Payments {
   private gatewayPromise: Promise<AlipayGateway> | null = null;
 
-  constructor(private readonly app: FastifyInstance) {}
+  /** Built once in app.ts from exactly what it uses, never the whole Fastify instance (issue 18). */
+  constructor(private readonly deps: { db: Database; config: Config }) {}
 
   get kind(): 'sandbox' | 'alipay' {
-    return this.app.config.payment.provider;
+    return this.deps.config.payment.provider;
   }
 
   get notifyUrl(): string {
-    return `${this.app.config.publicUrl}${apiPaths.payments.alipayNotify}`;
+    return `${this.deps.config.publicUrl}${apiPaths.payments.alipayNotify}`;
   }
 
   get returnUrl(): string {
-    return `${this.app.config.publicUrl}${paymentReturnPath}`;
+    return `${this.deps.config.publicUrl}${paymentReturnPath}`;
   }
 
   /** The sandbox's own keys (sandbox mode only). */
   sandbox(): Promise<SandboxCredentials> {
-    return sandboxCredentials(this.app.db);
+    return sandboxCredentials(this.deps.db);
   }
 
   gateway(): Promise<AlipayGateway> {
@@ -41,14 +43,14 @@ export class Payments {
   }
 
   private async createGateway(): Promise<AlipayGateway> {
-    const payment = this.app.config.payment;
+    const payment = this.deps.config.payment;
     if (payment.provider === 'alipay') return AlipayGateway.create('alipay', payment);
     const sandbox = await this.sandbox();
     return AlipayGateway.create('sandbox', {
       appId: sandbox.appId,
       privateKey: sandbox.merchantPrivateKey,
       alipayPublicKey: sandbox.platformPublicKey,
-      gateway: `${this.app.config.publicUrl}${apiPaths.sandbox.alipayGateway}`,
+      gateway: `${this.deps.config.publicUrl}${apiPaths.sandbox.alipayGateway}`,
       sellerId: sandbox.sellerId,
     });
   }
