@@ -1,7 +1,7 @@
 import type { ExtensionSummary } from '@inviteflow/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { sendRecordDays } from '../../db/schema.ts';
+import { sendRecordDays } from '../send-records/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { countsByStatus, dailyAllowance } from '../send-records/index.ts';
 import { boundShops, ensureShopsWithinLimit, toShop } from '../shops/index.ts';

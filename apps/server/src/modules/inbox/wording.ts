@@ -10,7 +10,7 @@ import {
   type MessageParams,
   type SendErrorCode,
 } from '@inviteflow/contract';
-import type { inboxMessages } from '../../db/schema.ts';
+import type { inboxMessages } from './schema.ts';
 import { formatInZone } from '../../lib/time-zones.ts';
 
 type Row = typeof inboxMessages.$inferSelect;

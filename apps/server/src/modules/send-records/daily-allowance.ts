@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { sendRecordDays } from '../../db/schema.ts';
+import { sendRecordDays } from './schema.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { MembershipState } from '../membership/index.ts';
 import { planNameKey } from '../shops/index.ts';

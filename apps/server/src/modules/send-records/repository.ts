@@ -8,7 +8,7 @@ import {
 } from '@inviteflow/contract';
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { sendRecordCounts, sendRecordDays, sendRecords } from '../../db/schema.ts';
+import { sendRecordCounts, sendRecordDays, sendRecords } from './schema.ts';
 import { countExactly, countWithinBudget, type CountResult } from '../../lib/counting.ts';
 import type { Position, SortOrder } from '../../lib/keyset.ts';
 import { amongIds, likeContains } from '../../lib/sql.ts';

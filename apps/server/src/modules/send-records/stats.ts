@@ -6,7 +6,8 @@ import {
 } from '@inviteflow/contract';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { sendRecordDays, sendRecordFailures, talents } from '../../db/schema.ts';
+import { talents } from '../talents/schema.ts';
+import { sendRecordDays, sendRecordFailures } from './schema.ts';
 import { lastMembershipEnd } from '../membership/index.ts';
 import {
   ensureShopsWithinLimit,

@@ -24,7 +24,8 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
-import { invitationTasks, productTemplates, scriptTemplates } from '../../db/schema.ts';
+import { productTemplates, scriptTemplates } from '../templates/schema.ts';
+import { invitationTasks } from './schema.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import { lockBlacklistDecisions } from '../blacklist/index.ts';
 import { membershipState, type MembershipState } from '../membership/index.ts';

@@ -13,7 +13,8 @@ import {
 } from '@inviteflow/contract';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { sendRecords, talents } from '../../db/schema.ts';
+import { talents } from '../talents/schema.ts';
+import { sendRecords } from './schema.ts';
 import { AppError, unprocessable } from '../../lib/errors.ts';
 import { blacklistedIds } from '../blacklist/index.ts';
 import type { ShopRow } from '../shops/index.ts';

@@ -10,7 +10,7 @@ import {
 import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
-import { talentCounts, talentFollowUps, talentLabels, talents } from '../../db/schema.ts';
+import { talentCounts, talentFollowUps, talentLabels, talents } from './schema.ts';
 import { countExactly, countWithinBudget, type CountResult } from '../../lib/counting.ts';
 import { AppError } from '../../lib/errors.ts';
 import { amongIds, pageOffset, withPlatformTalentIds } from '../../lib/sql.ts';

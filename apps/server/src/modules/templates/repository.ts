@@ -2,7 +2,7 @@ import type { Page, ProductTemplate, ScriptTemplate } from '@inviteflow/contract
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { productTemplates, scriptTemplates } from '../../db/schema.ts';
+import { productTemplates, scriptTemplates } from './schema.ts';
 import { likeContains, pageOffset } from '../../lib/sql.ts';
 
 type TemplateTable = typeof scriptTemplates | typeof productTemplates;
