@@ -96,7 +96,11 @@ export const sendRecords = pgTable(
   (t) => [
     // The list's index, send_records_user_created_cover (user_id, created_at, id), carries
     // every filter column (INCLUDE) so a filtered page and a capped count read no table
-    // rows; drizzle cannot declare INCLUDE, so it lives in migration 0005_send_record_stats.sql.
+    // rows; drizzle cannot declare INCLUDE, so it is hand-written in migration
+    // 0006_send_record_stats.sql (its only definition; drizzle-kit does not see it). A new
+    // filter column goes there too, by a hand-edited migration.
+    // The counters below (send_record_counts, send_record_days, send_record_failures) are
+    // kept by statement triggers on this table: see sendRecordCounts.
     index('send_records_task_idx').on(t.taskId),
     // Whether a task still has open records (settling a task after each platform action).
     index('send_records_task_open_idx')
@@ -133,9 +137,23 @@ export const sendRecords = pgTable(
 );
 
 /**
- * Send records per account and status, kept by statement triggers on send_records
- * (migration 0005_send_record_stats.sql): the list's total and the workplace's
- * counts are one row each, never a count over millions of records.
+ * Send records per account and status: the list's total and the workplace's counts are one
+ * row each, never a count over millions of records. No code writes this table nor the two
+ * below (send_record_days, send_record_failures): plpgsql statement triggers on
+ * `send_records` keep all three, one upsert per statement in key order (no deadlocks),
+ * hand-written in migrations (trigger `name` → function, where it is defined last):
+ * - `send_records_count_insert` (AFTER INSERT) → `send_records_added()`: counts per status,
+ *   and `send_record_days.created` on the account's day. Latest: 0010_account_time_zone.sql
+ *   (first 0006_send_record_stats.sql, which counted China days).
+ * - `send_records_count_update` (AFTER UPDATE) → `send_records_changed()`: moves counts
+ *   between statuses; a record becoming success/failed adds to `send_record_days.succeeded`
+ *   / `failed` and to `send_record_failures` on the account's day it finished. Latest:
+ *   0010_account_time_zone.sql (first 0006).
+ * - `send_records_count_delete` (AFTER DELETE) → `send_records_removed()`: subtracts
+ *   counts per status (days are history and stay). Defined in 0006_send_record_stats.sql.
+ * The triggers themselves are created in 0006_send_record_stats.sql. The account's day is
+ * `account_day(time_zone, day_zone_from, held_day, at)` over the users row (SQL function,
+ * 0010_account_time_zone.sql; user/time-zone.ts says the same in TypeScript).
  */
 export const sendRecordCounts = pgTable(
   'send_record_counts',
@@ -151,8 +169,10 @@ export const sendRecordCounts = pgTable(
 
 /**
  * What happened per account and calendar day (the account's, account_day()), kept by the
- * same triggers: records created that day (the daily cap counts these, deleted or
- * not), and records that finished that day as success or failed.
+ * triggers of sendRecordCounts (`send_records_added()` / `send_records_changed()`, latest in
+ * 0010_account_time_zone.sql): `created`, records created that day (the plan's daily
+ * allowance counts these, deleted or not: daily-allowance.ts), and `succeeded` / `failed`,
+ * records that finished that day (the workplace, the extension's summary).
  */
 export const sendRecordDays = pgTable(
   'send_record_days',
@@ -168,7 +188,11 @@ export const sendRecordDays = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
-/** Failed records per account, day and error code (the workplace's top failure reasons). */
+/**
+ * Failed records per account, day and error code (the workplace's top failure reasons), kept
+ * by `send_records_changed()` (trigger `send_records_count_update`, latest in
+ * 0010_account_time_zone.sql; see sendRecordCounts).
+ */
 export const sendRecordFailures = pgTable(
   'send_record_failures',
   {

@@ -77,11 +77,15 @@ export const talents = pgTable(
       .on(t.userId, t.buyinId)
       .where(sql`${t.buyinId} is not null`),
     // One (owner, sort column, id) index per sortable column: keyset pages at any depth.
-    // The default sort's index, talents_user_added_cover, also carries every filter
-    // column (INCLUDE) so filtered pages and counts read no table rows; drizzle cannot
-    // declare INCLUDE, so it lives in migration 0003_talent_search_tuning.sql (0008 adds
-    // the platform talent ID to it). The search field's ID lookup uses an index of
-    // (user_id, lower(platform_talent_id) text_pattern_ops), also hand-written: 0008.
+    // Two more indexes are hand-written in migrations, because drizzle cannot declare them
+    // (drizzle-kit does not see them, so it never drops them either):
+    // - talents_user_added_cover (user_id, added_at, id) INCLUDE (every filter column): the
+    //   default sort's index, so filtered pages and counts read no table rows. Made in
+    //   0003_talent_search_tuning.sql; its latest definition is 0008_talent_id_search.sql
+    //   (which adds platform_talent_id to the INCLUDE list). A new filter column goes there
+    //   too, by a hand-edited migration.
+    // - talents_user_talent_id_prefix (user_id, lower(platform_talent_id) text_pattern_ops):
+    //   the search field's ID lookup, 0008_talent_id_search.sql.
     index('talents_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('talents_user_updated_idx').on(t.userId, t.updatedAt, t.id),
     index('talents_user_fans_idx').on(t.userId, t.fansCount, t.id),
@@ -134,8 +138,15 @@ export const talentFollowUps = pgTable(
 );
 
 /**
- * Talents per account, kept by statement triggers on talents (migration
- * 0003_talent_search_tuning.sql), so the unfiltered total is one row, not a count.
+ * Talents per account, so the unfiltered total is one row, not a count. No code writes it:
+ * plpgsql statement triggers on `talents` keep it (hand-written in migration
+ * 0003_talent_search_tuning.sql, still their latest definition; the table is 0002):
+ * - `talent_counts_add()`, run by trigger `talents_count_insert` (AFTER INSERT), adds the
+ *   inserted rows per user_id (an upsert);
+ * - `talent_counts_remove()`, run by trigger `talents_count_delete` (AFTER DELETE),
+ *   subtracts the deleted rows (an update: a deleted account's row is already gone).
+ * A talent never changes owner, so updates need no trigger. TRUNCATE (tests) empties it
+ * with talents (the truncate names every table).
  */
 export const talentCounts = pgTable('talent_counts', {
   userId: integer('user_id')

@@ -36,6 +36,9 @@ export const users = pgTable(
     /**
      * The account's IANA time zone: times are shown and days counted in it (null: none
      * chosen yet, Asia/Shanghai). See account_day() in migration 0010 and user/time-zone.ts.
+     * time_zone, day_zone_from and held_day are read by the send-records triggers
+     * (send_records_added/changed, 0010_account_time_zone.sql) to count a record on the
+     * account's day: see send-records/schema.ts, sendRecordCounts.
      */
     timeZone: text('time_zone'),
     /**
