@@ -167,7 +167,6 @@ function isUnfiltered(filters: SendRecordFilters, except?: keyof SendRecordFilte
  */
 export async function countRecords(
   db: Database,
-  kind: 'pglite' | 'postgres',
   userId: number,
   filters: SendRecordFilters,
 ): Promise<CountResult> {
@@ -180,7 +179,7 @@ export async function countRecords(
   }
   const whole = async () =>
     Object.values(await countsByStatus(db, userId)).reduce((a, b) => a + b, 0);
-  return countWithinBudget(db, kind, r, recordConditions(userId, filters), whole);
+  return countWithinBudget(db, r, recordConditions(userId, filters), whole);
 }
 
 /** The exact number of records a filter matches, however long it takes (an export's progress bar). */

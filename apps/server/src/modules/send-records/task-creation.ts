@@ -109,13 +109,12 @@ export function checkPlatformFields(
 /** Before creating: how many talents, which are of another platform, blacklisted or cooling down, and the cap. */
 export async function previewTask(
   db: Database,
-  kind: 'pglite' | 'postgres',
   userId: number,
   input: PreviewInput,
   now: Date,
 ): Promise<SendPreviewData> {
   const shop = await ownShop(db, userId, input.shopId);
-  const picked = await pickTalents(db, { db, kind }, userId, shop, input);
+  const picked = await pickTalents(db, db, userId, shop, input);
   const found = await findings(db, userId, shop, input.taskType, picked, now);
   const state = await membershipState(db, userId, now);
   const allowance = await dailyAllowance(db, userId, now, state);
@@ -374,7 +373,6 @@ export function checkActivityLeader(
  */
 export async function createTask(
   db: Database,
-  kind: 'pglite' | 'postgres',
   userId: number,
   input: TaskInput,
   now: Date,
@@ -382,7 +380,7 @@ export async function createTask(
   return inTaskTransaction(db, userId, input.shopId, now, async (tx, shop, state) => {
     const platformFields = platformFieldsOf(input);
     checkPlatformFields(shop, input.taskType, platformFields, input.productTemplateIds, now);
-    const picked = await pickTalents(tx, { db, kind }, userId, shop, input);
+    const picked = await pickTalents(tx, db, userId, shop, input);
     const found = await findings(tx, userId, shop, input.taskType, picked, now);
     refuseOtherPlatform(found, shop);
     const invite = toInvite(found, input.cooldown);

@@ -101,7 +101,7 @@ export function rulesForShop(rules: TalentFilters | undefined, shop: ShopRow): T
 export async function pickTalents(
   db: Executor,
   /** Counts the matches for the refusal of too many (outside any transaction). */
-  counter: { db: Database; kind: 'pglite' | 'postgres' },
+  counter: Database,
   userId: number,
   shop: ShopRow,
   pick: {
@@ -132,7 +132,7 @@ export async function pickTalents(
     .orderBy(desc(talents.addedAt), desc(talents.id))
     .limit(limit + 1);
   if (rows.length > limit && pick.maxCount === undefined) {
-    const { total } = await countTalents(counter.db, counter.kind, userId, rules);
+    const { total } = await countTalents(counter, userId, rules);
     throw unprocessable('error.sendTooManyMatches', {
       count: Math.max(total, rows.length),
       max: SEND_TASK_TALENTS_MAX,

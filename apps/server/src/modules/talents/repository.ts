@@ -195,7 +195,6 @@ export type TalentCount = CountResult;
  */
 export async function countTalents(
   db: Database,
-  kind: 'pglite' | 'postgres',
   userId: number,
   filters: TalentFilters,
   options: { exact?: boolean; budgetMs?: number } = {},
@@ -210,7 +209,7 @@ export async function countTalents(
   if (isUnfiltered(filters)) return { total: await whole(), exact: true };
   const where = talentConditions(userId, filters);
   if (options.exact) return { total: await countExactly(db, t, where), exact: true };
-  return countWithinBudget(db, kind, t, where, whole, options.budgetMs);
+  return countWithinBudget(db, t, where, whole, options.budgetMs);
 }
 
 /** At most this many shop names are offered as filter choices. */
