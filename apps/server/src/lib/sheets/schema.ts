@@ -1,4 +1,4 @@
-import { boolean, primaryKey, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
 import { users } from '../../modules/user/schema.ts';
 

@@ -1,12 +1,4 @@
-import {
-  bigint,
-  index,
-  primaryKey,
-  integer,
-  pgTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
 import { talents } from '../talents/schema.ts';
 import { users } from '../user/schema.ts';

@@ -1,12 +1,4 @@
-import {
-  index,
-  primaryKey,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
 
 // The payments module's tables: server-wide settings (today only the sandbox gateway's keys,

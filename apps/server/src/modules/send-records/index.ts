@@ -1,3 +1,3 @@
 /** What other modules may use of send records (issue 18: a module is reached only through its index.ts). */
 export { dailyAllowance } from './daily-allowance.ts';
-export { countsByStatus, hasCreatedRecords } from './repository.ts';
+export { countsByStatus, finishedOn, hasCreatedRecords } from './repository.ts';

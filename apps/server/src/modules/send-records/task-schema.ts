@@ -1,14 +1,5 @@
 import type { TaskPlatformTerms } from '@inviteflow/contract';
-import {
-  bigint,
-  index,
-  primaryKey,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
 import { shops } from '../shops/schema.ts';
 import { scriptTemplates } from '../templates/schema.ts';

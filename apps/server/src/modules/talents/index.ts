@@ -10,4 +10,11 @@ export {
 export { talentConditions } from './filters.ts';
 export { isBlank, mapHeader } from './import-service.ts';
 export { importTemplate } from './import-template.ts';
-export { countTalents, findByPlatformIds } from './repository.ts';
+export {
+  countTalents,
+  findByPlatformIds,
+  talentIdentitiesByIds,
+  talentIdentitiesMatching,
+  talentsByStatus,
+  type TalentIdentityRow,
+} from './repository.ts';

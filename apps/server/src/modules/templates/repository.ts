@@ -118,3 +118,33 @@ export function toProductTemplate(row: typeof productTemplates.$inferSelect): Pr
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+/** The caller's product templates of these ids (any order; missing ids are left out). */
+export async function ownedProducts(
+  db: Executor,
+  userId: number,
+  ids: readonly number[],
+): Promise<Array<{ id: number; productId: string; productName: string }>> {
+  return db
+    .select({
+      id: productTemplates.id,
+      productId: productTemplates.productId,
+      productName: productTemplates.productName,
+    })
+    .from(productTemplates)
+    .where(
+      and(
+        eq(productTemplates.userId, userId),
+        sql`${productTemplates.id} = any(${sql.param([...ids])}::int[])`,
+      ),
+    );
+}
+
+/** Whether the caller owns this script template. */
+export async function ownsScript(db: Executor, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: scriptTemplates.id })
+    .from(scriptTemplates)
+    .where(and(eq(scriptTemplates.userId, userId), eq(scriptTemplates.id, id)));
+  return rows.length > 0;
+}

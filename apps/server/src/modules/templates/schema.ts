@@ -1,4 +1,4 @@
-import { index, primaryKey, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 import { users } from '../user/schema.ts';
 

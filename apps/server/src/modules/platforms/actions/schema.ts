@@ -1,16 +1,6 @@
 import type { PlatformAnswer, PlatformReference } from '@inviteflow/contract';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  primaryKey,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../../db/columns.ts';
 import { invitationTasks } from '../../send-records/task-schema.ts';
 import { shops } from '../../shops/schema.ts';

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   index,
-  primaryKey,
   integer,
   jsonb,
   pgTable,
