@@ -202,7 +202,7 @@ export async function seedLibrary(
   // visibility map that lets index-only scans skip the table.
   await db.query('vacuum (analyze) talents');
   log(
-    `Done: ${written.toLocaleString('en-US')} talents in ${((Date.now() - started) / 1000).toFixed(1)} s on ${db.kind}.`,
+    `Done: ${written.toLocaleString('en-US')} talents in ${((Date.now() - started) / 1000).toFixed(1)} s on ${db.name}.`,
   );
   return { userId: owner.user.id, password: owner.password };
 }

@@ -428,7 +428,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       // Without Redis, only a lone process (PGlite) may keep versions to itself.
       redis && trackedReads
         ? new RedisDataVersions(redis, trackedReads, `${prefix}:data-version`)
-        : database.kind === 'pglite'
+        : database.db.capabilities.exclusive
           ? memoryDataVersions(database)
           : null,
       config.listCacheMb * 1024 * 1024,

@@ -65,12 +65,12 @@ async function main() {
   // Older versions kept the demo password in plain text under DATA_DIR: gone at any start.
   const legacyPassword = takeLegacyDemoPassword(config.dataDir);
   const demo = config.demoAccount ? await ensureDemoAccount(database.db, legacyPassword) : null;
-  if (database.kind === 'pglite') {
+  if (database.db.capabilities.exclusive) {
     // PGlite belongs to this process alone: an import found running was left by one that died.
     await lapseAllImports(database.db);
   }
   const app = await buildApp({ config, database, redis });
-  if (database.kind === 'pglite') {
+  if (database.db.capabilities.exclusive) {
     // Rolled back before the first request, so no one sees it half-written.
     const recovery = app.jobs.jobs.find((job) => job.name === IMPORT_RECOVERY_JOB)!;
     await recovery.run(new Date());

@@ -10,13 +10,35 @@ import type { Config } from '../config/index.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
+
+/**
+ * What code may ask of the database it runs on, instead of which one it is (issue 18: the
+ * kind, PGlite or PostgreSQL, stays in this module). Decided here when the database opens.
+ */
+export interface DatabaseCapabilities {
+  /**
+   * `set local statement_timeout` cancels a statement that runs too long (PostgreSQL).
+   * PGlite runs one statement at a time in this thread and has no statement timeout.
+   */
+  readonly statementTimeout: boolean;
+  /**
+   * This process is the database's only user (PGlite: in process, its data directory held by
+   * the pid file). What the process keeps in memory about the data is the whole truth, and
+   * work found unfinished at start was left by a process that died.
+   */
+  readonly exclusive: boolean;
+}
+
 /** The one database type the code sees, whether PGlite or PostgreSQL is behind it. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Database = PgDatabase<PgQueryResultHKT, Schema> & {
+  readonly capabilities: DatabaseCapabilities;
+};
 /** What a repository receives: the database or an open transaction. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export interface DatabaseHandle {
-  kind: 'pglite' | 'postgres';
+  /** Which database it is, for people to read (/health, logs): code asks `db.capabilities`. */
+  name: 'pglite' | 'postgres';
   db: Database;
   /** Applies the committed migrations (idempotent; serialized across processes on PostgreSQL). */
   migrate(): Promise<void>;
@@ -28,6 +50,13 @@ export interface DatabaseHandle {
    */
   query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
   close(): Promise<void>;
+}
+
+/** A drizzle instance as the code sees it: typed by our schema, carrying its capabilities. */
+function withCapabilities(drizzleDb: object, capabilities: DatabaseCapabilities): Database {
+  return Object.assign(drizzleDb, {
+    capabilities: Object.freeze(capabilities),
+  }) as unknown as Database;
 }
 
 export const migrationsFolder = path.resolve(
@@ -82,9 +111,12 @@ export async function openPglite(
   // The first start's initdb runs in a second PGlite instance made with these options too.
   const pgliteOptions = { startParams: pgliteStartParams(PGlite.defaultStartParams, options) };
   const client = dataDir ? new PGlite(dataDir, pgliteOptions) : new PGlite(pgliteOptions);
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = withCapabilities(drizzlePglite({ client, schema }), {
+    statementTimeout: false,
+    exclusive: true,
+  });
   return {
-    kind: 'pglite',
+    name: 'pglite',
     db,
     async migrate() {
       await migratePglite(db as unknown as Parameters<typeof migratePglite>[0], {
@@ -122,9 +154,12 @@ export function openPostgres(url: string, poolMax = 20): DatabaseHandle {
   // idle, and an unheard 'error' event ends the process. The statement in flight fails
   // on its own, and the pool discards the dead client when it is released.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+  const db = withCapabilities(drizzleNodePg({ client: pool, schema }), {
+    statementTimeout: true,
+    exclusive: false,
+  });
   return {
-    kind: 'postgres',
+    name: 'postgres',
     db,
     async migrate() {
       const client = await pool.connect();

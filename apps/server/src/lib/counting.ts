@@ -16,12 +16,11 @@ export interface CountResult {
  * (never per page): counted exactly within `budgetMs` on PostgreSQL; a count that
  * would take longer (a broad filter over millions of rows on a busy server) is
  * cancelled and the planner's estimate answers, marked as such ("about") and never
- * above `whole` (the account's total). PGlite has no statement timeout (one thread)
- * and counts its smaller tables.
+ * above `whole` (the account's total). A database without statement timeouts (PGlite:
+ * one thread, `db.capabilities`) counts its smaller tables exactly.
  */
 export async function countWithinBudget(
   db: Database,
-  kind: 'pglite' | 'postgres',
   table: PgTable,
   where: SQL,
   whole: () => Promise<number>,
@@ -29,7 +28,7 @@ export async function countWithinBudget(
 ): Promise<CountResult> {
   try {
     const total = await db.transaction(async (tx) => {
-      if (kind === 'postgres') {
+      if (db.capabilities.statementTimeout) {
         const budget = Math.max(1, Math.round(budgetMs));
         await tx.execute(sql.raw(`set local statement_timeout = ${budget}`));
       }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { TrackedReads } from './tracked-reads.ts';
 import type { Database } from '../db/client.ts';
-import { sessions } from '../db/schema.ts';
+import { sessions } from '../modules/auth/schema.ts';
 
 /**
  * Answers "was this session ended?" for every authenticated request, so an

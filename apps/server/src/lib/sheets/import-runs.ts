@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { importRuns } from '../../db/schema.ts';
+import { importRuns } from './schema.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import { SheetLimitError, UnreadableFileError, type SheetLimit } from './sheet-types.ts';
 import type { MessageKey } from '@inviteflow/contract';

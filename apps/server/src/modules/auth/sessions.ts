@@ -6,7 +6,7 @@ import {
 } from '@inviteflow/contract';
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { refreshTokens, sessions } from '../../db/schema.ts';
+import { refreshTokens, sessions } from './schema.ts';
 import type { RevocationStore } from '../../lib/revocations.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 

@@ -10,7 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { smsCodes } from '../../db/schema.ts';
+import { smsCodes } from './schema.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { EVERYONE, type Limits } from '../../lib/limits.ts';
 import type { TokenService } from '../../lib/tokens.ts';

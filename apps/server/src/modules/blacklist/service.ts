@@ -6,7 +6,8 @@ import {
 } from '@inviteflow/contract';
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { blacklistEntries, talents } from '../../db/schema.ts';
+import { talents } from '../talents/schema.ts';
+import { blacklistEntries } from './schema.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { likeContains, pageOffset, withPlatformTalentIds } from '../../lib/sql.ts';
 

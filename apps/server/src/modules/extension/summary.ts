@@ -1,9 +1,7 @@
 import type { ExtensionSummary } from '@inviteflow/contract';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { sendRecordDays } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { countsByStatus, dailyAllowance } from '../send-records/index.ts';
+import { countsByStatus, dailyAllowance, finishedOn } from '../send-records/index.ts';
 import { boundShops, ensureShopsWithinLimit, toShop } from '../shops/index.ts';
 import { userRepository } from '../user/index.ts';
 
@@ -21,16 +19,11 @@ export async function extensionSummaryFor(
   if (!user) throw notFound();
   const state = await ensureShopsWithinLimit(db, userId, now);
   const allowance = await dailyAllowance(db, userId, now, state);
-  const [shops, byStatus, [today]] = await Promise.all([
+  const [shops, byStatus, { succeeded, failed }] = await Promise.all([
     boundShops(db, userId),
     countsByStatus(db, userId),
-    db
-      .select({ succeeded: sendRecordDays.succeeded, failed: sendRecordDays.failed })
-      .from(sendRecordDays)
-      .where(and(eq(sendRecordDays.userId, userId), eq(sendRecordDays.day, allowance.day))),
+    finishedOn(db, userId, allowance.day),
   ]);
-  const succeeded = today?.succeeded ?? 0;
-  const failed = today?.failed ?? 0;
   return {
     user: { id: user.id, username: user.username },
     membership: {

@@ -59,7 +59,7 @@ export async function healthRoutes(fastify: FastifyInstance) {
       }
       return ok(request, {
         status: 'ok' as const,
-        database: app.database.kind,
+        database: app.database.name,
         redis: app.redis ? ('up' as const) : ('none' as const),
         uptimeSeconds: Math.round(process.uptime()),
       });

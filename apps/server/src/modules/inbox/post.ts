@@ -1,6 +1,6 @@
 import { inboxEvents, type InboxEventKind, type InboxEventParams } from '@inviteflow/contract';
 import type { Executor } from '../../db/client.ts';
-import { inboxMessages } from '../../db/schema.ts';
+import { inboxMessages } from './schema.ts';
 
 /**
  * Puts an event's message in a seller's message box, once: a second call with the

@@ -7,7 +7,7 @@ import {
 } from '@inviteflow/contract';
 import { and, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { inboxMessages } from '../../db/schema.ts';
+import { inboxMessages } from './schema.ts';
 import { pageOffset } from '../../lib/sql.ts';
 
 export type InboxRow = typeof inboxMessages.$inferSelect;

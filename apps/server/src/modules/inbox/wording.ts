@@ -10,10 +10,10 @@ import {
   type MessageParams,
   type SendErrorCode,
 } from '@inviteflow/contract';
-import type { inboxMessages } from '../../db/schema.ts';
+import type { InboxRow } from './repository.ts';
 import { formatInZone } from '../../lib/time-zones.ts';
 
-type Row = typeof inboxMessages.$inferSelect;
+type Row = InboxRow;
 
 /**
  * A plan's name in the reader's language: membership/plans.ts's planName, passed in by

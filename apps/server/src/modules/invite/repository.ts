@@ -1,7 +1,8 @@
 import { maskPhone, type InviteReward, type Invitee } from '@inviteflow/contract';
 import { and, count, desc, eq, exists, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { inviteRewards, membershipOrders, membershipPeriods, users } from '../../db/schema.ts';
+import { inviteRewards, membershipOrders, membershipPeriods } from '../membership/schema.ts';
+import { users } from '../user/schema.ts';
 import { pageOffset } from '../../lib/sql.ts';
 
 /** Whether the user of the outer query (`users`) has paid for an order. */

@@ -1,6 +1,6 @@
 import type { PlanId } from '@inviteflow/contract';
 import type { Executor } from '../../db/client.ts';
-import { membershipPeriods } from '../../db/schema.ts';
+import { membershipPeriods } from './schema.ts';
 import { userRepository } from '../user/index.ts';
 import { membershipState } from './state.ts';
 

@@ -14,7 +14,7 @@ import {
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
-import { membershipOrders, membershipPeriods, paymentEvents } from '../../db/schema.ts';
+import { membershipOrders, membershipPeriods, paymentEvents } from './schema.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import { pageOffset } from '../../lib/sql.ts';
 import { wallTimeIn } from '../../lib/time-zones.ts';

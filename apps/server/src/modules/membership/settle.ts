@@ -1,7 +1,7 @@
 import { INVITE_REWARD_DAYS, addMonths, maskPhone, type PlanId } from '@inviteflow/contract';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { inviteRewards, membershipOrders, paymentEvents } from '../../db/schema.ts';
+import { inviteRewards, membershipOrders, paymentEvents } from './schema.ts';
 import { isUniqueViolation } from '../../lib/errors.ts';
 import { postInboxMessage } from '../inbox/index.ts';
 import {

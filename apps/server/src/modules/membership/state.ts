@@ -1,7 +1,7 @@
 import { limitsFor, type MembershipLevel, type PlanId } from '@inviteflow/contract';
 import { and, asc, eq, gt, lte, max } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { membershipPeriods } from '../../db/schema.ts';
+import { membershipPeriods } from './schema.ts';
 
 export interface MembershipState {
   /** The plan in force now ('none' without one). */

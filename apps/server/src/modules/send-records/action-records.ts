@@ -7,7 +7,7 @@ import type {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { invitationTasks, sendRecords } from '../../db/schema.ts';
+import { invitationTasks, sendRecords } from './schema.ts';
 import { SEND_ERROR_MESSAGE_MAX } from '@inviteflow/contract';
 import type { SendRecordRow } from './repository.ts';
 import { lockTaskRow, settleTask } from './service.ts';

@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { sendRecordDays } from '../../db/schema.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { MembershipState } from '../membership/index.ts';
 import { planNameKey } from '../shops/index.ts';
 import { accountDay, dayEndsAt, dayZoneFor } from '../user/index.ts';
+import { createdOn } from './repository.ts';
 
 /**
  * The plan's daily invitation allowance: the account's day the cap counts in, the records
@@ -34,15 +33,6 @@ export async function invitationDay(
     endsAt: dayEndsAt(zone, now),
     zoneFrom: zone.dayZoneFrom && zone.dayZoneFrom > now ? zone.dayZoneFrom : null,
   };
-}
-
-/** Records created on a day (deleted ones too: the cap counts what was created). */
-export async function createdOn(db: Executor, userId: number, day: string): Promise<number> {
-  const [row] = await db
-    .select({ created: sendRecordDays.created })
-    .from(sendRecordDays)
-    .where(and(eq(sendRecordDays.userId, userId), eq(sendRecordDays.day, day)));
-  return row?.created ?? 0;
 }
 
 export interface DailyAllowance extends InvitationDay {

@@ -6,9 +6,15 @@ import {
   type SendRecordFilters,
   type SendRecordStatus,
 } from '@inviteflow/contract';
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { sendRecordCounts, sendRecordDays, sendRecords } from '../../db/schema.ts';
+import {
+  invitationTasks,
+  sendRecordCounts,
+  sendRecordDays,
+  sendRecordFailures,
+  sendRecords,
+} from './schema.ts';
 import { countExactly, countWithinBudget, type CountResult } from '../../lib/counting.ts';
 import type { Position, SortOrder } from '../../lib/keyset.ts';
 import { amongIds, likeContains } from '../../lib/sql.ts';
@@ -17,6 +23,18 @@ const r = sendRecords;
 
 export type SendRecordRow = typeof sendRecords.$inferSelect;
 export type SendRecordValues = Omit<typeof sendRecords.$inferInsert, 'id'>;
+
+/** Writes a task (its records follow, insertTaskRecords); returns its id. */
+export async function insertTask(
+  tx: Executor,
+  values: Omit<typeof invitationTasks.$inferInsert, 'id'>,
+): Promise<number> {
+  const [task] = await tx
+    .insert(invitationTasks)
+    .values(values)
+    .returning({ id: invitationTasks.id });
+  return task!.id;
+}
 
 /** What every record of a task shares. */
 export interface TaskRecordsShared {
@@ -167,7 +185,6 @@ function isUnfiltered(filters: SendRecordFilters, except?: keyof SendRecordFilte
  */
 export async function countRecords(
   db: Database,
-  kind: 'pglite' | 'postgres',
   userId: number,
   filters: SendRecordFilters,
 ): Promise<CountResult> {
@@ -180,7 +197,7 @@ export async function countRecords(
   }
   const whole = async () =>
     Object.values(await countsByStatus(db, userId)).reduce((a, b) => a + b, 0);
-  return countWithinBudget(db, kind, r, recordConditions(userId, filters), whole);
+  return countWithinBudget(db, r, recordConditions(userId, filters), whole);
 }
 
 /** The exact number of records a filter matches, however long it takes (an export's progress bar). */
@@ -281,4 +298,83 @@ export async function hasCreatedRecords(db: Executor, userId: number): Promise<b
     .where(and(eq(sendRecordDays.userId, userId), sql`${sendRecordDays.created} > 0`))
     .limit(1);
   return rows.length > 0;
+}
+
+// The per-day counters (send_record_days, send_record_failures: kept by triggers, see
+// schema.ts), read by the daily allowance, the workplace's stats and the extension's summary.
+
+/** Records created on an account's day (deleted ones too: the daily cap counts what was created). */
+export async function createdOn(db: Executor, userId: number, day: string): Promise<number> {
+  const [row] = await db
+    .select({ created: sendRecordDays.created })
+    .from(sendRecordDays)
+    .where(and(eq(sendRecordDays.userId, userId), eq(sendRecordDays.day, day)));
+  return row?.created ?? 0;
+}
+
+/** Records that finished on an account's day, as success and as failed. */
+export async function finishedOn(
+  db: Executor,
+  userId: number,
+  day: string,
+): Promise<{ succeeded: number; failed: number }> {
+  const [row] = await db
+    .select({ succeeded: sendRecordDays.succeeded, failed: sendRecordDays.failed })
+    .from(sendRecordDays)
+    .where(and(eq(sendRecordDays.userId, userId), eq(sendRecordDays.day, day)));
+  return { succeeded: row?.succeeded ?? 0, failed: row?.failed ?? 0 };
+}
+
+/** The account's days from `first` (YYYY-MM-DD) on that have a row, oldest first. */
+export async function daysFrom(db: Executor, userId: number, first: string) {
+  return db
+    .select()
+    .from(sendRecordDays)
+    .where(and(eq(sendRecordDays.userId, userId), gte(sendRecordDays.day, first)))
+    .orderBy(asc(sendRecordDays.day));
+}
+
+/** Failed records per error code on the account's days from `first` on. */
+export async function failuresFrom(
+  db: Executor,
+  userId: number,
+  first: string,
+): Promise<Array<{ errorCode: string; count: number }>> {
+  return db
+    .select({
+      errorCode: sendRecordFailures.errorCode,
+      count: sql<number>`sum(${sendRecordFailures.total})::int`,
+    })
+    .from(sendRecordFailures)
+    .where(and(eq(sendRecordFailures.userId, userId), gte(sendRecordFailures.day, first)))
+    .groupBy(sendRecordFailures.errorCode);
+}
+
+/**
+ * When each of these platform talent ids was last given a record for this shop and task type
+ * since `since` (the cool-down check, on send_records_cooldown_idx).
+ */
+export async function lastInvitedSince(
+  db: Executor,
+  scope: { userId: number; shopId: number; taskType: string },
+  platformTalentIds: readonly string[],
+  since: Date,
+): Promise<Array<{ platform: string; platformTalentId: string; last: string }>> {
+  return db
+    .select({
+      platform: r.platform,
+      platformTalentId: r.platformTalentId,
+      last: sql<string>`max(${r.createdAt})`,
+    })
+    .from(r)
+    .where(
+      and(
+        eq(r.userId, scope.userId),
+        eq(r.shopId, scope.shopId),
+        sql`${r.platformTalentId} = any(${sql.param([...platformTalentIds])}::text[])`,
+        eq(r.taskType, scope.taskType),
+        gt(r.createdAt, since),
+      ),
+    )
+    .groupBy(r.platform, r.platformTalentId);
 }

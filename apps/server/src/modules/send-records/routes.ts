@@ -81,11 +81,7 @@ export async function sendRecordRoutes(fastify: FastifyInstance) {
         response: responses(countData),
       },
     },
-    async (request) =>
-      ok(
-        request,
-        await countRecords(app.db, app.database.kind, request.auth.userId, request.query),
-      ),
+    async (request) => ok(request, await countRecords(app.db, request.auth.userId, request.query)),
   );
 
   app.get(
@@ -127,16 +123,7 @@ export async function sendRecordRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(
-        request,
-        await previewTask(
-          app.db,
-          app.database.kind,
-          request.auth.userId,
-          request.body,
-          app.clock.now(),
-        ),
-      ),
+      ok(request, await previewTask(app.db, request.auth.userId, request.body, app.clock.now())),
   );
 
   app.post(
@@ -170,13 +157,7 @@ export async function sendRecordRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await createTask(
-        app.db,
-        app.database.kind,
-        request.auth.userId,
-        request.body,
-        app.clock.now(),
-      );
+      const result = await createTask(app.db, request.auth.userId, request.body, app.clock.now());
       return ok(request, result, 'success.taskCreated', { count: result.created });
     },
   );

@@ -2,7 +2,7 @@ import type { sendRecordEditBody } from '@inviteflow/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
-import { invitationTasks, sendRecords } from '../../db/schema.ts';
+import { invitationTasks, sendRecords } from './schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { postInboxMessage } from '../inbox/index.ts';
 import { findRecord, lockRecord, updateRecord, type SendRecordRow } from './repository.ts';

@@ -4,9 +4,7 @@ import {
   type SendStats,
   type TalentStatus,
 } from '@inviteflow/contract';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { sendRecordDays, sendRecordFailures, talents } from '../../db/schema.ts';
 import { lastMembershipEnd } from '../membership/index.ts';
 import {
   ensureShopsWithinLimit,
@@ -15,7 +13,8 @@ import {
   slotsOf,
   toShop,
 } from '../shops/index.ts';
-import { countsByStatus } from './repository.ts';
+import { talentsByStatus } from '../talents/index.ts';
+import { countsByStatus, daysFrom, failuresFrom } from './repository.ts';
 import { dailyAllowance, invitationDay } from './daily-allowance.ts';
 
 const DAY_MS = 86_400_000;
@@ -47,25 +46,10 @@ export async function sendStatsFor(
   const first = period[0]!;
   const [dayRows, failureRows, records, talentRows, counts, shops, slots, allowance, endedAt] =
     await Promise.all([
-      db
-        .select()
-        .from(sendRecordDays)
-        .where(and(eq(sendRecordDays.userId, userId), gte(sendRecordDays.day, first)))
-        .orderBy(asc(sendRecordDays.day)),
-      db
-        .select({
-          errorCode: sendRecordFailures.errorCode,
-          count: sql<number>`sum(${sendRecordFailures.total})::int`,
-        })
-        .from(sendRecordFailures)
-        .where(and(eq(sendRecordFailures.userId, userId), gte(sendRecordFailures.day, first)))
-        .groupBy(sendRecordFailures.errorCode),
+      daysFrom(db, userId, first),
+      failuresFrom(db, userId, first),
       countsByStatus(db, userId),
-      db
-        .select({ status: talents.status, count: sql<number>`count(*)::int` })
-        .from(talents)
-        .where(eq(talents.userId, userId))
-        .groupBy(talents.status),
+      talentsByStatus(db, userId),
       shopCounts(db, userId),
       overviewShops(db, userId, SHOPS_SHOWN),
       slotsOf(db, userId, now, state),

@@ -21,18 +21,17 @@ import {
   type sendPreviewBody,
   type sendTaskBody,
 } from '@inviteflow/contract';
-import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
-import { invitationTasks, productTemplates, scriptTemplates } from '../../db/schema.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import { lockBlacklistDecisions } from '../blacklist/index.ts';
 import { membershipState, type MembershipState } from '../membership/index.ts';
 import { compileBrowserActions, compileTaskActions } from '../platforms/index.ts';
 import { expireBeyondLimit, findShop, type ShopRow } from '../shops/index.ts';
+import { ownedProducts, ownsScript } from '../templates/index.ts';
 import { lockAccount } from '../user/index.ts';
 import { checkDailyCap, dailyAllowance } from './daily-allowance.ts';
-import { insertTaskRecords } from './repository.ts';
+import { insertTask, insertTaskRecords } from './repository.ts';
 import {
   findings,
   pickTalents,
@@ -108,13 +107,12 @@ export function checkPlatformFields(
 /** Before creating: how many talents, which are of another platform, blacklisted or cooling down, and the cap. */
 export async function previewTask(
   db: Database,
-  kind: 'pglite' | 'postgres',
   userId: number,
   input: PreviewInput,
   now: Date,
 ): Promise<SendPreviewData> {
   const shop = await ownShop(db, userId, input.shopId);
-  const picked = await pickTalents(db, { db, kind }, userId, shop, input);
+  const picked = await pickTalents(db, db, userId, shop, input);
   const found = await findings(db, userId, shop, input.taskType, picked, now);
   const state = await membershipState(db, userId, now);
   const allowance = await dailyAllowance(db, userId, now, state);
@@ -158,19 +156,7 @@ export interface TaskSettings {
 /** The products of a task, copied from the caller's product templates in the order chosen. */
 async function taskProducts(tx: Executor, userId: number, ids: readonly number[]) {
   if (!ids.length) return [];
-  const rows = await tx
-    .select({
-      id: productTemplates.id,
-      productId: productTemplates.productId,
-      productName: productTemplates.productName,
-    })
-    .from(productTemplates)
-    .where(
-      and(
-        eq(productTemplates.userId, userId),
-        sql`${productTemplates.id} = any(${sql.param([...ids])}::int[])`,
-      ),
-    );
+  const rows = await ownedProducts(tx, userId, ids);
   if (rows.length !== ids.length) throw unprocessable('error.templatesNotFound');
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => {
@@ -181,11 +167,7 @@ async function taskProducts(tx: Executor, userId: number, ids: readonly number[]
 
 async function checkScriptTemplate(tx: Executor, userId: number, id: number | null) {
   if (id === null) return;
-  const rows = await tx
-    .select({ id: scriptTemplates.id })
-    .from(scriptTemplates)
-    .where(and(eq(scriptTemplates.userId, userId), eq(scriptTemplates.id, id)));
-  if (!rows.length) throw unprocessable('error.templatesNotFound');
+  if (!(await ownsScript(tx, userId, id))) throw unprocessable('error.templatesNotFound');
 }
 
 /**
@@ -215,33 +197,30 @@ export async function writeTask(
     shopChannel(settings.shop),
     settings.taskType,
   );
-  const [task] = await tx
-    .insert(invitationTasks)
-    .values({
-      userId,
-      shopId: settings.shop.id,
-      channel,
-      taskType: settings.taskType,
-      contentType: settings.contentType,
-      filterType: settings.filterType,
-      rules: settings.rules as Record<string, unknown> | null,
-      scriptTemplateId: settings.scriptTemplateId,
-      platformTerms,
-      script: settings.script,
-      products,
-      setName: settings.setName,
-      recordCount: invite.length,
-      source: settings.source,
-      createdAt: now,
-    })
-    .returning({ id: invitationTasks.id });
+  const taskId = await insertTask(tx, {
+    userId,
+    shopId: settings.shop.id,
+    channel,
+    taskType: settings.taskType,
+    contentType: settings.contentType,
+    filterType: settings.filterType,
+    rules: settings.rules as Record<string, unknown> | null,
+    scriptTemplateId: settings.scriptTemplateId,
+    platformTerms,
+    script: settings.script,
+    products,
+    setName: settings.setName,
+    recordCount: invite.length,
+    source: settings.source,
+    createdAt: now,
+  });
   const productNames = products.map((p) => p.productName);
   // A shop connected by authorization: its records run on the server, as platform actions;
   // every other task runs in the browser, as browser actions the extension claims (issue 17).
   // Each record is written with the action that carries it.
   const compiled = {
     userId,
-    taskId: task!.id,
+    taskId,
     shopId: settings.shop.id,
     taskType: settings.taskType,
     collaborationName: platformTerms?.collaboration?.name ?? null,
@@ -262,7 +241,7 @@ export async function writeTask(
         );
   const shared = {
     userId,
-    taskId: task!.id,
+    taskId,
     shopId: settings.shop.id,
     shopName: settings.shop.shopName,
     taskType: settings.taskType,
@@ -292,7 +271,7 @@ export async function writeTask(
       })),
     );
   }
-  return task!.id;
+  return taskId;
 }
 
 /**
@@ -373,7 +352,6 @@ export function checkActivityLeader(
  */
 export async function createTask(
   db: Database,
-  kind: 'pglite' | 'postgres',
   userId: number,
   input: TaskInput,
   now: Date,
@@ -381,7 +359,7 @@ export async function createTask(
   return inTaskTransaction(db, userId, input.shopId, now, async (tx, shop, state) => {
     const platformFields = platformFieldsOf(input);
     checkPlatformFields(shop, input.taskType, platformFields, input.productTemplateIds, now);
-    const picked = await pickTalents(tx, { db, kind }, userId, shop, input);
+    const picked = await pickTalents(tx, db, userId, shop, input);
     const found = await findings(tx, userId, shop, input.taskType, picked, now);
     refuseOtherPlatform(found, shop);
     const invite = toInvite(found, input.cooldown);

@@ -11,13 +11,17 @@ import {
   type TalentRef,
   type TaskType,
 } from '@inviteflow/contract';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { sendRecords, talents } from '../../db/schema.ts';
 import { AppError, unprocessable } from '../../lib/errors.ts';
 import { blacklistedIds } from '../blacklist/index.ts';
 import type { ShopRow } from '../shops/index.ts';
-import { countTalents, talentConditions } from '../talents/index.ts';
+import {
+  countTalents,
+  talentIdentitiesByIds,
+  talentIdentitiesMatching,
+  type TalentIdentityRow,
+} from '../talents/index.ts';
+import { lastInvitedSince } from './repository.ts';
 
 /**
  * The talents of an invitation task and what stands in their way: which talents the picks
@@ -36,25 +40,7 @@ export interface PickedTalent extends TalentRef {
   identity: TalentIdentity;
 }
 
-const talentColumns = {
-  id: talents.id,
-  name: talents.name,
-  platform: talents.platform,
-  platformTalentId: talents.platformTalentId,
-  creatorOpenId: talents.creatorOpenId,
-  buyinId: talents.buyinId,
-  buyinUid: talents.buyinUid,
-};
-
-function asPicked(row: {
-  id: number;
-  name: string;
-  platform: string;
-  platformTalentId: string;
-  creatorOpenId: string | null;
-  buyinId: string | null;
-  buyinUid: string | null;
-}): PickedTalent {
+function asPicked(row: TalentIdentityRow): PickedTalent {
   return {
     id: row.id,
     talentId: row.id,
@@ -100,7 +86,7 @@ export function rulesForShop(rules: TalentFilters | undefined, shop: ShopRow): T
 export async function pickTalents(
   db: Executor,
   /** Counts the matches for the refusal of too many (outside any transaction). */
-  counter: { db: Database; kind: 'pglite' | 'postgres' },
+  counter: Database,
   userId: number,
   shop: ShopRow,
   pick: {
@@ -112,26 +98,16 @@ export async function pickTalents(
 ): Promise<PickedTalent[]> {
   if (pick.filterType === 'manual') {
     const ids = pick.talentIds ?? [];
-    const rows = await db
-      .select(talentColumns)
-      .from(talents)
-      .where(
-        and(eq(talents.userId, userId), sql`${talents.id} = any(${sql.param(ids)}::bigint[])`),
-      );
+    const rows = await talentIdentitiesByIds(db, userId, ids);
     if (rows.length !== ids.length) throw new AppError(404, 'error.talentsNotFound');
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => asPicked(byId.get(id)!));
   }
   const rules = rulesForShop(pick.rules, shop);
   const limit = Math.min(pick.maxCount ?? SEND_TASK_TALENTS_MAX, SEND_TASK_TALENTS_MAX);
-  const rows = await db
-    .select(talentColumns)
-    .from(talents)
-    .where(talentConditions(userId, rules))
-    .orderBy(desc(talents.addedAt), desc(talents.id))
-    .limit(limit + 1);
+  const rows = await talentIdentitiesMatching(db, userId, rules, limit + 1);
   if (rows.length > limit && pick.maxCount === undefined) {
-    const { total } = await countTalents(counter.db, counter.kind, userId, rules);
+    const { total } = await countTalents(counter, userId, rules);
     throw unprocessable('error.sendTooManyMatches', {
       count: Math.max(total, rows.length),
       max: SEND_TASK_TALENTS_MAX,
@@ -151,23 +127,12 @@ export async function recentlyInvited(
 ): Promise<Map<string, Date>> {
   if (!picked.length) return new Map();
   const since = new Date(now.getTime() - INVITE_COOLDOWN_DAYS * DAY_MS);
-  const rows = await db
-    .select({
-      platform: sendRecords.platform,
-      platformTalentId: sendRecords.platformTalentId,
-      last: sql<string>`max(${sendRecords.createdAt})`,
-    })
-    .from(sendRecords)
-    .where(
-      and(
-        eq(sendRecords.userId, userId),
-        eq(sendRecords.shopId, shopId),
-        sql`${sendRecords.platformTalentId} = any(${sql.param([...new Set(picked.map((t) => t.platformTalentId))])}::text[])`,
-        eq(sendRecords.taskType, taskType),
-        gt(sendRecords.createdAt, since),
-      ),
-    )
-    .groupBy(sendRecords.platform, sendRecords.platformTalentId);
+  const rows = await lastInvitedSince(
+    db,
+    { userId, shopId, taskType },
+    [...new Set(picked.map((t) => t.platformTalentId))],
+    since,
+  );
   return new Map(
     rows.map((row) => [`${row.platform}|${row.platformTalentId}`, new Date(row.last)]),
   );

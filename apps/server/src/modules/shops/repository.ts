@@ -8,7 +8,7 @@ import {
 } from '@inviteflow/contract';
 import { and, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { shops } from '../../db/schema.ts';
+import { shops } from './schema.ts';
 import { pageOffset } from '../../lib/sql.ts';
 
 export type ShopRow = typeof shops.$inferSelect;

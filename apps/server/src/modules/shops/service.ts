@@ -8,7 +8,7 @@ import {
 } from '@inviteflow/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { shops } from '../../db/schema.ts';
+import { shops } from './schema.ts';
 import {
   AppError,
   conflict,

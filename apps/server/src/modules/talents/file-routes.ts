@@ -59,7 +59,7 @@ export async function talentFileRoutes(fastify: FastifyInstance) {
     body: exportRequestBody,
     prepare: async ({ format: _format, timeZone: _timeZone, sort, order, ...filters }, userId) => {
       // The progress bar needs the real number; a count is cheap next to writing the file.
-      const { total } = await countTalents(app.db, app.database.kind, userId, filters, {
+      const { total } = await countTalents(app.db, userId, filters, {
         exact: true,
       });
       return { params: { sort, order, filters }, total };

@@ -5,7 +5,7 @@ import {
 } from '@inviteflow/contract';
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { talents } from '../../db/schema.ts';
+import { talents } from './schema.ts';
 import { likeContains, likePrefix } from '../../lib/sql.ts';
 import { searchGrams } from './name-grams.ts';
 import { tierFromText } from './tiers.ts';

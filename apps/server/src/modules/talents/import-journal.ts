@@ -1,7 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { talentImportUndo, talents } from '../../db/schema.ts';
+import { talentImportUndo, talents } from './schema.ts';
 import {
   releaseImport,
   renewImport,

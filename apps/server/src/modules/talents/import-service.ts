@@ -21,7 +21,7 @@ import { finished } from 'node:stream/promises';
 import { setImmediate } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { talents } from '../../db/schema.ts';
+import { talents } from './schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import {
   blacklistedIds,

@@ -10,4 +10,12 @@ export {
 export { talentConditions } from './filters.ts';
 export { isBlank, mapHeader } from './import-service.ts';
 export { importTemplate } from './import-template.ts';
-export { countTalents, findByPlatformIds, rememberCreatorOpenId } from './repository.ts';
+export {
+  countTalents,
+  findByPlatformIds,
+  rememberCreatorOpenId,
+  talentIdentitiesByIds,
+  talentIdentitiesMatching,
+  talentsByStatus,
+  type TalentIdentityRow,
+} from './repository.ts';

@@ -10,7 +10,7 @@ import {
 import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
-import { talentCounts, talentFollowUps, talentLabels, talents } from '../../db/schema.ts';
+import { talentCounts, talentFollowUps, talentLabels, talents } from './schema.ts';
 import { countExactly, countWithinBudget, type CountResult } from '../../lib/counting.ts';
 import { AppError } from '../../lib/errors.ts';
 import { amongIds, pageOffset, withPlatformTalentIds } from '../../lib/sql.ts';
@@ -195,7 +195,6 @@ export type TalentCount = CountResult;
  */
 export async function countTalents(
   db: Database,
-  kind: 'pglite' | 'postgres',
   userId: number,
   filters: TalentFilters,
   options: { exact?: boolean; budgetMs?: number } = {},
@@ -210,7 +209,7 @@ export async function countTalents(
   if (isUnfiltered(filters)) return { total: await whole(), exact: true };
   const where = talentConditions(userId, filters);
   if (options.exact) return { total: await countExactly(db, t, where), exact: true };
-  return countWithinBudget(db, kind, t, where, whole, options.budgetMs);
+  return countWithinBudget(db, t, where, whole, options.budgetMs);
 }
 
 /** At most this many shop names are offered as filter choices. */
@@ -515,4 +514,64 @@ export async function rememberCreatorOpenId(
     )
     .returning({ id: talents.id });
   return rows.length > 0;
+}
+
+/** The account's talents per status (the workplace's stats): a count over its talents. */
+export async function talentsByStatus(
+  db: Executor,
+  userId: number,
+): Promise<Array<{ status: string; count: number }>> {
+  return db
+    .select({ status: t.status, count: sql<number>`count(*)::int` })
+    .from(t)
+    .where(eq(t.userId, userId))
+    .groupBy(t.status);
+}
+
+/** A talent's name and platform identity: what a task copies onto its records. */
+const identityColumns = {
+  id: t.id,
+  name: t.name,
+  platform: t.platform,
+  platformTalentId: t.platformTalentId,
+  creatorOpenId: t.creatorOpenId,
+  buyinId: t.buyinId,
+  buyinUid: t.buyinUid,
+};
+
+export interface TalentIdentityRow {
+  id: number;
+  name: string;
+  platform: string;
+  platformTalentId: string;
+  creatorOpenId: string | null;
+  buyinId: string | null;
+  buyinUid: string | null;
+}
+
+/** The caller's talents of these ids (any order; ids not the caller's are left out). */
+export async function talentIdentitiesByIds(
+  db: Executor,
+  userId: number,
+  ids: readonly number[],
+): Promise<TalentIdentityRow[]> {
+  return db
+    .select(identityColumns)
+    .from(t)
+    .where(and(eq(t.userId, userId), sql`${t.id} = any(${sql.param([...ids])}::bigint[])`));
+}
+
+/** The caller's talents matching the filters, newest added first, at most `limit`. */
+export async function talentIdentitiesMatching(
+  db: Executor,
+  userId: number,
+  filters: TalentFilters,
+  limit: number,
+): Promise<TalentIdentityRow[]> {
+  return db
+    .select(identityColumns)
+    .from(t)
+    .where(talentConditions(userId, filters))
+    .orderBy(desc(t.addedAt), desc(t.id))
+    .limit(limit);
 }

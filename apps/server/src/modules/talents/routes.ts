@@ -101,11 +101,7 @@ export async function talentRoutes(fastify: FastifyInstance) {
         response: responses(talentCountData),
       },
     },
-    async (request) =>
-      ok(
-        request,
-        await countTalents(app.db, app.database.kind, request.auth.userId, request.query),
-      ),
+    async (request) => ok(request, await countTalents(app.db, request.auth.userId, request.query)),
   );
 
   app.get(

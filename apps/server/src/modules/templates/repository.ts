@@ -2,7 +2,7 @@ import type { Page, ProductTemplate, ScriptTemplate } from '@inviteflow/contract
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { productTemplates, scriptTemplates } from '../../db/schema.ts';
+import { productTemplates, scriptTemplates } from './schema.ts';
 import { likeContains, pageOffset } from '../../lib/sql.ts';
 
 type TemplateTable = typeof scriptTemplates | typeof productTemplates;
@@ -117,4 +117,34 @@ export function toProductTemplate(row: typeof productTemplates.$inferSelect): Pr
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The caller's product templates of these ids (any order; missing ids are left out). */
+export async function ownedProducts(
+  db: Executor,
+  userId: number,
+  ids: readonly number[],
+): Promise<Array<{ id: number; productId: string; productName: string }>> {
+  return db
+    .select({
+      id: productTemplates.id,
+      productId: productTemplates.productId,
+      productName: productTemplates.productName,
+    })
+    .from(productTemplates)
+    .where(
+      and(
+        eq(productTemplates.userId, userId),
+        sql`${productTemplates.id} = any(${sql.param([...ids])}::int[])`,
+      ),
+    );
+}
+
+/** Whether the caller owns this script template. */
+export async function ownsScript(db: Executor, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: scriptTemplates.id })
+    .from(scriptTemplates)
+    .where(and(eq(scriptTemplates.userId, userId), eq(scriptTemplates.id, id)));
+  return rows.length > 0;
 }

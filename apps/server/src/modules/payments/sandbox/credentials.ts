@@ -2,7 +2,7 @@ import { generateKeyPair, randomInt } from 'node:crypto';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { appSettings } from '../../../db/schema.ts';
+import { appSettings } from '../schema.ts';
 
 const generate = promisify(generateKeyPair);
 

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Executor } from '../../../db/client.ts';
-import { sandboxTrades } from '../../../db/schema.ts';
+import { sandboxTrades } from '../schema.ts';
 import { wallTimeIn, zonedTimeToUtc } from '../../../lib/time-zones.ts';
 import { alipayTime, amountToFen } from '../gateway.ts';
 import type { SandboxCredentials } from './credentials.ts';

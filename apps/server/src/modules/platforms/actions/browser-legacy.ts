@@ -1,7 +1,8 @@
 import type { Platform, TaskType } from '@inviteflow/contract';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { invitationTasks, sendRecords, shops } from '../../../db/schema.ts';
+import { invitationTasks, sendRecords } from '../../send-records/schema.ts';
+import { shops } from '../../shops/schema.ts';
 import { lockTaskRow } from '../../send-records/index.ts';
 import { compileBrowserActions } from './browser-compile.ts';
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { PlatformAnswer } from '@inviteflow/contract';
 import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { browserShopStops, platformActions, shops } from '../../../db/schema.ts';
+import { shops } from '../../shops/schema.ts';
+import { browserShopStops, platformActions } from './schema.ts';
 import type { ActionRow } from './repository.ts';
 
 /**

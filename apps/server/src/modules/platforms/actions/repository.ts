@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PlatformActionKind, PlatformAnswer, PlatformReference } from '@inviteflow/contract';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { platformActions, platformShopPauses } from '../../../db/schema.ts';
+import { platformActions, platformShopPauses } from './schema.ts';
 
 /**
  * The platform actions and the shops' pauses: the only place their tables are queried.

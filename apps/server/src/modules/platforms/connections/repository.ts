@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { platformConnections, platformOauthStates } from '../../../db/schema.ts';
+import { platformConnections, platformOauthStates } from './schema.ts';
 
 /**
  * The connections' tables, queried only here. Connection reads take the owner's id; the

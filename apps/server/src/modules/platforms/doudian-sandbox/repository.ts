@@ -12,7 +12,7 @@ import {
   sandboxDoudianPlans,
   sandboxDoudianProducts,
   sandboxDoudianShops,
-} from '../../../db/schema.ts';
+} from './schema.ts';
 import { productSeeds, sandboxShops, type ShopLimits } from './world.ts';
 
 /**

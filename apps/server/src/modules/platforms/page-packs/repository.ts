@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { pagePackSwitches } from '../../../db/schema.ts';
+import { pagePackSwitches } from './schema.ts';
 
 /** The operators' page pack switches: the only place their table is queried. */
 

@@ -32,7 +32,7 @@ import {
   sandboxTtsQuotaUses,
   sandboxTtsShopTallies,
   sandboxTtsShops,
-} from '../../../db/schema.ts';
+} from './schema.ts';
 import { productSeeds, sandboxSellers, type SandboxSeller, type ShopLimits } from './catalogue.ts';
 
 /**

@@ -1,0 +1,207 @@
+import type { PlatformAnswer, PlatformReference, TalentIdentity } from '@inviteflow/contract';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  date,
+  index,
+  primaryKey,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../db/columns.ts';
+import { platformActions } from '../platforms/actions/schema.ts';
+import { shops } from '../shops/schema.ts';
+import { talents } from '../talents/schema.ts';
+import { users } from '../user/schema.ts';
+import { invitationTasks } from './task-schema.ts';
+
+export { invitationTasks };
+
+// The send-records module's tables: invitation tasks (task-schema.ts), send records and the
+// counters the triggers keep beside them.
+
+/**
+ * One invitation of one talent: pending until the extension claims it (running,
+ * under a lease until `leasedUntil`), then success or failed with a standard code.
+ * Talent and shop names are kept as they were, so history survives later edits.
+ */
+export const sendRecords = pgTable(
+  'send_records',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taskId: bigint('task_id', { mode: 'number' })
+      .notNull()
+      .references(() => invitationTasks.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopName: text('shop_name').notNull(),
+    talentId: bigint('talent_id', { mode: 'number' }).references(() => talents.id, {
+      onDelete: 'set null',
+    }),
+    talentName: text('talent_name').notNull(),
+    platform: text('platform').notNull(),
+    platformTalentId: text('platform_talent_id').notNull(),
+    /**
+     * The talent's platform identity when the task was made (TikTok handle and open id, …):
+     * what the platform call needs. Null on records made before it was kept.
+     */
+    identity: jsonb('identity').$type<TalentIdentity>(),
+    taskType: text('task_type').notNull(),
+    contentType: text('content_type').notNull(),
+    filterType: text('filter_type').notNull(),
+    setName: text('set_name').notNull(),
+    /** The script with this talent's variables filled. */
+    message: text('message').notNull(),
+    products: jsonb('products')
+      .$type<Array<{ productId: string; productName: string }>>()
+      .notNull()
+      .default([]),
+    /** pending | running | success | failed */
+    status: text('status').notNull().default('pending'),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    attempts: integer('attempts').notNull().default(0),
+    /** api | browser: as its task's channel (the extension claims browser records only). */
+    channel: text('channel').notNull().default('browser'),
+    /** The platform action that carries it now (api records), see platformActions. */
+    actionId: bigint('action_id', { mode: 'number' }).references(
+      (): AnyPgColumn => platformActions.id,
+      { onDelete: 'set null' },
+    ),
+    /** What the invitation became on the platform (its target collaboration, conversation). */
+    platformReference: jsonb('platform_reference').$type<PlatformReference>(),
+    /** The platform's own code and message when it refused this talent. */
+    platformAnswer: jsonb('platform_answer').$type<PlatformAnswer>(),
+    leaseId: uuid('lease_id'),
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * When a browser reported the platform's answer about it (sent, or refused for the
+     * talent): the plan's daily allowance counts these, per account, at claim.
+     */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The list's index, send_records_user_created_cover (user_id, created_at, id), carries
+    // every filter column (INCLUDE) so a filtered page and a capped count read no table
+    // rows; drizzle cannot declare INCLUDE, so it is hand-written in migration
+    // 0006_send_record_stats.sql (its only definition; drizzle-kit does not see it). A new
+    // filter column goes there too, by a hand-edited migration.
+    // The counters below (send_record_counts, send_record_days, send_record_failures) are
+    // kept by statement triggers on this table: see sendRecordCounts.
+    index('send_records_task_idx').on(t.taskId),
+    // Whether a task still has open records (settling a task after each platform action).
+    index('send_records_task_open_idx')
+      .on(t.taskId)
+      .where(sql`${t.status} in ('pending', 'running')`),
+    index('send_records_action_idx')
+      .on(t.actionId)
+      .where(sql`${t.actionId} is not null`),
+    // The extension's claims walk a shop's open records in id order: browser records only
+    // (the server's executor reaches its records through their action, send_records_action_idx).
+    index('send_records_claim_idx')
+      .on(t.shopId, t.id)
+      .where(sql`${t.status} in ('pending', 'running') and ${t.channel} = 'browser'`),
+    // The lease job finds the records whose claim lapsed: only the running few under a lease
+    // are indexed (a record of a platform action runs under its action's lease, not its own).
+    index('send_records_lease_idx')
+      .on(t.leasedUntil)
+      .where(sql`${t.status} = 'running' and ${t.leasedUntil} is not null`),
+    // The cool-down check: this talent, this shop, this task type, recently.
+    index('send_records_cooldown_idx').on(
+      t.userId,
+      t.shopId,
+      t.platformTalentId,
+      t.taskType,
+      t.createdAt,
+    ),
+    index('send_records_user_status_idx').on(t.userId, t.status),
+    // No query reads records by their finish time (the per-day figures are kept by the
+    // triggers): send_records_user_finished_idx is gone, one index less on every write.
+    index('send_records_user_sent_idx')
+      .on(t.userId, t.sentAt)
+      .where(sql`${t.sentAt} is not null`),
+  ],
+);
+
+/**
+ * Send records per account and status: the list's total and the workplace's counts are one
+ * row each, never a count over millions of records. No code writes this table nor the two
+ * below (send_record_days, send_record_failures): plpgsql statement triggers on
+ * `send_records` keep all three, one upsert per statement in key order (no deadlocks),
+ * hand-written in migrations (trigger `name` → function, where it is defined last):
+ * - `send_records_count_insert` (AFTER INSERT) → `send_records_added()`: counts per status,
+ *   and `send_record_days.created` on the account's day. Latest: 0010_account_time_zone.sql
+ *   (first 0006_send_record_stats.sql, which counted China days).
+ * - `send_records_count_update` (AFTER UPDATE) → `send_records_changed()`: moves counts
+ *   between statuses; a record becoming success/failed adds to `send_record_days.succeeded`
+ *   / `failed` and to `send_record_failures` on the account's day it finished. Latest:
+ *   0010_account_time_zone.sql (first 0006).
+ * - `send_records_count_delete` (AFTER DELETE) → `send_records_removed()`: subtracts
+ *   counts per status (days are history and stay). Defined in 0006_send_record_stats.sql.
+ * The triggers themselves are created in 0006_send_record_stats.sql. The account's day is
+ * `account_day(time_zone, day_zone_from, held_day, at)` over the users row (SQL function,
+ * 0010_account_time_zone.sql; user/time-zone.ts says the same in TypeScript).
+ */
+export const sendRecordCounts = pgTable(
+  'send_record_counts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.status] })],
+);
+
+/**
+ * What happened per account and calendar day (the account's, account_day()), kept by the
+ * triggers of sendRecordCounts (`send_records_added()` / `send_records_changed()`, latest in
+ * 0010_account_time_zone.sql): `created`, records created that day (the plan's daily
+ * allowance counts these, deleted or not: daily-allowance.ts), and `succeeded` / `failed`,
+ * records that finished that day (the workplace, the extension's summary).
+ */
+export const sendRecordDays = pgTable(
+  'send_record_days',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    created: integer('created').notNull().default(0),
+    succeeded: integer('succeeded').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * Failed records per account, day and error code (the workplace's top failure reasons), kept
+ * by `send_records_changed()` (trigger `send_records_count_update`, latest in
+ * 0010_account_time_zone.sql; see sendRecordCounts).
+ */
+export const sendRecordFailures = pgTable(
+  'send_record_failures',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    errorCode: text('error_code').notNull(),
+    total: integer('total').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.errorCode] })],
+);
