@@ -941,6 +941,63 @@ function pgbenchRate(databaseUrl: string, script: string, sellers: Seller[]): Li
 }
 
 // ---------------------------------------------------------------------------------------------
+// Where the server's database time goes: its PostgreSQL sessions, sampled
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Samples the server's PostgreSQL sessions every 250 ms (pg_stat_activity of the bench's
+ * database, the bench's own connection left out): how many are running a statement, waiting
+ * (a lock, the CPU, I/O) or idle inside a transaction, and which statements they are on.
+ */
+function sessionSampler(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  const states = new Map<string, number>();
+  const statements = new Map<string, number>();
+  let samples = 0;
+  let stopped = false;
+  const done = (async () => {
+    await client.connect();
+    while (!stopped) {
+      const { rows } = await client.query<{ state: string; wait: string | null; query: string }>(
+        `select state, wait_event_type || ':' || wait_event as wait, query
+           from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()
+            and backend_type = 'client backend'`,
+      );
+      samples++;
+      for (const r of rows) {
+        const state = r.state === 'active' && r.wait ? `active, waiting on ${r.wait}` : r.state;
+        states.set(state, (states.get(state) ?? 0) + 1);
+        if (r.state === 'idle') continue;
+        const statement = r.query.replace(/\s+/g, ' ').slice(0, 90);
+        statements.set(statement, (statements.get(statement) ?? 0) + 1);
+      }
+      await sleep(250);
+    }
+    await client.end();
+  })();
+  return {
+    /** Stops sampling; answers the lines to print. */
+    async stop(): Promise<string[]> {
+      stopped = true;
+      await done.catch(() => undefined);
+      if (!samples) return [];
+      const avg = (n: number) => (n / samples).toFixed(1);
+      return [
+        `\nThe server's PostgreSQL sessions on average (${samples} samples): ${[...states]
+          .sort((a, b) => b[1] - a[1])
+          .map(([state, n]) => `${avg(n)} ${state}`)
+          .join(', ')}. Busiest statements (sessions on average, running or in a transaction):\n`,
+        ...[...statements]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 6)
+          .map(([statement, n]) => `- ${avg(n)}: \`${statement.replace(/`/g, "'")}\``),
+      ];
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // One variant: the mixed run, then the list ratio
 // ---------------------------------------------------------------------------------------------
 
@@ -990,6 +1047,7 @@ async function runVariant(
     ];
     // 3 s of warm-up (connections, JIT, first cache fills), then SECONDS measured.
     await sleep(3_000);
+    const sessions = sessionSampler(databaseUrl);
     rec.measuring = true;
     const cpuBefore = cpuSeconds(product.pid());
     const started = performance.now();
@@ -997,6 +1055,7 @@ async function runVariant(
     await sleep(SECONDS * 1000);
     rec.measuring = false;
     const elapsed = (performance.now() - started) / 1000;
+    const sessionLines = await sessions.stop();
     const cpu = cpuSeconds(product.pid()) - cpuBefore;
     await Promise.all(users);
     if (
@@ -1028,6 +1087,7 @@ async function runVariant(
     lines.push(summary);
     for (const [route, sampleError] of rec.errorSamples)
       out(`- first error of ${route}: ${sampleError}`);
+    for (const line of sessionLines) out(line);
 
     const server = await serverListRate(product.url, sellers);
     const direct = pgbenchRate(databaseUrl, listSql, sellers);
