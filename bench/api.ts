@@ -6,8 +6,9 @@
  * on the enterprise plan, written with multi-row inserts as bench/platforms.ts does, each with
  * a library of 3,000 talents (the seed script's realistic ones: names, fans, statuses, labels)
  * and 2,000 finished send records in 20 past tasks; each seller signs in, binds a 抖店 shop by
- * hand (its tasks go to the browser channel), connects one browser (an extension session, as
- * the console does) and creates one task of 200 talents for the extensions to start on.
+ * hand (its tasks go to the browser channel) and, before each variant, signs in again,
+ * connects one browser (an extension session, as the console does) and creates a task of 160
+ * talents, the extensions' work for the run.
  *
  * Measured: a closed loop of simulated users for BENCH_API_SECONDS (60), each waiting for its
  * answer and then thinking a little before the next request:
@@ -551,7 +552,10 @@ function rememberRecords(s: Seller, page: SendRecordPage | undefined) {
 
 const T = apiPaths.talents;
 const R = apiPaths.sendRecords;
-/** A seller's requests, with their weights (the writes: ~8 % of a seller's requests). */
+/**
+ * A seller's requests, with their weights (writes: 8 % of a seller's requests; with the
+ * extensions' calls, all writes, about a fifth of the whole at the intended pace).
+ */
 const sellerOps: Array<[number, string, Op]> = [
   [
     20,
