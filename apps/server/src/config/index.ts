@@ -98,8 +98,6 @@ const envSchema = z.object({
   FORCE_COLOR: z.string().optional(),
 });
 
-export type Env = z.input<typeof envSchema>;
-
 /** `a@1, b` → { a: {1}, b: null (every version) }. */
 function parsePackVersions(value: string): Map<string, Set<number> | null> {
   const out = new Map<string, Set<number> | null>();
