@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { apiPaths } from '@inviteflow/contract';
 import { serverNodeArgs } from '../apps/server/src/node-args.ts';
-import { repoRoot } from './support/product.ts';
+import { repoRoot, serverCommand } from './support/product.ts';
 
 export const BUDGET_IDLE_MB = 250;
 const consoleDir = path.join(repoRoot, 'apps/console/dist');
@@ -44,7 +44,7 @@ interface Stage {
 }
 
 const stageNames: Record<string, string> = {
-  node: 'Node with the tsx loader (its hooks thread, esbuild)',
+  node: 'Node with the tsx loader (its hooks thread, esbuild; the stages only: npm start runs without it)',
   modules: "the server's modules (Fastify, zod contract, routes, Drizzle, exceljs…)",
   pglite: 'PGlite: WASM compiled, Postgres started, migrations',
   demo: 'the demo account (one argon2id hash, 19 MiB)',
@@ -59,6 +59,8 @@ async function runStages(dataDir: string, password?: string) {
     process.execPath,
     [
       ...nodeArgs,
+      '--import',
+      'tsx',
       'bench/support/memory-stages.ts',
       dataDir,
       consoleDir,
@@ -163,7 +165,9 @@ function freePort(): Promise<number> {
 async function runServer(dataDir: string, knownPassword?: string): Promise<ProcessRun> {
   const port = await freePort();
   const started = Date.now();
-  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/src/main.ts'], {
+  const command = serverCommand();
+  const entry = command.pop()!;
+  const child = spawn(process.execPath, [...command, ...extraNodeArgs, entry], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,

@@ -1,7 +1,7 @@
 /**
  * Run by bench/memory.ts in a process of its own, with the server's Node arguments:
  *
- *   node <serverNodeArgs> bench/support/memory-stages.ts <dataDir> <consoleDir> [password]
+ *   node <serverNodeArgs> --import tsx bench/support/memory-stages.ts <dataDir> <consoleDir> [password]
  *
  * Goes through what the server's start does, one stage at a time, and prints one JSON line
  * per stage: the process's resident memory (RSS, from /proc) and V8's own figures after a

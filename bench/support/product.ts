@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverNodeArgs } from '../../apps/server/src/node-args.ts';
+import { SERVER_ENTRY, serverNodeArgs } from '../../apps/server/src/node-args.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -28,6 +28,26 @@ export function profilingArgs(): string[] {
 }
 
 /**
+ * The server's Node arguments in the checkout `cwd`, as its `npm start` runs it: the build
+ * (apps/server/dist/main.js, built first when its sources changed). A checkout from before
+ * the server had a build (a before/after comparison) runs its sources under tsx, as its
+ * `npm start` did then.
+ */
+export function serverCommand(cwd: string = repoRoot): string[] {
+  const server = path.join(cwd, 'apps/server');
+  if (!existsSync(path.join(server, 'scripts/build.ts'))) {
+    return [...serverNodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'];
+  }
+  const built = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/build.ts', '--if-changed'],
+    { cwd: server, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  if (built.status !== 0) throw new Error(`the server's build failed in ${server}`);
+  return [...serverNodeArgs, path.join('apps/server', SERVER_ENTRY)];
+}
+
+/**
  * Starts the built product the way `npm start` does, on its own port and a fresh
  * data directory (PGlite) unless `env` points it at PostgreSQL. `cwd`: another
  * checkout's server (a before/after comparison), resolving packages from its own
@@ -42,7 +62,7 @@ export async function startProduct(
   let output = '';
   const server: ChildProcess = spawn(
     process.execPath,
-    [...profilingArgs(), ...serverNodeArgs, 'apps/server/src/main.ts'],
+    [...profilingArgs(), ...serverCommand(cwd)],
     {
       cwd,
       env: {

@@ -3,6 +3,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { artifactsDir, baseURL, port, repoRoot, screenshotsDir, serverLog } from './server.ts';
+import { ensureServerBuilt } from '../../apps/server/scripts/build-server.ts';
 import { serverNodeArgs } from '../../apps/server/src/node-args.ts';
 
 /**
@@ -14,7 +15,9 @@ export default async function globalSetup() {
   mkdirSync(screenshotsDir, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'inviteflow-e2e-'));
   const log = createWriteStream(serverLog);
-  const server = spawn(process.execPath, [...serverNodeArgs, 'apps/server/src/main.ts'], {
+  // The server's build (dist/main.js), made first when its sources changed, as `npm start` does.
+  const entry = await ensureServerBuilt();
+  const server = spawn(process.execPath, [...serverNodeArgs, entry], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -32,7 +35,7 @@ export default async function globalSetup() {
   server.stdout.pipe(log);
   server.stderr.pipe(log);
 
-  // Starting compiles the server (tsx): on a busy machine that alone can take a minute.
+  // PGlite's first start (initdb, migrations): on a busy machine that alone can take a minute.
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the server exited early; see ${serverLog}`);

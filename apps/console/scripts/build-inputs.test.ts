@@ -97,7 +97,10 @@ describe('the scripts', () => {
     expect(scripts('package.json').start).toMatch(
       /^node --import tsx apps\/console\/scripts\/build\.ts --if-changed && /,
     );
-    expect(scripts('package.json').build).toBe('npm run build -w @inviteflow/console');
+    // The root build makes the server's too (apps/server/scripts/build.ts, checked by its tests).
+    expect(scripts('package.json').build).toBe(
+      'npm run build -w @inviteflow/console && npm run build -w @inviteflow/server',
+    );
     expect(scripts('apps/console/package.json').build).toBe('node --import tsx scripts/build.ts');
   });
 });

@@ -21,7 +21,8 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { apiPaths, type TalentSortField } from '@inviteflow/contract';
 import { buildApp, type App } from '../src/app.ts';
-import { loadConfig, repoRoot } from '../src/config/index.ts';
+import { loadConfig } from '../src/config/index.ts';
+import { repoRoot } from '../src/server-root.ts';
 import {
   openDatabase,
   openPglite,
@@ -34,6 +35,7 @@ import { timeSorts } from '../src/modules/talents/cursor.ts';
 import { userRepository } from '../src/modules/user/repository.ts';
 import { seedLibrary } from './seed.ts';
 import { serverNodeArgs } from '../src/node-args.ts';
+import { ensureServerBuilt } from './build-server.ts';
 
 const GOAL_P95_MS = 50;
 const GOAL_EXPORT_RSS_MB = 300;
@@ -311,7 +313,8 @@ async function benchDatabase(
 async function benchExport(pgUrl: string, username: string, rows: number) {
   out(`\n## Export of ${rows.toLocaleString('en-US')} rows (a server process on PostgreSQL)\n`);
   const port = 3900 + Math.floor(Math.random() * 90);
-  const server = spawn(process.execPath, [...serverNodeArgs, 'apps/server/src/main.ts'], {
+  const entry = await ensureServerBuilt();
+  const server = spawn(process.execPath, [...serverNodeArgs, entry], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,6 +1,9 @@
 /**
- * How `npm start` runs the server (`node <serverNodeArgs> src/main.ts`), for every test and
- * benchmark that starts it as a real process. A test holds the start script to it.
+ * How `npm start` runs the server (`node <serverNodeArgs> dist/main.js`, the build of
+ * src/main.ts: scripts/build-server.ts), for every test and benchmark that starts it as a real
+ * process. A test holds the start script to it.
+ *
+ * Source maps: stack traces in the log name the TypeScript file and line, not the bundle's.
  *
  * The heap limit keeps the process small: without one, V8 on a large machine lets garbage
  * pile up to hundreds of megabytes before collecting it (an export of 100,000 rows reached
@@ -11,12 +14,14 @@
  * the embedded default this took idle RSS after a restart from 343 to 286 MB
  * (`npm run bench -- memory`, docs/performance.md "Memory").
  */
-export const SERVER_HEAP_MB = 512;
-export const SERVER_SEMI_SPACE_MB = 1;
+const SERVER_HEAP_MB = 512;
+const SERVER_SEMI_SPACE_MB = 1;
 
 export const serverNodeArgs = [
+  '--enable-source-maps',
   `--max-old-space-size=${SERVER_HEAP_MB}`,
   `--max-semi-space-size=${SERVER_SEMI_SPACE_MB}`,
-  '--import',
-  'tsx',
 ];
+
+/** The built server, relative to apps/server. */
+export const SERVER_ENTRY = 'dist/main.js';

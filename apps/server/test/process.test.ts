@@ -14,7 +14,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiPaths } from '@inviteflow/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverNodeArgs } from '../src/node-args.ts';
+import { ensureServerBuilt } from '../scripts/build-server.ts';
+import { SERVER_ENTRY, serverNodeArgs } from '../src/node-args.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -33,11 +34,16 @@ interface Running {
   url: string;
 }
 
-/** Starts src/main.ts the way `npm start` does, on its own port and data directory. */
+/**
+ * Starts the built server the way `npm start` does (plain `node` on dist/main.js, built first
+ * when the sources changed), on its own port and data directory: the paths it reads at run
+ * time (the migrations, the console's build) are found from dist/ too.
+ */
 async function start(dataDir: string): Promise<Running> {
+  await ensureServerBuilt();
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, [...serverNodeArgs, 'src/main.ts'], {
+  const child = spawn(process.execPath, [...serverNodeArgs, SERVER_ENTRY], {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH,
@@ -51,7 +57,7 @@ async function start(dataDir: string): Promise<Running> {
   child.stdout!.on('data', (chunk) => (output += String(chunk)));
   child.stderr!.on('data', (chunk) => (output += String(chunk)));
   const url = `http://127.0.0.1:${port}`;
-  // Starting compiles the server (tsx): a deadline a busy machine meets.
+  // PGlite's first start (initdb, migrations): a deadline a busy machine meets.
   const deadline = Date.now() + 90_000;
   while (!output.includes('InviteFlow is running')) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
@@ -103,7 +109,9 @@ describe('the server process', () => {
     const { scripts } = JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
-    expect(scripts.start).toBe(`node ${serverNodeArgs.join(' ')} src/main.ts`);
+    expect(scripts.start).toBe(
+      `node --import tsx scripts/build.ts --if-changed && node ${serverNodeArgs.join(' ')} ${SERVER_ENTRY}`,
+    );
   });
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'inviteflow-process-'));
@@ -192,7 +200,8 @@ describe('the server process', () => {
   }, 600_000);
 
   it('refuses to start with an invalid configuration, naming the variable', async () => {
-    const child = spawn(process.execPath, [...serverNodeArgs, 'src/main.ts'], {
+    await ensureServerBuilt();
+    const child = spawn(process.execPath, [...serverNodeArgs, SERVER_ENTRY], {
       cwd: serverRoot,
       env: { PATH: process.env.PATH, PORT: 'eighty' },
       stdio: ['ignore', 'pipe', 'pipe'],

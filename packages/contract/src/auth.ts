@@ -160,7 +160,10 @@ export const meData = z.object({
 });
 export type MeData = z.infer<typeof meData>;
 
-/** Registration answers the new account, shaped like `me`. */
+/**
+ * Registration answers the new account, shaped like `me`.
+ * @alias one name per endpoint, the same shape (knip: not a duplicate)
+ */
 export const registerData = meData;
 export type RegisterData = MeData;
 

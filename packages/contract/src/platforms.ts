@@ -98,7 +98,10 @@ export const tiktokShopConnectData = z.object({
 });
 export type TiktokShopConnectData = z.infer<typeof tiktokShopConnectData>;
 
-/** The answer to "Connect 抖店": the same shape (the service authorization page and its expiry). */
+/**
+ * The answer to "Connect 抖店": the same shape (the service authorization page and its expiry).
+ * @alias one name per endpoint, the same shape (knip: not a duplicate)
+ */
 export const doudianConnectData = tiktokShopConnectData;
 export type DoudianConnectData = TiktokShopConnectData;
 
@@ -171,6 +174,7 @@ export const tiktokShopCallbackQuery = z.object({
 /**
  * 抖店's callback query: `code` and `state` (github:minibear2021/doudian doudian/core.py
  * build_auth_url / init_token), or `error` when the seller declined.
+ * @alias one name per endpoint, the same shape (knip: not a duplicate)
  */
 export const doudianCallbackQuery = tiktokShopCallbackQuery;
 

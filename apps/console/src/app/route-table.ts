@@ -103,9 +103,3 @@ export const publicPaths = {
   register: '/register',
   forgotPassword: '/forgot-password',
 } as const;
-
-export const publicRouteNames: Record<string, string> = {
-  [publicPaths.login]: 'login',
-  [publicPaths.register]: 'register',
-  [publicPaths.forgotPassword]: 'forgot-password',
-};

@@ -4,12 +4,7 @@ import { currentLocale, useLocaleStore } from '@/stores/locale-store.ts';
 import { formatMessage, type LocaleMessages, type MessageParams } from './define.ts';
 import { globalMessages, type GlobalMessageKey } from './global-messages.ts';
 
-export {
-  defineMessages,
-  formatMessage,
-  type LocaleMessages,
-  type MessageParams,
-} from './define.ts';
+export { defineMessages, type LocaleMessages, type MessageParams } from './define.ts';
 export { globalMessages, type GlobalMessageKey } from './global-messages.ts';
 
 /** A shell text in the given language. */

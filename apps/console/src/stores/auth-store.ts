@@ -165,11 +165,6 @@ export const useAuthStore = create<AuthState>((set, get) => ({
   },
 }));
 
-/** Logged in = a token exists (spec section 4). */
-export function isLoggedIn(): boolean {
-  return Boolean(useAuthStore.getState().token);
-}
-
 /**
  * Keeps tabs of one remembered session in step (localStorage is shared, memory is not):
  * a refreshed access token is taken over, a logout elsewhere ends this tab's session too,

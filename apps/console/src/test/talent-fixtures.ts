@@ -1,5 +1,5 @@
 import type { Talent } from '@inviteflow/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 
 /** A talent as the API answers it (its identity from its platform and ID unless given). */
 export function makeTalent(id: number, overrides: Partial<Talent> = {}): Talent {
@@ -67,9 +67,4 @@ export function formItem(label: string | RegExp, container: HTMLElement = docume
   const item = labels[0]?.closest('.arco-form-item');
   if (!item) throw new Error(`no form item ${String(label)}`);
   return item as HTMLElement;
-}
-
-/** Arco's toast with this text. */
-export function findToast(text: string | RegExp) {
-  return screen.findByText(text, { selector: '.arco-message *, .arco-message' });
 }

@@ -3,8 +3,6 @@ import {
   browserStop,
   browserUnattributed,
   claimedBrowserAction,
-  type BrowserRecordOutcome,
-  type BrowserStop,
   type ClaimedBrowserAction,
 } from '@inviteflow/contract';
 import { z } from 'zod';
@@ -20,7 +18,6 @@ import { defineItem } from '../storage/storage-item.ts';
  * The entry goes once the server acknowledged the report (or the reconcile).
  */
 export const journalPhases = ['claimed', 'sending', 'answered'] as const;
-export type ActionPhase = (typeof journalPhases)[number];
 
 export const actionJournal = z.object({
   action: claimedBrowserAction,
@@ -62,5 +59,3 @@ export function newJournal(
     updatedAt: now.toISOString(),
   };
 }
-
-export type { BrowserRecordOutcome, BrowserStop };

@@ -5,7 +5,6 @@ import { enUS } from './en-us.ts';
 import { zhCN, type TextKey } from './zh-cn.ts';
 
 export type { TextKey } from './zh-cn.ts';
-export type ExtensionLocale = Locale;
 
 const texts: Record<Locale, Record<TextKey, string>> = { 'zh-CN': zhCN, 'en-US': enUS };
 

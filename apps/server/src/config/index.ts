@@ -2,15 +2,13 @@ import { createPrivateKey, createPublicKey, randomBytes, type KeyObject } from '
 import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { repoRoot } from '../server-root.ts';
 
 /**
  * All configuration, read from the environment once at start and validated here.
  * Nothing else reads process.env (STYLE.md habit 7).
  */
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const repoRoot = path.resolve(serverRoot, '../..');
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -99,8 +97,6 @@ const envSchema = z.object({
   NO_COLOR: z.string().optional(),
   FORCE_COLOR: z.string().optional(),
 });
-
-export type Env = z.input<typeof envSchema>;
 
 /** `a@1, b` → { a: {1}, b: null (every version) }. */
 function parsePackVersions(value: string): Map<string, Set<number> | null> {

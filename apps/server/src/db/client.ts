@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config/index.ts';
+import { migrationsFolder } from '../server-root.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -59,10 +58,6 @@ function withCapabilities(drizzleDb: object, capabilities: DatabaseCapabilities)
   }) as unknown as Database;
 }
 
-export const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../drizzle',
-);
 
 /** An arbitrary, fixed key for the advisory lock that serializes migrations. */
 const MIGRATION_LOCK_KEY = 815_470_221;

@@ -7,13 +7,7 @@
 import { offsetAt, wallAsUtc, wallTimeIn, type WallTime } from '@inviteflow/contract';
 
 // The zone arithmetic itself lives in the contract, shared with the console.
-export {
-  DEFAULT_TIME_ZONE,
-  isTimeZone,
-  wallTimeIn,
-  zonedTimeToUtc,
-  type WallTime,
-} from '@inviteflow/contract';
+export { isTimeZone, wallTimeIn, zonedTimeToUtc, type WallTime } from '@inviteflow/contract';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 

@@ -137,16 +137,3 @@ export async function pressSandbox(
     body: response.body,
   };
 }
-
-/** Buys a plan and pays it through the sandbox cashier, as a buyer would; the order number. */
-export async function buyAndPay(h: Harness, token: string, planId: PlanId = 'pro') {
-  const bought = await purchase(h, token, planId);
-  if (bought.status !== 200) throw new Error(`purchase failed: ${JSON.stringify(bought.body)}`);
-  const orderNo = bought.body.data.orderId;
-  const page = await openPaymentPage(h, bought.body.data.paymentUrl);
-  if (page.statusCode !== 200) throw new Error(`payment page: ${page.statusCode} ${page.body}`);
-  const trade = await sandboxTrade(h, orderNo);
-  const paid = await pressSandbox(h, 'pay', trade!.tradeNo);
-  if (paid.status !== 303) throw new Error(`pay: ${paid.status} ${paid.body}`);
-  return { orderNo, returnUrl: paid.location! };
-}

@@ -13,16 +13,7 @@ import {
 } from './sheet-types.ts';
 import { xlsxRows } from './xlsx-reader.ts';
 
-export {
-  SheetLimitError,
-  UnreadableFileError,
-  defaultReadLimits,
-  type CellValue,
-  type FileFormat,
-  type ReadLimits,
-  type SheetLimit,
-  type SheetRow,
-} from './sheet-types.ts';
+export { type CellValue, type FileFormat, type ReadLimits, type SheetRow } from './sheet-types.ts';
 
 /**
  * Reads the rows of an uploaded spreadsheet one at a time (the first worksheet of

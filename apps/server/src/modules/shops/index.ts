@@ -8,7 +8,6 @@ export {
   shopCounts,
   shopsOfConnections,
   toShop,
-  type ShopPlatformLink,
   type ShopRow,
 } from './repository.ts';
 export {
@@ -17,6 +16,5 @@ export {
   expireBeyondLimit,
   planNameKey,
   slotsOf,
-  type BindResult,
   type PlatformShopLink,
 } from './service.ts';

@@ -1,6 +1,6 @@
 import type { TalentSortField } from '@inviteflow/contract';
 
-export type { Direction, Position, SortOrder } from '../../lib/keyset.ts';
+export type { Position, SortOrder } from '../../lib/keyset.ts';
 
 /** Talent sorts whose values are times (their cursors carry UTC text). */
 export const timeSorts: ReadonlySet<TalentSortField> = new Set([

@@ -8,6 +8,4 @@ export {
   knownTimeZone,
   timeZoneOf,
   zoneForRequest,
-  type CreatedRecordsCheck,
-  type DayZone,
 } from './time-zone.ts';

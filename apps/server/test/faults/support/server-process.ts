@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverNodeArgs } from '../../../src/node-args.ts';
+import { ensureServerBuilt } from '../../../scripts/build-server.ts';
+import { SERVER_ENTRY, serverNodeArgs } from '../../../src/node-args.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -24,7 +25,7 @@ export interface Exit {
   signal: NodeJS.Signals | null;
 }
 
-/** One real server process (src/main.ts, started the way `npm start` starts it). */
+/** One real server process (the built dist/main.js, started the way `npm start` starts it). */
 export interface ServerProcess {
   url: string;
   pid: number;
@@ -46,17 +47,19 @@ process.once('exit', () => {
 });
 
 /**
- * Starts `node --import tsx src/main.ts` on 127.0.0.1 with `env` added to a minimal
- * environment, and waits for its banner (printed after it listens and its jobs start).
+ * Starts `node dist/main.js` (built first when the sources changed) on 127.0.0.1 with `env`
+ * added to a minimal environment, and waits for its banner (printed after it listens and its
+ * jobs start).
  */
 export async function startServer(
   env: Record<string, string>,
   options: { timeoutMs?: number } = {},
 ): Promise<ServerProcess> {
+  await ensureServerBuilt();
   const port = await freePort();
   const begun = Date.now();
   let output = '';
-  const child = spawn(process.execPath, [...serverNodeArgs, 'src/main.ts'], {
+  const child = spawn(process.execPath, [...serverNodeArgs, SERVER_ENTRY], {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH,

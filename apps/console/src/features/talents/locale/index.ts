@@ -301,6 +301,4 @@ export const talentsMessages = defineMessages(
   },
 );
 
-export type TalentsMessageKey = keyof (typeof talentsMessages)['zh-CN'];
-
 export const useTalentsT = createUseT(talentsMessages);

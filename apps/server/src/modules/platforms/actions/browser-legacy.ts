@@ -1,5 +1,5 @@
 import type { Platform, TaskType } from '@inviteflow/contract';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { invitationTasks, sendRecords } from '../../send-records/schema.ts';
 import { shops } from '../../shops/schema.ts';
@@ -95,13 +95,4 @@ export async function adoptLegacyBrowserRecords(db: Database, now: Date): Promis
     if (adopted) changed.add(userId);
   }
   return [...changed];
-}
-
-/** Whether any record still waits for adoption (for tests and the job's log). */
-export async function legacyBrowserRecordsLeft(db: Database, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(r)
-    .where(adoptable(now));
-  return row?.n ?? 0;
 }

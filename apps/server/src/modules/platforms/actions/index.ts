@@ -3,20 +3,13 @@
  * executor that runs them through the platform's client, and what the console sees of it (a
  * task's calls, a shop's pause). The only entry of the module.
  */
-export { batchName, compileTaskActions } from './compile.ts';
+export { compileTaskActions } from './compile.ts';
 export { compileBrowserActions } from './browser-compile.ts';
 export { browserActionRoutes } from './browser-routes.ts';
 export { lapseBrowserActions } from './browser-service.ts';
 export { adoptLegacyBrowserRecords } from './browser-legacy.ts';
-export {
-  DEFAULT_EXECUTOR_OPTIONS,
-  PlatformActionExecutor,
-  splitName,
-  type DrainResult,
-  type ExecutorDeps,
-  type ExecutorOptions,
-} from './executor.ts';
+export { PlatformActionExecutor } from './executor.ts';
 export { liftAuthorizationPauses } from './repository.ts';
 export { nextQuotaWeek, nextShopDay } from './resets.ts';
 export { platformActionRoutes } from './routes.ts';
-export { shopPauses, taskPlatformCalls } from './service.ts';
+export { shopPauses } from './service.ts';

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { platformConnections, platformOauthStates } from './schema.ts';
 
@@ -282,13 +282,4 @@ export async function lapsedConnections(db: Executor, now: Date, limit: number) 
       ),
     )
     .limit(limit);
-}
-
-/** For tests and diagnostics: the number of states still open for an account. */
-export async function countOauthStates(db: Executor, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(platformOauthStates)
-    .where(eq(platformOauthStates.userId, userId));
-  return row?.total ?? 0;
 }

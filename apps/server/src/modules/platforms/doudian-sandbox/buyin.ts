@@ -200,8 +200,6 @@ function ratioNow(plan: repo.SandboxPlan, now: Date): number {
     ? plan.newCosRatio
     : plan.cosRatio;
 }
-export { ratioNow as planRatioNow };
-
 // --- buyin.orienPlanAuthorsAdd -----------------------------------------------------------
 
 export async function orienPlanAuthorsAdd(sandbox: DoudianSandbox, ctx: GatewayContext) {

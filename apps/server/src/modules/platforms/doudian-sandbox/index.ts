@@ -18,34 +18,17 @@ import {
 export {
   DOUDIAN_SANDBOX_BASE,
   DoudianSandbox,
-  defaultSandboxSettings as defaultDoudianSandboxSettings,
   type DoudianSandboxCredentials,
   type DoudianSandboxOptions,
-  type DoudianSandboxSettings,
   type SandboxCall as DoudianSandboxCall,
-  type SandboxCallFilter as DoudianSandboxCallFilter,
 } from './sandbox.ts';
 export {
   sandboxShops as doudianSandboxShops,
   sandboxActivities as doudianSandboxActivities,
   sandboxAuthor as doudianSandboxAuthor,
   buyinId as doudianSandboxBuyinId,
-  authorTrait as doudianSandboxAuthorTrait,
   productId as doudianSandboxProductId,
-  AUTHOR_COUNT as DOUDIAN_SANDBOX_AUTHOR_COUNT,
-  PRODUCTS_PER_SHOP as DOUDIAN_SANDBOX_PRODUCTS_PER_SHOP,
-  OFF_SHELF_PRODUCT_INDEX as DOUDIAN_SANDBOX_OFF_SHELF_PRODUCT_INDEX,
-  defaultShopLimits as defaultDoudianShopLimits,
-  type SandboxAuthor as DoudianSandboxAuthor,
-  type ShopLimits as DoudianShopLimits,
 } from './world.ts';
-export {
-  MAX_AUTHORS_PER_ADD as DOUDIAN_MAX_AUTHORS_PER_ADD,
-  authorFailures as doudianAuthorFailures,
-  productFailures as doudianProductFailures,
-} from './buyin.ts';
-export { doudianErrors } from './errors.ts';
-export { sandboxMethods as doudianSandboxMethods } from './routes.ts';
 /** The sandbox's own signature check (for SDK vectors in tests). */
 export { doudianSignature as doudianSandboxSignature } from './signing.ts';
 

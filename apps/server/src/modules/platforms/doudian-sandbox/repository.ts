@@ -342,15 +342,6 @@ export async function updatePlan(
   await db.update(sandboxDoudianPlans).set(values).where(eq(sandboxDoudianPlans.id, id));
 }
 
-export async function lockPlan(tx: Executor, id: string) {
-  const [row] = await tx
-    .select()
-    .from(sandboxDoudianPlans)
-    .where(eq(sandboxDoudianPlans.id, id))
-    .for('update');
-  return row;
-}
-
 /** 达人 the shop added to its plans in [from, to). */
 export async function authorsAddedBetween(db: Executor, shopId: string, from: Date, to: Date) {
   const [row] = await db
@@ -384,18 +375,6 @@ export async function authorsOfPlan(db: Executor, planId: string): Promise<Sandb
 }
 
 // --- 团长 activities --------------------------------------------------------------------
-
-export async function appliedProducts(db: Executor, activityId: string, shopId: string) {
-  return db
-    .select()
-    .from(sandboxDoudianActivityApplications)
-    .where(
-      and(
-        eq(sandboxDoudianActivityApplications.activityId, activityId),
-        eq(sandboxDoudianActivityApplications.shopId, shopId),
-      ),
-    );
-}
 
 export async function appliedActivityIds(db: Executor, shopId: string): Promise<Set<string>> {
   const rows = await db

@@ -324,7 +324,3 @@ export class DoudianError extends Error {
     return this.next === 'back_off' || this.next === 'refresh_token';
   }
 }
-
-export function isDoudianError(error: unknown): error is DoudianError {
-  return error instanceof DoudianError;
-}

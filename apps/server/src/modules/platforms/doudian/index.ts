@@ -4,16 +4,9 @@
  * The only entry of the module.
  */
 export {
-  DOUDIAN_LIMITS,
-  DOUDIAN_METHODS,
   DoudianClient,
-  type ActivityApplication,
   type AuthorOutcome,
-  type DoudianClientOptions,
   type OrienPlanInput,
-  type OrienPlanSummary,
-  type PlanAuthor,
-  type ProductOutcome,
   type ShopAccess,
   type ShopActivity,
   type TokenGrant,
@@ -21,36 +14,12 @@ export {
 export {
   DOUDIAN_DEFAULT_API_BASE,
   DOUDIAN_DEFAULT_AUTHORIZE_URL,
-  DOUDIAN_SANDBOX_PREFIX,
   DoudianPlatform,
   DoudianUnavailableError,
   authorizationUrl,
   doudianEndpoints,
   type ClientTuning,
-  type DoudianApp,
   type DoudianSettings,
-  type SandboxApp,
   type SandboxAppSource,
 } from './endpoints.ts';
-export {
-  DoudianError,
-  authorFailureReason,
-  gatewaySubCodes,
-  isDoudianError,
-  methodSubCodes,
-  platformCodes,
-  reasonOfAnswer,
-  reasonRules,
-  type FailureReason,
-  type FailureScope,
-  type NextStep,
-} from './errors.ts';
-export {
-  jsonInteger,
-  marshalParamJson,
-  signRequest,
-  signatureBase,
-  type SignInput,
-  type SignMethod,
-} from './signing.ts';
-export { DEFAULT_TIMEOUT_MS } from './transport.ts';
+export { DoudianError } from './errors.ts';

@@ -2,11 +2,9 @@
  * Page packs (issue 17): the versioned data of each platform page the extension runs, and
  * the server's switch that stops a broken one. The only entry of the module.
  */
-export { DEFAULT_STOPPED, pagePacks } from './packs.ts';
 export {
   NO_PACKS_BY_CONFIG,
   packInForce,
-  packStates,
   stoppedPackIds,
   stoppedPacks,
   type PacksByConfig,

@@ -134,7 +134,10 @@ export function sellerByKey(key: string): SandboxSeller | undefined {
 }
 
 export const PRODUCTS_PER_SHOP = 24;
-/** The last product of every shop is deactivated by its seller: inviting with it is refused. */
+/**
+ * The last product of every shop is deactivated by its seller: inviting with it is refused.
+ * @alias its own name for a position that happens to equal the count (knip: not a duplicate)
+ */
 export const DEACTIVATED_PRODUCT_INDEX = PRODUCTS_PER_SHOP;
 
 const productNames = [

@@ -19,46 +19,18 @@ import {
 export {
   TIKTOK_SHOP_SANDBOX_BASE,
   TikTokShopSandbox,
-  defaultSandboxSettings,
-  type Clock,
   type SandboxCall,
-  type SandboxCallFilter,
   type TikTokShopSandboxCredentials,
   type TikTokShopSandboxOptions,
-  type TikTokShopSandboxSettings,
 } from './sandbox.ts';
 export {
   sandboxSellers,
   sandboxScopes,
   numberedSeller,
-  NUMBERED_SELLERS_MAX,
   productId as sandboxProductId,
-  DEACTIVATED_PRODUCT_INDEX,
-  PRODUCTS_PER_SHOP,
-  defaultShopLimits,
-  type SandboxScope,
   type SandboxSeller,
-  type ShopLimits,
 } from './catalogue.ts';
-export {
-  creatorOpenId as sandboxCreatorOpenId,
-  creatorsIn as sandboxCreatorsIn,
-  sandboxCreator,
-  traitOf as sandboxCreatorTrait,
-  marketplaceRegions,
-  type MarketplaceRegion,
-  type SandboxCreator,
-  type CreatorTrait,
-} from './creators.ts';
-export {
-  COLLABORATION_NAME_MAX,
-  COLLABORATION_MESSAGE_MAX,
-  COMMISSION_RANGE,
-  MAX_CREATORS,
-  MAX_PRODUCTS,
-  sensitiveWords,
-} from './affiliate.ts';
-export { ttsErrors } from './errors.ts';
+export { sandboxCreator, traitOf as sandboxCreatorTrait } from './creators.ts';
 /** The sandbox's own signature check (for the documents' worked example in tests). */
 export { ttsSignature as sandboxSignature } from './signing.ts';
 

@@ -234,10 +234,6 @@ export class TikTokShopError extends Error {
   }
 }
 
-export function isTikTokShopError(error: unknown): error is TikTokShopError {
-  return error instanceof TikTokShopError;
-}
-
 /** The reason of a platform answer with a non-zero code. */
 export function reasonOfCode(code: number, message: string, httpStatus: number): FailureReason {
   if (code === 36009004) return reasonOf36009004(message);
