@@ -58,7 +58,6 @@ function withCapabilities(drizzleDb: object, capabilities: DatabaseCapabilities)
   }) as unknown as Database;
 }
 
-
 /** An arbitrary, fixed key for the advisory lock that serializes migrations. */
 const MIGRATION_LOCK_KEY = 815_470_221;
 

@@ -10,9 +10,7 @@ import type { Executor } from '../../db/client.ts';
 import { invitationTasks, sendRecords } from './schema.ts';
 import { SEND_ERROR_MESSAGE_MAX } from '@inviteflow/contract';
 import type { SendRecordRow } from './repository.ts';
-import { lockTaskRow, settleTask } from './service.ts';
-
-export { lockTaskRow };
+import { settleTask } from './service.ts';
 
 /**
  * The records of a platform action (modules/platforms/actions): the server's executor moves

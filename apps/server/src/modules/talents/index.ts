@@ -7,7 +7,6 @@ export {
   timeText,
   type ColumnKey,
 } from './file-cells.ts';
-export { talentConditions } from './filters.ts';
 export { isBlank, mapHeader } from './import-service.ts';
 export { importTemplate } from './import-template.ts';
 export {
