@@ -55,9 +55,18 @@ function lookup(prefix: string, keys: readonly string[]): Map<string, string> {
   return map;
 }
 
-const enumLookups = Object.fromEntries(
-  Object.entries(enumKinds).map(([kind, { prefix, keys }]) => [kind, lookup(prefix, keys)]),
-) as Record<EnumKind, Map<string, string>>;
+/**
+ * Built on first use, not when the module loads: the en-US labels exist only once
+ * '@inviteflow/contract/en-US' is imported (the server does it at start), and a module that
+ * merely imports this one through talents/index.ts must not depend on that having happened.
+ */
+let enumLookups: Record<EnumKind, Map<string, string>> | undefined;
+function enumLookup(kind: EnumKind): Map<string, string> {
+  enumLookups ??= Object.fromEntries(
+    Object.entries(enumKinds).map(([k, { prefix, keys }]) => [k, lookup(prefix, keys)]),
+  ) as Record<EnumKind, Map<string, string>>;
+  return enumLookups[kind];
+}
 const tierKeys: ReadonlySet<string> = new Set(talentTiers);
 
 /**
@@ -70,7 +79,7 @@ export function enumFromText(kind: EnumKind, text: string): string {
 
 /** The key a cell names (by key or by label, in either language, any case), if any. */
 export function enumKeyFromText(kind: EnumKind, text: string): string | undefined {
-  return enumLookups[kind].get(normalize(text));
+  return enumLookup(kind).get(normalize(text));
 }
 
 /** The labels of these values, as a list a seller reads ("抖音、TikTok"). */
