@@ -48,10 +48,12 @@ export class ChannelService {
    */
   tick(): Promise<void> {
     if (this.running) {
-      this.again ??= this.running.then(() => {
+      const next = () => {
         this.again = null;
         return this.tick();
-      });
+      };
+      // Also after a pass that threw: the wake still gets its pass.
+      this.again ??= this.running.then(next, next);
       return this.again;
     }
     this.running = this.loop().finally(() => {
