@@ -21,8 +21,6 @@ import {
   type Locale,
   type PagePackId,
   type PlatformAnswer,
-  type PlatformReference,
-  type SendErrorCode,
   type TalentIdentity,
 } from '@inviteflow/contract';
 import type { Database, Executor } from '../../../db/client.ts';
@@ -362,19 +360,11 @@ async function settleOutcomes(
   ignored: number;
   settled: Set<number>;
 }> {
+  let succeeded = 0;
+  let failed = 0;
   let ignored = 0;
   const settled = new Set<number>();
   const notSent: number[] = [];
-  // Outcomes with the same words are written together: a batch of 40 is a few statements,
-  // not three per record (a report of 40 took seconds under load, bench/api.ts).
-  const sent = new Map<string, { reference: PlatformReference; ids: number[] }>();
-  const refused = new Map<
-    string,
-    {
-      failure: { code: SendErrorCode; message: string; answer: PlatformAnswer | null };
-      ids: number[];
-    }
-  >();
   for (const outcome of outcomes) {
     if (!held.has(outcome.recordId) || settled.has(outcome.recordId)) {
       ignored += 1;
@@ -383,44 +373,35 @@ async function settleOutcomes(
     settled.add(outcome.recordId);
     if (outcome.result === 'sent') {
       const ref = outcome.reference ?? {};
-      const reference: PlatformReference = {
-        ...(ref.invitationId ? { targetCollaborationId: ref.invitationId } : {}),
-        ...(ref.conversationId ? { conversationId: ref.conversationId } : {}),
-      };
-      const key = JSON.stringify(reference);
-      const group = sent.get(key);
-      if (group) group.ids.push(outcome.recordId);
-      else sent.set(key, { reference, ids: [outcome.recordId] });
+      await succeedRecords(
+        tx,
+        [outcome.recordId],
+        {
+          ...(ref.invitationId ? { targetCollaborationId: ref.invitationId } : {}),
+          ...(ref.conversationId ? { conversationId: ref.conversationId } : {}),
+        },
+        now,
+      );
+      await markRecordsSent(tx, [outcome.recordId], now);
+      succeeded += 1;
     } else if (outcome.result === 'failed') {
       const answer = answerOf(outcome.answer);
-      const failure = {
-        code: outcome.errorCode,
-        message: outcome.message ?? answer?.message ?? '',
-        answer,
-      };
-      const key = JSON.stringify(failure);
-      const group = refused.get(key);
-      if (group) group.ids.push(outcome.recordId);
-      else refused.set(key, { failure, ids: [outcome.recordId] });
+      await failRecords(
+        tx,
+        [outcome.recordId],
+        {
+          code: outcome.errorCode,
+          message: outcome.message ?? answer?.message ?? '',
+          answer,
+        },
+        now,
+      );
+      await markRecordsSent(tx, [outcome.recordId], now);
+      failed += 1;
     } else {
       notSent.push(outcome.recordId);
     }
   }
-  let succeeded = 0;
-  let failed = 0;
-  for (const { reference, ids } of sent.values()) {
-    await succeedRecords(tx, ids, reference, now);
-    succeeded += ids.length;
-  }
-  for (const { failure, ids } of refused.values()) {
-    await failRecords(tx, ids, failure, now);
-    failed += ids.length;
-  }
-  await markRecordsSent(
-    tx,
-    [...sent.values(), ...refused.values()].flatMap((g) => g.ids),
-    now,
-  );
   const released = await releaseRecords(tx, notSent, now);
   return { succeeded, failed, released, ignored, settled };
 }
