@@ -20,4 +20,9 @@ export const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Every other host name fails to resolve at once: a platform host the test has not routed
+  // (the extension's worker looks at its page on start, before a restarted browser's routes
+  // are back) never reaches the network, and never waits on a resolver that does not answer.
+  // Playwright's routes answer before any lookup, so routed platform hosts still load.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
 ];
