@@ -11,6 +11,7 @@ import type { ApiResult } from '../api/api-client.ts';
 import { buyinPack, tiktokPack } from '../../test/page-packs.ts';
 import {
   BrowserChannelRunner,
+  PageNotLoaded,
   type PageDriver,
   type PageFlowHooks,
   type PageFlowResult,
@@ -405,6 +406,57 @@ describe('browser channel runner', () => {
       { recordId: 100, result: 'sent' },
       { recordId: 101, result: 'not_sent' },
     ]);
+  });
+
+  it('stays in doubt while the page cannot tell, reading it back on every pass until it can', async () => {
+    const { server, page, runner } = setup();
+    await actionJournalItem.set({
+      action: action(2),
+      phase: 'sending',
+      accountId: 7,
+      attempted: [100, 101],
+      outcomes: [],
+      stop: null,
+      unknown: [],
+      updatedAt: '2026-11-26T09:00:00Z',
+    });
+    // A browser restart whose first look finds the platform unreachable: reported unknown.
+    page.shown = null;
+    expect(await runner.step()).toEqual({ kind: 'waiting', waiting: 'inDoubt' });
+    expect(server.reports[0]!.body.unknown).toEqual([100, 101]);
+    // The next pass cannot read the page either; the action is `unknown` now (no lease).
+    server.reportAnswer = fail(409);
+    expect(await runner.step()).toEqual({ kind: 'waiting', waiting: 'inDoubt' });
+    expect(await actionJournalItem.get()).toMatchObject({
+      phase: 'sending',
+      attempted: [100, 101],
+    });
+    expect(server.reconciles).toEqual([]);
+    // Once the page can tell, the pass after reads it back and reconciles.
+    page.shown = new Map([
+      [100, 'sent'],
+      [101, 'sent'],
+    ]);
+    expect(await runner.step()).toMatchObject({ kind: 'waiting' });
+    expect(server.reconciles[0]!.body.outcomes).toEqual([
+      { recordId: 100, result: 'sent' },
+      { recordId: 101, result: 'sent' },
+    ]);
+    expect(await actionJournalItem.get()).toBeNull();
+    expect(page.sends).toBe(0);
+  });
+
+  it('a page the browser could not load stops nothing: nothing sent, every record back to pending', async () => {
+    const { server, page, runner } = setup();
+    server.queue.push(action(3));
+    page.landOn = () => {
+      throw new PageNotLoaded('the page did not load (unloaded)');
+    };
+    expect(await runner.step()).toMatchObject({ kind: 'ran', stop: null });
+    expect(server.calls).not.toContain('started:3');
+    expect(server.reports[0]!.body).toMatchObject({ outcomes: [], unknown: [] });
+    expect(server.reports[0]!.body.stop).toBeUndefined();
+    expect(page.sends).toBe(0);
   });
 
   it('reports a journal whose claim sent nothing, releasing its records', async () => {

@@ -85,6 +85,13 @@ export type StepResult =
   | { kind: 'signedOut' }
   | { kind: 'failed'; message: string };
 
+/**
+ * The page driver could not get the page loaded (the browser unloaded its tab, or the
+ * navigation never committed): a browser problem, not the platform's. Nothing was done on
+ * the page, so the run stops nothing: its records go back to pending for the next claim.
+ */
+export class PageNotLoaded extends Error {}
+
 type Settled = 'settled' | 'inDoubt' | 'signedOut' | 'retry';
 
 const signedOut = (result: ApiResult<unknown>) =>
@@ -201,6 +208,12 @@ export class BrowserChannelRunner {
       return 'settled';
     }
     if (journal.unknown.length) {
+      // Still in doubt, and the lease is gone (an earlier report made the action `unknown`,
+      // or the lease lapsed): the page is read back again on the next pass, and only a
+      // reconcile settles it. Left `answered`, the journal would never be read back again and
+      // the records would stay in doubt for good (seen after a browser restart whose first
+      // look found the platform's page unreachable).
+      await this.write((current) => ({ ...current, phase: 'sending', attempted: current.unknown }));
       await this.status({ inDoubt: 1 });
       return 'inDoubt';
     }
@@ -327,6 +340,7 @@ export class BrowserChannelRunner {
     try {
       landed = await this.deps.page.open(actionUrl(pack, action));
     } catch (error) {
+      if (error instanceof PageNotLoaded) return { outcomes: [], unknown: [] };
       return stop('page_changed', `open: ${(error as Error).message}`);
     }
     const route = checkRoute(pack, landed, action.shop, routeTalentOf(pack, action));

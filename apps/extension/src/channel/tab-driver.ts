@@ -1,7 +1,12 @@
 import type { ClaimedBrowserAction, PagePack } from '@inviteflow/contract';
 import { installAnswerHook } from '../page/flows/answer-hook.ts';
 import type { PrepareResult, SendResult } from '../page/flows/flow-types.ts';
-import type { PageDriver, PageFlowHooks, PageFlowResult } from './action-runner.ts';
+import {
+  PageNotLoaded,
+  type PageDriver,
+  type PageFlowHooks,
+  type PageFlowResult,
+} from './action-runner.ts';
 import { ownedTabItem } from './owned-tab.ts';
 
 /**
@@ -46,6 +51,7 @@ export class OwnedTabDriver implements PageDriver {
 
   async open(url: string): Promise<string> {
     const tabId = await this.tabId();
+    let unloaded = false;
     const loaded = new Promise<void>((resolve) => {
       const timer = setTimeout(done, 45_000);
       function done() {
@@ -54,12 +60,29 @@ export class OwnedTabDriver implements PageDriver {
         resolve();
       }
       function listener(id: number, change: chrome.tabs.OnUpdatedInfo) {
-        if (id === tabId && change.status === 'complete') done();
+        if (id !== tabId) return;
+        if (change.status === 'complete') done();
+        // Chrome can unload a background window's tab before it has loaded (seen on a busy
+        // machine, right after a browser start): such a tab does not load again when asked.
+        else if (change.status === 'unloaded') {
+          unloaded = true;
+          done();
+        }
       }
       chrome.tabs.onUpdated.addListener(listener);
     });
     await chrome.tabs.update(tabId, { url, autoDiscardable: false });
     await loaded;
+    const tab = await chrome.tabs.get(tabId);
+    const committed =
+      !unloaded && (tab.status === 'complete' || (tab.status === 'loading' && !tab.pendingUrl));
+    if (!committed) {
+      // Unloaded, or a navigation that never committed in 45 s: this tab is given up and the
+      // next look opens a fresh one (every later open would wait on the same stuck tab).
+      await ownedTabItem.set(null);
+      await chrome.windows.remove(tab.windowId).catch(() => undefined);
+      throw new PageNotLoaded(`the page did not load (${unloaded ? 'unloaded' : 'no answer'})`);
+    }
     // Single-page apps redirect after load (a login page): let the route settle.
     await new Promise((resolve) => setTimeout(resolve, 300));
     return (await chrome.tabs.get(tabId)).url ?? '';
