@@ -16,9 +16,9 @@ export const extensionEn: Record<keyof typeof extensionZh, string> = {
   'success.browserActionReported': 'Result saved',
   'success.pagePackSwitched': 'Page pack switch updated',
   'success.shopResumed': "The shop's browser actions resume",
-  'inbox.browserRunStopped.title': 'Browser run paused',
-  'inbox.browserRunStopped.subTitle': '{shopName}',
-  'inbox.browserRunStopped.content':
+  'message.browserRunStopped.title': 'Browser run paused',
+  'message.browserRunStopped.subTitle': '{shopName}',
+  'message.browserRunStopped.content':
     "The extension stopped on shop {shopName}'s page: {reason}. The shop's browser actions are paused and records not sent stay pending; solve a captcha in the tab the extension opened, or sign in to the platform again, and the run goes on.",
   'enum.browserStopReason.page_changed':
     'The page does not match its page pack (changed, or not the page)',

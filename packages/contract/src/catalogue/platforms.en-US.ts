@@ -74,9 +74,9 @@ export const platformsEn: Record<keyof typeof platformsZh, string> = {
   'platform.answer.code': 'Platform code {code}',
   'platform.answer.requestId': 'Request ID: {requestId}',
 
-  'inbox.platformAuthorizationLost.title': 'Shop authorization lost',
-  'inbox.platformAuthorizationLost.subTitle': '{shopNames}',
-  'inbox.platformAuthorizationLost.content':
+  'message.platformAuthorizationLost.title': 'Shop authorization lost',
+  'message.platformAuthorizationLost.subTitle': '{shopNames}',
+  'message.platformAuthorizationLost.content':
     'The {platform} authorization of shop {shopNames} no longer works: {errorCode}. Its invitations are paused and their records keep waiting; reconnect the shop on My Shops and they resume.',
 
   'error.tiktokShopUnavailable':

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { invitationTasks, sendRecords } from './schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { postInboxMessage } from '../inbox/index.ts';
+import { postMessage } from '../messages/index.ts';
 import { findRecord, lockRecord, updateRecord, type SendRecordRow } from './repository.ts';
 
 /**
@@ -54,7 +54,7 @@ export async function settleTask(
     .from(sendRecords)
     .where(and(eq(sendRecords.userId, userId), eq(sendRecords.taskId, taskId)));
   if (!tally || tally.open > 0 || tally.failed === 0) return;
-  await postInboxMessage(tx, {
+  await postMessage(tx, {
     userId,
     kind: 'taskBatchFailed',
     params: {

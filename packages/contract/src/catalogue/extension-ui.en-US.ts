@@ -1,7 +1,7 @@
-import type { TextKey } from './zh-cn.ts';
+import type { extensionUiZh } from './extension-ui.ts';
 
-/** en-US, typed by the zh-CN keys: a missing translation fails the type check. */
-export const enUS: Record<TextKey, string> = {
+/** The en-US texts of extension-ui.ts, key for key (a missing one fails the type check). */
+export const extensionUiEn: Record<keyof typeof extensionUiZh, string> = {
   'brand.name': 'InviteFlow',
   'brand.short': 'InviteFlow',
   'language.switch': '中文',
