@@ -303,7 +303,6 @@ export default tseslint.config(
       `${modules}/payments/sandbox/credentials.ts`,
       `${modules}/payments/sandbox/trades.ts`,
       `${modules}/send-records/action-records.ts`,
-      `${modules}/send-records/service.ts`,
       `${modules}/shops/service.ts`,
       `${modules}/talents/filters.ts`,
       `${modules}/talents/import-journal.ts`,
