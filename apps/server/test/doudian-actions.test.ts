@@ -434,9 +434,9 @@ describeApi(
       const box = await h().api.get<{ list: MessageData[] }>(apiPaths.messages.list, {
         token: s.token,
       });
-      expect(
-        box.body.data.list.filter((m) => m.kind === 'platformAuthorizationLost'),
-      ).toHaveLength(1);
+      expect(box.body.data.list.filter((m) => m.kind === 'platformAuthorizationLost')).toHaveLength(
+        1,
+      );
 
       await connectDoudianShop(h(), s.token, HOME.id);
       expect((await platformCalls(h(), s.token, task.taskId)).pause).toBeNull();

@@ -33,10 +33,7 @@ export function dynamicText(locale: Locale, key: string): string {
   return key;
 }
 
-export type Translate<K extends string> = (
-  key: K | GlobalTextKey,
-  params?: TextParams,
-) => string;
+export type Translate<K extends string> = (key: K | GlobalTextKey, params?: TextParams) => string;
 
 /**
  * Builds a feature's `useT` hook: it knows the shell's keys and the feature's own, and

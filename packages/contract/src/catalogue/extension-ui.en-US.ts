@@ -1,7 +1,8 @@
+import type { TranslationOf } from '../locale.ts';
 import type { extensionUiZh } from './extension-ui.ts';
 
 /** The en-US texts of extension-ui.ts, key for key (a missing one fails the type check). */
-export const extensionUiEn: Record<keyof typeof extensionUiZh, string> = {
+export const extensionUiEn: TranslationOf<typeof extensionUiZh> = {
   'brand.name': 'InviteFlow',
   'brand.short': 'InviteFlow',
   'language.switch': '中文',

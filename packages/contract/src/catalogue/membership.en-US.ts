@@ -1,7 +1,8 @@
+import type { TranslationOf } from '../locale.ts';
 import type { membershipZh } from './membership.ts';
 
 /** The en-US texts of membership.ts, key for key (a missing one fails the type check). */
-export const membershipEn: Record<keyof typeof membershipZh, string> = {
+export const membershipEn: TranslationOf<typeof membershipZh> = {
   'field.planId': 'Plan',
   'field.paymentMethod': 'Payment method',
   'field.orderNo': 'Order number',

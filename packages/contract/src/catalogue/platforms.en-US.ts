@@ -1,7 +1,8 @@
+import type { TranslationOf } from '../locale.ts';
 import type { platformsZh } from './platforms.ts';
 
 /** The en-US texts of platforms.ts, key for key (a missing one fails the type check). */
-export const platformsEn: Record<keyof typeof platformsZh, string> = {
+export const platformsEn: TranslationOf<typeof platformsZh> = {
   'enum.sendErrorCode.talent_excluded': 'Creator excluded by the platform',
   'enum.sendErrorCode.collaboration_conflict':
     'Creator already in another collaboration for the product',
