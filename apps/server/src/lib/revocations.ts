@@ -39,9 +39,6 @@ export class DatabaseRevocations implements RevocationStore {
   }
 }
 
-/** Sessions whose key names are kept made (two short strings each). */
-const KEY_NAMES_MAX = 100_000;
-
 /** How long Redis's word on a session (ended, or known live) is kept: an access token's life. */
 const MARK_TTL_SECONDS = ACCESS_TOKEN_TTL_SECONDS + 60;
 
@@ -58,8 +55,8 @@ return 0`;
  * Session revocation on Redis, for every replica, with the sessions table as the truth
  * behind it. Per session, Redis holds one of two marks for as long as an access token
  * can live: `revoked:<id>` (ended) or `live:<id>` (checked against the database, not
- * ended). A request reads both in one round trip (MGET). Only when neither mark is there (a session's first request in an access
- * token's life, or Redis lost its keys: a restart without persistence, an eviction, a
+ * ended). A request reads both in one round trip (MGET). Only when neither mark is there
+ * (a session's first request in an access token's life, or Redis lost its keys: a restart without persistence, an eviction, a
  * failover) is the database asked, once per session however many requests wait, and its
  * answer marked again. So a lost key never revives a logged-out token.
  *
@@ -69,11 +66,6 @@ return 0`;
  */
 export class RedisRevocations implements RevocationStore {
   private readonly pending = new Map<string, Promise<boolean>>();
-  /**
-   * Each session's two key names, made once: every request reads them, and a name built
-   * anew is hashed anew by the copies' map (a measurable share of a cached answer).
-   */
-  private readonly keyNames = new Map<string, readonly [string, string]>();
 
   constructor(
     private readonly redis: Redis,
@@ -105,13 +97,7 @@ export class RedisRevocations implements RevocationStore {
   }
 
   private marks(sessionId: string): readonly [string, string] {
-    let names = this.keyNames.get(sessionId);
-    if (!names) {
-      if (this.keyNames.size >= KEY_NAMES_MAX) this.keyNames.clear();
-      names = [this.revokedKey(sessionId), this.liveKey(sessionId)];
-      this.keyNames.set(sessionId, names);
-    }
-    return names;
+    return [this.revokedKey(sessionId), this.liveKey(sessionId)];
   }
 
   isRevoked(sessionId: string): Promise<boolean> {
