@@ -242,7 +242,6 @@ export default tseslint.config(
       `${modules}/platforms/actions/browser-legacy.ts`,
       `${modules}/platforms/actions/browser-repository.ts`,
       `${modules}/invite/repository.ts`,
-      `${modules}/blacklist/service.ts`,
     ],
     rules: {
       'walls/module-through-index': [
@@ -289,9 +288,6 @@ export default tseslint.config(
       // to move: another module's tables, queried in a join that has no repository function yet.
       // The inviter's pages join users (user) to membership orders, periods and invite rewards.
       `${modules}/invite/repository.ts`,
-      // Blacklisting sets and restores talents' status; the talents repository calls the
-      // blacklist (blacklistedIds), so a talents function here would close a module cycle.
-      `${modules}/blacklist/service.ts`,
       // The browser claim joins shops (BOUND) under SKIP LOCKED; the legacy records pass reads
       // and writes send-records' tasks and records (the platforms ↔ send-records loop).
       `${modules}/platforms/actions/browser-repository.ts`,
@@ -302,15 +298,11 @@ export default tseslint.config(
       `${serverSrc}/lib/sheets/import-runs.ts`,
       `${modules}/auth/sessions.ts`,
       `${modules}/auth/sms-codes.ts`,
-      `${modules}/inbox/post.ts`,
-      `${modules}/membership/grant.ts`,
       `${modules}/membership/orders.ts`,
       `${modules}/membership/settle.ts`,
-      `${modules}/membership/state.ts`,
       `${modules}/payments/sandbox/credentials.ts`,
       `${modules}/payments/sandbox/trades.ts`,
       `${modules}/send-records/action-records.ts`,
-      `${modules}/send-records/service.ts`,
       `${modules}/shops/service.ts`,
       `${modules}/talents/filters.ts`,
       `${modules}/talents/import-journal.ts`,
@@ -320,7 +312,7 @@ export default tseslint.config(
   },
   {
     files: [`${consoleSrc}/**/*.{ts,tsx}`, 'apps/server/src/**/*.ts'],
-    // No baseline: membership ↔ payments and membership ↔ inbox (issue 18) are cycles between
+    // No baseline: membership ↔ payments and membership ↔ messages (issue 18) are cycles between
     // modules, not between files, so this rule does not see them today.
     // A cycle closed only by a dynamic import() is allowed: the import runs after both modules have
     // been evaluated, so it has none of the load-order trouble a static cycle has. The console uses

@@ -19,7 +19,6 @@ import { PrettyLogStream } from './lib/pretty-log.ts';
 import { REDACTED, serializeRequest } from './lib/request-log.ts';
 import { ListCache, RedisDataVersions, memoryDataVersions } from './lib/list-cache.ts';
 import { Limits, defaultLimitRules, type LimitRules } from './lib/limits.ts';
-import { TrackedReads } from './lib/tracked-reads.ts';
 import { DatabaseRevocations, RedisRevocations, type RevocationStore } from './lib/revocations.ts';
 import { TokenService } from './lib/tokens.ts';
 import {
@@ -30,10 +29,10 @@ import {
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { createSmsProvider, type SmsProvider } from './modules/auth/sms-provider.ts';
-import { blacklistRoutes } from './modules/blacklist/routes.ts';
+import { blacklistRoutes } from './modules/talents/blacklist-routes.ts';
 import { extensionRoutes } from './modules/extension/routes.ts';
 import { pagePackRoutes } from './modules/platforms/page-packs/index.ts';
-import { inboxRoutes } from './modules/inbox/routes.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
 import { inviteRoutes } from './modules/invite/routes.ts';
 import { postMembershipNotices } from './modules/membership/notices.ts';
 import { MembershipOrders, expireOverdueOrders } from './modules/membership/orders.ts';
@@ -100,8 +99,6 @@ declare module 'fastify' {
     database: DatabaseHandle;
     db: Database;
     redis: Redis | null;
-    /** The in-process copies of hot Redis keys (null without Redis). */
-    trackedReads: TrackedReads | null;
     tokens: TokenService;
     limits: Limits;
     revocations: RevocationStore;
@@ -314,10 +311,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('redis', redis);
   app.decorate('tokens', new TokenService(config.appSecret));
   const prefix = config.redisKeyPrefix;
-  // The hot reads of every request (revocations, data versions), answered in process.
-  const trackedReads = redis ? new TrackedReads(redis, app.log) : null;
-  if (trackedReads) app.addHook('onClose', () => trackedReads.close());
-  app.decorate('trackedReads', trackedReads);
   app.decorate(
     'limits',
     new Limits(
@@ -332,8 +325,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   );
   app.decorate<RevocationStore>(
     'revocations',
-    redis && trackedReads
-      ? new RedisRevocations(redis, trackedReads, new DatabaseRevocations(database.db), prefix)
+    redis
+      ? new RedisRevocations(redis, new DatabaseRevocations(database.db), prefix)
       : new DatabaseRevocations(database.db),
   );
   app.decorate<EphemeralStore>(
@@ -426,8 +419,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(listCachePlugin, {
     cache: new ListCache(
       // Without Redis, only a lone process (PGlite) may keep versions to itself.
-      redis && trackedReads
-        ? new RedisDataVersions(redis, trackedReads, `${prefix}:data-version`)
+      redis
+        ? new RedisDataVersions(redis, `${prefix}:data-version`)
         : database.db.capabilities.exclusive
           ? memoryDataVersions(database)
           : null,
@@ -447,12 +440,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(talentImportRoutes);
   await app.register(blacklistRoutes);
   await app.register(membershipRoutes);
-  // Membership uses payments (the gateway) and posts to the inbox; the two take what they
+  // Membership uses payments (the gateway) and posts to the message box; the two take what they
   // need of membership here instead of importing it, so no module imports back (no cycle).
   await app.register(paymentNotifyRoutes, {
     settle: (expected, report) => settlePayment(app.db, expected, report),
   });
-  await app.register(inboxRoutes, { planName });
+  await app.register(messageRoutes, { planName });
   await app.register(inviteRoutes);
   // The sandbox gateway exists only in sandbox mode: with real Alipay it is not reachable.
   if (config.payment.provider === 'sandbox') await app.register(sandboxGatewayRoutes);

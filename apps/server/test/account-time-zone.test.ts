@@ -1,6 +1,6 @@
 import {
   apiPaths,
-  type InboxMessage,
+  type MessageData,
   type MeData,
   type Page,
   type ProfileData,
@@ -10,7 +10,7 @@ import {
 } from '@inviteflow/contract';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { postInboxMessage } from '../src/modules/inbox/post.ts';
+import { postMessage } from '../src/modules/messages/post.ts';
 import { accountDay, type DayZone } from '../src/modules/user/time-zone.ts';
 import {
   describeApi,
@@ -343,7 +343,7 @@ describeApi('account time zone', (h) => {
 
   it('words messages in the account zone when the reader names none', async () => {
     const { token, tokens, user } = await signedIn(h());
-    await postInboxMessage(h().app.db, {
+    await postMessage(h().app.db, {
       userId: tokens.user.id,
       kind: 'membershipExpiring',
       params: { planId: 'basic', validTo: '2027-01-16T07:30:00.000Z' },
@@ -351,7 +351,7 @@ describeApi('account time zone', (h) => {
     });
     const list = async () =>
       (
-        await h().api.get<Page<InboxMessage>>(apiPaths.messages.list, {
+        await h().api.get<Page<MessageData>>(apiPaths.messages.list, {
           token,
           lang: 'en-US',
         })

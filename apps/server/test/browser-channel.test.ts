@@ -7,7 +7,7 @@ import {
   type BrowserReportData,
   type ConnectedBrowserList,
   type ExtensionSessionData,
-  type InboxMessage,
+  type MessageData,
   type PagePackList,
   type Shop,
   type TaskPlatformCalls,
@@ -340,10 +340,10 @@ describeApi('browser channel: browser actions claimed by the extension', (h) => 
       }
       if (reason === 'captcha' || reason === 'login_expired') {
         // The seller is told, and the extension lifts the stop once it is gone.
-        const inbox = await h().api.get<{ list: InboxMessage[] }>(apiPaths.messages.list, {
+        const box = await h().api.get<{ list: MessageData[] }>(apiPaths.messages.list, {
           token: s.token,
         });
-        expect(inbox.body.data.list.map((m) => m.kind)).toContain('browserRunStopped');
+        expect(box.body.data.list.map((m) => m.kind)).toContain('browserRunStopped');
         const resumed = await h().api.post<{ resumed: boolean }>(
           apiPaths.extension.resumeShop(s.shop.id),
           { reason },

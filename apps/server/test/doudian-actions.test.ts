@@ -2,7 +2,7 @@ import {
   apiPaths,
   type DoudianActivityPage,
   type Envelope,
-  type InboxMessage,
+  type MessageData,
   type SendImportReport,
   type SendTaskBody,
 } from '@inviteflow/contract';
@@ -431,12 +431,12 @@ describeApi(
         resumesAt: null,
       });
       await drain(h());
-      const inbox = await h().api.get<{ list: InboxMessage[] }>(apiPaths.messages.list, {
+      const box = await h().api.get<{ list: MessageData[] }>(apiPaths.messages.list, {
         token: s.token,
       });
-      expect(
-        inbox.body.data.list.filter((m) => m.kind === 'platformAuthorizationLost'),
-      ).toHaveLength(1);
+      expect(box.body.data.list.filter((m) => m.kind === 'platformAuthorizationLost')).toHaveLength(
+        1,
+      );
 
       await connectDoudianShop(h(), s.token, HOME.id);
       expect((await platformCalls(h(), s.token, task.taskId)).pause).toBeNull();

@@ -1,8 +1,8 @@
-import { apiPaths, type InboxMessage, type InboxSummary, type Page } from '@inviteflow/contract';
+import { apiPaths, type MessageData, type MessageSummary, type Page } from '@inviteflow/contract';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { inboxMessages, membershipPeriods, users } from '../src/db/schema.ts';
-import { postInboxMessage } from '../src/modules/inbox/post.ts';
+import { postMessage } from '../src/modules/messages/post.ts';
 import { postMembershipNotices } from '../src/modules/membership/notices.ts';
 import { describeApi, signedIn, type Harness } from './support/harness.ts';
 import {
@@ -32,7 +32,7 @@ async function list(
   query: Record<string, string | number> = {},
   lang = 'zh-CN',
 ) {
-  return h.api.get<Page<InboxMessage>>(paths.list, { token, query, lang });
+  return h.api.get<Page<MessageData>>(paths.list, { token, query, lang });
 }
 
 /** A seller with one of each of the six kinds of message (oldest first). */
@@ -41,37 +41,37 @@ async function sellerWithEveryKind(h: Harness) {
   const id = await userId(h, seller.user.username);
   const at = '2026-03-01T04:00:00.000Z';
   const posts = [
-    postInboxMessage(h.app.db, {
+    postMessage(h.app.db, {
       userId: id,
       kind: 'paymentSucceeded',
       params: { orderNo: 'M1', planId: 'pro', validTo: at },
       dedupeKey: 'a',
     }),
-    postInboxMessage(h.app.db, {
+    postMessage(h.app.db, {
       userId: id,
       kind: 'membershipExpiring',
       params: { planId: 'basic', validTo: at },
       dedupeKey: 'b',
     }),
-    postInboxMessage(h.app.db, {
+    postMessage(h.app.db, {
       userId: id,
       kind: 'membershipExpired',
       params: { planId: 'enterprise', expiredAt: at },
       dedupeKey: 'c',
     }),
-    postInboxMessage(h.app.db, {
+    postMessage(h.app.db, {
       userId: id,
       kind: 'inviteRewardGranted',
       params: { invitee: '138****0000', days: 30, validTo: at },
       dedupeKey: 'd',
     }),
-    postInboxMessage(h.app.db, {
+    postMessage(h.app.db, {
       userId: id,
       kind: 'taskBatchFailed',
       params: { taskId: 7, setName: '春季上新', shopName: '美妆旗舰店', failed: 3, total: 20 },
       dedupeKey: 'e',
     }),
-    postInboxMessage(h.app.db, {
+    postMessage(h.app.db, {
       userId: id,
       kind: 'shopBindExpired',
       params: { shopId: 2, shopName: 'Glow Store', platform: 'tiktok' },
@@ -148,7 +148,7 @@ describeApi(
           .data.total,
       ).toBe(0);
 
-      const summary = await h().api.get<InboxSummary>(paths.summary, { token });
+      const summary = await h().api.get<MessageSummary>(paths.summary, { token });
       expect(summary.body.data.unread).toEqual({ message: 1, notice: 2, todo: 3 });
       expect(summary.body.data.latest.todo).toHaveLength(3);
       expect(summary.body.data.latest.message[0]!.kind).toBe('inviteRewardGranted');
@@ -186,11 +186,11 @@ describeApi(
         { token },
       );
       expect(tab.body.data.affected).toBe(2);
-      let summary = await h().api.get<InboxSummary>(paths.summary, { token });
+      let summary = await h().api.get<MessageSummary>(paths.summary, { token });
       expect(summary.body.data.unread).toEqual({ message: 1, notice: 2, todo: 0 });
       const all = await h().api.post<{ affected: number }>(paths.readAll, {}, { token });
       expect(all.body.data.affected).toBe(3);
-      summary = await h().api.get<InboxSummary>(paths.summary, { token });
+      summary = await h().api.get<MessageSummary>(paths.summary, { token });
       expect(summary.body.data.unread).toEqual({ message: 0, notice: 0, todo: 0 });
       // Nothing of the other account was touched, and they see none of it.
       expect((await list(h(), other.token)).body.data.total).toBe(0);

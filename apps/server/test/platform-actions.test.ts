@@ -2,7 +2,7 @@ import {
   apiPaths,
   type BrowserClaimData,
   type ExtensionSessionData,
-  type InboxMessage,
+  type MessageData,
   type SendTaskBody,
   type ShopPage,
 } from '@inviteflow/contract';
@@ -295,10 +295,10 @@ describeApi(
           .sort(),
       ).toEqual(plain.map((c) => c.openId).sort());
       // The task ended with failures: the seller is told once (the last action settles it).
-      const inbox = await h().api.get<{ list: InboxMessage[] }>(apiPaths.messages.list, {
+      const box = await h().api.get<{ list: MessageData[] }>(apiPaths.messages.list, {
         token: s.token,
       });
-      const told = inbox.body.data.list.filter((m) => m.kind === 'taskBatchFailed');
+      const told = box.body.data.list.filter((m) => m.kind === 'taskBatchFailed');
       expect(told).toHaveLength(1);
       expect(told[0]!.content).toContain('2/12');
     });
@@ -440,15 +440,15 @@ describeApi(
       );
       const calls = await platformCalls(h(), s.token, task.taskId);
       expect(calls.pause).toMatchObject({ reason: 'authorization_revoked', resumesAt: null });
-      const inbox = await h().api.get<{ list: InboxMessage[] }>(apiPaths.messages.list, {
+      const box = await h().api.get<{ list: MessageData[] }>(apiPaths.messages.list, {
         token: s.token,
       });
-      const told = inbox.body.data.list.filter((m) => m.kind === 'platformAuthorizationLost');
+      const told = box.body.data.list.filter((m) => m.kind === 'platformAuthorizationLost');
       expect(told).toHaveLength(1);
       expect(told[0]!.content).toContain(s.shop.shopName);
       // Draining again while it waits tells nothing more and calls nothing.
       await drain(h());
-      const again = await h().api.get<{ list: InboxMessage[] }>(apiPaths.messages.list, {
+      const again = await h().api.get<{ list: MessageData[] }>(apiPaths.messages.list, {
         token: s.token,
       });
       expect(

@@ -8,7 +8,7 @@ import {
   type TalentFacets,
 } from '@inviteflow/contract';
 import { expect, it } from 'vitest';
-import { blacklistedIds } from '../src/modules/blacklist/service.ts';
+import { blacklistedIds } from '../src/modules/talents/index.ts';
 import { describeApi, signedIn, type Harness } from './support/harness.ts';
 import { addTalent, seedTalents, talentBody } from './support/talents.ts';
 

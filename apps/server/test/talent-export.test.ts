@@ -7,7 +7,7 @@ import {
   type ExportProgress,
   type ExportTicket,
   type Locale,
-  type MessageKey,
+  type CatalogueKey,
   type Talent,
   type TalentPage,
 } from '@inviteflow/contract';
@@ -65,7 +65,7 @@ function rows(): TalentSeed[] {
 }
 
 function label(locale: Locale, key: string): string {
-  return catalogue(locale)[key as MessageKey];
+  return catalogue(locale)[key as CatalogueKey];
 }
 
 /** What a row of the file should say for a talent, computed from the API's own data. */

@@ -7,7 +7,7 @@ import {
   PASSWORD_MIN,
   PASSWORD_MAX,
 } from './field-limits.ts';
-import type { MessageKey } from './messages.ts';
+import type { CatalogueKey } from './texts.ts';
 
 /**
  * Field rules shared by every request that carries the field. Each rule's error
@@ -15,12 +15,12 @@ import type { MessageKey } from './messages.ts';
  */
 
 /** A string that must be present; missing, wrong type and blank all give `required`. */
-export function requiredText(required: MessageKey) {
+export function requiredText(required: CatalogueKey) {
   return z.string({ error: required }).trim().min(1, { error: required });
 }
 
 /** Optional free text: absent, null or blank all become ''. */
-export function optionalText(max: number, tooLong: MessageKey) {
+export function optionalText(max: number, tooLong: CatalogueKey) {
   return z
     .string({ error: 'validation.invalidField' })
     .trim()
@@ -42,7 +42,7 @@ export const smsCodeField = requiredText('validation.codeRequired').regex(smsCod
 });
 
 /** A new password: 6 to 64 characters, kept exactly as typed (never trimmed). */
-export function newPasswordField(required: MessageKey = 'validation.passwordRequired') {
+export function newPasswordField(required: CatalogueKey = 'validation.passwordRequired') {
   return z
     .string({ error: required })
     .min(1, { error: required })
@@ -51,7 +51,7 @@ export function newPasswordField(required: MessageKey = 'validation.passwordRequ
 }
 
 /** A password being checked (login, current password): only presence and a sane bound. */
-export function enteredPasswordField(required: MessageKey) {
+export function enteredPasswordField(required: CatalogueKey) {
   return z
     .string({ error: required })
     .min(1, { error: required })

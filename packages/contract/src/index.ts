@@ -1,5 +1,5 @@
 export * from './locale.ts';
-export * from './messages.ts';
+export * from './texts.ts';
 export * from './validation.ts';
 export * from './field-limits.ts';
 export * from './fields.ts';
@@ -17,7 +17,7 @@ export * from './menu-schema.ts';
 export * from './talent-identity.ts';
 export * from './talents.ts';
 export * from './membership.ts';
-export * from './inbox.ts';
+export * from './messages.ts';
 export * from './shops.ts';
 export * from './platforms.ts';
 export * from './send-records-constants.ts';

@@ -3,6 +3,16 @@ export const locales = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = 'zh-CN';
 
+/**
+ * The one rule every set of texts is typed by, on every surface (the contract's catalogue,
+ * the console's texts, the extension's): zh-CN, the default language, is the source of the
+ * keys (`as const`), and another language has exactly its keys, each a string. A key missing
+ * from the translation, or one it has extra, fails the type check.
+ */
+export type TranslationOf<Source extends Record<string, string>> = {
+  [Key in keyof Source]: string;
+};
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);
 }

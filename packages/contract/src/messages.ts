@@ -1,116 +1,145 @@
-import { baseZh } from './catalogue/base.ts';
-import { extensionZh } from './catalogue/extension.ts';
-import { membershipZh } from './catalogue/membership.ts';
-import { platformsZh } from './catalogue/platforms.ts';
-import { platformTasksZh } from './catalogue/platform-tasks.ts';
-import { sendingZh } from './catalogue/sending.ts';
-import type { Locale } from './locale.ts';
+import { z } from './zod.ts';
+import { pageQuery } from './envelope.ts';
+import { isoDateTime, orderedRanges } from './fields.ts';
+/**
+ * The message box (spec: 'Message box', the message entity). Messages come only
+ * from real events; the server stores the event's kind and parameters and words
+ * each message in the reader's language when it is read.
+ */
+export const messageTypes = ['message', 'notice', 'todo'] as const;
+export type MessageType = (typeof messageTypes)[number];
+
+/** 0 unread, 1 read (spec section 3). */
+export const messageStatuses = [0, 1] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
 
 /**
- * Messages shared by the server (envelope `message`), the console (form checks built
- * from the same zod schemas) and the extension. Schemas carry these keys as their
- * error text; each side translates them into the caller's language.
- * `{name}` placeholders are filled by `translate`.
- *
- * Each feature keeps its keys in a module of `catalogue/`: zh-CN in `<feature>.ts` (`as
- * const`), en-US in `<feature>.en-US.ts`, typed by the zh-CN keys, so a missing
- * translation fails the type check. zh-CN, the default language, is always here; en-US
- * arrives with `import '@inviteflow/contract/en-US'` (messages-en-US.ts), which the server
- * and the extension make at start and the console when English is chosen, so that a
- * Chinese console never downloads the English texts. The catalogue test refuses a key
- * defined by two modules.
+ * The events that create messages, with the tab each lands in and the tag the box
+ * shows (`messageType`, as in the spec's notices and todos: 0 not started,
+ * 1 opened, 2 in progress, 3 expiring soon).
  */
-export const catalogueModulesZh = [
-  baseZh,
-  membershipZh,
-  sendingZh,
-  extensionZh,
-  platformsZh,
-  platformTasksZh,
-] as const;
-
-const zhCN = {
-  ...baseZh,
-  ...membershipZh,
-  ...sendingZh,
-  ...extensionZh,
-  ...platformsZh,
-  ...platformTasksZh,
-};
-
-export type MessageKey = keyof typeof zhCN;
-export type Catalogue = Record<MessageKey, string>;
-
-const catalogues: Partial<Record<Locale, Catalogue>> = { 'zh-CN': zhCN };
-
-/** Makes a language's texts available (messages-en-US.ts does, for en-US). */
-export function provideCatalogue(locale: Locale, catalogue: Catalogue): void {
-  catalogues[locale] = catalogue;
-}
-
-/** Whether a language's texts are available. */
-export function hasCatalogue(locale: Locale): boolean {
-  return catalogues[locale] !== undefined;
-}
-
-/** A language's texts. Asking for one not provided is a mistake of the caller's start-up. */
-export function catalogue(locale: Locale): Catalogue {
-  const table = catalogues[locale];
-  if (!table)
-    throw new Error(`The ${locale} messages are not loaded: import '@inviteflow/contract/en-US'`);
-  return table;
-}
-
-export type MessageParams = Record<string, string | number>;
-
-export function isMessageKey(value: unknown): value is MessageKey {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(zhCN, value);
-}
-
-const pluralPattern = /\{(\w+), plural, one \{([^{}]*)\} other \{([^{}]*)\}\}/g;
+export const messageEvents = {
+  paymentSucceeded: { type: 'notice', messageType: 1 },
+  membershipExpiring: { type: 'todo', messageType: 3 },
+  membershipExpired: { type: 'notice', messageType: 0 },
+  inviteRewardGranted: { type: 'message', messageType: 1 },
+  taskBatchFailed: { type: 'todo', messageType: 2 },
+  shopBindExpired: { type: 'todo', messageType: 3 },
+  shopClaimedInSellerCenter: { type: 'notice', messageType: 0 },
+  platformAuthorizationLost: { type: 'todo', messageType: 0 },
+  browserRunStopped: { type: 'todo', messageType: 0 },
+} as const satisfies Record<string, { type: MessageType; messageType: number }>;
+export type MessageEventKind = keyof typeof messageEvents;
+export const messageEventKinds = Object.keys(messageEvents) as MessageEventKind[];
 
 /**
- * Fills a template: `{name}` takes a parameter; `{name, plural, one {# talent} other
- * {# talents}}` picks the form for the number (`#`), for English (Chinese has no plural).
- * An unknown name stays visible, so a gap is noticed.
+ * What each event's message carries; the message's words are made from these.
+ * Times are ISO 8601 in UTC (worded in the reader's zone); `planId` is a plan id.
  */
-export function fillTemplate(template: string, params?: MessageParams): string {
-  if (!params) return template;
-  return template
-    .replace(pluralPattern, (whole, name: string, one: string, other: string) => {
-      if (!(name in params)) return whole;
-      const value = params[name]!;
-      return (Number(value) === 1 ? one : other).replaceAll('#', String(value));
-    })
-    .replace(/\{(\w+)\}/g, (whole, name: string) =>
-      name in params ? String(params[name]) : whole,
-    );
+export interface MessageEventParams {
+  paymentSucceeded: { orderNo: string; planId: string; validTo: string };
+  membershipExpiring: { planId: string; validTo: string };
+  membershipExpired: { planId: string; expiredAt: string };
+  /** `invitee`: the invitee's masked phone number. */
+  inviteRewardGranted: { invitee: string; days: number; validTo: string };
+  taskBatchFailed: {
+    taskId: number;
+    setName: string;
+    shopName: string;
+    failed: number;
+    total: number;
+  };
+  shopBindExpired: { shopId: number; shopName: string; platform: string };
+  /** A hand-bound shop that an account signed in to its seller center bound instead. */
+  shopClaimedInSellerCenter: { shopId: number; shopName: string; platform: string };
+  /**
+   * A platform authorization stopped working (revoked, expired, a scope missing): the shops it
+   * serves wait, their records pending, until the seller authorizes again.
+   */
+  platformAuthorizationLost: {
+    connectionId: number;
+    sellerName: string;
+    shopNames: string;
+    platform: string;
+    errorCode: string;
+  };
+  /** The extension met a captcha or a signed-out seller center: the shop's browser actions wait. */
+  browserRunStopped: { shopId: number; shopName: string; reason: string };
 }
 
-/** Translates a catalogue key, filling its placeholders from params (`fillTemplate`). */
-export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
-  return fillTemplate(catalogue(locale)[key], params);
-}
+/** Spec: Message, worded in the reader's language, `time` in the reader's zone. */
+export const messageData = z.object({
+  id: z.number().int(),
+  type: z.enum(messageTypes),
+  kind: z.enum(messageEventKinds as [MessageEventKind, ...MessageEventKind[]]),
+  title: z.string(),
+  subTitle: z.string(),
+  /** An icon name for the kind (the console draws it). */
+  avatar: z.string(),
+  content: z.string(),
+  /** `YYYY-MM-DD HH:mm` in the reader's zone. */
+  time: z.string(),
+  createdAt: isoDateTime,
+  status: z.union([z.literal(0), z.literal(1)]),
+  messageType: z.number().int().nullable(),
+});
+export type MessageData = z.infer<typeof messageData>;
 
-/** The localized name of a request field, or the raw path when it has none. */
-export function fieldLabel(locale: Locale, field: string): string {
-  const key = `field.${field}`;
-  return isMessageKey(key) ? catalogue(locale)[key] : field;
-}
+const timeZoneField = z
+  .string({ error: 'validation.invalidField' })
+  .max(64, { error: 'validation.invalidField' })
+  .optional()
+  .describe("IANA zone for `time` and the times inside the words; the account's zone when omitted");
 
-/**
- * A wait before something may be tried again, as a person says it: seconds under a minute,
- * else whole minutes rounded up (893 s is "15 分钟" / "15 minutes"), and hours from an hour
- * on. Rounding up never tells anyone to come back before the wait is over.
- */
-export function waitText(locale: Locale, seconds: number): string {
-  const whole = Math.max(1, Math.ceil(seconds));
-  if (whole < 60) return translate(locale, 'wait.seconds', { count: whole });
-  const minutes = Math.ceil(whole / 60);
-  if (minutes < 60) return translate(locale, 'wait.minutes', { count: minutes });
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return rest === 0
-    ? translate(locale, 'wait.hours', { count: hours })
-    : translate(locale, 'wait.hoursMinutes', { hours, minutes: rest });
-}
+export const messageListQuery = pageQuery
+  .extend({
+    type: z.enum(messageTypes, { error: 'validation.invalidField' }).optional(),
+    status: z.coerce
+      .number({ error: 'validation.invalidField' })
+      .pipe(z.union([z.literal(0), z.literal(1)], { error: 'validation.invalidField' }))
+      .optional(),
+    createdFrom: z.iso.datetime({ offset: true, error: 'validation.dateInvalid' }).optional(),
+    createdTo: z.iso.datetime({ offset: true, error: 'validation.dateInvalid' }).optional(),
+    /** IANA zone for `time` and the times inside the words. */
+    timeZone: timeZoneField,
+  })
+  .superRefine(orderedRanges(['createdFrom', 'createdTo']));
+export type MessageListQuery = z.output<typeof messageListQuery>;
+
+/** How many of the newest messages of each tab the box shows. */
+export const MESSAGE_SUMMARY_LATEST = 5;
+
+export const messageSummaryQuery = z.object({ timeZone: timeZoneField });
+
+/** The message box: unread counts per tab and each tab's newest messages. */
+export const messageSummary = z.object({
+  unread: z.object({ message: z.number().int(), notice: z.number().int(), todo: z.number().int() }),
+  latest: z.object({
+    message: z.array(messageData),
+    notice: z.array(messageData),
+    todo: z.array(messageData),
+  }),
+});
+export type MessageSummary = z.infer<typeof messageSummary>;
+
+export const messageReadBody = z.object({
+  ids: z
+    .array(
+      z
+        .number({ error: 'validation.invalidField' })
+        .int({ error: 'validation.invalidField' })
+        .positive({ error: 'validation.invalidField' }),
+      { error: 'validation.invalidField' },
+    )
+    .min(1, { error: 'validation.invalidField' })
+    .max(500, { error: 'validation.invalidField' }),
+});
+export type MessageReadBody = z.infer<typeof messageReadBody>;
+
+/** All Read: one tab, or every tab when `type` is left out. */
+export const messageReadAllBody = z.object({
+  type: z.enum(messageTypes, { error: 'validation.invalidField' }).optional(),
+});
+export type MessageReadAllBody = z.infer<typeof messageReadAllBody>;
+
+export const messageReadResult = z.object({ affected: z.number().int() });

@@ -14,7 +14,7 @@ import {
   taskTypes,
 } from './send-records-constants.ts';
 import type { FilterType } from './send-records-constants.ts';
-import type { MessageKey } from './messages.ts';
+import type { CatalogueKey } from './texts.ts';
 import { membershipLevels } from './auth.ts';
 import { keysetPage, keysetPaging, oneWayToPage } from './envelope.ts';
 import { isoDateTime, optionalTime, optionalWord, requiredText } from './fields.ts';
@@ -289,7 +289,7 @@ function multipartBoolean() {
 }
 
 /** A multipart JSON object (absent or empty: `{}`); a text that is not JSON answers `error`. */
-function multipartJson(error: MessageKey) {
+function multipartJson(error: CatalogueKey) {
   return z
     .string({ error })
     .max(2_000, { error })

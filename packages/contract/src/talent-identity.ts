@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import type { MessageKey } from './messages.ts';
+import type { CatalogueKey } from './texts.ts';
 
 /**
  * A talent's typed platform identity (DESIGN.md "Platforms", Identity): what a platform needs
@@ -49,7 +49,7 @@ export function canonicalTalentId(text: string): string {
 }
 
 /** Why a handle is not a TikTok username, or null when it is one. */
-export function tiktokHandleProblem(handle: string): MessageKey | null {
+export function tiktokHandleProblem(handle: string): CatalogueKey | null {
   if (handle.length < TIKTOK_HANDLE_MIN || handle.length > TIKTOK_HANDLE_MAX)
     return 'validation.tiktokHandleLength';
   if (!tiktokHandlePattern.test(handle)) return 'validation.tiktokHandleFormat';
@@ -107,7 +107,7 @@ export function identityOf(row: IdentityColumns): TalentIdentity {
 }
 
 /** An optional identity field: absent, null or blank is null; else trimmed and checked. */
-export function optionalIdentityField(pattern: RegExp, invalid: MessageKey) {
+export function optionalIdentityField(pattern: RegExp, invalid: CatalogueKey) {
   return z
     .string({ error: invalid })
     .trim()
@@ -125,7 +125,7 @@ export function optionalIdentityField(pattern: RegExp, invalid: MessageKey) {
 export function identityIssues(value: {
   platform: string;
   platformTalentId: string;
-}): Array<{ path: 'platformTalentId'; message: MessageKey }> {
+}): Array<{ path: 'platformTalentId'; message: CatalogueKey }> {
   const id = value.platformTalentId;
   if (!id) return [];
   const problem =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from './messages.ts';
-import './messages-en-US.ts';
+import { catalogue } from './texts.ts';
+import './texts-en-US.ts';
 import {
   TIKTOK_HANDLE_MAX,
   TIKTOK_HANDLE_MIN,

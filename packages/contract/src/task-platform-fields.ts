@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import type { MessageKey, MessageParams } from './messages.ts';
+import type { CatalogueKey, TextParams } from './texts.ts';
 import {
   doudianTaskActions,
   needsCollaboration,
@@ -68,7 +68,7 @@ export const DOUDIAN_RATIO_SUM_BELOW = 9000;
 export const CONTACT_PHONE_PATTERN = /^1\d{10}$/;
 
 /** A platform id (digits, 64-bit), optional in the schema. */
-function platformId(error: MessageKey) {
+function platformId(error: CatalogueKey) {
   return z
     .string({ error })
     .trim()
@@ -216,8 +216,8 @@ export interface TaskPlatformInput {
 /** A problem with a task's platform fields: the body's field it names and what to say. */
 export interface PlatformFieldIssue {
   path: keyof TaskPlatformInput | 'productTemplateIds' | 'taskType';
-  message: MessageKey;
-  params?: MessageParams;
+  message: CatalogueKey;
+  params?: TextParams;
 }
 
 /**
@@ -378,7 +378,7 @@ export function taskTypeRefusal(
   platform: Platform,
   channel: Channel,
   taskType: TaskType,
-): MessageKey | null {
+): CatalogueKey | null {
   if (
     platform === 'tiktok' &&
     channel === 'api' &&

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Locale } from './locale.ts';
-import { fieldLabel, isMessageKey, translate } from './messages.ts';
+import { fieldLabel, isCatalogueKey, translate } from './texts.ts';
 
 type Issue = z.core.$ZodIssue;
 
@@ -15,7 +15,7 @@ export function issueMessage(locale: Locale, issue: Issue): string {
   const params: Record<string, string | number> = { field: label };
   if ('maximum' in issue) params.max = Number(issue.maximum);
   if ('minimum' in issue) params.min = Number(issue.minimum);
-  if (isMessageKey(issue.message)) return translate(locale, issue.message, params);
+  if (isCatalogueKey(issue.message)) return translate(locale, issue.message, params);
   if (issue.code === 'unrecognized_keys') {
     return translate(locale, 'validation.unknownField', { field: issue.keys.join(', ') });
   }

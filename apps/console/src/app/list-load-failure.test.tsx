@@ -2,7 +2,7 @@ import {
   apiPaths,
   type BlacklistEntry,
   type FollowUp,
-  type InboxMessage,
+  type MessageData,
   type Locale,
   type ProductTemplate,
   type ScriptTemplate,
@@ -34,7 +34,7 @@ import { templatesMessages } from '@/features/templates/locale/index.ts';
 import { WorkplacePage } from '@/features/workplace/components/workplace-page.tsx';
 import { workplaceMessages } from '@/features/workplace/locale/index.ts';
 import { MessageBoxEntry } from '@/layout/message-box/message-box.tsx';
-import { globalMessages } from '@/locale/global-messages.ts';
+import { globalTexts } from '@/locale/global-texts.ts';
 import { json, ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
 
 /**
@@ -125,7 +125,7 @@ const blacklisted: BlacklistEntry = {
   talentId: null,
   createdAt: at,
 };
-const message: InboxMessage = {
+const message: MessageData = {
   id: 1,
   type: 'message',
   kind: 'paymentSucceeded',
@@ -289,7 +289,7 @@ const cases: ListCase[] = [
     list: apiPaths.messages.list,
     rows: () => ok(paged([message])),
     rowText: 'A listed message',
-    empty: (l) => globalMessages[l]['messageBox.noContent'],
+    empty: (l) => globalTexts[l]['messageBox.noContent'],
   },
   {
     name: 'message box',
@@ -301,7 +301,7 @@ const cases: ListCase[] = [
         latest: { message: [message], notice: [], todo: [] },
       }),
     rowText: 'A listed message',
-    empty: (l) => globalMessages[l]['messageBox.noContent'],
+    empty: (l) => globalTexts[l]['messageBox.noContent'],
     open: async () => {
       fireEvent.click(await screen.findByRole('button', { name: /^(Messages|消息通知)$/ }));
     },
@@ -365,7 +365,7 @@ describe.each(['en-US', 'zh-CN'] as const)('a list that fails to load, in %s', (
     signIn();
   });
 
-  const g = globalMessages[locale];
+  const g = globalTexts[locale];
 
   it.each(cases)(
     '$name: the failure with Retry, not the empty state; Retry shows the rows',

@@ -1,6 +1,6 @@
 import { locales, menuTree, type MenuNode } from '@inviteflow/contract';
 import { describe, expect, it } from 'vitest';
-import { globalMessages } from '@/locale/index.ts';
+import { globalTexts } from '@/locale/index.ts';
 import { visibleMenu } from '@/layout/menu/visible-menu.ts';
 import { pageRoutes, pages } from './route-table.ts';
 
@@ -24,7 +24,7 @@ describe('route table', () => {
   it('has every menu title in both languages', () => {
     for (const locale of locales) {
       for (const key of localeKeys(menuTree)) {
-        expect(globalMessages[locale], `${locale} ${key}`).toHaveProperty([key]);
+        expect(globalTexts[locale], `${locale} ${key}`).toHaveProperty([key]);
       }
     }
   });

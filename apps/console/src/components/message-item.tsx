@@ -7,7 +7,7 @@ import {
   IconExclamationCircle,
   IconGift,
 } from '@arco-design/web-react/icon';
-import type { InboxMessage } from '@inviteflow/contract';
+import type { MessageData } from '@inviteflow/contract';
 import type { ReactNode } from 'react';
 
 /** The server names an icon per kind of event; each has its picture and colour. */
@@ -29,8 +29,8 @@ export function MessageItem({
   onOpen,
   compact = false,
 }: {
-  message: InboxMessage;
-  onOpen: (message: InboxMessage) => void;
+  message: MessageData;
+  onOpen: (message: MessageData) => void;
   compact?: boolean;
 }) {
   const avatar = avatars[message.avatar] ?? { icon: <IconExclamationCircle />, color: '#165dff' };

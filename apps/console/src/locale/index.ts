@@ -1,24 +1,24 @@
-import { isMessageKey, translate, type Locale, type MessageKey } from '@inviteflow/contract';
+import { isCatalogueKey, translate, type Locale, type CatalogueKey } from '@inviteflow/contract';
 import { useCallback } from 'react';
 import { currentLocale, useLocaleStore } from '@/stores/locale-store.ts';
-import { formatMessage, type LocaleMessages, type MessageParams } from './define.ts';
-import { globalMessages, type GlobalMessageKey } from './global-messages.ts';
+import { formatText, type LocaleTexts, type TextParams } from './define.ts';
+import { globalTexts, type GlobalTextKey } from './global-texts.ts';
 
-export { defineMessages, type LocaleMessages, type MessageParams } from './define.ts';
-export { globalMessages, type GlobalMessageKey } from './global-messages.ts';
+export { defineTexts, type LocaleTexts, type TextParams } from './define.ts';
+export { globalTexts, type GlobalTextKey } from './global-texts.ts';
 
 /** A shell text in the given language. */
-export function globalText(locale: Locale, key: GlobalMessageKey, params?: MessageParams): string {
-  return formatMessage(globalMessages[locale][key], params);
+export function globalText(locale: Locale, key: GlobalTextKey, params?: TextParams): string {
+  return formatText(globalTexts[locale][key], params);
 }
 
 /** A shell text in the current language, for code outside React (request layer, stores). */
-export function tGlobal(key: GlobalMessageKey, params?: MessageParams): string {
+export function tGlobal(key: GlobalTextKey, params?: TextParams): string {
   return globalText(currentLocale(), key, params);
 }
 
 /** A contract catalogue message (server and validation texts) in the current language. */
-export function tCatalogue(key: MessageKey, params?: MessageParams): string {
+export function tCatalogue(key: CatalogueKey, params?: TextParams): string {
   return translate(currentLocale(), key, params);
 }
 
@@ -27,22 +27,19 @@ export function tCatalogue(key: MessageKey, params?: MessageParams): string {
  * shown translated when it is known, as itself otherwise so nothing renders blank.
  */
 export function dynamicText(locale: Locale, key: string): string {
-  const table = globalMessages[locale] as Record<string, string>;
+  const table = globalTexts[locale] as Record<string, string>;
   if (Object.prototype.hasOwnProperty.call(table, key)) return table[key] ?? key;
-  if (isMessageKey(key)) return translate(locale, key);
+  if (isCatalogueKey(key)) return translate(locale, key);
   return key;
 }
 
-export type Translate<K extends string> = (
-  key: K | GlobalMessageKey,
-  params?: MessageParams,
-) => string;
+export type Translate<K extends string> = (key: K | GlobalTextKey, params?: TextParams) => string;
 
 /**
  * Builds a feature's `useT` hook: it knows the shell's keys and the feature's own, and
  * nothing else, so a feature cannot borrow another feature's texts.
  */
-export function createUseT<K extends string>(feature: LocaleMessages<K>) {
+export function createUseT<K extends string>(feature: LocaleTexts<K>) {
   return function useFeatureT(): { t: Translate<K>; locale: Locale } {
     const locale = useLocaleStore((state) => state.locale);
     const t = useCallback<Translate<K>>(
@@ -50,8 +47,8 @@ export function createUseT<K extends string>(feature: LocaleMessages<K>) {
         const own = feature[locale] as Record<string, string>;
         const template = Object.prototype.hasOwnProperty.call(own, key)
           ? own[key]
-          : (globalMessages[locale] as Record<string, string>)[key];
-        return formatMessage(template ?? key, params);
+          : (globalTexts[locale] as Record<string, string>)[key];
+        return formatText(template ?? key, params);
       },
       [locale],
     );
@@ -59,7 +56,7 @@ export function createUseT<K extends string>(feature: LocaleMessages<K>) {
   };
 }
 
-const noFeatureTexts: LocaleMessages<never> = { 'zh-CN': {}, 'en-US': {} };
+const noFeatureTexts: LocaleTexts<never> = { 'zh-CN': {}, 'en-US': {} };
 
 /** The shell's own `useT`. */
 export const useT = createUseT(noFeatureTexts);

@@ -1,12 +1,12 @@
-import { fillTemplate, translate, type Locale, type MessageKey } from '@inviteflow/contract';
-// The server's texts in both languages (the catalogue's English arrives by this import).
+import { translate, type CatalogueKey, type Locale, type TextParams } from '@inviteflow/contract';
+// The catalogue's English arrives by this import (the extension offers both languages).
 import '@inviteflow/contract/en-US';
-import { enUS } from './en-us.ts';
-import { zhCN, type TextKey } from './zh-cn.ts';
 
-export type { TextKey } from './zh-cn.ts';
-
-const texts: Record<Locale, Record<TextKey, string>> = { 'zh-CN': zhCN, 'en-US': enUS };
+/**
+ * The extension reads one catalogue, the contract's: its own texts (catalogue/extension-ui.ts),
+ * its server-side ones and the shared ones (plan names, error codes), typed by their zh-CN keys.
+ */
+export type TextKey = CatalogueKey;
 
 /** zh-CN unless the browser speaks something else (the product is Chinese-first). */
 export function localeFromUi(uiLanguage: string | undefined): Locale {
@@ -20,11 +20,6 @@ export function resolveLocale(choice: Locale | null): Locale {
   return localeFromUi(globalThis.chrome?.i18n?.getUILanguage?.());
 }
 
-export function t(locale: Locale, key: TextKey, params?: Record<string, string | number>): string {
-  return fillTemplate(texts[locale][key], params);
-}
-
-/** Shared catalogue texts (plan names, error code names), in the same language. */
-export function tShared(locale: Locale, key: MessageKey): string {
-  return translate(locale, key);
+export function t(locale: Locale, key: TextKey, params?: TextParams): string {
+  return translate(locale, key, params);
 }

@@ -1,5 +1,5 @@
 import type { ExtensionSummary, Locale, ShopIdentityBody } from '@inviteflow/contract';
-import { t, tShared, type TextKey } from '../locale/index.ts';
+import { t, type TextKey } from '../locale/index.ts';
 import type { ShopHint } from '../shop/report-shop.ts';
 import type { AuthState, ShopReport } from '../storage/items.ts';
 import {
@@ -114,7 +114,7 @@ function membershipTag(document: Document, locale: Locale, summary: ExtensionSum
   if (!isActive || level === 'none') {
     return h(document, 'span', { class: 'tag' }, t(locale, 'account.noMembership'));
   }
-  return h(document, 'span', { class: 'tag primary' }, tShared(locale, `plan.${level}`));
+  return h(document, 'span', { class: 'tag primary' }, t(locale, `plan.${level}`));
 }
 
 function account(document: Document, model: PopupModel, summary: ExtensionSummary | null) {

@@ -2,16 +2,16 @@ import {
   translate,
   type Envelope,
   type Locale,
-  type MessageKey,
-  type MessageParams,
+  type CatalogueKey,
+  type TextParams,
 } from '@inviteflow/contract';
 
 /** A success envelope with a message in the caller's language. */
 export function ok<T>(
   request: { locale: Locale },
   data: T,
-  key: MessageKey = 'success.ok',
-  params?: MessageParams,
+  key: CatalogueKey = 'success.ok',
+  params?: TextParams,
 ): Envelope<T> {
   return {
     success: true,
@@ -29,8 +29,8 @@ export function failure(locale: Locale, status: number, message: string): Envelo
 export function failureFor(
   locale: Locale,
   status: number,
-  key: MessageKey,
-  params?: MessageParams,
+  key: CatalogueKey,
+  params?: TextParams,
 ): Envelope<null> {
   return failure(locale, status, translate(locale, key, params));
 }

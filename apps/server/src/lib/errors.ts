@@ -1,10 +1,10 @@
-import { waitText, type Locale, type MessageKey, type MessageParams } from '@inviteflow/contract';
+import { waitText, type Locale, type CatalogueKey, type TextParams } from '@inviteflow/contract';
 
 /**
  * A parameter worded in the caller's language: a catalogue text (a plan's name), or words
  * made for the language (a wait, `waitText`).
  */
-export type LocalizedParam = MessageKey | ((locale: Locale) => string);
+export type LocalizedParam = CatalogueKey | ((locale: Locale) => string);
 
 /**
  * A failure the caller can act on: an HTTP status and a catalogue message.
@@ -13,8 +13,8 @@ export type LocalizedParam = MessageKey | ((locale: Locale) => string);
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly messageKey: MessageKey,
-    readonly params?: MessageParams,
+    readonly messageKey: CatalogueKey,
+    readonly params?: TextParams,
     /** Extra response headers, e.g. Retry-After. */
     readonly headers?: Record<string, string>,
     /** Parameters worded in the caller's language (a plan's name, a wait). */
@@ -25,22 +25,22 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (key: MessageKey, params?: MessageParams) =>
+export const badRequest = (key: CatalogueKey, params?: TextParams) =>
   new AppError(400, key, params);
 export const unauthenticated = () => new AppError(401, 'error.unauthenticated');
 export const notFound = () => new AppError(404, 'error.notFound');
-export const conflict = (key: MessageKey, params?: MessageParams) => new AppError(409, key, params);
+export const conflict = (key: CatalogueKey, params?: TextParams) => new AppError(409, key, params);
 export const unprocessable = (
-  key: MessageKey,
-  params?: MessageParams,
-  localizedParams?: Record<string, MessageKey>,
+  key: CatalogueKey,
+  params?: TextParams,
+  localizedParams?: Record<string, CatalogueKey>,
 ) => new AppError(422, key, params, undefined, localizedParams);
 
 /**
  * 429 with the wait: in Retry-After in whole seconds, and in the message as a person says it
  * ("15 分钟", "45 seconds": `waitText`).
  */
-export function tooManyRequests(key: MessageKey, msBeforeNext: number) {
+export function tooManyRequests(key: CatalogueKey, msBeforeNext: number) {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
   return new AppError(
     429,

@@ -1,4 +1,4 @@
-import type { MessageKey } from '@inviteflow/contract';
+import type { CatalogueKey } from '@inviteflow/contract';
 import type { Redis } from 'ioredis';
 import {
   RateLimiterMemory,
@@ -69,7 +69,7 @@ export class Limits {
   }
 
   /** Counts one use; throws 429 (with the wait) when the window is already full. */
-  async consume(name: LimitName, key: string, message: MessageKey): Promise<void> {
+  async consume(name: LimitName, key: string, message: CatalogueKey): Promise<void> {
     try {
       await this.limiters[name].consume(key);
     } catch (error) {
@@ -82,7 +82,7 @@ export class Limits {
    * Takes one use of every counter, in order, before the guarded action runs; throws 429
    * (giving back what it took) as soon as one is full. See `Attempt`.
    */
-  async attempt(message: MessageKey, ...keys: LimitKey[]): Promise<Attempt> {
+  async attempt(message: CatalogueKey, ...keys: LimitKey[]): Promise<Attempt> {
     const attempt = new Attempt(this, message);
     await attempt.take(...keys);
     return attempt;
@@ -111,7 +111,7 @@ export class Attempt {
 
   constructor(
     private readonly limits: Limits,
-    private readonly message: MessageKey,
+    private readonly message: CatalogueKey,
   ) {}
 
   /**

@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { RevocationStore } from './revocations.ts';
-import type { TrackedReads } from './tracked-reads.ts';
 
 /**
  * Each account's data version: a token that changes with every write to the account's
@@ -20,15 +19,14 @@ export interface DataVersions {
 }
 
 /**
- * Versions in Redis, shared by every replica, read through `TrackedReads` (a version seen
- * recently is known in process until Redis announces its change). Random tokens, never
+ * Versions in Redis, shared by every replica, read on each list request (one round trip,
+ * often beside the session's marks: `key`/`fromStored`). Random tokens, never
  * counters: a Redis that lost its data starts each account on a new token, so no old
  * answer becomes current again.
  */
 export class RedisDataVersions implements DataVersions {
   constructor(
     private readonly redis: Redis,
-    private readonly reads: TrackedReads,
     private readonly prefix: string,
   ) {}
 
@@ -37,29 +35,24 @@ export class RedisDataVersions implements DataVersions {
   }
 
   async current(accountId: number): Promise<string> {
-    const [stored] = await this.reads.read([this.key(accountId)]);
-    return this.fromStored(accountId, stored ?? null);
+    return this.fromStored(accountId, await this.redis.get(this.key(accountId)));
   }
 
   async fromStored(accountId: number, stored: string | null): Promise<string> {
     if (stored !== null) return stored;
     // Two replicas may start the same account at once: NX keeps the first token.
     const key = this.key(accountId);
-    return this.reads.write([key], async () => {
-      await this.redis.set(key, randomUUID(), 'NX');
-      return (await this.redis.get(key)) ?? randomUUID();
-    });
+    await this.redis.set(key, randomUUID(), 'NX');
+    return (await this.redis.get(key)) ?? randomUUID();
   }
 
   async change(accountIds: readonly number[]): Promise<void> {
     const keys = accountIds.map((id) => this.key(id));
-    await this.reads.write(keys, async () => {
-      const pipeline = this.redis.pipeline();
-      for (const key of keys) pipeline.set(key, randomUUID());
-      const results = (await pipeline.exec()) ?? [];
-      const failed = results.find(([error]) => error);
-      if (failed) throw failed[0];
-    });
+    const pipeline = this.redis.pipeline();
+    for (const key of keys) pipeline.set(key, randomUUID());
+    const results = (await pipeline.exec()) ?? [];
+    const failed = results.find(([error]) => error);
+    if (failed) throw failed[0];
   }
 }
 

@@ -1,7 +1,6 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '@inviteflow/contract';
 import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
-import type { TrackedReads } from './tracked-reads.ts';
 import type { Database } from '../db/client.ts';
 import { sessions } from '../modules/auth/schema.ts';
 
@@ -40,9 +39,6 @@ export class DatabaseRevocations implements RevocationStore {
   }
 }
 
-/** Sessions whose key names are kept made (two short strings each). */
-const KEY_NAMES_MAX = 100_000;
-
 /** How long Redis's word on a session (ended, or known live) is kept: an access token's life. */
 const MARK_TTL_SECONDS = ACCESS_TOKEN_TTL_SECONDS + 60;
 
@@ -59,10 +55,8 @@ return 0`;
  * Session revocation on Redis, for every replica, with the sessions table as the truth
  * behind it. Per session, Redis holds one of two marks for as long as an access token
  * can live: `revoked:<id>` (ended) or `live:<id>` (checked against the database, not
- * ended). A request reads both through `TrackedReads` (a session seen recently is
- * answered in process, and a change from any replica reaches that copy through Redis's
- * invalidation). Only when neither mark is there (a session's first request in an access
- * token's life, or Redis lost its keys: a restart without persistence, an eviction, a
+ * ended). A request reads both in one round trip (MGET). Only when neither mark is there
+ * (a session's first request in an access token's life, or Redis lost its keys: a restart without persistence, an eviction, a
  * failover) is the database asked, once per session however many requests wait, and its
  * answer marked again. So a lost key never revives a logged-out token.
  *
@@ -72,15 +66,9 @@ return 0`;
  */
 export class RedisRevocations implements RevocationStore {
   private readonly pending = new Map<string, Promise<boolean>>();
-  /**
-   * Each session's two key names, made once: every request reads them, and a name built
-   * anew is hashed anew by the copies' map (a measurable share of a cached answer).
-   */
-  private readonly keyNames = new Map<string, readonly [string, string]>();
 
   constructor(
     private readonly redis: Redis,
-    private readonly reads: TrackedReads,
     private readonly database: DatabaseRevocations,
     private readonly prefix = 'inviteflow',
   ) {}
@@ -99,37 +87,29 @@ export class RedisRevocations implements RevocationStore {
     for (const id of sessionIds) this.pending.delete(id);
     const revoked = sessionIds.map((id) => this.revokedKey(id));
     const live = sessionIds.map((id) => this.liveKey(id));
-    await this.reads.write([...revoked, ...live], async () => {
-      const transaction = this.redis.multi();
-      // A minute beyond the token lifetime covers clock skew between replicas.
-      for (const key of revoked) transaction.set(key, '1', 'EX', MARK_TTL_SECONDS);
-      transaction.del(...live);
-      const results = (await transaction.exec()) ?? [];
-      const failed = results.find(([error]) => error);
-      if (failed) throw failed[0];
-    });
+    const transaction = this.redis.multi();
+    // A minute beyond the token lifetime covers clock skew between replicas.
+    for (const key of revoked) transaction.set(key, '1', 'EX', MARK_TTL_SECONDS);
+    transaction.del(...live);
+    const results = (await transaction.exec()) ?? [];
+    const failed = results.find(([error]) => error);
+    if (failed) throw failed[0];
   }
 
   private marks(sessionId: string): readonly [string, string] {
-    let names = this.keyNames.get(sessionId);
-    if (!names) {
-      if (this.keyNames.size >= KEY_NAMES_MAX) this.keyNames.clear();
-      names = [this.revokedKey(sessionId), this.liveKey(sessionId)];
-      this.keyNames.set(sessionId, names);
-    }
-    return names;
+    return [this.revokedKey(sessionId), this.liveKey(sessionId)];
   }
 
   isRevoked(sessionId: string): Promise<boolean> {
-    return this.reads
-      .read(this.marks(sessionId))
+    return this.redis
+      .mget(...this.marks(sessionId))
       .then(([revoked, live]) => this.decide(sessionId, revoked, live));
   }
 
   isRevokedReading(sessionId: string, key: string): Promise<[boolean, string | null]> {
     const [revokedKey, liveKey] = this.marks(sessionId);
-    return this.reads
-      .read([revokedKey, liveKey, key])
+    return this.redis
+      .mget(revokedKey, liveKey, key)
       .then(
         ([revoked, live, value]): [boolean, string | null] | Promise<[boolean, string | null]> => {
           const decided = this.decide(sessionId, revoked, live);
@@ -161,10 +141,8 @@ export class RedisRevocations implements RevocationStore {
   private async fromDatabase(sessionId: string): Promise<boolean> {
     const revoked = await this.database.isRevoked(sessionId);
     const keys = [this.revokedKey(sessionId), this.liveKey(sessionId)];
-    await this.reads.write(keys, async () => {
-      if (revoked) await this.redis.set(keys[0]!, '1', 'EX', MARK_TTL_SECONDS);
-      else await this.redis.eval(MARK_LIVE, 2, ...keys, MARK_TTL_SECONDS);
-    });
+    if (revoked) await this.redis.set(keys[0]!, '1', 'EX', MARK_TTL_SECONDS);
+    else await this.redis.eval(MARK_LIVE, 2, ...keys, MARK_TTL_SECONDS);
     return revoked;
   }
 }

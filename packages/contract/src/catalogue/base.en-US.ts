@@ -1,7 +1,8 @@
+import type { TranslationOf } from '../locale.ts';
 import type { baseZh } from './base.ts';
 
 /** The en-US texts of base.ts, key for key (a missing one fails the type check). */
-export const baseEn: Record<keyof typeof baseZh, string> = {
+export const baseEn: TranslationOf<typeof baseZh> = {
   'validation.usernameRequired': 'Username cannot be empty',
   'validation.usernameFormat':
     'Username must be 3-32 letters, digits, underscores, hyphens or Chinese characters and must not start with a digit',

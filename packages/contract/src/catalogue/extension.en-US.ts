@@ -1,7 +1,8 @@
+import type { TranslationOf } from '../locale.ts';
 import type { extensionZh } from './extension.ts';
 
 /** The en-US texts of extension.ts, key for key (a missing one fails the type check). */
-export const extensionEn: Record<keyof typeof extensionZh, string> = {
+export const extensionEn: TranslationOf<typeof extensionZh> = {
   'error.extensionTokenScope':
     "The extension's token only works for the extension's shop and task calls",
   'error.browserLeaseLost':
@@ -16,9 +17,9 @@ export const extensionEn: Record<keyof typeof extensionZh, string> = {
   'success.browserActionReported': 'Result saved',
   'success.pagePackSwitched': 'Page pack switch updated',
   'success.shopResumed': "The shop's browser actions resume",
-  'inbox.browserRunStopped.title': 'Browser run paused',
-  'inbox.browserRunStopped.subTitle': '{shopName}',
-  'inbox.browserRunStopped.content':
+  'message.browserRunStopped.title': 'Browser run paused',
+  'message.browserRunStopped.subTitle': '{shopName}',
+  'message.browserRunStopped.content':
     "The extension stopped on shop {shopName}'s page: {reason}. The shop's browser actions are paused and records not sent stay pending; solve a captcha in the tab the extension opened, or sign in to the platform again, and the run goes on.",
   'enum.browserStopReason.page_changed':
     'The page does not match its page pack (changed, or not the page)',

@@ -12,9 +12,9 @@ export const extensionZh = {
   'success.browserActionReported': '结果已保存',
   'success.pagePackSwitched': '页面数据包开关已更新',
   'success.shopResumed': '店铺的浏览器任务已恢复',
-  'inbox.browserRunStopped.title': '浏览器任务已暂停',
-  'inbox.browserRunStopped.subTitle': '{shopName}',
-  'inbox.browserRunStopped.content':
+  'message.browserRunStopped.title': '浏览器任务已暂停',
+  'message.browserRunStopped.subTitle': '{shopName}',
+  'message.browserRunStopped.content':
     '插件在店铺 {shopName} 的页面上停下：{reason}。该店铺的浏览器任务已暂停，未发送的记录保持待处理；遇到验证码请在插件打开的标签页中完成验证，登录失效请重新登录平台，之后自动继续。',
   'enum.browserStopReason.page_changed': '页面与数据包不符（页面已变化或不是目标页面）',
   'enum.browserStopReason.login_expired': '平台登录已失效',

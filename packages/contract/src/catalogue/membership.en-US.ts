@@ -1,7 +1,8 @@
+import type { TranslationOf } from '../locale.ts';
 import type { membershipZh } from './membership.ts';
 
 /** The en-US texts of membership.ts, key for key (a missing one fails the type check). */
-export const membershipEn: Record<keyof typeof membershipZh, string> = {
+export const membershipEn: TranslationOf<typeof membershipZh> = {
   'field.planId': 'Plan',
   'field.paymentMethod': 'Payment method',
   'field.orderNo': 'Order number',
@@ -35,33 +36,33 @@ export const membershipEn: Record<keyof typeof membershipZh, string> = {
   'success.orderCancelled': 'Order cancelled',
   'success.markedRead': 'Marked as read',
 
-  'inbox.paymentSucceeded.title': 'Payment succeeded',
-  'inbox.paymentSucceeded.subTitle': '{plan} membership',
-  'inbox.paymentSucceeded.content':
+  'message.paymentSucceeded.title': 'Payment succeeded',
+  'message.paymentSucceeded.subTitle': '{plan} membership',
+  'message.paymentSucceeded.content':
     'Order {orderNo} is paid. Your {plan} membership is valid until {validTo}.',
-  'inbox.membershipExpiring.title': 'Membership expiring soon',
-  'inbox.membershipExpiring.subTitle': '{plan} membership',
-  'inbox.membershipExpiring.content':
+  'message.membershipExpiring.title': 'Membership expiring soon',
+  'message.membershipExpiring.subTitle': '{plan} membership',
+  'message.membershipExpiring.content':
     'Your {plan} membership expires on {validTo}. Renew now: the new plan starts when the current one ends, so no day is lost.',
-  'inbox.membershipExpired.title': 'Membership expired',
-  'inbox.membershipExpired.subTitle': '{plan} membership',
-  'inbox.membershipExpired.content':
+  'message.membershipExpired.title': 'Membership expired',
+  'message.membershipExpired.subTitle': '{plan} membership',
+  'message.membershipExpired.content':
     'Your {plan} membership expired on {expiredAt}. Shop binding and daily invitations are back to the free allowance.',
-  'inbox.inviteRewardGranted.title': 'Invite reward granted',
-  'inbox.inviteRewardGranted.subTitle': 'Friend {invitee}',
-  'inbox.inviteRewardGranted.content':
+  'message.inviteRewardGranted.title': 'Invite reward granted',
+  'message.inviteRewardGranted.subTitle': 'Friend {invitee}',
+  'message.inviteRewardGranted.content':
     'Your friend {invitee} made a first payment: you earned {days} days of membership, now valid until {validTo}.',
-  'inbox.taskBatchFailed.title': 'Invitation task failed',
-  'inbox.taskBatchFailed.subTitle': '{setName}',
-  'inbox.taskBatchFailed.content':
+  'message.taskBatchFailed.title': 'Invitation task failed',
+  'message.taskBatchFailed.subTitle': '{setName}',
+  'message.taskBatchFailed.content':
     'In task "{setName}" (shop {shopName}), {failed} of {total, plural, one {# invitation} other {# invitations}} failed. See the reasons in Send Records.',
-  'inbox.shopBindExpired.title': 'Shop binding expired',
-  'inbox.shopBindExpired.subTitle': '{shopName}',
-  'inbox.shopBindExpired.content':
+  'message.shopBindExpired.title': 'Shop binding expired',
+  'message.shopBindExpired.subTitle': '{shopName}',
+  'message.shopBindExpired.content':
     'The binding of shop {shopName} ({platform}) has expired. Bind it again to keep inviting.',
-  'inbox.shopClaimedInSellerCenter.title': 'Shop bound from its seller center',
-  'inbox.shopClaimedInSellerCenter.subTitle': '{shopName}',
-  'inbox.shopClaimedInSellerCenter.content':
+  'message.shopClaimedInSellerCenter.title': 'Shop bound from its seller center',
+  'message.shopClaimedInSellerCenter.subTitle': '{shopName}',
+  'message.shopClaimedInSellerCenter.content':
     'Shop {shopName} ({platform}) was bound by an account signed in to its seller center, so your binding, added by hand, has ended. If the shop is yours, open its seller center with the InviteFlow extension to bind it again.',
 
   'sandbox.title': 'Alipay Sandbox Checkout',

@@ -34,32 +34,32 @@ export const membershipZh = {
   'success.orderCancelled': '订单已取消',
   'success.markedRead': '已标记为已读',
 
-  'inbox.paymentSucceeded.title': '支付成功',
-  'inbox.paymentSucceeded.subTitle': '{plan}会员',
-  'inbox.paymentSucceeded.content': '订单 {orderNo} 已支付成功，{plan}会员有效期至 {validTo}。',
-  'inbox.membershipExpiring.title': '会员即将到期',
-  'inbox.membershipExpiring.subTitle': '{plan}会员',
-  'inbox.membershipExpiring.content':
+  'message.paymentSucceeded.title': '支付成功',
+  'message.paymentSucceeded.subTitle': '{plan}会员',
+  'message.paymentSucceeded.content': '订单 {orderNo} 已支付成功，{plan}会员有效期至 {validTo}。',
+  'message.membershipExpiring.title': '会员即将到期',
+  'message.membershipExpiring.subTitle': '{plan}会员',
+  'message.membershipExpiring.content':
     '您的{plan}会员将于 {validTo} 到期。现在续费，新套餐从到期时间起顺延，不浪费一天。',
-  'inbox.membershipExpired.title': '会员已到期',
-  'inbox.membershipExpired.subTitle': '{plan}会员',
-  'inbox.membershipExpired.content':
+  'message.membershipExpired.title': '会员已到期',
+  'message.membershipExpired.subTitle': '{plan}会员',
+  'message.membershipExpired.content':
     '您的{plan}会员已于 {expiredAt} 到期，店铺绑定数和每日邀约数已恢复为免费额度。',
-  'inbox.inviteRewardGranted.title': '邀请奖励已到账',
-  'inbox.inviteRewardGranted.subTitle': '好友 {invitee}',
-  'inbox.inviteRewardGranted.content':
+  'message.inviteRewardGranted.title': '邀请奖励已到账',
+  'message.inviteRewardGranted.subTitle': '好友 {invitee}',
+  'message.inviteRewardGranted.content':
     '好友 {invitee} 完成了首次付费，您获得 {days} 天会员，会员有效期至 {validTo}。',
-  'inbox.taskBatchFailed.title': '邀约任务有失败',
-  'inbox.taskBatchFailed.subTitle': '{setName}',
-  'inbox.taskBatchFailed.content':
+  'message.taskBatchFailed.title': '邀约任务有失败',
+  'message.taskBatchFailed.subTitle': '{setName}',
+  'message.taskBatchFailed.content':
     '任务“{setName}”（店铺 {shopName}）中有 {failed}/{total} 条邀约失败，请在发送记录中查看原因。',
-  'inbox.shopBindExpired.title': '店铺绑定已失效',
-  'inbox.shopBindExpired.subTitle': '{shopName}',
-  'inbox.shopBindExpired.content':
+  'message.shopBindExpired.title': '店铺绑定已失效',
+  'message.shopBindExpired.subTitle': '{shopName}',
+  'message.shopBindExpired.content':
     '店铺 {shopName}（{platform}）的绑定已失效，请重新绑定后继续邀约。',
-  'inbox.shopClaimedInSellerCenter.title': '店铺已由其卖家中心绑定',
-  'inbox.shopClaimedInSellerCenter.subTitle': '{shopName}',
-  'inbox.shopClaimedInSellerCenter.content':
+  'message.shopClaimedInSellerCenter.title': '店铺已由其卖家中心绑定',
+  'message.shopClaimedInSellerCenter.subTitle': '{shopName}',
+  'message.shopClaimedInSellerCenter.content':
     '店铺 {shopName}（{platform}）已被登录该店铺卖家中心的账号绑定，您手动添加的绑定已失效。如果这是您的店铺，请用 InviteFlow 插件打开该店铺的卖家中心重新绑定。',
 
   'sandbox.title': '支付宝沙箱收银台',

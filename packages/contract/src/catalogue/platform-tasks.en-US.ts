@@ -1,7 +1,8 @@
+import type { TranslationOf } from '../locale.ts';
 import type { platformTasksZh } from './platform-tasks.ts';
 
 /** The en-US texts of platform-tasks.ts, key for key (a missing one fails the type check). */
-export const platformTasksEn: Record<keyof typeof platformTasksZh, string> = {
+export const platformTasksEn: TranslationOf<typeof platformTasksZh> = {
   'validation.tiktokHandleLength': 'A TikTok username has 2 to 24 characters (without the @)',
   'validation.tiktokHandleFormat':
     'A TikTok username may contain only letters, digits, underscores and periods, and cannot end with a period',

@@ -1,7 +1,8 @@
+import type { TranslationOf } from '../locale.ts';
 import type { platformsZh } from './platforms.ts';
 
 /** The en-US texts of platforms.ts, key for key (a missing one fails the type check). */
-export const platformsEn: Record<keyof typeof platformsZh, string> = {
+export const platformsEn: TranslationOf<typeof platformsZh> = {
   'enum.sendErrorCode.talent_excluded': 'Creator excluded by the platform',
   'enum.sendErrorCode.collaboration_conflict':
     'Creator already in another collaboration for the product',
@@ -74,9 +75,9 @@ export const platformsEn: Record<keyof typeof platformsZh, string> = {
   'platform.answer.code': 'Platform code {code}',
   'platform.answer.requestId': 'Request ID: {requestId}',
 
-  'inbox.platformAuthorizationLost.title': 'Shop authorization lost',
-  'inbox.platformAuthorizationLost.subTitle': '{shopNames}',
-  'inbox.platformAuthorizationLost.content':
+  'message.platformAuthorizationLost.title': 'Shop authorization lost',
+  'message.platformAuthorizationLost.subTitle': '{shopNames}',
+  'message.platformAuthorizationLost.content':
     'The {platform} authorization of shop {shopNames} no longer works: {errorCode}. Its invitations are paused and their records keep waiting; reconnect the shop on My Shops and they resume.',
 
   'error.tiktokShopUnavailable':

@@ -72,9 +72,9 @@ export const platformsZh = {
   'platform.answer.requestId': '请求 ID：{requestId}',
 
   // The message box: an authorization stopped working.
-  'inbox.platformAuthorizationLost.title': '店铺授权已失效',
-  'inbox.platformAuthorizationLost.subTitle': '{shopNames}',
-  'inbox.platformAuthorizationLost.content':
+  'message.platformAuthorizationLost.title': '店铺授权已失效',
+  'message.platformAuthorizationLost.subTitle': '{shopNames}',
+  'message.platformAuthorizationLost.content':
     '店铺 {shopNames} 的{platform}授权已不可用：{errorCode}。该店铺的邀约已暂停，记录保持等待中；请在“我的店铺”重新授权，授权后自动继续。',
 
   // Connecting a shop by the platform's authorization.

@@ -1,7 +1,8 @@
+import type { TranslationOf } from '../locale.ts';
 import type { sendingZh } from './sending.ts';
 
 /** The en-US texts of sending.ts, key for key (a missing one fails the type check). */
-export const sendingEn: Record<keyof typeof sendingZh, string> = {
+export const sendingEn: TranslationOf<typeof sendingZh> = {
   'validation.shopNameRequired': 'Shop name cannot be empty',
   'validation.siteNameMax': 'Site name cannot be longer than {max} characters',
   'validation.shopCodeRequired': 'Shop code cannot be empty',

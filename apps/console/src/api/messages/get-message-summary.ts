@@ -1,4 +1,4 @@
-import { apiPaths, type InboxSummary } from '@inviteflow/contract';
+import { apiPaths, type MessageSummary } from '@inviteflow/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/request.ts';
 import { displayTimeZone } from '@/lib/time-zone.ts';
@@ -7,8 +7,8 @@ import { useLocaleStore } from '@/stores/locale-store.ts';
 /** Every message query lives below this key; reading a message invalidates it. */
 export const messagesQueryKey = ['messages'] as const;
 
-export function getMessageSummary(): Promise<InboxSummary> {
-  return request<InboxSummary>(apiPaths.messages.summary, {
+export function getMessageSummary(): Promise<MessageSummary> {
+  return request<MessageSummary>(apiPaths.messages.summary, {
     query: { timeZone: displayTimeZone() },
     // A failed background refresh of the bell must not toast on every screen.
     quiet: true,

@@ -1,4 +1,4 @@
-import { apiPaths, type InboxType } from '@inviteflow/contract';
+import { apiPaths, type MessageType } from '@inviteflow/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/request.ts';
 import { messagesQueryKey } from './get-message-summary.ts';
@@ -8,7 +8,7 @@ export function markMessagesRead(ids: number[]): Promise<{ affected: number }> {
 }
 
 /** All Read: one tab, or every tab when `type` is left out. */
-export function markAllMessagesRead(type?: InboxType): Promise<{ affected: number }> {
+export function markAllMessagesRead(type?: MessageType): Promise<{ affected: number }> {
   return request(apiPaths.messages.readAll, { method: 'POST', body: type ? { type } : {} });
 }
 

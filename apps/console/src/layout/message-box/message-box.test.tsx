@@ -1,4 +1,4 @@
-import { apiPaths, type InboxMessage } from '@inviteflow/contract';
+import { apiPaths, type MessageData } from '@inviteflow/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderRoutes, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
@@ -13,7 +13,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const paidMessage: InboxMessage = {
+const paidMessage: MessageData = {
   id: 11,
   type: 'notice',
   kind: 'paymentSucceeded',

@@ -1,5 +1,5 @@
 import { Button, Spin, Tabs } from '@arco-design/web-react';
-import { inboxTypes, type InboxType } from '@inviteflow/contract';
+import { messageTypes, type MessageType } from '@inviteflow/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ListEmpty } from '@/components/list-empty.tsx';
@@ -23,8 +23,8 @@ export function MessagePanel({ onLeave }: { onLeave: () => void }) {
   const navigate = useNavigate();
   const messages = useMessages();
   // The box opens where the bell's count comes from: the first tab with unread messages.
-  const [active, setActive] = useState<InboxType>(
-    () => inboxTypes.find((type) => messages.unread[type] > 0) ?? 'message',
+  const [active, setActive] = useState<MessageType>(
+    () => messageTypes.find((type) => messages.unread[type] > 0) ?? 'message',
   );
   const shown = messages.latest(active);
 
@@ -32,12 +32,12 @@ export function MessagePanel({ onLeave }: { onLeave: () => void }) {
     <div className="message-box">
       <Tabs
         activeTab={active}
-        onChange={(key) => setActive(key as InboxType)}
+        onChange={(key) => setActive(key as MessageType)}
         type="rounded"
         size="small"
         destroyOnHide
       >
-        {inboxTypes.map((type) => {
+        {messageTypes.map((type) => {
           const count = messages.unread[type];
           return (
             <Tabs.TabPane

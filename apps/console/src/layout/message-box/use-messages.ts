@@ -1,4 +1,4 @@
-import type { InboxMessage, InboxType } from '@inviteflow/contract';
+import type { MessageData, MessageType } from '@inviteflow/contract';
 import { useMessageSummary } from '@/api/messages/get-message-summary.ts';
 import { useMarkAllMessagesRead, useMarkMessagesRead } from '@/api/messages/mark-messages-read.ts';
 import type { ListLoad } from '@/components/list-empty.tsx';
@@ -27,14 +27,14 @@ export function useMessages() {
       isFetching: summary.isFetching,
       refetch: summary.refetch,
     } satisfies ListLoad,
-    latest: (type: InboxType): InboxMessage[] => summary.data?.latest[type] ?? [],
+    latest: (type: MessageType): MessageData[] => summary.data?.latest[type] ?? [],
     unread,
     unreadCount: unread.message + unread.notice + unread.todo,
     /** Opening a message marks it read (once). */
-    open: async (message: InboxMessage) => {
+    open: async (message: MessageData) => {
       if (message.status === 0) await markRead.mutateAsync([message.id]).catch(() => undefined);
     },
-    markAllRead: async (type: InboxType) => {
+    markAllRead: async (type: MessageType) => {
       await markAll.mutateAsync(type).catch(() => undefined);
     },
   };

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { importRuns } from './schema.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import { SheetLimitError, UnreadableFileError, type SheetLimit } from './sheet-types.ts';
-import type { MessageKey } from '@inviteflow/contract';
+import type { CatalogueKey } from '@inviteflow/contract';
 
 /**
  * One import at a time per account, across every replica (issue 15, F3): an import
@@ -132,7 +132,7 @@ export async function lapseAllImports(db: Database): Promise<void> {
 }
 
 /** The message of each read limit. */
-const limitMessages: Record<SheetLimit, MessageKey> = {
+const limitMessages: Record<SheetLimit, CatalogueKey> = {
   cells: 'error.importTooManyCells',
   cellChars: 'error.importCellTooLong',
   sharedChars: 'error.importTextTooLarge',

@@ -1,6 +1,6 @@
 import type { PlanId } from '@inviteflow/contract';
 import type { Executor } from '../../db/client.ts';
-import { membershipPeriods } from './schema.ts';
+import { insertPeriod } from './periods-repository.ts';
 import { userRepository } from '../user/index.ts';
 import { membershipState } from './state.ts';
 
@@ -35,7 +35,7 @@ export async function appendPeriod(
   const startsAt = state.validTo && state.validTo > args.now ? state.validTo : args.now;
   const endsAt = args.length(startsAt);
   const planId = args.planId ?? state.finalPlanId ?? 'basic';
-  await tx.insert(membershipPeriods).values({
+  await insertPeriod(tx, {
     userId: args.userId,
     planId,
     startsAt,

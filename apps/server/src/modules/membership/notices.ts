@@ -1,7 +1,7 @@
-import { MEMBERSHIP_EXPIRING_NOTICE_DAYS, type InboxEventKind } from '@inviteflow/contract';
+import { MEMBERSHIP_EXPIRING_NOTICE_DAYS, type MessageEventKind } from '@inviteflow/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { postInboxMessage } from '../inbox/index.ts';
+import { postMessage } from '../messages/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An expiry older than this when first seen (the job was down) is not announced any more. */
@@ -51,16 +51,16 @@ async function chainEnds(db: Database, from: Date, to: Date): Promise<ChainEnd[]
  * its own messages.
  */
 export async function postMembershipNotices(db: Database, now: Date): Promise<number> {
-  const post = async (kind: InboxEventKind, end: ChainEnd) => {
+  const post = async (kind: MessageEventKind, end: ChainEnd) => {
     const at = end.endsAt.toISOString();
     return kind === 'membershipExpiring'
-      ? postInboxMessage(db, {
+      ? postMessage(db, {
           userId: end.userId,
           kind,
           params: { planId: end.planId, validTo: at },
           dedupeKey: `membershipExpiring:${at}`,
         })
-      : postInboxMessage(db, {
+      : postMessage(db, {
           userId: end.userId,
           kind: 'membershipExpired',
           params: { planId: end.planId, expiredAt: at },

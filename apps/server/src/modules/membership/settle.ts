@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { inviteRewards, membershipOrders, paymentEvents } from './schema.ts';
 import { isUniqueViolation } from '../../lib/errors.ts';
-import { postInboxMessage } from '../inbox/index.ts';
+import { postMessage } from '../messages/index.ts';
 import {
   amountToFen,
   isPaidStatus,
@@ -108,7 +108,7 @@ export async function settlePayment(
         orderId: order.id,
         now,
       });
-      await postInboxMessage(tx, {
+      await postMessage(tx, {
         userId: order.userId,
         kind: 'paymentSucceeded',
         params: {
@@ -160,7 +160,7 @@ async function rewardInviter(tx: Executor, inviteeId: number, orderId: number, n
     inviteRewardId: reward.id,
     now,
   });
-  await postInboxMessage(tx, {
+  await postMessage(tx, {
     userId: invitee.invitedByUserId,
     kind: 'inviteRewardGranted',
     params: {

@@ -1,7 +1,6 @@
 import { limitsFor, type MembershipLevel, type PlanId } from '@inviteflow/contract';
-import { and, asc, eq, gt, lte, max } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { membershipPeriods } from './schema.ts';
+import { lastPeriodEnd, periodsEndingAfter } from './periods-repository.ts';
 
 export interface MembershipState {
   /** The plan in force now ('none' without one). */
@@ -27,15 +26,7 @@ export async function membershipState(
   userId: number,
   now: Date = new Date(),
 ): Promise<MembershipState> {
-  const periods = await db
-    .select({
-      planId: membershipPeriods.planId,
-      startsAt: membershipPeriods.startsAt,
-      endsAt: membershipPeriods.endsAt,
-    })
-    .from(membershipPeriods)
-    .where(and(eq(membershipPeriods.userId, userId), gt(membershipPeriods.endsAt, now)))
-    .orderBy(asc(membershipPeriods.startsAt), asc(membershipPeriods.id));
+  const periods = await periodsEndingAfter(db, userId, now);
   const current = periods.find((p) => p.startsAt <= now);
   if (!current) {
     return {
@@ -73,9 +64,5 @@ export async function lastMembershipEnd(
   userId: number,
   now: Date = new Date(),
 ): Promise<Date | null> {
-  const [row] = await db
-    .select({ endsAt: max(membershipPeriods.endsAt) })
-    .from(membershipPeriods)
-    .where(and(eq(membershipPeriods.userId, userId), lte(membershipPeriods.endsAt, now)));
-  return row?.endsAt ?? null;
+  return lastPeriodEnd(db, userId, now);
 }

@@ -10,7 +10,7 @@ import {
   talentBody,
   translate,
   type Locale,
-  type MessageKey,
+  type CatalogueKey,
   type SendImportReport,
   type SendRecordFilters,
   type TalentFileFormat,
@@ -245,7 +245,7 @@ async function writeImport(
     const otherPlatform = new Set(found.otherPlatform);
     const blacklisted = new Set(found.blacklisted);
     const platformName = (platform: string) =>
-      translate(locale, `enum.platform.${platform}` as MessageKey);
+      translate(locale, `enum.platform.${platform}` as CatalogueKey);
     for (const row of rows) {
       if (!row.talent || invite.has(row.talent)) continue;
       // Each row refused for its real cause; a row of another platform is the shop's refusal.

@@ -378,3 +378,66 @@ export async function lastInvitedSince(
     )
     .groupBy(r.platform, r.platformTalentId);
 }
+
+/** Locks the task's row: writers of a task's records take it first (one lock order). */
+export async function lockTaskRow(tx: Executor, userId: number, taskId: number): Promise<void> {
+  await tx
+    .select({ id: invitationTasks.id })
+    .from(invitationTasks)
+    .where(and(eq(invitationTasks.userId, userId), eq(invitationTasks.id, taskId)))
+    .for('update');
+}
+
+/** The task's row, locked, with what settling it needs (undefined: not the caller's). */
+export async function lockTaskForSettle(tx: Executor, userId: number, taskId: number) {
+  const [task] = await tx
+    .select({
+      id: invitationTasks.id,
+      setName: invitationTasks.setName,
+      shopId: invitationTasks.shopId,
+      failureNotifiedAt: invitationTasks.failureNotifiedAt,
+    })
+    .from(invitationTasks)
+    .where(and(eq(invitationTasks.userId, userId), eq(invitationTasks.id, taskId)))
+    .for('update');
+  return task;
+}
+
+/** Whether any record of the task is still open (the partial index send_records_task_open_idx). */
+export async function hasOpenRecords(tx: Executor, taskId: number): Promise<boolean> {
+  const [open] = await tx
+    .select({ id: r.id })
+    .from(r)
+    .where(and(eq(r.taskId, taskId), sql`${r.status} in ('pending', 'running')`))
+    .limit(1);
+  return Boolean(open);
+}
+
+/** The task's records by state: open, failed, all, and a shop name among them. */
+export async function taskTally(tx: Executor, userId: number, taskId: number) {
+  const [tally] = await tx
+    .select({
+      open: sql<number>`(count(*) filter (where ${r.status} in ('pending', 'running')))::int`,
+      failed: sql<number>`(count(*) filter (where ${r.status} = 'failed'))::int`,
+      total: sql<number>`count(*)::int`,
+      shopName: sql<string>`min(${r.shopName})`,
+    })
+    .from(r)
+    .where(and(eq(r.userId, userId), eq(r.taskId, taskId)));
+  return tally;
+}
+
+export async function markTaskFailureNotified(
+  tx: Executor,
+  taskId: number,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(invitationTasks)
+    .set({ failureNotifiedAt: now })
+    .where(eq(invitationTasks.id, taskId));
+}
+
+export async function deleteRecordRow(tx: Executor, userId: number, id: number): Promise<void> {
+  await tx.delete(r).where(and(eq(r.userId, userId), eq(r.id, id)));
+}

@@ -19,17 +19,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
-import { keysetPage } from '../../lib/keyset.ts';
 import { responses } from '../../lib/route-schemas.ts';
-import {
-  RECORD_SORT,
-  countRecords,
-  findRecord,
-  toSendRecord,
-  walkRecords,
-  type SendRecordRow,
-} from './repository.ts';
-import { deleteRecord, editRecord } from './service.ts';
+import { countRecords, findRecord, toSendRecord } from './repository.ts';
+import { deleteRecord, editRecord, recordPage } from './service.ts';
 import { createTask, previewTask } from './task-creation.ts';
 import { sendStatsFor } from './stats.ts';
 
@@ -58,11 +50,13 @@ export async function sendRecordRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { pageSize, order, cursor, offset, fromEnd, ...filters } = request.query;
-      const page = await keysetPage<SendRecordRow>(
-        { sort: RECORD_SORT, order, isTime: true, pageSize, cursor, offset, fromEnd },
-        (walkOrder, extra) =>
-          walkRecords(app.db, request.auth.userId, filters, { order: walkOrder, ...extra }),
-      );
+      const page = await recordPage(app.db, request.auth.userId, filters, {
+        order,
+        pageSize,
+        cursor,
+        offset,
+        fromEnd,
+      });
       return ok(request, { ...page, list: page.list.map(toSendRecord), pageSize });
     },
   );

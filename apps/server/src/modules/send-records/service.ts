@@ -1,17 +1,52 @@
-import type { sendRecordEditBody } from '@inviteflow/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import type { SendRecordFilters, sendRecordEditBody } from '@inviteflow/contract';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
-import { invitationTasks, sendRecords } from './schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { postInboxMessage } from '../inbox/index.ts';
-import { findRecord, lockRecord, updateRecord, type SendRecordRow } from './repository.ts';
+import { keysetPage, type KeysetPage, type SortOrder } from '../../lib/keyset.ts';
+import { postMessage } from '../messages/index.ts';
+import {
+  RECORD_SORT,
+  deleteRecordRow,
+  findRecord,
+  hasOpenRecords,
+  lockRecord,
+  lockTaskForSettle,
+  lockTaskRow,
+  markTaskFailureNotified,
+  taskTally,
+  updateRecord,
+  walkRecords,
+  type SendRecordRow,
+} from './repository.ts';
 
 /**
  * Send records after their task was made: a pending record's edit, a delete, and the
  * settling of a task once none of its records is left open. Creating tasks is
  * task-creation.ts (with task-talents.ts); the plan's daily allowance daily-allowance.ts.
  */
+
+/**
+ * One page of send records, newest first by default, reached by a cursor (next or previous
+ * page at any depth) or by an offset from either end (lib/keyset.ts); never counts. The
+ * talents' list pages the same way (talents/service.ts `talentPage`).
+ */
+export async function recordPage(
+  db: Database,
+  userId: number,
+  filters: SendRecordFilters,
+  request: {
+    order: SortOrder;
+    pageSize: number;
+    cursor?: string | undefined;
+    offset?: number | undefined;
+    fromEnd: boolean;
+  },
+): Promise<KeysetPage<SendRecordRow>> {
+  return keysetPage<SendRecordRow>(
+    { ...request, sort: RECORD_SORT, isTime: true },
+    (order, extra) => walkRecords(db, userId, filters, { order, ...extra }),
+  );
+}
 
 /**
  * After records of a task became final (a report, a skip at claim, a delete): when none
@@ -30,31 +65,14 @@ export async function settleTask(
   // open-records probe before reading the task: no other writer of its records can be between
   // its write and its commit, so most settles end with the probe alone.
   if (options.taskLocked && (await hasOpenRecords(tx, taskId))) return;
-  const [task] = await tx
-    .select({
-      id: invitationTasks.id,
-      setName: invitationTasks.setName,
-      shopId: invitationTasks.shopId,
-      failureNotifiedAt: invitationTasks.failureNotifiedAt,
-    })
-    .from(invitationTasks)
-    .where(and(eq(invitationTasks.userId, userId), eq(invitationTasks.id, taskId)))
-    .for('update');
+  const task = await lockTaskForSettle(tx, userId, taskId);
   if (!task || task.failureNotifiedAt) return;
   // Most settles find the task still running: one probe of the open-records index says so
   // without counting the task's records (a 5,000-record task settles after each of its actions).
   if (!options.taskLocked && (await hasOpenRecords(tx, taskId))) return;
-  const [tally] = await tx
-    .select({
-      open: sql<number>`(count(*) filter (where ${sendRecords.status} in ('pending', 'running')))::int`,
-      failed: sql<number>`(count(*) filter (where ${sendRecords.status} = 'failed'))::int`,
-      total: sql<number>`count(*)::int`,
-      shopName: sql<string>`min(${sendRecords.shopName})`,
-    })
-    .from(sendRecords)
-    .where(and(eq(sendRecords.userId, userId), eq(sendRecords.taskId, taskId)));
+  const tally = await taskTally(tx, userId, taskId);
   if (!tally || tally.open > 0 || tally.failed === 0) return;
-  await postInboxMessage(tx, {
+  await postMessage(tx, {
     userId,
     kind: 'taskBatchFailed',
     params: {
@@ -66,22 +84,7 @@ export async function settleTask(
     },
     dedupeKey: `taskBatchFailed:${taskId}`,
   });
-  await tx
-    .update(invitationTasks)
-    .set({ failureNotifiedAt: now })
-    .where(eq(invitationTasks.id, taskId));
-}
-
-/** Whether any record of the task is still open (the partial index send_records_task_open_idx). */
-async function hasOpenRecords(tx: Executor, taskId: number): Promise<boolean> {
-  const [open] = await tx
-    .select({ id: sendRecords.id })
-    .from(sendRecords)
-    .where(
-      and(eq(sendRecords.taskId, taskId), sql`${sendRecords.status} in ('pending', 'running')`),
-    )
-    .limit(1);
-  return Boolean(open);
+  await markTaskFailureNotified(tx, taskId, now);
 }
 
 /** Edits a pending record (a claim skips a record being edited: it is locked). */
@@ -134,16 +137,7 @@ export async function deleteRecord(
   await db.transaction(async (tx) => {
     const row = await lockRecordAndTask(tx, userId, id);
     if (isLeased(row)) throw new AppError(409, 'error.recordRunning');
-    await tx.delete(sendRecords).where(and(eq(sendRecords.userId, userId), eq(sendRecords.id, id)));
+    await deleteRecordRow(tx, userId, id);
     await settleTask(tx, userId, row.taskId, now);
   });
-}
-
-/** Locks the task's row: writers of a task's records take it first (one lock order). */
-export async function lockTaskRow(tx: Executor, userId: number, taskId: number): Promise<void> {
-  await tx
-    .select({ id: invitationTasks.id })
-    .from(invitationTasks)
-    .where(and(eq(invitationTasks.userId, userId), eq(invitationTasks.id, taskId)))
-    .for('update');
 }

@@ -24,7 +24,7 @@ import {
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
-import { lockBlacklistDecisions } from '../blacklist/index.ts';
+import { lockBlacklistDecisions } from '../talents/index.ts';
 import { membershipState, type MembershipState } from '../membership/index.ts';
 import { compileBrowserActions, compileTaskActions } from '../platforms/index.ts';
 import { expireBeyondLimit, findShop, type ShopRow } from '../shops/index.ts';

@@ -13,7 +13,7 @@ import {
 } from '@inviteflow/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, unprocessable } from '../../lib/errors.ts';
-import { blacklistedIds } from '../blacklist/index.ts';
+import { blacklistedIds } from '../talents/index.ts';
 import type { ShopRow } from '../shops/index.ts';
 import {
   countTalents,

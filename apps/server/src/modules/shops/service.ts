@@ -1,7 +1,7 @@
 import {
   SHOP_REBIND_COOLDOWN_HOURS,
   type MembershipLevel,
-  type MessageKey,
+  type CatalogueKey,
   type ShopIdentityBody,
   type ShopSlots,
   type ShopSource,
@@ -17,7 +17,7 @@ import {
   unprocessable,
 } from '../../lib/errors.ts';
 import { formatInZone } from '../../lib/time-zones.ts';
-import { postInboxMessage } from '../inbox/index.ts';
+import { postMessage } from '../messages/index.ts';
 import { membershipState, type MembershipState } from '../membership/index.ts';
 import { lockAccount, timeZoneOf } from '../user/index.ts';
 import {
@@ -52,8 +52,8 @@ export function messageTime(date: Date, timeZone: string): string {
   return formatInZone(date, timeZone).slice(0, 16);
 }
 
-export function planNameKey(level: MembershipLevel): MessageKey {
-  return `sending.plan.${level}` as MessageKey;
+export function planNameKey(level: MembershipLevel): CatalogueKey {
+  return `sending.plan.${level}` as CatalogueKey;
 }
 
 /**
@@ -74,7 +74,7 @@ export async function expireBeyondLimit(
       .update(shops)
       .set({ bindStatus: 'EXPIRED', expiredAt: now, updatedAt: now })
       .where(and(eq(shops.userId, userId), eq(shops.id, shop.id)));
-    await postInboxMessage(tx, {
+    await postMessage(tx, {
       userId,
       kind: 'shopBindExpired',
       params: { shopId: shop.id, shopName: shop.shopName, platform: shop.platform },
@@ -316,7 +316,7 @@ async function endHandBinding(tx: Executor, shop: ShopRow, now: Date): Promise<v
     .update(shops)
     .set({ bindStatus: 'EXPIRED', expiredAt: now, updatedAt: now })
     .where(and(eq(shops.userId, shop.userId), eq(shops.id, shop.id)));
-  await postInboxMessage(tx, {
+  await postMessage(tx, {
     userId: shop.userId,
     kind: 'shopClaimedInSellerCenter',
     params: { shopId: shop.id, shopName: shop.shopName, platform: shop.platform },

@@ -8,7 +8,7 @@ import {
   talentTiers,
   translate,
   type Locale,
-  type MessageKey,
+  type CatalogueKey,
 } from '@inviteflow/contract';
 import {
   formatInZone,
@@ -38,7 +38,7 @@ export const enumKinds = {
 export type EnumKind = keyof typeof enumKinds;
 
 export function enumLabel(kind: EnumKind, key: string, locale: Locale): string {
-  return translate(locale, `${enumKinds[kind].prefix}.${key}` as MessageKey);
+  return translate(locale, `${enumKinds[kind].prefix}.${key}` as CatalogueKey);
 }
 
 const normalize = (text: string) => text.trim().toLowerCase();
@@ -49,7 +49,7 @@ function lookup(prefix: string, keys: readonly string[]): Map<string, string> {
   for (const key of keys) {
     map.set(normalize(key), key);
     for (const locale of locales) {
-      map.set(normalize(translate(locale, `${prefix}.${key}` as MessageKey)), key);
+      map.set(normalize(translate(locale, `${prefix}.${key}` as CatalogueKey)), key);
     }
   }
   return map;
@@ -98,7 +98,7 @@ export function labelsFromText(text: string): string[] {
 export function labelsToText(labels: readonly string[], locale: Locale): string {
   return labels
     .map((label) =>
-      tierKeys.has(label) ? translate(locale, `enum.talentTier.${label}` as MessageKey) : label,
+      tierKeys.has(label) ? translate(locale, `enum.talentTier.${label}` as CatalogueKey) : label,
     )
     .join(', ');
 }

@@ -10,8 +10,8 @@ import {
   translate,
   type ImportReport,
   type Locale,
-  type MessageKey,
-  type MessageParams,
+  type CatalogueKey,
+  type TextParams,
   type TalentStatus,
 } from '@inviteflow/contract';
 import { once } from 'node:events';
@@ -28,7 +28,7 @@ import {
   lockBlacklistDecisions,
   statusAfterBlacklist,
   statusForSave,
-} from '../blacklist/index.ts';
+} from './blacklist-service.ts';
 import {
   columnHeader,
   countFromCell,
@@ -344,7 +344,7 @@ class TalentRowWriter {
     return { ...this.counts, rows };
   }
 
-  private message(key: MessageKey, params?: MessageParams): string {
+  private message(key: CatalogueKey, params?: TextParams): string {
     return translate(this.options.locale, key, params);
   }
 

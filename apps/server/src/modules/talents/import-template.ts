@@ -9,7 +9,7 @@ import {
   talentTiers,
   translate,
   type Locale,
-  type MessageKey,
+  type CatalogueKey,
   type TalentFileFormat,
 } from '@inviteflow/contract';
 import { stringify } from 'csv-stringify/sync';
@@ -33,7 +33,7 @@ const money = new Set<ColumnKey>(['videoGpm', 'liveGpm', 'businessAmount']);
 const counts = new Set<ColumnKey>(['fansCount', 'videoAvgViews', 'liveAvgViews', 'dealCount']);
 
 function exampleRow(locale: Locale): Record<ColumnKey, string | number> {
-  const t = (key: MessageKey) => translate(locale, key);
+  const t = (key: CatalogueKey) => translate(locale, key);
   return {
     name: t('template.exampleName'),
     platform: enumLabel('platform', 'douyin', locale),
@@ -62,7 +62,7 @@ function exampleRow(locale: Locale): Record<ColumnKey, string | number> {
 
 /** What a column accepts, in words. */
 function rule(key: ColumnKey, locale: Locale): string {
-  const t = (k: MessageKey, params?: Record<string, string | number>) =>
+  const t = (k: CatalogueKey, params?: Record<string, string | number>) =>
     translate(locale, k, params);
   switch (key) {
     case 'name':
@@ -94,7 +94,7 @@ function rule(key: ColumnKey, locale: Locale): string {
         max: LABELS_PER_TALENT_MAX,
         length: LABEL_MAX_LENGTH,
         tiers: talentTiers
-          .map((tier) => translate(locale, `enum.talentTier.${tier}` as MessageKey))
+          .map((tier) => translate(locale, `enum.talentTier.${tier}` as CatalogueKey))
           .join(locale === 'zh-CN' ? '、' : ', '),
       });
     case 'addedAt':
@@ -122,7 +122,7 @@ export function templateFileName(format: TalentFileFormat, locale: Locale) {
 export async function importTemplate(
   format: TalentFileFormat,
   locale: Locale,
-  options: { only?: readonly ColumnKey[]; note?: MessageKey } = {},
+  options: { only?: readonly ColumnKey[]; note?: CatalogueKey } = {},
 ): Promise<Buffer> {
   const only = options.only;
   const columns = fileColumns('import').filter((c) => !only || only.includes(c.key));

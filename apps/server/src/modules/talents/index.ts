@@ -18,3 +18,4 @@ export {
   talentsByStatus,
   type TalentIdentityRow,
 } from './repository.ts';
+export { blacklistedIds, lockBlacklistDecisions } from './blacklist-service.ts';

@@ -13,7 +13,8 @@ import {
 import { createdAt, updatedAt } from '../../db/columns.ts';
 import { users } from '../user/schema.ts';
 
-// The talents module's tables: the talent library, its labels, follow-ups, counts and import journal.
+// The talents module's tables: the talent library, its labels, follow-ups, counts, import journal
+// and the blacklist (talent management holds the blacklist, as the console's menu does).
 
 /**
  * The talent library. Every query is scoped by user_id; one talent per platform
@@ -190,4 +191,30 @@ export const talentImportUndo = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.runId, t.talentId] })],
+);
+
+/**
+ * The blacklist: the one source of truth for "never invite". An entry is keyed by
+ * the platform talent id, whether or not the talent is in the library.
+ */
+export const blacklistEntries = pgTable(
+  'blacklist_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    talentName: text('talent_name').notNull(),
+    platformTalentId: text('platform_talent_id').notNull(),
+    fansCount: bigint('fans_count', { mode: 'number' }).notNull().default(0),
+    reason: text('reason').notNull(),
+    talentId: bigint('talent_id', { mode: 'number' }).references(() => talents.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('blacklist_user_talent_key').on(t.userId, t.platformTalentId),
+    index('blacklist_user_created_idx').on(t.userId, t.createdAt, t.id),
+  ],
 );

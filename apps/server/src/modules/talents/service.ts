@@ -18,7 +18,7 @@ import {
   refuseStatusChange,
   statusAfterBlacklist,
   statusForSave,
-} from '../blacklist/index.ts';
+} from './blacklist-service.ts';
 import { userRepository } from '../user/index.ts';
 import { timeSorts, type SortOrder } from './cursor.ts';
 import { nameGrams } from './name-grams.ts';

@@ -2,7 +2,7 @@ import {
   locales,
   talentTiers,
   translate,
-  type MessageKey,
+  type CatalogueKey,
   type TalentTier,
 } from '@inviteflow/contract';
 
@@ -18,7 +18,7 @@ function tiersByText(): Map<string, TalentTier> {
   for (const tier of talentTiers) {
     map.set(normalize(tier), tier);
     for (const locale of locales)
-      map.set(normalize(translate(locale, `enum.talentTier.${tier}` as MessageKey)), tier);
+      map.set(normalize(translate(locale, `enum.talentTier.${tier}` as CatalogueKey)), tier);
   }
   tierByText = map;
   return map;

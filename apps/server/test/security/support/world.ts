@@ -8,7 +8,7 @@ import {
 } from '@inviteflow/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { inboxMessages, sendRecords } from '../../../src/db/schema.ts';
-import { postInboxMessage } from '../../../src/modules/inbox/post.ts';
+import { postMessage } from '../../../src/modules/messages/post.ts';
 import { signedIn, type Harness } from '../../support/harness.ts';
 import { bindNewShop, createTask, grantPlan, taskBody } from '../../support/sending.ts';
 import { addTalent } from '../../support/talents.ts';
@@ -156,7 +156,7 @@ export class Owner {
   /** A message as a real event posts it (a shop's binding expired). */
   async message(): Promise<{ id: number }> {
     const dedupeKey = `security:${unique()}`;
-    await postInboxMessage(this.h.app.db, {
+    await postMessage(this.h.app.db, {
       userId: this.account.userId,
       kind: 'shopBindExpired',
       params: { shopId: 1, shopName: `${MARK}过期店`, platform: 'douyin' },

@@ -1,6 +1,6 @@
-import { createUseT, defineMessages } from '@/locale/index.ts';
+import { createUseT, defineTexts } from '@/locale/index.ts';
 
-export const authMessages = defineMessages(
+export const authMessages = defineTexts(
   {
     'login.title': '登录 InviteFlow 达人邀约',
     'login.subtitle': '卖家达人邀约与管理工作台',

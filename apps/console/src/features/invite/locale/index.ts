@@ -1,6 +1,6 @@
-import { createUseT, defineMessages } from '@/locale/index.ts';
+import { createUseT, defineTexts } from '@/locale/index.ts';
 
-export const inviteMessages = defineMessages(
+export const inviteMessages = defineTexts(
   {
     'invite.title': '邀请好友，赢会员时长',
     'invite.loadFailed': '邀请信息加载失败',

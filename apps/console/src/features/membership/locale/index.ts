@@ -1,6 +1,6 @@
-import { createUseT, defineMessages } from '@/locale/index.ts';
+import { createUseT, defineTexts } from '@/locale/index.ts';
 
-export const membershipMessages = defineMessages(
+export const membershipMessages = defineTexts(
   {
     'current.title': '当前会员',
     'current.plan': '当前套餐',

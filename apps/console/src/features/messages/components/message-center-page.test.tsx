@@ -1,4 +1,4 @@
-import { apiPaths, type InboxMessage } from '@inviteflow/contract';
+import { apiPaths, type MessageData } from '@inviteflow/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
@@ -13,7 +13,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const todo: InboxMessage = {
+const todo: MessageData = {
   id: 5,
   type: 'todo',
   kind: 'membershipExpiring',

@@ -9,8 +9,8 @@ import {
   Tabs,
   Typography,
 } from '@arco-design/web-react';
-import { inboxTypes, type InboxType } from '@inviteflow/contract';
-import { useMessages, type MessageListQuery } from '@/api/messages/get-messages.ts';
+import { messageTypes, type MessageType } from '@inviteflow/contract';
+import { useMessages, type MessageListParams } from '@/api/messages/get-messages.ts';
 import { useMessageSummary } from '@/api/messages/get-message-summary.ts';
 import { useMarkAllMessagesRead, useMarkMessagesRead } from '@/api/messages/mark-messages-read.ts';
 import { MessageItem } from '@/components/message-item.tsx';
@@ -21,7 +21,7 @@ import { dayEnd, dayOf, dayStart } from '@/lib/day-range.ts';
 import { useMessageCenterT } from '../locale/index.ts';
 import './messages.css';
 
-type Tab = InboxType | 'all';
+type Tab = MessageType | 'all';
 const tabKey = {
   message: 'messageBox.tab.message',
   notice: 'messageBox.tab.notice',
@@ -30,13 +30,13 @@ const tabKey = {
 
 /** The tab, read status and days in the page's URL (list-params.ts), with page and size. */
 const codec: FilterCodec = {
-  type: { kind: 'enum', values: inboxTypes },
+  type: { kind: 'enum', values: messageTypes },
   status: { kind: 'enum', values: ['0', '1'] },
   date: { kind: 'days', from: 'createdFrom', to: 'createdTo' },
 };
 
 interface Filters {
-  type?: InboxType;
+  type?: MessageType;
   status?: '0' | '1';
   createdFrom?: string;
   createdTo?: string;
@@ -57,7 +57,7 @@ export function MessageCenterPage() {
   const { page, pageSize } = paging;
   // Each choice is a new entry of the URL, from page 1: Back returns to the one before.
   const choose = (change: Partial<Filters>) => url.change({ filters: { ...filters, ...change } });
-  const query: MessageListQuery = {
+  const query: MessageListParams = {
     page,
     pageSize,
     type: filters.type,
@@ -84,9 +84,9 @@ export function MessageCenterPage() {
       <Typography.Paragraph type="secondary">{t('center.intro')}</Typography.Paragraph>
       <Tabs
         activeTab={tab}
-        onChange={(key) => choose({ type: key === 'all' ? undefined : (key as InboxType) })}
+        onChange={(key) => choose({ type: key === 'all' ? undefined : (key as MessageType) })}
       >
-        {(['all', ...inboxTypes] as Tab[]).map((type) => (
+        {(['all', ...messageTypes] as Tab[]).map((type) => (
           <Tabs.TabPane key={type} title={tabTitle(type)} />
         ))}
       </Tabs>

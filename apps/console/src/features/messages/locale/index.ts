@@ -1,6 +1,6 @@
-import { createUseT, defineMessages } from '@/locale/index.ts';
+import { createUseT, defineTexts } from '@/locale/index.ts';
 
-export const messageCenterMessages = defineMessages(
+export const messageCenterMessages = defineTexts(
   {
     'center.intro':
       '付款、会员到期、邀请奖励、任务失败和店铺绑定失效等事件都会在这里通知您。点击消息即标记为已读。',

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chooseOption, formItem } from '@/test/talent-fixtures.ts';
 import { ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
-import { formatMessage } from '@/locale/define.ts';
+import { formatText } from '@/locale/define.ts';
 import { sendRecordsMessages } from '../locale/index.ts';
 import { taskBodyOf } from './create-task-drawer.tsx';
 import { doudianCallsText } from './platform-calls-preview.tsx';
@@ -439,7 +439,7 @@ describe('the body of a 抖店 shop’s task (issue 17)', () => {
 describe('the platform calls a 抖店 task makes, in words', () => {
   it('one plan, then its 达人 20 a call; an application with its products; nothing for the browser', () => {
     const t = (locale: 'zh-CN' | 'en-US') => (key: string, params?: Record<string, unknown>) =>
-      formatMessage((sendRecordsMessages[locale] as Record<string, string>)[key]!, params as never);
+      formatText((sendRecordsMessages[locale] as Record<string, string>)[key]!, params as never);
     expect(doudianCallsText('targeted_product', 25, 1, t('zh-CN') as never, 'zh-CN')).toBe(
       '25 位达人 → 1 个抖店定向计划，分 2 次加入（20 + 5 位达人）',
     );

@@ -1,10 +1,10 @@
-import { createUseT, defineMessages } from '@/locale/index.ts';
+import { createUseT, defineTexts } from '@/locale/index.ts';
 
 /**
  * Texts of the send record pages. Task, content and filter types, statuses, error codes and
  * server messages come from the contract's catalogue.
  */
-export const sendRecordsMessages = defineMessages(
+export const sendRecordsMessages = defineTexts(
   {
     'page.intro':
       '在这里创建邀约任务：选择店铺和达人、话术和商品，每位达人生成一条待发送记录。通过平台授权连接的店铺由服务器调用平台开放接口执行，其他店铺由插件在卖家中心执行并回报结果。',

@@ -1,7 +1,7 @@
-import { createUseT, defineMessages } from '@/locale/index.ts';
+import { createUseT, defineTexts } from '@/locale/index.ts';
 
 /** Texts of My Shops. Bind statuses, platforms and server messages come from the catalogue. */
-export const shopsMessages = defineMessages(
+export const shopsMessages = defineTexts(
   {
     'page.intro':
       '绑定在卖家中心经营的店铺后，插件才能在这些店铺执行邀约任务。插件会自动上报它看到的店铺，也可以在这里手动绑定；TikTok Shop 店铺可通过“连接 TikTok Shop”授权、抖店店铺可通过“连接抖店”授权，由服务器经平台开放接口发送邀约（抖店开放平台没有接口的邀约仍由插件执行）。',

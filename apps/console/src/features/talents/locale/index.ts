@@ -1,10 +1,10 @@
-import { createUseT, defineMessages } from '@/locale/index.ts';
+import { createUseT, defineTexts } from '@/locale/index.ts';
 
 /**
  * Texts of the talent pages. Enum names (platform, status, tier, contact method, industry)
  * and server messages come from the contract's catalogue through `tCatalogue`.
  */
-export const talentsMessages = defineMessages(
+export const talentsMessages = defineTexts(
   {
     'page.intro':
       '按店铺、行业、粉丝数、带货金额等条件筛选达人，批量修改状态和标签，记录每次跟进。',

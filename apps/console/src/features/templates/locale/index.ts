@@ -1,6 +1,6 @@
-import { createUseT, defineMessages } from '@/locale/index.ts';
+import { createUseT, defineTexts } from '@/locale/index.ts';
 
-export const templatesMessages = defineMessages(
+export const templatesMessages = defineTexts(
   {
     'search.scriptPlaceholder': '搜索话术内容或备注',
     'search.productPlaceholder': '搜索商品 ID、商品名称或备注',

@@ -1,6 +1,6 @@
-import { createUseT, defineMessages } from '@/locale/index.ts';
+import { createUseT, defineTexts } from '@/locale/index.ts';
 
-export const userMessages = defineMessages(
+export const userMessages = defineTexts(
   {
     'info.title': '用户信息',
     'info.accountId': '账号 ID：{id}',

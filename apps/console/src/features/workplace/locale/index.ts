@@ -1,7 +1,7 @@
-import { createUseT, defineMessages } from '@/locale/index.ts';
+import { createUseT, defineTexts } from '@/locale/index.ts';
 
 /** Texts of the workplace. Statuses, error codes and plans come from the catalogue. */
-export const workplaceMessages = defineMessages(
+export const workplaceMessages = defineTexts(
   {
     'page.intro': '每天早上先看这里：邀约发送了多少、成功率如何、为什么失败，店铺和会员是否正常。',
     'period.days': '近 {days} 天',

@@ -1,4 +1,4 @@
-import { apiPaths, translate, type Locale, type MessageKey } from '@inviteflow/contract';
+import { apiPaths, translate, type Locale, type CatalogueKey } from '@inviteflow/contract';
 import { fenToAmount } from '../gateway.ts';
 
 function escape(value: string): string {
@@ -34,7 +34,7 @@ export interface SandboxTradeView {
 
 /** The frame of every sandbox page: plainly labelled sandbox, in the buyer's language. */
 function frame(locale: Locale, body: string): string {
-  const t = (key: MessageKey) => escape(translate(locale, key));
+  const t = (key: CatalogueKey) => escape(translate(locale, key));
   return `<!doctype html>
 <html lang="${locale}">
 <head>
@@ -55,7 +55,7 @@ ${body}
 
 /** The cashier: the order, Pay and Cancel. */
 export function checkoutPage(locale: Locale, trade: SandboxTradeView): string {
-  const t = (key: MessageKey) => escape(translate(locale, key));
+  const t = (key: CatalogueKey) => escape(translate(locale, key));
   const hidden = `<input type="hidden" name="trade_no" value="${escape(trade.tradeNo)}">`;
   return frame(
     locale,

@@ -25,8 +25,8 @@ import {
 } from '@inviteflow/contract';
 import type { Database, Executor } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { blacklistedIds } from '../../blacklist/index.ts';
-import { postInboxMessage } from '../../inbox/index.ts';
+import { blacklistedIds } from '../../talents/index.ts';
+import { postMessage } from '../../messages/index.ts';
 import { membershipState } from '../../membership/index.ts';
 import {
   actionOpenCounts,
@@ -451,7 +451,7 @@ async function applyStop(
   );
   if (stop.reason === 'captcha' || stop.reason === 'login_expired') {
     // The seller is told (once per stop).
-    await postInboxMessage(tx, {
+    await postMessage(tx, {
       userId: action.userId,
       kind: 'browserRunStopped',
       params: { shopId: shop.id, shopName: shop.shopName, reason: stop.reason },

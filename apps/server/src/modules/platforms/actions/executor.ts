@@ -14,8 +14,8 @@ import {
   succeedActionRecords,
   succeedRecords,
 } from '../../send-records/index.ts';
-import { blacklistedIds } from '../../blacklist/index.ts';
-import { postInboxMessage } from '../../inbox/index.ts';
+import { blacklistedIds } from '../../talents/index.ts';
+import { postMessage } from '../../messages/index.ts';
 import { rememberCreatorOpenId } from '../../talents/index.ts';
 import { findShop } from '../../shops/index.ts';
 import type { PlatformConnections } from '../connections/index.ts';
@@ -817,7 +817,7 @@ export class PlatformActionExecutor {
     now: Date,
   ): Promise<void> {
     const shop = await findShop(tx, action.userId, action.shopId);
-    await postInboxMessage(tx, {
+    await postMessage(tx, {
       userId: action.userId,
       kind: 'platformAuthorizationLost',
       params: {

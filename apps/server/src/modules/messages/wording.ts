@@ -1,29 +1,29 @@
 import {
   browserStopReasons,
-  inboxEventKinds,
+  messageEventKinds,
   type BrowserStopReason,
   sendErrorCodes,
   translate,
-  type InboxEventKind,
-  type InboxMessage,
+  type MessageEventKind,
+  type MessageData,
   type Locale,
-  type MessageParams,
+  type TextParams,
   type SendErrorCode,
 } from '@inviteflow/contract';
-import type { InboxRow } from './repository.ts';
+import type { MessageRow } from './repository.ts';
 import { formatInZone } from '../../lib/time-zones.ts';
 
-type Row = InboxRow;
+type Row = MessageRow;
 
 /**
  * A plan's name in the reader's language: membership/plans.ts's planName, passed in by
- * app.ts through inboxRoutes' options. Membership posts messages here (notices, payments),
- * so importing it from the inbox would make the two modules a cycle.
+ * app.ts through messageRoutes' options. Membership posts messages here (notices, payments),
+ * so importing it from the messages module would make the two modules a cycle.
  */
 export type PlanName = (locale: Locale, planId: string) => string;
 
 /** The icon the box shows for each kind of event. */
-const avatars: Record<InboxEventKind, string> = {
+const avatars: Record<MessageEventKind, string> = {
   paymentSucceeded: 'payment',
   membershipExpiring: 'membership-expiring',
   membershipExpired: 'membership-expired',
@@ -47,7 +47,7 @@ function wordedParams(
   timeZone: string,
   planName: PlanName,
 ) {
-  const out: MessageParams = {};
+  const out: TextParams = {};
   for (const [key, value] of Object.entries(params)) {
     if (key === 'planId' && typeof value === 'string') out.plan = planName(locale, value);
     else if ((key === 'validTo' || key === 'expiredAt') && typeof value === 'string')
@@ -71,27 +71,27 @@ function isSendErrorCode(code: string): code is SendErrorCode {
   return (sendErrorCodes as readonly string[]).includes(code);
 }
 
-function isKind(kind: string): kind is InboxEventKind {
-  return (inboxEventKinds as string[]).includes(kind);
+function isKind(kind: string): kind is MessageEventKind {
+  return (messageEventKinds as string[]).includes(kind);
 }
 
 /** A stored message worded in the reader's language and zone, from its kind and parameters. */
-export function toInboxMessage(
+export function toMessageData(
   row: Row,
   locale: Locale,
   timeZone: string,
   planName: PlanName,
-): InboxMessage {
+): MessageData {
   const kind = isKind(row.kind) ? row.kind : 'paymentSucceeded';
   const params = wordedParams(row.params, locale, timeZone, planName);
   return {
     id: row.id,
-    type: row.type as InboxMessage['type'],
+    type: row.type as MessageData['type'],
     kind,
-    title: translate(locale, `inbox.${kind}.title`, params),
-    subTitle: translate(locale, `inbox.${kind}.subTitle`, params),
+    title: translate(locale, `message.${kind}.title`, params),
+    subTitle: translate(locale, `message.${kind}.subTitle`, params),
     avatar: avatars[kind],
-    content: translate(locale, `inbox.${kind}.content`, params),
+    content: translate(locale, `message.${kind}.content`, params),
     time: minuteInZone(row.createdAt, timeZone),
     createdAt: row.createdAt.toISOString(),
     status: row.status === 1 ? 1 : 0,

@@ -1,7 +1,8 @@
-import type { TextKey } from './zh-cn.ts';
+import type { TranslationOf } from '../locale.ts';
+import type { extensionUiZh } from './extension-ui.ts';
 
-/** en-US, typed by the zh-CN keys: a missing translation fails the type check. */
-export const enUS: Record<TextKey, string> = {
+/** The en-US texts of extension-ui.ts, key for key (a missing one fails the type check). */
+export const extensionUiEn: TranslationOf<typeof extensionUiZh> = {
   'brand.name': 'InviteFlow',
   'brand.short': 'InviteFlow',
   'language.switch': '中文',

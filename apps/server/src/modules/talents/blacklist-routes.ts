@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { emptyResponses, responses } from '../../lib/route-schemas.ts';
-import { blacklistTalentId, listBlacklist, toBlacklistEntry, unblacklist } from './service.ts';
+import { blacklistTalentId, listBlacklist, unblacklist } from './blacklist-service.ts';
 
 const tags = ['blacklist'];
 
@@ -32,7 +32,7 @@ export async function blacklistRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const page = await listBlacklist(app.db, request.auth.userId, request.query);
-      return ok(request, { ...page, list: page.list.map(toBlacklistEntry) });
+      return ok(request, page);
     },
   );
 
@@ -50,8 +50,8 @@ export async function blacklistRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await blacklistTalentId(app.db, request.auth.userId, request.body);
-      return ok(request, toBlacklistEntry(row), 'success.blacklisted');
+      const entry = await blacklistTalentId(app.db, request.auth.userId, request.body);
+      return ok(request, entry, 'success.blacklisted');
     },
   );
 

@@ -1,5 +1,9 @@
-/** The extension's own texts (the popup and the notifications), zh-CN: the source of the keys. */
-export const zhCN = {
+/**
+ * The extension's own texts (the popup and the notifications), zh-CN: the source of the keys.
+ * They are in the one catalogue the extension reads (with its server-side texts in
+ * extension.ts and the shared ones, plan names and error codes), through `translate`.
+ */
+export const extensionUiZh = {
   'brand.name': 'InviteFlow 达人邀约',
   'brand.short': 'InviteFlow',
   'language.switch': 'English',
@@ -87,5 +91,3 @@ export const zhCN = {
   'channel.pacing.save': '保存节奏',
   'channel.pacing.bounds': '间隔限定在 {min}–{max} 秒之间；开始与结束相同表示全天',
 } as const;
-
-export type TextKey = keyof typeof zhCN;

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from './zod.ts';
 import { pickLocale } from './locale.ts';
-import { catalogueModulesEn } from './messages-en-US.ts';
+import { catalogueModulesEn } from './texts-en-US.ts';
 import {
   catalogue,
   catalogueModulesZh,
   fillTemplate,
   translate,
   waitText,
-  type MessageKey,
-} from './messages.ts';
+  type CatalogueKey,
+} from './texts.ts';
 import { fieldErrors, issueMessage } from './validation.ts';
 
 const placeholders = (text: string) =>
@@ -18,7 +18,7 @@ const placeholders = (text: string) =>
 describe('message catalogue', () => {
   it('has a non-empty text for every key in both languages, with the same placeholders', () => {
     const messages = { 'zh-CN': catalogue('zh-CN'), 'en-US': catalogue('en-US') };
-    const keys = Object.keys(messages['zh-CN']) as MessageKey[];
+    const keys = Object.keys(messages['zh-CN']) as CatalogueKey[];
     expect(Object.keys(messages['en-US']).sort()).toEqual([...keys].sort());
     for (const key of keys) {
       expect(messages['zh-CN'][key].trim(), key).not.toBe('');

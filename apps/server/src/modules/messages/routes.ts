@@ -1,15 +1,15 @@
 import {
   apiPaths,
-  inboxListQuery,
-  inboxMessage,
-  inboxReadAllBody,
-  inboxReadBody,
-  inboxReadResult,
-  inboxSummary,
-  inboxSummaryQuery,
-  inboxTypes,
+  messageListQuery,
+  messageData,
+  messageReadAllBody,
+  messageReadBody,
+  messageReadResult,
+  messageSummary,
+  messageSummaryQuery,
+  messageTypes,
   pageData,
-  type InboxSummary,
+  type MessageSummary,
 } from '@inviteflow/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,14 +17,14 @@ import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { responses } from '../../lib/route-schemas.ts';
 import { zoneForRequest } from '../user/index.ts';
-import { inboxRepository } from './repository.ts';
-import { toInboxMessage, type PlanName } from './wording.ts';
+import { messageRepository } from './repository.ts';
+import { toMessageData, type PlanName } from './wording.ts';
 
 const tags = ['messages'];
 const paths = apiPaths.messages;
 
 /** The message box: list with filters, the box's summary, mark read and All Read. */
-export async function inboxRoutes(fastify: FastifyInstance, opts: { planName: PlanName }) {
+export async function messageRoutes(fastify: FastifyInstance, opts: { planName: PlanName }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -36,17 +36,17 @@ export async function inboxRoutes(fastify: FastifyInstance, opts: { planName: Pl
         description:
           "Worded in the caller's language; `time` and the times in the words in `timeZone` " +
           "(the account's zone when omitted).",
-        querystring: inboxListQuery,
-        response: responses(pageData(inboxMessage)),
+        querystring: messageListQuery,
+        response: responses(pageData(messageData)),
       },
     },
     async (request) => {
       const { timeZone, ...query } = request.query;
       const zone = await zoneForRequest(app.db, request.auth.userId, timeZone);
-      const page = await inboxRepository.list(app.db, request.auth.userId, query);
+      const page = await messageRepository.list(app.db, request.auth.userId, query);
       return ok(request, {
         ...page,
-        list: page.list.map((row) => toInboxMessage(row, request.locale, zone, opts.planName)),
+        list: page.list.map((row) => toMessageData(row, request.locale, zone, opts.planName)),
       });
     },
   );
@@ -57,21 +57,21 @@ export async function inboxRoutes(fastify: FastifyInstance, opts: { planName: Pl
       schema: {
         tags,
         summary: "The message box: unread counts per tab and each tab's newest messages",
-        querystring: inboxSummaryQuery,
-        response: responses(inboxSummary),
+        querystring: messageSummaryQuery,
+        response: responses(messageSummary),
       },
     },
     async (request) => {
       const zone = await zoneForRequest(app.db, request.auth.userId, request.query.timeZone);
-      const summary = await inboxRepository.summary(app.db, request.auth.userId);
+      const summary = await messageRepository.summary(app.db, request.auth.userId);
       const latest = Object.fromEntries(
-        inboxTypes.map((type) => [
+        messageTypes.map((type) => [
           type,
           summary.latest[type].map((row) =>
-            toInboxMessage(row, request.locale, zone, opts.planName),
+            toMessageData(row, request.locale, zone, opts.planName),
           ),
         ]),
-      ) as InboxSummary['latest'];
+      ) as MessageSummary['latest'];
       return ok(request, { unread: summary.unread, latest });
     },
   );
@@ -84,14 +84,14 @@ export async function inboxRoutes(fastify: FastifyInstance, opts: { planName: Pl
         summary: 'Mark messages read',
         description:
           "All or nothing: when any id is not the caller's message, 404 and nothing changes.",
-        body: inboxReadBody,
-        response: responses(inboxReadResult, {
+        body: messageReadBody,
+        response: responses(messageReadResult, {
           404: "An id is not one of the caller's messages: nothing changed",
         }),
       },
     },
     async (request) => {
-      const affected = await inboxRepository.markRead(
+      const affected = await messageRepository.markRead(
         app.db,
         request.auth.userId,
         request.body.ids,
@@ -108,12 +108,12 @@ export async function inboxRoutes(fastify: FastifyInstance, opts: { planName: Pl
       schema: {
         tags,
         summary: 'All Read: one tab, or every tab',
-        body: inboxReadAllBody,
-        response: responses(inboxReadResult),
+        body: messageReadAllBody,
+        response: responses(messageReadResult),
       },
     },
     async (request) => {
-      const affected = await inboxRepository.markAllRead(
+      const affected = await messageRepository.markAllRead(
         app.db,
         request.auth.userId,
         request.body.type,

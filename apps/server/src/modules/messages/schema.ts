@@ -12,10 +12,12 @@ import {
 import { createdAt } from '../../db/columns.ts';
 import { users } from '../user/schema.ts';
 
-// The inbox module's table: the message box.
+// The messages module's table. It keeps the name it was created with (`inbox_messages`):
+// renaming a table that holds every account's messages is a migration not worth a word;
+// everywhere else (URL, API, contract, module, console feature) the concept is "messages".
 
 /**
- * The message box. A message records its event (`kind`, contract `inboxEvents`)
+ * The message box. A message records its event (`kind`, contract `messageEvents`)
  * and parameters; the text is worded in the reader's language when read.
  * `dedupeKey` makes an event's message exist once, however often the event is seen.
  */

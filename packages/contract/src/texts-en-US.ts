@@ -1,10 +1,11 @@
 import { baseEn } from './catalogue/base.en-US.ts';
 import { extensionEn } from './catalogue/extension.en-US.ts';
+import { extensionUiEn } from './catalogue/extension-ui.en-US.ts';
 import { membershipEn } from './catalogue/membership.en-US.ts';
 import { platformsEn } from './catalogue/platforms.en-US.ts';
 import { platformTasksEn } from './catalogue/platform-tasks.en-US.ts';
 import { sendingEn } from './catalogue/sending.en-US.ts';
-import { provideCatalogue, type Catalogue } from './messages.ts';
+import { provideCatalogue, type Catalogue } from './texts.ts';
 
 /**
  * The en-US texts of the catalogue (`import '@inviteflow/contract/en-US'`): importing this
@@ -16,6 +17,7 @@ export const catalogueModulesEn = [
   membershipEn,
   sendingEn,
   extensionEn,
+  extensionUiEn,
   platformsEn,
   platformTasksEn,
 ] as const;
@@ -25,6 +27,7 @@ export const enUS: Catalogue = {
   ...membershipEn,
   ...sendingEn,
   ...extensionEn,
+  ...extensionUiEn,
   ...platformsEn,
   ...platformTasksEn,
 };

@@ -1,8 +1,8 @@
 import {
-  INBOX_SUMMARY_LATEST,
-  inboxTypes,
-  type InboxStatus,
-  type InboxType,
+  MESSAGE_SUMMARY_LATEST,
+  messageTypes,
+  type MessageStatus,
+  type MessageType,
   type Page,
 } from '@inviteflow/contract';
 import { and, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
@@ -10,22 +10,22 @@ import type { Executor } from '../../db/client.ts';
 import { inboxMessages } from './schema.ts';
 import { pageOffset } from '../../lib/sql.ts';
 
-export type InboxRow = typeof inboxMessages.$inferSelect;
+export type MessageRow = typeof inboxMessages.$inferSelect;
 
 /** The message box of one account: every query takes the owner's id. */
-export const inboxRepository = {
+export const messageRepository = {
   async list(
     db: Executor,
     userId: number,
     query: {
       page: number;
       pageSize: number;
-      type?: InboxType | undefined;
-      status?: InboxStatus | undefined;
+      type?: MessageType | undefined;
+      status?: MessageStatus | undefined;
       createdFrom?: string | undefined;
       createdTo?: string | undefined;
     },
-  ): Promise<Page<InboxRow>> {
+  ): Promise<Page<MessageRow>> {
     const where = and(
       eq(inboxMessages.userId, userId),
       query.type ? eq(inboxMessages.type, query.type) : undefined,
@@ -54,24 +54,24 @@ export const inboxRepository = {
         .from(inboxMessages)
         .where(and(eq(inboxMessages.userId, userId), eq(inboxMessages.status, 0)))
         .groupBy(inboxMessages.type),
-      ...inboxTypes.map((type) =>
+      ...messageTypes.map((type) =>
         db
           .select()
           .from(inboxMessages)
           .where(and(eq(inboxMessages.userId, userId), eq(inboxMessages.type, type)))
           .orderBy(desc(inboxMessages.createdAt), desc(inboxMessages.id))
-          .limit(INBOX_SUMMARY_LATEST),
+          .limit(MESSAGE_SUMMARY_LATEST),
       ),
     ]);
     const unread = { message: 0, notice: 0, todo: 0 };
     for (const row of unreadRows) {
-      if (row.type in unread) unread[row.type as InboxType] = row.n;
+      if (row.type in unread) unread[row.type as MessageType] = row.n;
     }
     return {
       unread,
-      latest: Object.fromEntries(inboxTypes.map((type, i) => [type, latest[i] ?? []])) as Record<
-        InboxType,
-        InboxRow[]
+      latest: Object.fromEntries(messageTypes.map((type, i) => [type, latest[i] ?? []])) as Record<
+        MessageType,
+        MessageRow[]
       >,
     };
   },
@@ -102,7 +102,7 @@ export const inboxRepository = {
   async markAllRead(
     db: Executor,
     userId: number,
-    type: InboxType | undefined,
+    type: MessageType | undefined,
     now: Date,
   ): Promise<number> {
     const updated = await db
@@ -117,5 +117,18 @@ export const inboxRepository = {
       )
       .returning({ id: inboxMessages.id });
     return updated.length;
+  },
+
+  /** Inserts a message unless the account has one with its `dedupeKey`; true when inserted. */
+  async insertOnce(
+    db: Executor,
+    row: Omit<typeof inboxMessages.$inferInsert, 'id' | 'status' | 'createdAt' | 'readAt'>,
+  ): Promise<boolean> {
+    const inserted = await db
+      .insert(inboxMessages)
+      .values(row)
+      .onConflictDoNothing({ target: [inboxMessages.userId, inboxMessages.dedupeKey] })
+      .returning({ id: inboxMessages.id });
+    return inserted.length > 0;
   },
 };

@@ -1,11 +1,11 @@
-import { defineMessages } from './define.ts';
+import { defineTexts } from './define.ts';
 
 /**
  * Texts of the shell: brand, menu (the contract's `localeKey`s), navbar, settings, tab bar,
  * message box, request errors and the pages every feature shares. Feature texts live in
  * each feature's `locale/` folder.
  */
-export const globalMessages = defineMessages(
+export const globalTexts = defineTexts(
   {
     'brand.name': 'InviteFlow 达人邀约',
     'brand.short': 'InviteFlow',
@@ -371,4 +371,4 @@ export const globalMessages = defineMessages(
   },
 );
 
-export type GlobalMessageKey = keyof (typeof globalMessages)['zh-CN'];
+export type GlobalTextKey = keyof (typeof globalTexts)['zh-CN'];
