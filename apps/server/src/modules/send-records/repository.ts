@@ -403,7 +403,7 @@ export async function lockTaskForSettle(tx: Executor, userId: number, taskId: nu
   return task;
 }
 
-/** Whether any record of the task is still open (the partial index send_records_task_open_idx). */
+/** Whether any record of the task is still open (the index send_records_task_status_idx). */
 export async function hasOpenRecords(tx: Executor, taskId: number): Promise<boolean> {
   const [open] = await tx
     .select({ id: r.id })

@@ -101,11 +101,14 @@ export const sendRecords = pgTable(
     // filter column goes there too, by a hand-edited migration.
     // The counters below (send_record_counts, send_record_days, send_record_failures) are
     // kept by statement triggers on this table: see sendRecordCounts.
-    index('send_records_task_idx').on(t.taskId),
-    // Whether a task still has open records (settling a task after each platform action).
-    index('send_records_task_open_idx')
-      .on(t.taskId)
-      .where(sql`${t.status} in ('pending', 'running')`),
+    // A task's records, and whether a task still has open records (settling a task after each
+    // platform action): (task_id, status) answers both. Not a partial index on the open statuses:
+    // `status` changes fast and in bulk (a task of 5,000 talents is 5,000 pending rows until
+    // the next ANALYZE), so the planner's statistics say such an index is nearly empty, and it
+    // chose to walk the whole of it for every query whose WHERE implies its predicate — the
+    // by-id writes of every outcome, the browser allowance, an action's counts — tens of ms
+    // each under load (issue 18's `npm run bench -- api`, auto_explain: docs/performance.md).
+    index('send_records_task_status_idx').on(t.taskId, t.status),
     index('send_records_action_idx')
       .on(t.actionId)
       .where(sql`${t.actionId} is not null`),
