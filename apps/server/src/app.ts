@@ -72,6 +72,10 @@ import {
 import { profileRoutes } from './modules/user/routes.ts';
 import { PlatformConnections, connectionRoutes } from './modules/platforms/connections/index.ts';
 import {
+  CreatorMarketplace,
+  creatorMarketplaceRoutes,
+} from './modules/platforms/creator-marketplace/index.ts';
+import {
   PlatformActionExecutor,
   liftAuthorizationPauses,
   browserActionRoutes,
@@ -459,6 +463,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // No 抖店 app configured: the server plays 抖店开放平台 itself (embedded default, tests).
   if (!config.doudian.configured) await registerDoudianSandbox(app);
   await app.register(connectionRoutes);
+  await app.register(creatorMarketplaceRoutes, {
+    marketplace: new CreatorMarketplace({
+      db: database.db,
+      connections: app.connections,
+      ephemeral: app.ephemeral,
+    }),
+  });
   await app.register(platformActionRoutes);
   await app.register(browserActionRoutes);
   await app.register(pagePackRoutes);

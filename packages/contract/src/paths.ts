@@ -120,6 +120,13 @@ export const apiPaths = {
     doudianActivities: (shopId: number | string) =>
       `${apiPrefix}/platforms/doudian/shops/${shopId}/activities`,
   },
+  /** Find creators (issue 19): the platform's creator marketplace, for one connected shop. */
+  creatorMarketplace: {
+    /** Searches the marketplace (GET, filters in the query). */
+    search: `${apiPrefix}/creator-marketplace/creators`,
+    /** Adds found creators to the talent library. */
+    add: `${apiPrefix}/creator-marketplace/talents`,
+  },
   sendRecords: {
     list: `${apiPrefix}/send-records`,
     one: (id: number | string) => `${apiPrefix}/send-records/${id}`,

@@ -1,4 +1,5 @@
 import { baseEn } from './catalogue/base.en-US.ts';
+import { creatorsEn } from './catalogue/creators.en-US.ts';
 import { extensionEn } from './catalogue/extension.en-US.ts';
 import { extensionUiEn } from './catalogue/extension-ui.en-US.ts';
 import { membershipEn } from './catalogue/membership.en-US.ts';
@@ -20,6 +21,7 @@ export const catalogueModulesEn = [
   extensionUiEn,
   platformsEn,
   platformTasksEn,
+  creatorsEn,
 ] as const;
 
 export const enUS: Catalogue = {
@@ -30,6 +32,7 @@ export const enUS: Catalogue = {
   ...extensionUiEn,
   ...platformsEn,
   ...platformTasksEn,
+  ...creatorsEn,
 };
 
 provideCatalogue('en-US', enUS);

@@ -1,4 +1,5 @@
 import { baseZh } from './catalogue/base.ts';
+import { creatorsZh } from './catalogue/creators.ts';
 import { extensionZh } from './catalogue/extension.ts';
 import { extensionUiZh } from './catalogue/extension-ui.ts';
 import { membershipZh } from './catalogue/membership.ts';
@@ -29,6 +30,7 @@ export const catalogueModulesZh = [
   extensionUiZh,
   platformsZh,
   platformTasksZh,
+  creatorsZh,
 ] as const;
 
 const zhCN = {
@@ -39,6 +41,7 @@ const zhCN = {
   ...extensionUiZh,
   ...platformsZh,
   ...platformTasksZh,
+  ...creatorsZh,
 };
 
 export type CatalogueKey = keyof typeof zhCN;

@@ -1,6 +1,12 @@
 /** What other modules may use of send records (issue 18: a module is reached only through its index.ts). */
 export { dailyAllowance } from './daily-allowance.ts';
-export { countsByStatus, finishedOn, hasCreatedRecords, type SendRecordRow } from './repository.ts';
+export {
+  countsByStatus,
+  finishedOn,
+  hasCreatedRecords,
+  lastInvitedSince,
+  type SendRecordRow,
+} from './repository.ts';
 export { lockTaskRow } from './repository.ts';
 /**
  * The record lifecycle that the platform actions drive (platforms/actions): records move to an

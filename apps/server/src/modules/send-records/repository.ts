@@ -356,7 +356,8 @@ export async function failuresFrom(
  */
 export async function lastInvitedSince(
   db: Executor,
-  scope: { userId: number; shopId: number; taskType: string },
+  /** Without a task type: the last invitation of any type (Find creators' marks). */
+  scope: { userId: number; shopId: number; taskType?: string },
   platformTalentIds: readonly string[],
   since: Date,
 ): Promise<Array<{ platform: string; platformTalentId: string; last: string }>> {
@@ -372,7 +373,7 @@ export async function lastInvitedSince(
         eq(r.userId, scope.userId),
         eq(r.shopId, scope.shopId),
         sql`${r.platformTalentId} = any(${sql.param([...platformTalentIds])}::text[])`,
-        eq(r.taskType, scope.taskType),
+        scope.taskType === undefined ? undefined : eq(r.taskType, scope.taskType),
         gt(r.createdAt, since),
       ),
     )

@@ -11,6 +11,7 @@ export { isBlank, mapHeader } from './import-service.ts';
 export { importTemplate } from './import-template.ts';
 export {
   countTalents,
+  findByOpenIds,
   findByPlatformIds,
   rememberCreatorOpenId,
   talentIdentitiesByIds,
@@ -19,3 +20,4 @@ export {
   type TalentIdentityRow,
 } from './repository.ts';
 export { blacklistedIds, lockBlacklistDecisions } from './blacklist-service.ts';
+export { createTalent } from './service.ts';

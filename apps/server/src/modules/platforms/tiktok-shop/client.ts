@@ -98,6 +98,28 @@ export interface MarketplaceCreator {
   nickname: string;
   followerCount: number | null;
   region: string | null;
+  avatarUrl: string | null;
+  categoryIds: string[];
+  avgLiveUv: number | null;
+  avgVideoViews: number | null;
+  gmv: { amount: string; currency: string } | null;
+  gmvRange: string | null;
+  unitsSoldRange: string | null;
+  topAgeRanges: string[];
+  /** The followers' major gender and its share, scaled by 10,000 (6524 = 65.24 %). */
+  majorGender: { gender: string; percentage: number } | null;
+}
+
+/** The search's documented filters (Seller Search Creator on Marketplace 202508, request body). */
+export interface CreatorSearchFilters {
+  keyword?: string;
+  followerCountMin?: number;
+  followerCountMax?: number;
+  ageRanges?: readonly string[];
+  /** A gender and the least share of the followers it must have, scaled by 10,000. */
+  gender?: { gender: string; percentageAtLeast?: number };
+  gmvRanges?: readonly string[];
+  unitsSoldRanges?: readonly string[];
 }
 
 export interface CreatorSearchPage {
@@ -257,12 +279,13 @@ export class TikTokShopClient {
   // -------------------------------------------------------------------------------------
 
   /**
-   * Search Creator on Marketplace 202508: by keyword (matched on username and nickname). Used
-   * to resolve a talent's handle to its Creator Open ID.
+   * Search Creator on Marketplace 202508: by keyword (matched on username and nickname) and the
+   * documented filters (follower count and demographics, GMV and units-sold ranges). Resolves a
+   * talent's handle to its Creator Open ID, and serves Find creators.
    */
   async searchCreators(
     shop: ShopAccess,
-    params: { keyword?: string; pageSize?: 12 | 20; pageToken?: string; searchKey?: string },
+    params: CreatorSearchFilters & { pageSize?: 12 | 20; pageToken?: string; searchKey?: string },
   ): Promise<CreatorSearchPage> {
     const operation = `POST ${TIKTOK_SHOP_PATHS.creatorSearch}`;
     const pageSize = params.pageSize ?? 20;
@@ -277,6 +300,11 @@ export class TikTokShopClient {
       body: {
         ...(params.searchKey ? { search_key: params.searchKey } : {}),
         ...(params.keyword ? { keyword: params.keyword } : {}),
+        ...followerDemographics(params),
+        ...(params.gmvRanges?.length ? { gmv_ranges: [...params.gmvRanges] } : {}),
+        ...(params.unitsSoldRanges?.length
+          ? { units_sold_ranges: [...params.unitsSoldRanges] }
+          : {}),
       },
       data: creatorSearchData,
     });
@@ -287,6 +315,15 @@ export class TikTokShopClient {
         nickname: creator.nickname,
         followerCount: creator.follower_count ?? null,
         region: creator.selection_region ?? null,
+        avatarUrl: creator.avatar?.url || null,
+        categoryIds: creator.category_ids ?? [],
+        avgLiveUv: creator.avg_ec_live_uv ?? null,
+        avgVideoViews: creator.avg_ec_video_view_count ?? null,
+        gmv: creator.gmv ? { amount: creator.gmv.amount, currency: creator.gmv.currency } : null,
+        gmvRange: creator.gmv_range?.formatted_range || null,
+        unitsSoldRange: creator.units_sold_range?.formatted_range || null,
+        topAgeRanges: creator.top_follower_demographics?.age_ranges ?? [],
+        majorGender: creator.top_follower_demographics?.major_gender ?? null,
       })),
       nextPageToken: data.next_page_token || null,
       searchKey: data.search_key || null,
@@ -565,4 +602,31 @@ export class TikTokShopClient {
   private access(shop: ShopAccess): { accessToken: string; shopCipher: string } {
     return { accessToken: shop.accessToken, shopCipher: shop.shopCipher };
   }
+}
+
+/**
+ * The request's `follower_demographics`: `count_range { count_ge, count_le }` (a negative
+ * `count_le` means no upper bound, so none is sent instead), `age_ranges`,
+ * `gender_distribution { gender, percentage_ge }` (scaled by 10,000).
+ */
+function followerDemographics(filters: CreatorSearchFilters) {
+  const countRange = {
+    ...(filters.followerCountMin !== undefined ? { count_ge: filters.followerCountMin } : {}),
+    ...(filters.followerCountMax !== undefined ? { count_le: filters.followerCountMax } : {}),
+  };
+  const demographics = {
+    ...(Object.keys(countRange).length ? { count_range: countRange } : {}),
+    ...(filters.ageRanges?.length ? { age_ranges: [...filters.ageRanges] } : {}),
+    ...(filters.gender
+      ? {
+          gender_distribution: {
+            gender: filters.gender.gender,
+            ...(filters.gender.percentageAtLeast !== undefined
+              ? { percentage_ge: filters.gender.percentageAtLeast }
+              : {}),
+          },
+        }
+      : {}),
+  };
+  return Object.keys(demographics).length ? { follower_demographics: demographics } : {};
 }

@@ -2,7 +2,13 @@
  * TikTok Shop's Open API client: signing, the calls this product makes, their limits, and the
  * map from the platform's codes to what the executor does. The only entry of the module.
  */
-export { TikTokShopClient, type ImMessage, type ShopAccess } from './client.ts';
+export {
+  TikTokShopClient,
+  type CreatorSearchFilters,
+  type ImMessage,
+  type MarketplaceCreator,
+  type ShopAccess,
+} from './client.ts';
 export {
   TikTokShopPlatform,
   TikTokShopUnavailableError,

@@ -73,7 +73,21 @@ export const creatorSearchData = z.looseObject({
         follower_count: z.number().int().optional(),
         selection_region: z.string().optional(),
         avatar: z.looseObject({ url: z.string().optional() }).optional(),
+        category_ids: z.array(z.string()).optional(),
+        avg_ec_live_uv: z.number().int().optional(),
+        avg_ec_video_view_count: z.number().int().optional(),
+        // Omitted when the creator shares no precise data; US creators then have the ranges.
         gmv: money.optional(),
+        gmv_range: z.looseObject({ formatted_range: z.string().optional() }).optional(),
+        units_sold_range: z.looseObject({ formatted_range: z.string().optional() }).optional(),
+        top_follower_demographics: z
+          .looseObject({
+            age_ranges: z.array(z.string()).optional(),
+            major_gender: z
+              .looseObject({ gender: z.string(), percentage: z.number().int() })
+              .optional(),
+          })
+          .optional(),
       }),
     )
     .default([]),
