@@ -61,6 +61,7 @@ import { ProductsSelect, useProductPicker } from './products-select.tsx';
 import { ScriptField } from './script-field.tsx';
 import { SEARCH_DELAY_MS } from './searched-choices.ts';
 import { TalentPicker } from './talent-picker.tsx';
+import type { NewTaskPreset } from '@/lib/new-task-preset.ts';
 
 // react-router's navigate() returns a promise only under a data router, and it settles when the
 // navigation does (https://reactrouter.com/api/hooks/useNavigate): nothing here waits for it, hence `void`.
@@ -297,7 +298,16 @@ function PreviewPanel({
  * create will do. The server decides again when it creates; its refusals are shown as they
  * come.
  */
-export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+export function CreateTaskDrawer({
+  visible,
+  onClose,
+  preset = null,
+}: {
+  visible: boolean;
+  onClose: () => void;
+  /** A task asked for from another page: its shop and talents are filled in. */
+  preset?: NewTaskPreset | null;
+}) {
   const { t, locale } = useSendRecordsT();
   const navigate = useNavigate();
   const [form] = Form.useForm<CreateValues>();
@@ -311,13 +321,26 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
   // Esc, the mask, × and Cancel ask first when something was entered.
   const close = useDiscardGuard({ form, baseline: () => initialValues, onClose });
 
+  // What the form starts from: a preset's shop and talents (the form's initial values, so that
+  // a reset keeps them: Arco re-applies initial values to the items a reset remounts).
+  const start = useMemo<CreateValues>(
+    () =>
+      preset
+        ? {
+            ...initialValues,
+            shopId: preset.shopId,
+            talentIds: preset.talents.map((talent) => talent.id).slice(0, BATCH_MAX),
+          }
+        : initialValues,
+    [preset],
+  );
   useEffect(() => {
     if (!visible) return;
     form.resetFields();
-    form.setFieldsValue(initialValues);
-    setValues(initialValues);
+    form.setFieldsValue(start);
+    setValues(start);
     setTemplateId(undefined);
-  }, [visible, form]);
+  }, [visible, form, start]);
 
   // Ask for a preview once typing and picking pause.
   const body = useMemo(() => previewBodyOf(values), [values]);
@@ -389,7 +412,7 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
       <Form<CreateValues>
         form={form}
         layout="vertical"
-        initialValues={initialValues}
+        initialValues={start}
         onValuesChange={(_changed, all) => setValues({ ...initialValues, ...all })}
       >
         <Form.Item
@@ -456,7 +479,7 @@ export function CreateTaskDrawer({ visible, onClose }: { visible: boolean; onClo
               },
             ]}
           >
-            <TalentPicker max={BATCH_MAX} />
+            <TalentPicker max={BATCH_MAX} seed={preset?.talents} />
           </Form.Item>
         ) : (
           <Form.Item label={t('create.rules')} extra={t('create.rulesHint')}>

@@ -19,11 +19,17 @@ export const SEARCH_DELAY_MS = 300;
 export function useSearchedChoices<
   TPage extends { list: readonly { id: number }[] },
   TKey extends QueryKey,
->(query: (search: string) => UseQueryOptions<TPage, Error, TPage, TKey>) {
-  type T = TPage['list'][number];
+  TSeed extends { id: number } = never,
+>(
+  query: (search: string) => UseQueryOptions<TPage, Error, TPage, TKey>,
+  /** Items known before any search (picked elsewhere and handed over), shown by their label. */
+  seed: readonly TSeed[] = [],
+) {
+  type T = TPage['list'][number] | TSeed;
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const known = useRef(new Map<number, T>());
+  for (const item of seed) if (!known.current.has(item.id)) known.current.set(item.id, item);
   const found = useQuery({ ...query(search), placeholderData: keepPreviousData }).data?.list ?? [];
   for (const item of found) known.current.set(item.id, item);
 

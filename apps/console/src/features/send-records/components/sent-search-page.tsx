@@ -2,7 +2,8 @@ import { Button, Message, Popconfirm, Space, Table } from '@arco-design/web-reac
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import { IconPlus, IconUpload } from '@arco-design/web-react/icon';
 import { apiPaths, type SendRecord } from '@inviteflow/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { FilterTableCard } from '@/components/crud/filter-table-card.tsx';
 import { useKeysetList } from '@/components/crud/use-keyset-list.ts';
 import { useTableSettings } from '@/components/crud/use-table-settings.tsx';
@@ -11,6 +12,7 @@ import { FileExportButton } from '@/components/file-export-button.tsx';
 import { lazyWhenShown } from '@/components/lazy-when-shown.tsx';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { formatCount } from '@/lib/format-number.ts';
+import { readNewTaskPreset, type NewTaskPreset } from '@/lib/new-task-preset.ts';
 import { displayTimeZone } from '@/lib/time-zone.ts';
 import { tCatalogue } from '@/locale/index.ts';
 import { useDeleteSendRecord } from '../api/delete-send-record.ts';
@@ -77,7 +79,18 @@ export function SentSearchTablePage() {
     usePage: (filters, paging, run) => useSendRecords({ ...filters, ...paging }, run),
     useCount: useSendRecordCount,
   });
-  const [creating, setCreating] = useState(false);
+  // A task asked for from another page (Find creators' "Add and invite") opens the drawer with
+  // its shop and talents; the state is then dropped, so a reload or Back does not open it again.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [preset, setPreset] = useState<NewTaskPreset | null>(() =>
+    readNewTaskPreset(location.state),
+  );
+  const [creating, setCreating] = useState(preset !== null);
+  useEffect(() => {
+    if (readNewTaskPreset(location.state))
+      void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [location, navigate]);
   const [importing, setImporting] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
   const [editing, setEditing] = useState<SendRecord | null>(null);
@@ -270,7 +283,14 @@ export function SentSearchTablePage() {
       list={list}
       totalClassName="send-total"
     >
-      <CreateTaskDrawer visible={creating} onClose={() => setCreating(false)} />
+      <CreateTaskDrawer
+        visible={creating}
+        preset={preset}
+        onClose={() => {
+          setCreating(false);
+          setPreset(null);
+        }}
+      />
       <SendImportModal visible={importing} onClose={() => setImporting(false)} />
       <RecordDetailDrawer id={viewing} onClose={() => setViewing(null)} />
       <RecordEditModal record={editing} onClose={() => setEditing(null)} />

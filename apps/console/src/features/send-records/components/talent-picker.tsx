@@ -11,9 +11,11 @@ export function TalentPicker(props: {
   value?: number[];
   onChange?: (ids: number[]) => void;
   max: number;
+  /** Talents picked elsewhere (Find creators' "Add and invite"), shown by name at once. */
+  seed?: ReadonlyArray<{ id: number; name: string; platformTalentId: string }>;
 }) {
   const { t } = useSendRecordsT();
-  const talents = useSearchedChoices(talentChoices);
+  const talents = useSearchedChoices(talentChoices, props.seed);
   const picked = props.value ?? [];
 
   return (

@@ -1,4 +1,4 @@
-import { Button, Message, Space, Table, Typography } from '@arco-design/web-react';
+import { Button, Message, Space, Spin, Table, Tabs, Typography } from '@arco-design/web-react';
 import type { SorterInfo } from '@arco-design/web-react/es/Table/interface';
 import { IconPlus, IconUpload } from '@arco-design/web-react/icon';
 import {
@@ -7,7 +7,7 @@ import {
   type Talent,
   type TalentSortField,
 } from '@inviteflow/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FilterTableCard } from '@/components/crud/filter-table-card.tsx';
 import { useKeysetList } from '@/components/crud/use-keyset-list.ts';
@@ -18,6 +18,7 @@ import { tCatalogue } from '@/locale/index.ts';
 import { useDeleteTalent } from '../api/delete-talent.ts';
 import { useTalentCount } from '../api/get-talent-count.ts';
 import { useTalents } from '../api/get-talents.ts';
+import { useFindCreatorsT } from '../locale/find-creators.ts';
 import { useTalentsT } from '../locale/index.ts';
 import { talentFilterCodec, type AppliedFilters } from '../model/filters.ts';
 import { BatchBlacklistModal } from './batch-blacklist-modal.tsx';
@@ -35,6 +36,10 @@ import { TalentExport } from './talent-export.tsx';
 import { TalentFilterForm } from './talent-filter-form.tsx';
 import { TalentFormModal } from './talent-form-modal.tsx';
 import './talents.css';
+
+const FindCreators = lazy(async () => ({
+  default: (await import('./find-creators.tsx')).FindCreators,
+}));
 
 type BatchKind = 'status' | 'labels' | 'blacklist';
 
@@ -64,11 +69,39 @@ export function nextSort(current: TalentSort, sorter: SorterInfo): TalentSort {
 }
 
 /**
+ * The talent library's page: the seller's own talents (the spec's Talent search) and, in a
+ * second tab, Find creators on the platform (issue 19). The tab is in the URL (`?tab=find`), so
+ * a reload or a link keeps it; Find creators' code loads when its tab is first opened.
+ */
+export function TalentSearchTablePage() {
+  const { t } = useFindCreatorsT();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'find' ? 'find' : 'library';
+  return (
+    <Tabs
+      className="talent-library-tabs"
+      activeTab={tab}
+      lazyload
+      onChange={(key) => setParams(key === 'find' ? { tab: 'find' } : {}, { replace: false })}
+    >
+      <Tabs.TabPane key="library" title={t('tab.library')}>
+        <TalentLibraryList />
+      </Tabs.TabPane>
+      <Tabs.TabPane key="find" title={t('tab.find')}>
+        <Suspense fallback={<Spin className="talent-tab-loading" />}>
+          <FindCreators />
+        </Suspense>
+      </Tabs.TabPane>
+    </Tabs>
+  );
+}
+
+/**
  * Talent Management Query (spec 'Talent search'): filters, a server-sorted and
  * server-paged table over cursors, row selection kept across pages for the batch actions,
  * and add, edit, delete, follow-up, import and export.
  */
-export function TalentSearchTablePage() {
+function TalentLibraryList() {
   const { t, locale } = useTalentsT();
   // Filters, page, page size and sort live in the URL: a reload, Back or a link keeps them.
   const [params] = useSearchParams();
