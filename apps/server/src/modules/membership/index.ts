@@ -7,5 +7,4 @@ export {
   inviteRewardsPage,
   rewardDaysEarned,
   rewardedInvitees,
-  type InviteRewardRow,
 } from './invite-rewards-repository.ts';

@@ -14,7 +14,13 @@ import { inviteRewards, membershipPeriods } from './schema.ts';
  */
 export async function insertInviteReward(
   tx: Executor,
-  values: { inviterUserId: number; inviteeUserId: number; orderId: number; days: number; createdAt: Date },
+  values: {
+    inviterUserId: number;
+    inviteeUserId: number;
+    orderId: number;
+    days: number;
+    createdAt: Date;
+  },
 ): Promise<number | null> {
   const [reward] = await tx
     .insert(inviteRewards)

@@ -137,7 +137,10 @@ export async function ordersPage(
       .orderBy(desc(membershipOrders.createdAt), desc(membershipOrders.id))
       .limit(query.pageSize)
       .offset(pageOffset(query.page, query.pageSize)),
-    db.select({ total: sql<number>`count(*)::int` }).from(membershipOrders).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(membershipOrders)
+      .where(where),
   ]);
   return { list: rows, total: counted?.total ?? 0 };
 }

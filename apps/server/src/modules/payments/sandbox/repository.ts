@@ -78,9 +78,7 @@ export async function closeWaitingTrade(
   const [closed] = await db
     .update(sandboxTrades)
     .set({ tradeStatus: 'TRADE_CLOSED' })
-    .where(
-      and(eq(sandboxTrades.tradeNo, tradeNo), eq(sandboxTrades.tradeStatus, 'WAIT_BUYER_PAY')),
-    )
+    .where(and(eq(sandboxTrades.tradeNo, tradeNo), eq(sandboxTrades.tradeStatus, 'WAIT_BUYER_PAY')))
     .returning();
   return closed;
 }
