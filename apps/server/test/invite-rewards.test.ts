@@ -194,6 +194,39 @@ describeApi(
       expect(await periodsOf(h(), inviter.id)).toHaveLength(1);
     });
 
+    it('lists the friends newest first, a page at a time, each with whether they paid and were rewarded', async () => {
+      const { inviter, friend: first } = await inviterAndFriend(h());
+      const others = [newUser(), newUser()];
+      for (const other of others) {
+        const registered = await register(h(), other, { inviteCode: inviter.code });
+        expect(registered.status).toBe(200);
+      }
+      const paid = await buy(h(), first.token, 'basic');
+      expect(await notify(h().app, paid.params)).toBe('success');
+      const page = async (n: number) =>
+        (
+          await h().api.get<Page<Invitee>>(apiPaths.invite.invitees, {
+            token: inviter.token,
+            query: { page: n, pageSize: 2 },
+          })
+        ).body.data;
+      const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+      const one = await page(1);
+      expect(one.total).toBe(3);
+      expect(one.list.map((i) => [i.phoneNumber, i.hasPaid, i.rewardGranted])).toEqual([
+        [masked(others[1]!.phoneNumber), false, false],
+        [masked(others[0]!.phoneNumber), false, false],
+      ]);
+      expect((await page(2)).list.map((i) => [i.phoneNumber, i.hasPaid, i.rewardGranted])).toEqual([
+        [masked(first.user.phoneNumber), true, true],
+      ]);
+      // Paying and having earned the reward are told apart (a paid friend without a reward row).
+      await h().app.db.delete(inviteRewards).where(eq(inviteRewards.inviteeUserId, first.id));
+      expect((await page(2)).list[0]).toMatchObject({ hasPaid: true, rewardGranted: false });
+      const info = await h().api.get<InviteInfo>(apiPaths.invite.info, { token: inviter.token });
+      expect(info.body.data).toMatchObject({ invitedCount: 3, paidCount: 1, rewardDaysTotal: 0 });
+    });
+
     it('refuses an unknown invitation code at registration, naming it', async () => {
       const res = await register(h(), newUser(), { inviteCode: 'NOPE2345' });
       expect(res.status).toBe(422);

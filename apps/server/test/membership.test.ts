@@ -11,7 +11,7 @@ import {
 import { count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { inboxMessages, membershipPeriods, paymentEvents } from '../src/db/schema.ts';
-import { expireOverdueOrders } from '../src/modules/membership/orders.ts';
+import { expireOverdueOrders } from '../src/modules/membership/orders-repository.ts';
 import { membershipState } from '../src/modules/membership/state.ts';
 import { describeApi, login, signedIn, type Harness } from './support/harness.ts';
 import {

@@ -1,7 +1,6 @@
 import {
-  INVITE_REWARD_DAYS,
   apiPaths,
-  inviteInfo,
+  inviteInfo as inviteInfoData,
   inviteReward,
   invitee,
   pageData,
@@ -10,18 +9,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-import { unauthenticated } from '../../lib/errors.ts';
 import { responses } from '../../lib/route-schemas.ts';
-import { userRepository } from '../user/index.ts';
-import { invitedCounts, inviteesPage, rewardDaysEarned, rewardsPage } from './repository.ts';
+import { inviteInfo, inviteesPage, rewardsPage } from './service.ts';
 
 const tags = ['invite'];
 const paths = apiPaths.invite;
-
-/** The page that registers a friend with this code filled in. */
-export function inviteLink(publicUrl: string, code: string): string {
-  return `${publicUrl}/register?inviteCode=${encodeURIComponent(code)}`;
-}
 
 /** Invite rewards: the caller's code and link, the friends who registered with it, the rewards. */
 export async function inviteRoutes(fastify: FastifyInstance) {
@@ -33,26 +25,11 @@ export async function inviteRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'The invitation code and link, and what inviting has earned',
-        response: responses(inviteInfo),
+        response: responses(inviteInfoData),
       },
     },
-    async (request) => {
-      const userId = request.auth.userId;
-      const user = await userRepository.findById(app.db, userId);
-      if (!user) throw unauthenticated();
-      const [invited, rewardDaysTotal] = await Promise.all([
-        invitedCounts(app.db, userId),
-        rewardDaysEarned(app.db, userId),
-      ]);
-      return ok(request, {
-        inviteCode: user.inviteCode,
-        inviteLink: inviteLink(app.config.publicUrl, user.inviteCode),
-        rewardDays: INVITE_REWARD_DAYS,
-        invitedCount: invited.total,
-        paidCount: invited.paid,
-        rewardDaysTotal,
-      });
-    },
+    async (request) =>
+      ok(request, await inviteInfo(app.db, request.auth.userId, app.config.publicUrl)),
   );
 
   app.get(

@@ -4,19 +4,14 @@ import {
   planById,
   translate,
   type Locale,
-  type MembershipOrder,
   type MembershipOrderDetail,
   type OrderStatus,
   type Page,
-  type PaymentMethod,
   type PlanId,
 } from '@inviteflow/contract';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Executor } from '../../db/client.ts';
-import { membershipOrders, membershipPeriods, paymentEvents } from './schema.ts';
+import type { Database } from '../../db/client.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
-import { pageOffset } from '../../lib/sql.ts';
 import { wallTimeIn } from '../../lib/time-zones.ts';
 import {
   GatewayUnavailableError,
@@ -24,10 +19,21 @@ import {
   type Payments,
   type SettleOutcome,
 } from '../payments/index.ts';
+import {
+  cancelPendingOrder,
+  expireOverdueOrders,
+  findOwnedOrder,
+  insertOrder,
+  lockOrdersDueForQuery,
+  ordersPage,
+  paymentEventsOf,
+  scheduleOrderQuery,
+  toOrderDetail,
+  type OrderRow,
+} from './orders-repository.ts';
+import { periodOfOrder } from './periods-repository.ts';
 import { planName } from './plans.ts';
 import { settlePayment } from './settle.ts';
-
-export type OrderRow = typeof membershipOrders.$inferSelect;
 
 const MINUTE_MS = 60_000;
 /** The first reconciliation query, if no notification has settled the order by then. */
@@ -48,61 +54,11 @@ export function newOrderNo(now: Date): string {
   return `M${w.year}${pad(w.month)}${pad(w.day)}${pad(w.hour)}${pad(w.minute)}${pad(w.second)}${tail}`;
 }
 
-export function toOrder(row: OrderRow, locale: Locale): MembershipOrder {
-  return {
-    orderId: row.orderNo,
-    planId: row.planId as PlanId,
-    planName: planName(locale, row.planId),
-    durationMonths: row.durationMonths,
-    originalPriceFen: row.originalPriceFen,
-    actualPriceFen: row.actualPriceFen,
-    paymentMethod: row.paymentMethod as PaymentMethod,
-    status: row.status as OrderStatus,
-    createdAt: row.createdAt.toISOString(),
-    paidAt: row.paidAt?.toISOString() ?? null,
-    expiresAt: row.expiresAt.toISOString(),
-    cancelledAt: row.cancelledAt?.toISOString() ?? null,
-  };
-}
-
 function notPending(locale: Locale, action: 'pay' | 'cancel', status: string) {
   return unprocessable('error.orderNotPending', {
     action: translate(locale, `order.action.${action}`),
     status: translate(locale, `order.status.${status as OrderStatus}`),
   });
-}
-
-/**
- * Unpaid orders past their payment window become expired: the job for every account,
- * and every read of one account's orders for that account, so an overdue order never
- * shows as payable. Idempotent.
- */
-export async function expireOverdueOrders(
-  db: Executor,
-  now: Date,
-  userId?: number,
-): Promise<number> {
-  const expired = await db
-    .update(membershipOrders)
-    .set({ status: 'expired', updatedAt: now })
-    .where(
-      and(
-        eq(membershipOrders.status, 'pending'),
-        lte(membershipOrders.expiresAt, now),
-        userId === undefined ? undefined : eq(membershipOrders.userId, userId),
-      ),
-    )
-    .returning({ id: membershipOrders.id });
-  return expired.length;
-}
-
-async function findOwned(db: Executor, userId: number, orderNo: string) {
-  const [row] = await db
-    .select()
-    .from(membershipOrders)
-    .where(and(eq(membershipOrders.userId, userId), eq(membershipOrders.orderNo, orderNo)))
-    .limit(1);
-  return row;
 }
 
 /** Orders, their payment and their reconciliation with the gateway. */
@@ -119,25 +75,22 @@ export class MembershipOrders {
   async create(userId: number, planId: PlanId, locale: Locale, now: Date) {
     const plan = planById(planId)!;
     const gateway = await this.deps.payments.gateway();
-    const [row] = await this.db
-      .insert(membershipOrders)
-      .values({
-        orderNo: newOrderNo(now),
-        userId,
-        planId,
-        durationMonths: plan.durationMonths,
-        originalPriceFen: plan.priceFen,
-        actualPriceFen: plan.priceFen,
-        paymentMethod: 'alipay',
-        status: 'pending',
-        gateway: gateway.kind,
-        createdAt: now,
-        updatedAt: now,
-        expiresAt: new Date(now.getTime() + ORDER_PAYMENT_WINDOW_MINUTES * MINUTE_MS),
-        nextQueryAt: new Date(now.getTime() + FIRST_QUERY_AFTER_MS),
-      })
-      .returning();
-    return { order: row!, paymentUrl: await this.paymentUrl(row!, locale) };
+    const row = await insertOrder(this.db, {
+      orderNo: newOrderNo(now),
+      userId,
+      planId,
+      durationMonths: plan.durationMonths,
+      originalPriceFen: plan.priceFen,
+      actualPriceFen: plan.priceFen,
+      paymentMethod: 'alipay',
+      status: 'pending',
+      gateway: gateway.kind,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: new Date(now.getTime() + ORDER_PAYMENT_WINDOW_MINUTES * MINUTE_MS),
+      nextQueryAt: new Date(now.getTime() + FIRST_QUERY_AFTER_MS),
+    });
+    return { order: row, paymentUrl: await this.paymentUrl(row, locale) };
   }
 
   private async paymentUrl(order: OrderRow, locale: Locale): Promise<string> {
@@ -171,27 +124,8 @@ export class MembershipOrders {
     now: Date,
   ): Promise<Page<OrderRow>> {
     await expireOverdueOrders(this.db, now, userId);
-    const where = and(
-      eq(membershipOrders.userId, userId),
-      query.planId ? eq(membershipOrders.planId, query.planId) : undefined,
-      query.status ? eq(membershipOrders.status, query.status) : undefined,
-      query.createdFrom ? gte(membershipOrders.createdAt, new Date(query.createdFrom)) : undefined,
-      query.createdTo ? lte(membershipOrders.createdAt, new Date(query.createdTo)) : undefined,
-    );
-    const [rows, [counted]] = await Promise.all([
-      this.db
-        .select()
-        .from(membershipOrders)
-        .where(where)
-        .orderBy(desc(membershipOrders.createdAt), desc(membershipOrders.id))
-        .limit(query.pageSize)
-        .offset(pageOffset(query.page, query.pageSize)),
-      this.db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(membershipOrders)
-        .where(where),
-    ]);
-    return { list: rows, total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
+    const { list, total } = await ordersPage(this.db, userId, query);
+    return { list, total, page: query.page, pageSize: query.pageSize };
   }
 
   /**
@@ -200,12 +134,12 @@ export class MembershipOrders {
    * if its window has passed. Another account's order is not found.
    */
   async read(userId: number, orderNo: string, now: Date): Promise<OrderRow> {
-    const order = await findOwned(this.db, userId, orderNo);
+    const order = await findOwnedOrder(this.db, userId, orderNo);
     if (!order) throw notFound();
     if (order.status !== 'pending') return order;
     await this.reconcileQuietly(order, now);
     await expireOverdueOrders(this.db, now, userId);
-    return (await findOwned(this.db, userId, orderNo))!;
+    return (await findOwnedOrder(this.db, userId, orderNo))!;
   }
 
   async detail(
@@ -215,38 +149,11 @@ export class MembershipOrders {
     now: Date,
   ): Promise<MembershipOrderDetail> {
     const order = await this.read(userId, orderNo, now);
-    const [periods, events] = await Promise.all([
-      this.db
-        .select({ startsAt: membershipPeriods.startsAt, endsAt: membershipPeriods.endsAt })
-        .from(membershipPeriods)
-        .where(eq(membershipPeriods.orderId, order.id))
-        .limit(1),
-      this.db
-        .select()
-        .from(paymentEvents)
-        .where(eq(paymentEvents.orderId, order.id))
-        .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id))
-        .limit(100),
+    const [period, events] = await Promise.all([
+      periodOfOrder(this.db, order.id),
+      paymentEventsOf(this.db, order.id),
     ]);
-    const period = periods[0];
-    return {
-      ...toOrder(order, locale),
-      gateway: order.gateway,
-      tradeNo: order.tradeNo,
-      paidAmountFen: order.paidAmountFen,
-      buyerAccount: order.buyerAccount,
-      period: period
-        ? { startsAt: period.startsAt.toISOString(), endsAt: period.endsAt.toISOString() }
-        : null,
-      events: events.map((event) => ({
-        source: event.source as 'notify' | 'return' | 'query',
-        signatureValid: event.signatureValid,
-        tradeStatus: event.tradeStatus,
-        amountFen: event.amountFen,
-        outcome: event.outcome,
-        createdAt: event.createdAt.toISOString(),
-      })),
-    };
+    return toOrderDetail(order, period, events, locale);
   }
 
   /** Pay (pending only): back to the gateway's payment page for this order. */
@@ -260,14 +167,10 @@ export class MembershipOrders {
   async cancel(userId: number, orderNo: string, locale: Locale, now: Date): Promise<OrderRow> {
     const order = await this.read(userId, orderNo, now);
     if (order.status !== 'pending') throw notPending(locale, 'cancel', order.status);
-    const [cancelled] = await this.db
-      .update(membershipOrders)
-      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now, nextQueryAt: null })
-      .where(and(eq(membershipOrders.id, order.id), eq(membershipOrders.status, 'pending')))
-      .returning();
+    const cancelled = await cancelPendingOrder(this.db, order.id, now);
     if (!cancelled) {
       // Paid or expired between the check and the update: say what it is now.
-      const current = (await findOwned(this.db, userId, orderNo))!;
+      const current = (await findOwnedOrder(this.db, userId, orderNo))!;
       throw notPending(locale, 'cancel', current.status);
     }
     try {
@@ -335,19 +238,7 @@ export class MembershipOrders {
    */
   async reconcileDue(now: Date, limit = 20): Promise<number> {
     const claimed = await this.db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(membershipOrders)
-        .where(
-          and(
-            isNotNull(membershipOrders.nextQueryAt),
-            lte(membershipOrders.nextQueryAt, now),
-            inArray(membershipOrders.status, ['pending', 'expired']),
-          ),
-        )
-        .orderBy(asc(membershipOrders.nextQueryAt))
-        .limit(limit)
-        .for('update', { skipLocked: true });
+      const due = await lockOrdersDueForQuery(tx, now, limit);
       for (const order of due) {
         const backoff = Math.min(
           FIRST_QUERY_AFTER_MS * 2 ** order.queryAttempts,
@@ -355,10 +246,7 @@ export class MembershipOrders {
         );
         const next = new Date(now.getTime() + backoff);
         const stop = next.getTime() > order.expiresAt.getTime() + QUERY_AFTER_EXPIRY_MS;
-        await tx
-          .update(membershipOrders)
-          .set({ nextQueryAt: stop ? null : next, queryAttempts: order.queryAttempts + 1 })
-          .where(eq(membershipOrders.id, order.id));
+        await scheduleOrderQuery(tx, order.id, stop ? null : next, order.queryAttempts + 1);
       }
       return due;
     });

@@ -42,3 +42,16 @@ export async function insertPeriod(
 ): Promise<void> {
   await tx.insert(membershipPeriods).values(values);
 }
+
+/** The period an order granted (null: none yet). */
+export async function periodOfOrder(
+  db: Executor,
+  orderId: number,
+): Promise<{ startsAt: Date; endsAt: Date } | null> {
+  const [period] = await db
+    .select({ startsAt: membershipPeriods.startsAt, endsAt: membershipPeriods.endsAt })
+    .from(membershipPeriods)
+    .where(eq(membershipPeriods.orderId, orderId))
+    .limit(1);
+  return period ?? null;
+}

@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { responses } from '../../lib/route-schemas.ts';
-import { toOrder } from './orders.ts';
+import { toOrder } from './orders-repository.ts';
 import { membershipInfo, planList } from './plans.ts';
 
 const tags = ['membership'];

@@ -1,7 +1,5 @@
 import { INVITE_REWARD_DAYS, addMonths, maskPhone, type PlanId } from '@inviteflow/contract';
-import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { inviteRewards, membershipOrders, paymentEvents } from './schema.ts';
 import { isUniqueViolation } from '../../lib/errors.ts';
 import { postMessage } from '../messages/index.ts';
 import {
@@ -12,35 +10,15 @@ import {
 } from '../payments/index.ts';
 import { userRepository } from '../user/index.ts';
 import { appendPeriod } from './grant.ts';
+import { insertInviteReward } from './invite-rewards-repository.ts';
+import {
+  lockOrderByNo,
+  markOrderPaid,
+  orderIdByNo,
+  recordPaymentEvent,
+} from './orders-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function orderIdOf(db: Executor, orderNo: string): Promise<number | null> {
-  const [order] = await db
-    .select({ id: membershipOrders.id })
-    .from(membershipOrders)
-    .where(eq(membershipOrders.orderNo, orderNo))
-    .limit(1);
-  return order?.id ?? null;
-}
-
-async function record(
-  db: Executor,
-  report: PaymentReport,
-  orderId: number | null,
-  outcome: SettleOutcome,
-) {
-  await db.insert(paymentEvents).values({
-    orderId,
-    orderNo: report.orderNo.slice(0, 64),
-    source: report.source,
-    signatureValid: report.signatureValid,
-    tradeStatus: report.tradeStatus?.slice(0, 32) ?? null,
-    tradeNo: report.tradeNo?.slice(0, 64) ?? null,
-    amountFen: amountToFen(report.totalAmount),
-    outcome,
-  });
-}
 
 /**
  * Lives in membership, not payments: settling writes the order, its membership period and
@@ -67,13 +45,9 @@ export async function settlePayment(
   if (!report.signatureValid) return 'refused:signature';
   try {
     return await db.transaction(async (tx) => {
-      const [order] = await tx
-        .select()
-        .from(membershipOrders)
-        .where(eq(membershipOrders.orderNo, report.orderNo))
-        .for('update');
+      const order = await lockOrderByNo(tx, report.orderNo);
       const refuse = async (outcome: SettleOutcome) => {
-        await record(tx, report, order?.id ?? null, outcome);
+        await recordPaymentEvent(tx, report, order?.id ?? null, outcome);
         return outcome;
       };
       if (!order) return refuse('refused:unknown-order');
@@ -88,18 +62,12 @@ export async function settlePayment(
 
       // The money is at the gateway: an order that expired or was cancelled while the
       // buyer was paying is honoured, not lost.
-      await tx
-        .update(membershipOrders)
-        .set({
-          status: 'paid',
-          paidAt: now,
-          updatedAt: now,
-          tradeNo: report.tradeNo,
-          paidAmountFen: order.actualPriceFen,
-          buyerAccount: report.buyerLogonId,
-          nextQueryAt: null,
-        })
-        .where(eq(membershipOrders.id, order.id));
+      await markOrderPaid(tx, order.id, {
+        now,
+        tradeNo: report.tradeNo,
+        paidAmountFen: order.actualPriceFen,
+        buyerAccount: report.buyerLogonId,
+      });
       const period = await appendPeriod(tx, {
         userId: order.userId,
         planId: order.planId as PlanId,
@@ -119,13 +87,13 @@ export async function settlePayment(
         dedupeKey: `paymentSucceeded:${order.orderNo}`,
       });
       await rewardInviter(tx, order.userId, order.id, now);
-      await record(tx, report, order.id, 'granted');
+      await recordPaymentEvent(tx, report, order.id, 'granted');
       return 'granted' as const;
     });
   } catch (error) {
     // A grant racing another for the same order (the unique key caught it): already in.
     if (isUniqueViolation(error, 'membership_periods_order_key')) {
-      await record(db, report, await orderIdOf(db, report.orderNo), 'duplicate');
+      await recordPaymentEvent(db, report, await orderIdByNo(db, report.orderNo), 'duplicate');
       return 'duplicate';
     }
     throw error;
@@ -140,24 +108,20 @@ export async function settlePayment(
 async function rewardInviter(tx: Executor, inviteeId: number, orderId: number, now: Date) {
   const invitee = await userRepository.findById(tx, inviteeId);
   if (!invitee?.invitedByUserId) return;
-  const [reward] = await tx
-    .insert(inviteRewards)
-    .values({
-      inviterUserId: invitee.invitedByUserId,
-      inviteeUserId: inviteeId,
-      orderId,
-      days: INVITE_REWARD_DAYS,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: inviteRewards.inviteeUserId })
-    .returning({ id: inviteRewards.id });
-  if (!reward) return;
+  const rewardId = await insertInviteReward(tx, {
+    inviterUserId: invitee.invitedByUserId,
+    inviteeUserId: inviteeId,
+    orderId,
+    days: INVITE_REWARD_DAYS,
+    createdAt: now,
+  });
+  if (rewardId === null) return;
   const period = await appendPeriod(tx, {
     userId: invitee.invitedByUserId,
     planId: null,
     length: (start) => new Date(start.getTime() + INVITE_REWARD_DAYS * DAY_MS),
     source: 'invite_reward',
-    inviteRewardId: reward.id,
+    inviteRewardId: rewardId,
     now,
   });
   await postMessage(tx, {

@@ -1,6 +1,6 @@
 import { limitsFor, type MembershipLevel, type PlanId } from '@inviteflow/contract';
 import type { Executor } from '../../db/client.ts';
-import { lastPeriodEnd, periodsEndingAfter } from './periods-repository.ts';
+import { periodsEndingAfter } from './periods-repository.ts';
 
 export interface MembershipState {
   /** The plan in force now ('none' without one). */
@@ -56,13 +56,4 @@ export async function membershipState(
     finalPlanId,
     ...limitsFor(level),
   };
-}
-
-/** When the account's last membership period ended before `now` (null: none has ended). */
-export async function lastMembershipEnd(
-  db: Executor,
-  userId: number,
-  now: Date = new Date(),
-): Promise<Date | null> {
-  return lastPeriodEnd(db, userId, now);
 }

@@ -5,7 +5,7 @@ import {
   type TalentStatus,
 } from '@inviteflow/contract';
 import type { Database } from '../../db/client.ts';
-import { lastMembershipEnd } from '../membership/index.ts';
+import { lastPeriodEnd } from '../membership/index.ts';
 import {
   ensureShopsWithinLimit,
   overviewShops,
@@ -54,7 +54,7 @@ export async function sendStatsFor(
       overviewShops(db, userId, SHOPS_SHOWN),
       slotsOf(db, userId, now, state),
       dailyAllowance(db, userId, now, state),
-      state.isActive ? null : lastMembershipEnd(db, userId, now),
+      state.isActive ? null : lastPeriodEnd(db, userId, now),
     ]);
   const byDay = new Map(dayRows.map((row) => [row.day, row]));
   const series = period.map((day) => ({

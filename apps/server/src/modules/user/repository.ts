@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { pageOffset } from '../../lib/sql.ts';
 import { users } from './schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -69,6 +70,46 @@ export const userRepository = {
   async count(db: Executor): Promise<number> {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
     return row?.n ?? 0;
+  },
+
+  /** The ids of the accounts registered with this inviter's code. */
+  async inviteeIds(db: Executor, inviterId: number): Promise<number[]> {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.invitedByUserId, inviterId));
+    return rows.map((row) => row.id);
+  },
+
+  /** One page of the accounts registered with this inviter's code, newest first, and how many there are. */
+  async inviteesPage(
+    db: Executor,
+    inviterId: number,
+    page: number,
+    pageSize: number,
+  ): Promise<{ list: Pick<UserRow, 'id' | 'phoneNumber' | 'createdAt'>[]; total: number }> {
+    const where = eq(users.invitedByUserId, inviterId);
+    const [list, [counted]] = await Promise.all([
+      db
+        .select({ id: users.id, phoneNumber: users.phoneNumber, createdAt: users.createdAt })
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(pageSize)
+        .offset(pageOffset(page, pageSize)),
+      db.select({ total: count() }).from(users).where(where),
+    ]);
+    return { list, total: counted?.total ?? 0 };
+  },
+
+  /** The phone numbers of these accounts, by id (an id without an account is left out). */
+  async phoneNumbers(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: users.id, phoneNumber: users.phoneNumber })
+      .from(users)
+      .where(sql`${users.id} = any(${sql.param([...ids])}::int[])`);
+    return new Map(rows.map((row) => [row.id, row.phoneNumber]));
   },
 };
 

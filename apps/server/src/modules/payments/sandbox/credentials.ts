@@ -1,8 +1,7 @@
 import { generateKeyPair, randomInt } from 'node:crypto';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { appSettings } from '../schema.ts';
+import { storeCredentialsIfAbsent, storedCredentials } from './repository.ts';
 
 const generate = promisify(generateKeyPair);
 
@@ -20,8 +19,6 @@ export interface SandboxCredentials {
   platformPrivateKey: string;
   platformPublicKey: string;
 }
-
-const SETTING_KEY = 'payment.sandbox.credentials';
 
 async function rsaPair(): Promise<{ privateKey: string; publicKey: string }> {
   const { privateKey, publicKey } = await generate('rsa', {
@@ -44,15 +41,7 @@ function digits(count: number): string {
  * creating them at once: the first insert wins and both read it back.
  */
 export async function sandboxCredentials(db: Executor): Promise<SandboxCredentials> {
-  const read = async () => {
-    const [row] = await db
-      .select({ value: appSettings.value })
-      .from(appSettings)
-      .where(eq(appSettings.key, SETTING_KEY))
-      .limit(1);
-    return row ? (JSON.parse(row.value) as SandboxCredentials) : null;
-  };
-  const existing = await read();
+  const existing = await storedCredentials(db);
   if (existing) return existing;
   const [merchant, platform] = await Promise.all([rsaPair(), rsaPair()]);
   const created: SandboxCredentials = {
@@ -64,9 +53,6 @@ export async function sandboxCredentials(db: Executor): Promise<SandboxCredentia
     platformPrivateKey: platform.privateKey,
     platformPublicKey: platform.publicKey,
   };
-  await db
-    .insert(appSettings)
-    .values({ key: SETTING_KEY, value: JSON.stringify(created) })
-    .onConflictDoNothing({ target: appSettings.key });
-  return (await read()) ?? created;
+  await storeCredentialsIfAbsent(db, created);
+  return (await storedCredentials(db)) ?? created;
 }

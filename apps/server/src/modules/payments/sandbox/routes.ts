@@ -8,17 +8,14 @@ import { checkoutPage, messagePage } from './page.ts';
 import { requestSignContent, rsa2Sign, rsa2Verify } from './signing.ts';
 import { formParams } from '../form-params.ts';
 import { publicScope } from '../../../plugins/auth.ts';
+import { closeTrade, findTrade, findTradeByNo, type SandboxTrade } from './repository.ts';
 import {
   closeIfOverdue,
-  closeTrade,
   deliverNotification,
-  findTrade,
-  findTradeByNo,
   openTrade,
   parseAlipayTime,
   payTrade,
   returnParams,
-  type SandboxTrade,
 } from './trades.ts';
 
 const tags = ['sandbox'];

@@ -1,14 +1,23 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Executor } from '../../../db/client.ts';
-import { sandboxTrades } from '../schema.ts';
 import { wallTimeIn, zonedTimeToUtc } from '../../../lib/time-zones.ts';
 import { alipayTime, amountToFen } from '../gateway.ts';
 import type { SandboxCredentials } from './credentials.ts';
+import {
+  closeWaitingTrade,
+  findTrade,
+  insertTradeIfAbsent,
+  lockTrade,
+  lockTradeDueForNotification,
+  markNotified,
+  markTradePaid,
+  scheduleNotification,
+  tradesDueForNotification,
+  updateTradeRequest,
+  type SandboxTrade,
+} from './repository.ts';
 import { signGatewayParams } from './signing.ts';
-
-export type SandboxTrade = typeof sandboxTrades.$inferSelect;
 
 /** As Alipay retries a notification the merchant did not answer `success` to (8 in about 25 hours). */
 export const NOTIFY_RETRY_DELAYS_MS = [
@@ -54,48 +63,10 @@ export function isOverdue(trade: SandboxTrade, now: Date): boolean {
   );
 }
 
-export async function findTrade(db: Executor, appId: string, outTradeNo: string) {
-  const [trade] = await db
-    .select()
-    .from(sandboxTrades)
-    .where(and(eq(sandboxTrades.appId, appId), eq(sandboxTrades.outTradeNo, outTradeNo)))
-    .limit(1);
-  return trade;
-}
-
-export async function findTradeByNo(db: Executor, appId: string, tradeNo: string) {
-  const [trade] = await db
-    .select()
-    .from(sandboxTrades)
-    .where(and(eq(sandboxTrades.appId, appId), eq(sandboxTrades.tradeNo, tradeNo)))
-    .limit(1);
-  return trade;
-}
-
-/** alipay.trade.close: an unpaid trade can no longer be paid. */
-export async function closeTrade(db: Executor, tradeNo: string) {
-  await db
-    .update(sandboxTrades)
-    .set({ tradeStatus: 'TRADE_CLOSED' })
-    .where(
-      and(eq(sandboxTrades.tradeNo, tradeNo), eq(sandboxTrades.tradeStatus, 'WAIT_BUYER_PAY')),
-    );
-}
-
 /** An unpaid trade past its time_expire closes, as Alipay closes it. */
 export async function closeIfOverdue(db: Executor, trade: SandboxTrade, now: Date) {
   if (!isOverdue(trade, now)) return trade;
-  const [closed] = await db
-    .update(sandboxTrades)
-    .set({ tradeStatus: 'TRADE_CLOSED' })
-    .where(
-      and(
-        eq(sandboxTrades.tradeNo, trade.tradeNo),
-        eq(sandboxTrades.tradeStatus, 'WAIT_BUYER_PAY'),
-      ),
-    )
-    .returning();
-  return closed ?? trade;
+  return (await closeWaitingTrade(db, trade.tradeNo)) ?? trade;
 }
 
 /**
@@ -115,22 +86,20 @@ export async function openTrade(
   },
   now: Date,
 ): Promise<SandboxTrade> {
-  await db
-    .insert(sandboxTrades)
-    .values({ ...request, tradeNo: newTradeNo(now), tradeStatus: 'WAIT_BUYER_PAY', createdAt: now })
-    .onConflictDoNothing({ target: [sandboxTrades.appId, sandboxTrades.outTradeNo] });
+  await insertTradeIfAbsent(db, {
+    ...request,
+    tradeNo: newTradeNo(now),
+    tradeStatus: 'WAIT_BUYER_PAY',
+    createdAt: now,
+  });
   const trade = (await findTrade(db, request.appId, request.outTradeNo))!;
   if (trade.tradeStatus !== 'WAIT_BUYER_PAY') return trade;
   // The merchant's latest request says where to notify and return.
-  const [updated] = await db
-    .update(sandboxTrades)
-    .set({
-      notifyUrl: request.notifyUrl,
-      returnUrl: request.returnUrl,
-      timeExpire: request.timeExpire,
-    })
-    .where(eq(sandboxTrades.tradeNo, trade.tradeNo))
-    .returning();
+  const updated = await updateTradeRequest(db, trade.tradeNo, {
+    notifyUrl: request.notifyUrl,
+    returnUrl: request.returnUrl,
+    timeExpire: request.timeExpire,
+  });
   return closeIfOverdue(db, updated ?? trade, now);
 }
 
@@ -141,25 +110,11 @@ export async function payTrade(
   now: Date,
 ): Promise<{ trade: SandboxTrade | undefined; paidNow: boolean }> {
   return db.transaction(async (tx) => {
-    const [trade] = await tx
-      .select()
-      .from(sandboxTrades)
-      .where(eq(sandboxTrades.tradeNo, tradeNo))
-      .for('update');
+    const trade = await lockTrade(tx, tradeNo);
     if (!trade) return { trade, paidNow: false };
     const current = await closeIfOverdue(tx, trade, now);
     if (current.tradeStatus !== 'WAIT_BUYER_PAY') return { trade: current, paidNow: false };
-    const [paid] = await tx
-      .update(sandboxTrades)
-      .set({
-        tradeStatus: 'TRADE_SUCCESS',
-        paidAt: now,
-        buyerLogonId: 'san***@sandbox.com',
-        nextNotifyAt: now,
-      })
-      .where(eq(sandboxTrades.tradeNo, tradeNo))
-      .returning();
-    return { trade: paid, paidNow: true };
+    return { trade: await markTradePaid(tx, tradeNo, now), paidNow: true };
   });
 }
 
@@ -226,29 +181,15 @@ export async function deliverNotification(
   now: Date,
 ): Promise<boolean> {
   const claimed = await app.db.transaction(async (tx) => {
-    const [trade] = await tx
-      .select()
-      .from(sandboxTrades)
-      .where(
-        and(
-          eq(sandboxTrades.tradeNo, tradeNo),
-          eq(sandboxTrades.tradeStatus, 'TRADE_SUCCESS'),
-          isNull(sandboxTrades.notifiedAt),
-          lte(sandboxTrades.nextNotifyAt, now),
-        ),
-      )
-      .for('update', { skipLocked: true });
+    const trade = await lockTradeDueForNotification(tx, tradeNo, now);
     if (!trade) return undefined;
     const delay = NOTIFY_RETRY_DELAYS_MS[trade.notifyAttempts];
-    const [updated] = await tx
-      .update(sandboxTrades)
-      .set({
-        notifyAttempts: trade.notifyAttempts + 1,
-        nextNotifyAt: delay === undefined ? null : new Date(now.getTime() + delay),
-      })
-      .where(eq(sandboxTrades.tradeNo, tradeNo))
-      .returning();
-    return updated;
+    return scheduleNotification(
+      tx,
+      tradeNo,
+      trade.notifyAttempts + 1,
+      delay === undefined ? null : new Date(now.getTime() + delay),
+    );
   });
   if (!claimed) return false;
   const creds = await app.payments.sandbox();
@@ -265,28 +206,15 @@ export async function deliverNotification(
     app.log.warn({ err: error, tradeNo }, 'sandbox gateway: notification not delivered');
   }
   if (answer !== 'success') return false;
-  await app.db
-    .update(sandboxTrades)
-    .set({ notifiedAt: now, nextNotifyAt: null })
-    .where(eq(sandboxTrades.tradeNo, tradeNo));
+  await markNotified(app.db, tradeNo, now);
   return true;
 }
 
 /** The job: every paid trade whose notification is due. */
 export async function deliverDueNotifications(app: FastifyInstance, now: Date): Promise<number> {
-  const due = await app.db
-    .select({ tradeNo: sandboxTrades.tradeNo })
-    .from(sandboxTrades)
-    .where(
-      and(
-        eq(sandboxTrades.tradeStatus, 'TRADE_SUCCESS'),
-        isNull(sandboxTrades.notifiedAt),
-        lte(sandboxTrades.nextNotifyAt, now),
-      ),
-    )
-    .limit(50);
+  const due = await tradesDueForNotification(app.db, now, 50);
   let delivered = 0;
-  for (const { tradeNo } of due) {
+  for (const tradeNo of due) {
     if (await deliverNotification(app, tradeNo, now)) delivered += 1;
   }
   return delivered;
