@@ -78,16 +78,20 @@ export function decodeCursor(
   return { direction: d, position: { value: v, id: i } };
 }
 
-export interface KeysetRequest {
-  /** The sort's name, as cursors carry it. */
-  sort: string;
+/** The page a list's request asks for (talents, send records): its order, size and place. */
+export interface PageRequest {
   order: SortOrder;
-  /** Whether the sort column is a time (cursor values are UTC text). */
-  isTime: boolean;
   pageSize: number;
   cursor?: string | undefined;
   offset?: number | undefined;
   fromEnd: boolean;
+}
+
+export interface KeysetRequest extends PageRequest {
+  /** The sort's name, as cursors carry it. */
+  sort: string;
+  /** Whether the sort column is a time (cursor values are UTC text). */
+  isTime: boolean;
 }
 
 export interface KeysetPage<Row> {

@@ -2,7 +2,7 @@ import type { SendRecordFilters, sendRecordEditBody } from '@inviteflow/contract
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { keysetPage, type KeysetPage, type SortOrder } from '../../lib/keyset.ts';
+import { keysetPage, type KeysetPage, type PageRequest } from '../../lib/keyset.ts';
 import { postMessage } from '../messages/index.ts';
 import {
   RECORD_SORT,
@@ -34,13 +34,7 @@ export async function recordPage(
   db: Database,
   userId: number,
   filters: SendRecordFilters,
-  request: {
-    order: SortOrder;
-    pageSize: number;
-    cursor?: string | undefined;
-    offset?: number | undefined;
-    fromEnd: boolean;
-  },
+  request: PageRequest,
 ): Promise<KeysetPage<SendRecordRow>> {
   return keysetPage<SendRecordRow>(
     { ...request, sort: RECORD_SORT, isTime: true },

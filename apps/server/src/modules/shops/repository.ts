@@ -12,6 +12,7 @@ import { shops } from './schema.ts';
 import { pageOffset } from '../../lib/sql.ts';
 
 export type ShopRow = typeof shops.$inferSelect;
+export type ShopValues = Omit<typeof shops.$inferInsert, 'id'>;
 
 /** Shops of one seller. Every query takes the owner's id. */
 const owned = (userId: number, id: number) => and(eq(shops.userId, userId), eq(shops.id, id));
@@ -74,6 +75,33 @@ export async function lockBoundElsewhere(
     .limit(1)
     .for('update');
   return row;
+}
+
+export async function insertShop(tx: Executor, values: ShopValues): Promise<ShopRow> {
+  const [row] = await tx.insert(shops).values(values).returning();
+  return row!;
+}
+
+/** Changes one of the caller's shops; answers it as it now is (undefined: not the caller's). */
+export async function updateShop(
+  tx: Executor,
+  userId: number,
+  id: number,
+  values: Partial<ShopValues>,
+): Promise<ShopRow | undefined> {
+  const [row] = await tx.update(shops).set(values).where(owned(userId, id)).returning();
+  return row;
+}
+
+/** The accounts with more than `count` BOUND shops. */
+export async function accountsBoundBeyond(db: Executor, count: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: shops.userId })
+    .from(shops)
+    .where(eq(shops.bindStatus, 'BOUND'))
+    .groupBy(shops.userId)
+    .having(sql`count(*) > ${count}`);
+  return rows.map((row) => row.userId);
 }
 
 /** BOUND shops, most recently bound first (the order in which a smaller limit expires them). */

@@ -6,9 +6,7 @@ import {
   type ShopSlots,
   type ShopSource,
 } from '@inviteflow/contract';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { shops } from './schema.ts';
 import {
   AppError,
   conflict,
@@ -21,11 +19,14 @@ import { postMessage } from '../messages/index.ts';
 import { membershipState, type MembershipState } from '../membership/index.ts';
 import { lockAccount, timeZoneOf } from '../user/index.ts';
 import {
+  accountsBoundBeyond,
   boundShops,
   countBoundShops,
+  insertShop,
   lockShop,
   lockBoundElsewhere,
   lockShopByIdentity,
+  updateShop,
   usedSlots,
   type ShopRow,
 } from './repository.ts';
@@ -70,10 +71,11 @@ export async function expireBeyondLimit(
   const bound = await boundShops(tx, userId);
   const excess = bound.slice(0, Math.max(0, bound.length - state.shopBindLimit));
   for (const shop of excess) {
-    await tx
-      .update(shops)
-      .set({ bindStatus: 'EXPIRED', expiredAt: now, updatedAt: now })
-      .where(and(eq(shops.userId, userId), eq(shops.id, shop.id)));
+    await updateShop(tx, userId, shop.id, {
+      bindStatus: 'EXPIRED',
+      expiredAt: now,
+      updatedAt: now,
+    });
     await postMessage(tx, {
       userId,
       kind: 'shopBindExpired',
@@ -110,14 +112,9 @@ export async function ensureShopsWithinLimit(
  * checking (its row locked) is skipped, and a second run changes nothing.
  */
 export async function expireShopsBeyondLimits(db: Database, now: Date): Promise<number> {
-  const candidates = await db
-    .select({ userId: shops.userId })
-    .from(shops)
-    .where(eq(shops.bindStatus, 'BOUND'))
-    .groupBy(shops.userId)
-    .having(sql`count(*) > 1`);
+  const candidates = await accountsBoundBeyond(db, 1);
   let expired = 0;
-  for (const { userId } of candidates) {
+  for (const userId of candidates) {
     expired += await db.transaction(async (tx) => {
       if (!(await lockAccount(tx, userId, { skipLocked: true }))) return 0;
       return expireBeyondLimit(tx, userId, now, await membershipState(tx, userId, now));
@@ -249,11 +246,11 @@ async function bindLocked(
     // current. A hand binding it sees from inside the seller center is a seen one from now,
     // and an authorized one (served by the platform's API) from the authorization on.
     const stronger = sourceRank[source] > sourceRank[existing.source as ShopSource];
-    const [shop] = await tx
-      .update(shops)
-      .set({ ...names, ...(stronger ? { source } : {}), updatedAt: now })
-      .where(and(eq(shops.userId, userId), eq(shops.id, existing.id)))
-      .returning();
+    const shop = await updateShop(tx, userId, existing.id, {
+      ...names,
+      ...(stronger ? { source } : {}),
+      updatedAt: now,
+    });
     return { shop: shop!, outcome: 'alreadyBound', slots: await slotsOf(tx, userId, now, state) };
   }
   if (existing?.bindStatus === 'UNBOUND' && existing.nextBindAt && existing.nextBindAt > now) {
@@ -283,22 +280,15 @@ async function bindLocked(
     source,
     updatedAt: now,
   };
-  const [shop] = existing
-    ? await tx
-        .update(shops)
-        .set(bound)
-        .where(and(eq(shops.userId, userId), eq(shops.id, existing.id)))
-        .returning()
-    : await tx
-        .insert(shops)
-        .values({
-          userId,
-          platform: identity.platform,
-          shopCode: identity.shopCode,
-          ...bound,
-          createdAt: now,
-        })
-        .returning();
+  const shop = existing
+    ? await updateShop(tx, userId, existing.id, bound)
+    : await insertShop(tx, {
+        userId,
+        platform: identity.platform,
+        shopCode: identity.shopCode,
+        ...bound,
+        createdAt: now,
+      });
   return {
     shop: shop!,
     outcome: 'bound',
@@ -312,10 +302,11 @@ async function bindLocked(
  * center: EXPIRED (its slot is free at once, as for a lapsed plan) with a message saying why.
  */
 async function endHandBinding(tx: Executor, shop: ShopRow, now: Date): Promise<void> {
-  await tx
-    .update(shops)
-    .set({ bindStatus: 'EXPIRED', expiredAt: now, updatedAt: now })
-    .where(and(eq(shops.userId, shop.userId), eq(shops.id, shop.id)));
+  await updateShop(tx, shop.userId, shop.id, {
+    bindStatus: 'EXPIRED',
+    expiredAt: now,
+    updatedAt: now,
+  });
   await postMessage(tx, {
     userId: shop.userId,
     kind: 'shopClaimedInSellerCenter',
@@ -336,16 +327,12 @@ export async function unbindShop(
     const existing = await lockShop(tx, userId, shopId);
     if (!existing) throw notFound();
     if (existing.bindStatus !== 'BOUND') throw new AppError(422, 'error.shopNotBoundToUnbind');
-    const [shop] = await tx
-      .update(shops)
-      .set({
-        bindStatus: 'UNBOUND',
-        unboundAt: now,
-        nextBindAt: new Date(now.getTime() + SHOP_REBIND_COOLDOWN_HOURS * HOUR_MS),
-        updatedAt: now,
-      })
-      .where(and(eq(shops.userId, userId), eq(shops.id, shopId)))
-      .returning();
+    const shop = await updateShop(tx, userId, shopId, {
+      bindStatus: 'UNBOUND',
+      unboundAt: now,
+      nextBindAt: new Date(now.getTime() + SHOP_REBIND_COOLDOWN_HOURS * HOUR_MS),
+      updatedAt: now,
+    });
     const state = await membershipState(tx, userId, now);
     return { shop: shop!, slots: await slotsOf(tx, userId, now, state) };
   });

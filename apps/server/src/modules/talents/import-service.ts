@@ -19,9 +19,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { finished } from 'node:stream/promises';
 import { setImmediate } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { talents } from './schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import {
   blacklistedIds,
@@ -59,18 +57,15 @@ import {
   type FileFormat,
   type SheetRow,
 } from '../../lib/sheets/reader.ts';
-import {
-  dropJournal,
-  journalAdditions,
-  journalUpdates,
-  undoTalentImport,
-} from './import-journal.ts';
+import { dropJournal, undoTalentImport } from './import-journal.ts';
+import { journalAdditions, journalUpdates, upsertTalents } from './import-repository.ts';
 import {
   findByBuyinIds,
   findByOpenIds,
   findByPlatformIds,
   rememberLabels,
   type TalentRow,
+  type TalentValues,
 } from './repository.ts';
 import { savedValues, type TalentInput } from './service.ts';
 
@@ -84,8 +79,9 @@ import { savedValues, type TalentInput } from './service.ts';
  * (same platform and talent ID) are updated, new ones added, and the report says why
  * each bad row was refused, naming the column. Other accounts' queries run between the
  * chunks. All or nothing still: each chunk journals what it overwrites
- * (import-journal.ts), and a failure part-way rolls the chunks written back. One import
- * at a time per account (import_runs): a second one is refused with 409.
+ * (import-journal.ts; the statements in import-repository.ts), and a failure part-way
+ * rolls the chunks written back. One import at a time per account (import_runs): a
+ * second one is refused with 409.
  */
 
 /**
@@ -447,7 +443,7 @@ class TalentRowWriter {
     const owners = await this.identityOwners(tx, chunk);
     // One stamp for the whole import: a rollback recognizes what it wrote by it.
     const now = this.run.writtenAt;
-    const values: Array<typeof talents.$inferInsert> = [];
+    const values: TalentValues[] = [];
     const updated: number[] = [];
     for (const row of chunk) {
       const { platform, platformTalentId } = this.identity(row);
@@ -654,48 +650,4 @@ function fromExisting(row: TalentRow): Candidate {
     dealCount: row.dealCount,
     remark: row.remark,
   };
-}
-
-const updatedOnConflict = [
-  'name',
-  'nameGrams',
-  'creatorOpenId',
-  'buyinId',
-  'buyinUid',
-  'shopName',
-  'industry',
-  'labels',
-  'status',
-  'statusBeforeBlacklist',
-  'contactMethod',
-  'contactInfo',
-  'fansCount',
-  'videoAvgViews',
-  'videoGpmFen',
-  'liveAvgViews',
-  'liveGpmFen',
-  'businessAmountFen',
-  'dealCount',
-  'remark',
-  'addedAt',
-  'updatedAt',
-] as const;
-
-/** One statement per chunk: new talents are added, existing ones take the row's values. */
-async function upsertTalents(
-  tx: Executor,
-  values: Array<typeof talents.$inferInsert>,
-): Promise<number[]> {
-  if (!values.length) return [];
-  const written = await tx
-    .insert(talents)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [talents.userId, talents.platform, talents.platformTalentId],
-      set: Object.fromEntries(
-        updatedOnConflict.map((key) => [key, sql.raw(`excluded.${talents[key].name}`)]),
-      ),
-    })
-    .returning({ id: talents.id });
-  return written.map((row) => row.id);
 }

@@ -15,7 +15,7 @@ import { countExactly, countWithinBudget, type CountResult } from '../../lib/cou
 import { AppError } from '../../lib/errors.ts';
 import { amongIds, pageOffset, withPlatformTalentIds } from '../../lib/sql.ts';
 import { timeSorts, type Position, type SortOrder } from './cursor.ts';
-import { isUnfiltered, talentConditions } from './filters.ts';
+import { isUnfiltered, talentConditions } from './filters-repository.ts';
 
 const t = talents;
 

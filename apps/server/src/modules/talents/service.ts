@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { keysetPage, type KeysetPage } from '../../lib/keyset.ts';
+import { keysetPage, type KeysetPage, type PageRequest } from '../../lib/keyset.ts';
 import {
   addToBlacklist,
   blacklistedIds,
@@ -20,7 +20,7 @@ import {
   statusForSave,
 } from './blacklist-service.ts';
 import { userRepository } from '../user/index.ts';
-import { timeSorts, type SortOrder } from './cursor.ts';
+import { timeSorts } from './cursor.ts';
 import { nameGrams } from './name-grams.ts';
 import {
   findByIdentity,
@@ -39,15 +39,6 @@ import {
 
 export type TalentInput = z.output<typeof talentBody>;
 
-export interface PageRequest {
-  sort: TalentSortField;
-  order: SortOrder;
-  pageSize: number;
-  cursor?: string | undefined;
-  offset?: number | undefined;
-  fromEnd: boolean;
-}
-
 /**
  * One page of talents, reached by a cursor (next or previous page at any depth) or by
  * an offset from either end (lib/keyset.ts); never counts.
@@ -56,7 +47,7 @@ export async function talentPage(
   db: Database,
   userId: number,
   filters: TalentFilters,
-  request: PageRequest,
+  request: PageRequest & { sort: TalentSortField },
 ): Promise<KeysetPage<TalentRow>> {
   const { sort } = request;
   return keysetPage<TalentRow>({ ...request, isTime: timeSorts.has(sort) }, (order, extra) =>

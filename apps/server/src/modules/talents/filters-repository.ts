@@ -10,6 +10,8 @@ import { likeContains, likePrefix } from '../../lib/sql.ts';
 import { searchGrams } from './name-grams.ts';
 import { tierFromText } from './tiers.ts';
 
+// The filters as SQL over the talents table, for repository.ts's list, count and
+// task-selection queries: a repository file, as it builds their WHERE.
 const t = talents;
 
 /**
