@@ -4,18 +4,19 @@ export { countsByStatus, finishedOn, hasCreatedRecords, type SendRecordRow } fro
 export { lockTaskRow } from './repository.ts';
 /**
  * The record lifecycle that the platform actions drive (platforms/actions): records move to an
- * action, start, succeed or fail there. Task creation compiles a task's actions through
- * platforms/index.ts; this file does not export task creation, so the two modules meet without a
- * cycle (send-records/task-creation → platforms → send-records/index → action-records).
+ * action, start, succeed or fail there, and records of the retired record-by-record claim are
+ * adopted by browser actions. Send-records imports nothing of platforms: task creation gets the
+ * compiling of a task's actions from app.ts (task-creation.ts's TaskActionCompiler), so the
+ * dependency between the two modules goes one way (platforms → send-records).
  */
 export {
   actionOpenCounts,
   actionRecordStatusCounts,
   actionTask,
+  adoptRecords,
   browserAllowanceUse,
-  failBlacklisted,
-  failRecords,
   lockActionRecords,
+  lockLegacyBrowserRecords,
   lockPendingActionRecords,
   lockRunningActionRecords,
   markRecordsSent,
@@ -25,6 +26,11 @@ export {
   setRecordIdentity,
   startActionRecords,
   startRecords,
+  tasksWithLegacyBrowserRecords,
+} from './action-records-repository.ts';
+export {
+  failBlacklisted,
+  failRecords,
   succeedActionRecords,
   succeedRecords,
 } from './action-records.ts';
