@@ -52,7 +52,7 @@ import {
   sendRecordFileRoutes,
   sendRecordImportRoutes,
 } from './modules/send-records/file-routes.ts';
-import { hasCreatedRecords } from './modules/send-records/index.ts';
+import { hasCreatedRecords, type TaskActionCompiler } from './modules/send-records/index.ts';
 import { sendRecordRoutes } from './modules/send-records/routes.ts';
 import { expireShopsBeyondLimits } from './modules/shops/service.ts';
 import { shopRoutes } from './modules/shops/routes.ts';
@@ -457,7 +457,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // them goes one way: My Shops shows a shop's pause, and a task's actions are compiled in the
   // transaction that writes it (send-records' TaskActionCompiler).
   await app.register(shopRoutes, { pauses: shopPauses });
-  const compiler = { api: compileTaskActions, browser: compileBrowserActions };
+  const compiler: TaskActionCompiler = { api: compileTaskActions, browser: compileBrowserActions };
   await app.register(sendRecordRoutes, { compiler });
   await app.register(sendRecordFileRoutes);
   await app.register(sendRecordImportRoutes, { compiler });

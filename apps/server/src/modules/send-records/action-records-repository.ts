@@ -7,7 +7,7 @@ import type {
 import { SEND_ERROR_MESSAGE_MAX } from '@inviteflow/contract';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { SendRecordRow } from './repository.ts';
 import { invitationTasks, sendRecords } from './schema.ts';
 
@@ -340,7 +340,7 @@ function adoptable(now: Date) {
 
 /** Up to `limit` tasks with records a browser action should adopt (see `adoptable`). */
 export async function tasksWithLegacyBrowserRecords(
-  db: Executor,
+  db: Database,
   now: Date,
   limit: number,
 ): Promise<Array<{ userId: number; taskId: number }>> {

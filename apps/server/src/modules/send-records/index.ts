@@ -2,6 +2,8 @@
 export { dailyAllowance } from './daily-allowance.ts';
 export { countsByStatus, finishedOn, hasCreatedRecords, type SendRecordRow } from './repository.ts';
 export { lockTaskRow } from './repository.ts';
+/** The port app.ts fills with platforms' compilers of a task's actions (see task-creation.ts). */
+export type { TaskActionCompiler } from './task-creation.ts';
 /**
  * The record lifecycle that the platform actions drive (platforms/actions): records move to an
  * action, start, succeed or fail there, and records of the retired record-by-record claim are
