@@ -53,7 +53,7 @@ import {
   sendRecordFileRoutes,
   sendRecordImportRoutes,
 } from './modules/send-records/file-routes.ts';
-import { hasCreatedRecords } from './modules/send-records/index.ts';
+import { hasCreatedRecords, type TaskActionCompiler } from './modules/send-records/index.ts';
 import { sendRecordRoutes } from './modules/send-records/routes.ts';
 import { expireShopsBeyondLimits } from './modules/shops/service.ts';
 import { shopRoutes } from './modules/shops/routes.ts';
@@ -81,8 +81,11 @@ import {
   liftAuthorizationPauses,
   browserActionRoutes,
   adoptLegacyBrowserRecords,
+  compileBrowserActions,
+  compileTaskActions,
   lapseBrowserActions,
   platformActionRoutes,
+  shopPauses,
 } from './modules/platforms/actions/index.ts';
 import {
   TikTokShopPlatform,
@@ -454,10 +457,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(inviteRoutes);
   // The sandbox gateway exists only in sandbox mode: with real Alipay it is not reachable.
   if (config.payment.provider === 'sandbox') await app.register(sandboxGatewayRoutes);
-  await app.register(shopRoutes);
-  await app.register(sendRecordRoutes);
+  // Platforms uses shops and send-records (a shop's authorization, the records' lifecycle); the
+  // two take what they need of platforms here instead of importing it, so the dependency between
+  // them goes one way: My Shops shows a shop's pause, and a task's actions are compiled in the
+  // transaction that writes it (send-records' TaskActionCompiler).
+  await app.register(shopRoutes, { pauses: shopPauses });
+  const compiler: TaskActionCompiler = { api: compileTaskActions, browser: compileBrowserActions };
+  await app.register(sendRecordRoutes, { compiler });
   await app.register(sendRecordFileRoutes);
-  await app.register(sendRecordImportRoutes);
+  await app.register(sendRecordImportRoutes, { compiler });
   await app.register(extensionRoutes);
   // No TikTok Shop app configured: the server plays the platform itself (embedded default, tests).
   if (!config.tiktokShop.configured) await registerTikTokShopSandbox(app);

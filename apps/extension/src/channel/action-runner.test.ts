@@ -17,7 +17,7 @@ import {
   type PageFlowResult,
 } from './action-runner.ts';
 import type { ChannelApi } from './channel-api.ts';
-import { actionJournalItem } from './journal.ts';
+import { actionJournalItem, type ActionJournal } from './journal.ts';
 import { channelStatusItem } from './status.ts';
 
 const LEASE = '8f3e8f6e-7a4b-4c9e-9d55-0a4a4b0b1c11';
@@ -61,6 +61,23 @@ function action(
       identity: null,
       message: 'hi',
     })),
+  };
+}
+
+/**
+ * The journal a browser restart finds after its send began and before any answer: an action of
+ * two records, both attempted, in doubt until the page tells what happened to them.
+ */
+function journalInDoubt(): ActionJournal {
+  return {
+    action: action(2),
+    phase: 'sending',
+    accountId: 7,
+    attempted: [100, 101],
+    outcomes: [],
+    stop: null,
+    unknown: [],
+    updatedAt: '2026-11-26T09:00:00Z',
   };
 }
 
@@ -377,16 +394,7 @@ describe('browser channel runner', () => {
 
   it('keeps an action in doubt when the page cannot tell, and claims nothing meanwhile', async () => {
     const { server, page, runner } = setup();
-    await actionJournalItem.set({
-      action: action(2),
-      phase: 'sending',
-      accountId: 7,
-      attempted: [100, 101],
-      outcomes: [],
-      stop: null,
-      unknown: [],
-      updatedAt: '2026-11-26T09:00:00Z',
-    });
+    await actionJournalItem.set(journalInDoubt());
     page.shown = null;
     server.queue.push(action(2, 'tiktok', 6));
     expect(await runner.step()).toEqual({ kind: 'waiting', waiting: 'inDoubt' });
@@ -410,16 +418,7 @@ describe('browser channel runner', () => {
 
   it('stays in doubt while the page cannot tell, reading it back on every pass until it can', async () => {
     const { server, page, runner } = setup();
-    await actionJournalItem.set({
-      action: action(2),
-      phase: 'sending',
-      accountId: 7,
-      attempted: [100, 101],
-      outcomes: [],
-      stop: null,
-      unknown: [],
-      updatedAt: '2026-11-26T09:00:00Z',
-    });
+    await actionJournalItem.set(journalInDoubt());
     // A browser restart whose first look finds the platform unreachable: reported unknown.
     page.shown = null;
     expect(await runner.step()).toEqual({ kind: 'waiting', waiting: 'inDoubt' });

@@ -20,6 +20,7 @@ import { streamSheet } from '../../lib/sheets/writer.ts';
 import { importTemplate } from '../talents/index.ts';
 import { zoneForRequest } from '../user/index.ts';
 import { importSendRecords, importTemplateFileName, recordFileName, recordSheet } from './files.ts';
+import type { TaskActionCompiler } from './task-creation.ts';
 import { countRecordsExactly } from './repository.ts';
 
 const tags = ['send records'];
@@ -78,7 +79,13 @@ export async function sendRecordFileRoutes(fastify: FastifyInstance) {
  * Import, in its own scope (multipart for this route only). The file is spooled first,
  * so a slow upload never holds the transaction (and the account lock) open.
  */
-export async function sendRecordImportRoutes(fastify: FastifyInstance) {
+export async function sendRecordImportRoutes(
+  fastify: FastifyInstance,
+  opts: {
+    /** platforms' compilers of a task's actions, passed in by app.ts (see TaskActionCompiler). */
+    compiler: TaskActionCompiler;
+  },
+) {
   // As many fields as the import's settings have (the platform terms included), the file.
   const fields = Object.keys(sendImportFields.shape).length;
   await fastify.register(multipart, {
@@ -130,6 +137,7 @@ export async function sendRecordImportRoutes(fastify: FastifyInstance) {
           locale: request.locale,
           settings: parsed.data,
           now: app.clock.now(),
+          compiler: opts.compiler,
         });
       });
       return ok(request, report, 'success.sendImported', {

@@ -49,6 +49,7 @@ import {
   checkActivityLeader,
   platformFieldsOf,
   writeTask,
+  type TaskActionCompiler,
 } from './task-creation.ts';
 import { findings, toInvite, type PickedTalent } from './task-talents.ts';
 
@@ -60,6 +61,15 @@ import { findings, toInvite, type PickedTalent } from './task-talents.ts';
 
 export type ImportSettings = z.output<typeof sendImportFields>;
 type ImportRow = SendImportReport['rows'][number];
+
+interface ImportOptions {
+  userId: number;
+  locale: Locale;
+  settings: ImportSettings;
+  now: Date;
+  /** Compiles the task's actions (app.ts passes platforms' in: see TaskActionCompiler). */
+  compiler: TaskActionCompiler;
+}
 
 const REPORT_ROWS_MAX = 1_000;
 const importColumns = fileColumns('import').filter((c) =>
@@ -216,7 +226,7 @@ async function linkLibrary(db: Executor, userId: number, rows: ParsedRow[]) {
 export async function importSendRecords(
   db: Database,
   path: string,
-  options: { userId: number; locale: Locale; settings: ImportSettings; now: Date },
+  options: ImportOptions,
 ): Promise<SendImportReport> {
   const { userId, locale, now } = options;
   const format = await sniffFormat(path);
@@ -232,9 +242,9 @@ export async function importSendRecords(
 async function writeImport(
   db: Database,
   rows: ParsedRow[],
-  options: { userId: number; locale: Locale; settings: ImportSettings; now: Date },
+  options: ImportOptions,
 ): Promise<SendImportReport> {
-  const { userId, locale, settings, now } = options;
+  const { userId, locale, settings, now, compiler } = options;
   return inTaskTransaction(db, userId, settings.shopId, now, async (tx, shop, state) => {
     const platformFields = platformFieldsOf(settings);
     checkPlatformFields(shop, settings.taskType, platformFields, settings.productTemplateIds, now);
@@ -281,6 +291,7 @@ async function writeImport(
         },
         [...invite],
         now,
+        compiler,
       );
     }
     const outcome = (row: ParsedRow): ImportRow => ({

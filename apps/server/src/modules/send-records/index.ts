@@ -8,20 +8,23 @@ export {
   type SendRecordRow,
 } from './repository.ts';
 export { lockTaskRow } from './repository.ts';
+/** The port app.ts fills with platforms' compilers of a task's actions (see task-creation.ts). */
+export type { TaskActionCompiler } from './task-creation.ts';
 /**
  * The record lifecycle that the platform actions drive (platforms/actions): records move to an
- * action, start, succeed or fail there. Task creation compiles a task's actions through
- * platforms/index.ts; this file does not export task creation, so the two modules meet without a
- * cycle (send-records/task-creation → platforms → send-records/index → action-records).
+ * action, start, succeed or fail there, and records of the retired record-by-record claim are
+ * adopted by browser actions. Send-records imports nothing of platforms: task creation gets the
+ * compiling of a task's actions from app.ts (task-creation.ts's TaskActionCompiler), so the
+ * dependency between the two modules goes one way (platforms → send-records).
  */
 export {
   actionOpenCounts,
   actionRecordStatusCounts,
   actionTask,
+  adoptRecords,
   browserAllowanceUse,
-  failBlacklisted,
-  failRecords,
   lockActionRecords,
+  lockLegacyBrowserRecords,
   lockPendingActionRecords,
   lockRunningActionRecords,
   markRecordsSent,
@@ -31,6 +34,11 @@ export {
   setRecordIdentity,
   startActionRecords,
   startRecords,
+  tasksWithLegacyBrowserRecords,
+} from './action-records-repository.ts';
+export {
+  failBlacklisted,
+  failRecords,
   succeedActionRecords,
   succeedRecords,
 } from './action-records.ts';

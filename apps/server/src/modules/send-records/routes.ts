@@ -22,7 +22,7 @@ import { notFound } from '../../lib/errors.ts';
 import { responses } from '../../lib/route-schemas.ts';
 import { countRecords, findRecord, toSendRecord } from './repository.ts';
 import { deleteRecord, editRecord, recordPage } from './service.ts';
-import { createTask, previewTask } from './task-creation.ts';
+import { createTask, previewTask, type TaskActionCompiler } from './task-creation.ts';
 import { sendStatsFor } from './stats.ts';
 
 const tags = ['send records'];
@@ -30,7 +30,13 @@ const paths = apiPaths.sendRecords;
 const byId = `${paths.list}/:id`;
 
 /** Send records: the list, create (and its preview), view, edit, delete, the workplace's stats. */
-export async function sendRecordRoutes(fastify: FastifyInstance) {
+export async function sendRecordRoutes(
+  fastify: FastifyInstance,
+  opts: {
+    /** platforms' compilers of a task's actions, passed in by app.ts (see TaskActionCompiler). */
+    compiler: TaskActionCompiler;
+  },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -151,7 +157,13 @@ export async function sendRecordRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await createTask(app.db, request.auth.userId, request.body, app.clock.now());
+      const result = await createTask(
+        app.db,
+        request.auth.userId,
+        request.body,
+        app.clock.now(),
+        opts.compiler,
+      );
       return ok(request, result, 'success.taskCreated', { count: result.created });
     },
   );

@@ -26,7 +26,6 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import { lockBlacklistDecisions } from '../talents/index.ts';
 import { membershipState, type MembershipState } from '../membership/index.ts';
-import { compileBrowserActions, compileTaskActions } from '../platforms/index.ts';
 import { expireBeyondLimit, findShop, type ShopRow } from '../shops/index.ts';
 import { ownedProducts, ownsScript } from '../templates/index.ts';
 import { lockAccount } from '../user/index.ts';
@@ -50,6 +49,35 @@ import {
  * daily cap holds under parallel requests, and the blacklist's lock, so a talent
  * blacklisted at the same moment is either refused here or skipped at claim.
  */
+
+/** A task as its actions are compiled from it (`TaskActionCompiler`). */
+export interface CompiledTask {
+  userId: number;
+  taskId: number;
+  shopId: number;
+  platform: Platform;
+  taskType: TaskType;
+  collaborationName: string | null;
+}
+
+/**
+ * What a task asks of its platform becomes actions, written in the transaction that writes the
+ * task (`tx`), each answering, for each of the task's `talents` records in writing order, the
+ * action that carries it. The platform actions do it (platforms/actions: compile.ts,
+ * browser-compile.ts) and drive the records' lifecycle through send-records/index.ts; so
+ * send-records declares what it needs here and app.ts, the composition root, passes platforms'
+ * implementation in (to the create and import routes): send-records imports nothing of
+ * platforms, and the dependency between the two modules goes one way (issue 18).
+ */
+export interface TaskActionCompiler {
+  /**
+   * A shop connected by authorization: platform actions, run by the server's executor. Null
+   * for a task type the platform's Open API cannot run: its records carry no action.
+   */
+  api(tx: Executor, task: CompiledTask, talents: number, now: Date): Promise<number[] | null>;
+  /** Every other task: browser actions, which the extension claims (issue 17). */
+  browser(tx: Executor, task: CompiledTask, talents: number, now: Date): Promise<number[]>;
+}
 
 export type PreviewInput = z.output<typeof sendPreviewBody>;
 export type TaskInput = z.output<typeof sendTaskBody>;
@@ -171,9 +199,9 @@ async function checkScriptTemplate(tx: Executor, userId: number, id: number | nu
 }
 
 /**
- * Writes a task, with what it asks of its platform, and one pending record per talent, each
- * with its own message and the talent's identity. Call inside a transaction holding the
- * account lock, after the daily cap was checked.
+ * Writes a task, with what it asks of its platform (its actions, by `compiler`, in the same
+ * transaction), and one pending record per talent, each with its own message and the talent's
+ * identity. Call inside a transaction holding the account lock, after the daily cap was checked.
  */
 export async function writeTask(
   tx: Executor,
@@ -181,6 +209,7 @@ export async function writeTask(
   settings: TaskSettings,
   invite: readonly PickedTalent[],
   now: Date,
+  compiler: TaskActionCompiler,
 ): Promise<number> {
   const templates = await taskProducts(tx, userId, settings.productTemplateIds);
   await checkScriptTemplate(tx, userId, settings.scriptTemplateId);
@@ -218,27 +247,18 @@ export async function writeTask(
   // A shop connected by authorization: its records run on the server, as platform actions;
   // every other task runs in the browser, as browser actions the extension claims (issue 17).
   // Each record is written with the action that carries it.
-  const compiled = {
+  const compiled: CompiledTask = {
     userId,
     taskId,
     shopId: settings.shop.id,
+    platform: settings.shop.platform as Platform,
     taskType: settings.taskType,
     collaborationName: platformTerms?.collaboration?.name ?? null,
   };
   const carriers =
     channel === 'api'
-      ? await compileTaskActions(
-          tx,
-          { ...compiled, platform: settings.shop.platform },
-          invite.length,
-          now,
-        )
-      : await compileBrowserActions(
-          tx,
-          { ...compiled, platform: settings.shop.platform as Platform },
-          invite.length,
-          now,
-        );
+      ? await compiler.api(tx, compiled, invite.length, now)
+      : await compiler.browser(tx, compiled, invite.length, now);
   const shared = {
     userId,
     taskId,
@@ -355,6 +375,7 @@ export async function createTask(
   userId: number,
   input: TaskInput,
   now: Date,
+  compiler: TaskActionCompiler,
 ): Promise<SendTaskResult> {
   return inTaskTransaction(db, userId, input.shopId, now, async (tx, shop, state) => {
     const platformFields = platformFieldsOf(input);
@@ -396,6 +417,7 @@ export async function createTask(
       },
       invite,
       now,
+      compiler,
     );
     const skipped = input.cooldown === 'skip' ? found.cooldown : [];
     return {

@@ -6,6 +6,7 @@ export {
   findShopPlatformLink,
   overviewShops,
   shopCounts,
+  shopIsBound,
   shopsOfConnections,
   toShop,
   type ShopRow,

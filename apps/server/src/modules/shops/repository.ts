@@ -6,7 +6,7 @@ import {
   type ShopPause,
   type ShopTab,
 } from '@inviteflow/contract';
-import { and, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { shops } from './schema.ts';
 import { pageOffset } from '../../lib/sql.ts';
@@ -197,6 +197,21 @@ export async function overviewShops(db: Executor, userId: number, limit: number)
     .where(eq(shops.userId, userId))
     .orderBy(sql`${shops.bindStatus} = 'BOUND' desc`, desc(shops.updatedAt), desc(shops.id))
     .limit(limit);
+}
+
+/**
+ * A condition for another module's statement: the shop whose id is `shopId` (a column of that
+ * statement) is BOUND. It is an EXISTS on shops written here, where shops are queried, rather
+ * than a query of its own, because the statement that uses it must stay one: the browser claim
+ * (platforms/actions/browser-repository.ts `nextBrowserAction`) picks and locks an action with
+ * FOR UPDATE OF the actions SKIP LOCKED in the same statement that checks its shop. As with
+ * the join of shops it replaces (same plan: PostgreSQL makes the EXISTS a semi-join), the
+ * shop's row is read at the statement's snapshot, never locked; a read of the shops in a
+ * statement of its own first would widen the window in which a shop unbound meanwhile still
+ * has its action claimed.
+ */
+export function shopIsBound(shopId: AnyColumn): SQL {
+  return sql`exists (select 1 from ${shops} where ${shops.id} = ${shopId} and ${shops.bindStatus} = 'BOUND')`;
 }
 
 /** A shop as the API shows it, with its platform pause when its actions wait (see platforms/actions). */

@@ -8,13 +8,14 @@ import {
   shopPage,
   shopReportData,
   type Locale,
+  type ShopPause,
 } from '@inviteflow/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Executor } from '../../db/client.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { responses } from '../../lib/route-schemas.ts';
-import { shopPauses } from '../platforms/index.ts';
 import { timeZoneOf } from '../user/index.ts';
 import { findShop, listShops, shopCounts, toShop } from './repository.ts';
 import {
@@ -26,6 +27,19 @@ import {
   slotsOf,
   unbindShop,
 } from './service.ts';
+
+/**
+ * The pauses in force of the account's shops, by shop id: why a shop's platform actions wait
+ * (quota, rate limit, authorization, the browser's stop). Platforms knows (its actions'
+ * shopPauses); app.ts passes it in, because platforms uses shops (a shop's authorization) and
+ * shops imports nothing of platforms.
+ */
+export type ShopPausesOf = (
+  db: Executor,
+  userId: number,
+  shopIds: readonly number[],
+  now: Date,
+) => Promise<Map<number, ShopPause>>;
 
 const tags = ['shops'];
 const paths = apiPaths.shops;
@@ -54,7 +68,13 @@ const bindRefusals = {
 } as const;
 
 /** My Shops: the tabs, binding by hand, unbinding. The caller's own shops only. */
-export async function shopRoutes(fastify: FastifyInstance) {
+export async function shopRoutes(
+  fastify: FastifyInstance,
+  opts: {
+    /** platforms' shopPauses, passed in by app.ts (see ShopPausesOf). */
+    pauses: ShopPausesOf;
+  },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -80,7 +100,7 @@ export async function shopRoutes(fastify: FastifyInstance) {
       ]);
       const all = counts.BOUND + counts.UNBOUND + counts.EXPIRED;
       // Shops whose platform actions wait (quota, rate limit, authorization) say why.
-      const pauses = await shopPauses(
+      const pauses = await opts.pauses(
         app.db,
         userId,
         page.list.map((row) => row.id),
@@ -101,7 +121,7 @@ export async function shopRoutes(fastify: FastifyInstance) {
     async (request) => {
       const row = await findShop(app.db, request.auth.userId, request.params.id);
       if (!row) throw notFound();
-      const pauses = await shopPauses(app.db, row.userId, [row.id], app.clock.now());
+      const pauses = await opts.pauses(app.db, row.userId, [row.id], app.clock.now());
       return ok(request, toShop(row, pauses.get(row.id) ?? null));
     },
   );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PlatformAnswer } from '@inviteflow/contract';
 import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { shops } from '../../shops/schema.ts';
+import { shopIsBound } from '../../shops/index.ts';
 import { browserShopStops, platformActions } from './schema.ts';
 import type { ActionRow } from './repository.ts';
 
@@ -77,16 +77,16 @@ export async function nextBrowserAction(
   now: Date,
 ): Promise<ActionRow | null> {
   const [row] = await tx
-    .select({ action: a })
+    .select()
     .from(a)
-    .innerJoin(shops, eq(shops.id, a.shopId))
     .where(
       and(
         eq(a.userId, userId),
         eq(a.channel, 'browser'),
         eq(a.status, 'pending'),
         or(isNull(a.notBefore), sql`${a.notBefore} <= ${now.toISOString()}::timestamptz`),
-        eq(shops.bindStatus, 'BOUND'),
+        // shops' own condition (an EXISTS): one statement with the lock below (see shopIsBound).
+        shopIsBound(a.shopId),
         options.shopId === undefined ? undefined : eq(a.shopId, options.shopId),
         options.stoppedShops.length ? notInArray(a.shopId, [...options.stoppedShops]) : undefined,
         options.stoppedPacks.length ? notInArray(a.packId, [...options.stoppedPacks]) : undefined,
@@ -96,7 +96,7 @@ export async function nextBrowserAction(
     .orderBy(asc(a.id))
     .limit(1)
     .for('update', { of: a, skipLocked: true });
-  return row?.action ?? null;
+  return row ?? null;
 }
 
 /** The shops and packs of the account's pending browser actions (of a shop, when given). */
