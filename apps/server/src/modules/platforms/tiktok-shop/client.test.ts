@@ -284,6 +284,32 @@ describe('TikTok Shop client: transport', () => {
                 nickname: 'Jefree',
                 follower_count: 23241,
                 selection_region: 'US',
+                // The document's sample answer's fields (202508).
+                avatar: { url: 'https://p16-sign.example/avatar.webp' },
+                category_ids: ['60001'],
+                avg_ec_live_uv: 1331,
+                avg_ec_video_view_count: 112,
+                gmv: { currency: 'USD', amount: '1232.90' },
+                units_sold_range: {
+                  minimum_amount: 100,
+                  maximum_amount: 1000,
+                  formatted_range: '100-1000',
+                },
+                top_follower_demographics: {
+                  age_ranges: ['AGE_RANGE_18_24', 'AGE_RANGE_25_34'],
+                  major_gender: { gender: 'FEMALE', percentage: 6524 },
+                },
+              },
+              // A creator who shares no precise data: a GMV range instead, no figures.
+              {
+                creator_open_id: 'open-2',
+                username: 'quiet',
+                gmv_range: {
+                  currency: 'USD',
+                  minimum_amount: '1.00',
+                  maximum_amount: '100.34',
+                  formatted_range: '$0-$100',
+                },
               },
             ],
             next_page_token: 'b2Zmc2V0PTEw',
@@ -310,7 +336,16 @@ describe('TikTok Shop client: transport', () => {
         ),
     );
     const c = client();
-    const page = await c.searchCreators(shop, { keyword: 'jefree', pageSize: 12 });
+    const page = await c.searchCreators(shop, {
+      keyword: 'jefree',
+      pageSize: 12,
+      followerCountMin: 1000,
+      followerCountMax: 10000,
+      ageRanges: ['AGE_RANGE_18_24'],
+      gender: { gender: 'MALE', percentageAtLeast: 6000 },
+      gmvRanges: ['GMV_RANGE_0_100'],
+      unitsSoldRanges: ['UNITS_SOLD_RANGE_0_10'],
+    });
     expect(page).toEqual({
       creators: [
         {
@@ -319,6 +354,31 @@ describe('TikTok Shop client: transport', () => {
           nickname: 'Jefree',
           followerCount: 23241,
           region: 'US',
+          avatarUrl: 'https://p16-sign.example/avatar.webp',
+          categoryIds: ['60001'],
+          avgLiveUv: 1331,
+          avgVideoViews: 112,
+          gmv: { currency: 'USD', amount: '1232.90' },
+          gmvRange: null,
+          unitsSoldRange: '100-1000',
+          topAgeRanges: ['AGE_RANGE_18_24', 'AGE_RANGE_25_34'],
+          majorGender: { gender: 'FEMALE', percentage: 6524 },
+        },
+        {
+          openId: 'open-2',
+          username: 'quiet',
+          nickname: '',
+          followerCount: null,
+          region: null,
+          avatarUrl: null,
+          categoryIds: [],
+          avgLiveUv: null,
+          avgVideoViews: null,
+          gmv: null,
+          gmvRange: '$0-$100',
+          unitsSoldRange: null,
+          topAgeRanges: [],
+          majorGender: null,
         },
       ],
       nextPageToken: 'b2Zmc2V0PTEw',
@@ -327,7 +387,17 @@ describe('TikTok Shop client: transport', () => {
     expect(received[0]!.path).toBe('/open-api/affiliate_seller/202508/marketplace_creators/search');
     expect(received[0]!.query.page_size).toBe('12');
     expect(received[0]!.query).not.toHaveProperty('page_token');
-    expect(JSON.parse(received[0]!.body)).toEqual({ keyword: 'jefree' });
+    // The request body as the document's sample request has it.
+    expect(JSON.parse(received[0]!.body)).toEqual({
+      keyword: 'jefree',
+      follower_demographics: {
+        count_range: { count_ge: 1000, count_le: 10000 },
+        age_ranges: ['AGE_RANGE_18_24'],
+        gender_distribution: { gender: 'MALE', percentage_ge: 6000 },
+      },
+      gmv_ranges: ['GMV_RANGE_0_100'],
+      units_sold_ranges: ['UNITS_SOLD_RANGE_0_10'],
+    });
 
     const found = await c.searchTargetCollaborations(shop, {
       status: 'VALID',
