@@ -45,10 +45,13 @@ function sandboxOf(h: Harness): TikTokShopSandbox {
   return h.app.tiktokShopSandbox!;
 }
 
-/** The clock fixed at START, and no rate limit (every call falls in the same second). */
+/**
+ * The clock fixed at START, no rate limit (every call falls in the same second), and access
+ * tokens that outlive the weeks a test moves through.
+ */
 function begin(h: Harness) {
   h.app.clock.now = () => new Date(START);
-  sandboxOf(h).configure({ rateLimitPerSecond: 100_000 });
+  sandboxOf(h).configure({ rateLimitPerSecond: 100_000, accessTokenTtlSeconds: 365 * DAY });
 }
 
 interface Answer<T> {
@@ -225,6 +228,7 @@ describeApi('sandbox TikTok Shop: creators over sandbox time', (h) => {
   it('keeps its own clock, moved forward only, and every rule reads it', async () => {
     begin(h());
     const sandbox = sandboxOf(h());
+    sandbox.configure({ accessTokenTtlSeconds: 7 * DAY });
     expect((await control<{ now: number; offset_seconds: number }>(h(), 'GET', '/clock')).data)
       .toMatchObject({ now: startSeconds, offset_seconds: 0 });
     const token = await connect(h());

@@ -944,11 +944,12 @@ export async function conversationsOfShop(
   limit: number,
 ) {
   const c = sandboxTtsConversations;
-  const m = sandboxTtsMessages;
-  const unread = sql<number>`(select count(*) from ${m} where ${m.conversationId} = ${c.id}
-      and ${m.sender} = 'CREATOR' and ${m.seq} > ${c.readSeq})`.mapWith(Number);
-  const lastSender = sql`(select ${m.sender} from ${m} where ${m.conversationId} = ${c.id}
-      order by ${m.seq} desc limit 1)`;
+  // Written out in full: in a select list the query builder names columns without their table.
+  const unread = sql<number>`(select count(*) from sandbox_tts_messages m
+      where m.conversation_id = sandbox_tts_conversations.id and m.sender = 'CREATOR'
+        and m.seq > sandbox_tts_conversations.read_seq)`.mapWith(Number);
+  const lastSender = sql`(select m.sender from sandbox_tts_messages m
+      where m.conversation_id = sandbox_tts_conversations.id order by m.seq desc limit 1)`;
   const conditions = [eq(c.shopId, shopId)];
   if (status === 'UNREAD') conditions.push(sql`${unread} > 0`);
   if (status === 'UNREPLIED') conditions.push(sql`${lastSender} = 'CREATOR'`);
@@ -1035,11 +1036,11 @@ export async function scheduleReply(db: Executor, conversationId: string, at: Da
 export async function markRead(db: Executor, shopId: string, ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
   const c = sandboxTtsConversations;
-  const m = sandboxTtsMessages;
   const rows = await db
     .update(c)
     .set({
-      readSeq: sql`coalesce((select max(${m.seq}) from ${m} where ${m.conversationId} = ${c.id}), 0)`,
+      readSeq: sql`coalesce((select max(m.seq) from sandbox_tts_messages m
+        where m.conversation_id = sandbox_tts_conversations.id), 0)`,
     })
     .where(and(eq(c.shopId, shopId), inArray(c.id, ids)))
     .returning({ id: c.id });
