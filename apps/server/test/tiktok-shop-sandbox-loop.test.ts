@@ -219,7 +219,12 @@ interface Detail {
 }
 
 const detailOf = async (h: Harness, token: string, id: string) => {
-  const res = await api<Detail>(h, 'GET', `/affiliate_seller/202508/target_collaborations/${id}`, token);
+  const res = await api<Detail>(
+    h,
+    'GET',
+    `/affiliate_seller/202508/target_collaborations/${id}`,
+    token,
+  );
   expect(res.code, res.message).toBe(0);
   return res.data.target_collaboration;
 };
@@ -229,8 +234,9 @@ describeApi('sandbox TikTok Shop: creators over sandbox time', (h) => {
     begin(h());
     const sandbox = sandboxOf(h());
     sandbox.configure({ accessTokenTtlSeconds: 7 * DAY });
-    expect((await control<{ now: number; offset_seconds: number }>(h(), 'GET', '/clock')).data)
-      .toMatchObject({ now: startSeconds, offset_seconds: 0 });
+    expect(
+      (await control<{ now: number; offset_seconds: number }>(h(), 'GET', '/clock')).data,
+    ).toMatchObject({ now: startSeconds, offset_seconds: 0 });
     const token = await connect(h());
     expect((await advance(h(), 2 * HOUR)).data).toMatchObject({
       now: startSeconds + 2 * HOUR,
@@ -241,9 +247,13 @@ describeApi('sandbox TikTok Shop: creators over sandbox time', (h) => {
     expect((await control(h(), 'POST', '/clock/advance', {})).status).toBe(400);
     expect(() => sandbox.advanceClock(-1)).toThrow();
     // Signed with the caller's real time, calls still pass the timestamp window.
-    expect((await api(h(), 'GET', '/affiliate_seller/202412/conversations', token, {
-      query: { page_size: '10' },
-    })).code).toBe(0);
+    expect(
+      (
+        await api(h(), 'GET', '/affiliate_seller/202412/conversations', token, {
+          query: { page_size: '10' },
+        })
+      ).code,
+    ).toBe(0);
     // The access token lives 7 days of sandbox time.
     sandbox.advanceClock(7 * DAY);
     const expired = await api(h(), 'GET', '/affiliate_seller/202412/conversations', token, {
@@ -273,8 +283,14 @@ describeApi('sandbox TikTok Shop: creators over sandbox time', (h) => {
 
     const plans = new Map<string, Plan>();
     for (const openId of invited) plans.set(openId, await planOf(h(), id, openId));
-    expect(plans.get(fixed(1))).toMatchObject({ answer: 'ACCEPT', answered_at: startSeconds + 4 * MINUTE });
-    expect(plans.get(fixed(2))).toMatchObject({ answer: 'DECLINE', answered_at: startSeconds + 5 * MINUTE });
+    expect(plans.get(fixed(1))).toMatchObject({
+      answer: 'ACCEPT',
+      answered_at: startSeconds + 4 * MINUTE,
+    });
+    expect(plans.get(fixed(2))).toMatchObject({
+      answer: 'DECLINE',
+      answered_at: startSeconds + 5 * MINUTE,
+    });
     expect(plans.get(fixed(3))).toMatchObject({ answer: 'NONE', answered_at: null, orders: [] });
 
     /** The detail at the sandbox's now, checked creator by creator against the plans. */
@@ -380,7 +396,8 @@ describeApi('sandbox TikTok Shop: creators over sandbox time', (h) => {
     expect(share('DECLINE')).toBeGreaterThan(0.12);
     expect(share('DECLINE')).toBeLessThan(0.28);
     for (const plan of first) {
-      if (plan.answer !== 'ACCEPT') expect(plan.sample ?? plan.content ?? plan.orders[0]).toBeFalsy();
+      if (plan.answer !== 'ACCEPT')
+        expect(plan.sample ?? plan.content ?? plan.orders[0]).toBeFalsy();
       for (const order of plan.orders)
         expect(order.at.getTime()).toBeGreaterThanOrEqual(plan.content!.at.getTime());
     }
@@ -454,13 +471,20 @@ describeApi('sandbox TikTok Shop: creators over sandbox time', (h) => {
     expect((await review(appId, { review_result: 'REJECT' })).code).toBe(36009004);
     expect((await review(appId, { review_result: 'MAYBE' })).code).toBe(36009004);
     expect((await review('123', { review_result: 'APPROVE' })).code).toBe(36009004);
-    const readOnly = await connect(h(), ALL_SCOPES.filter((s) => s !== 'seller.affiliate_collaboration.write'));
+    const readOnly = await connect(
+      h(),
+      ALL_SCOPES.filter((s) => s !== 'seller.affiliate_collaboration.write'),
+    );
     expect((await review(appId, { review_result: 'APPROVE' }, readOnly)).code).toBe(105005);
     const approved = await review(appId, { review_result: 'APPROVE' });
     expect([approved.code, approved.data]).toEqual([0, {}]);
-    expect((await review(appId, { review_result: 'REJECT', reject_reason: 'OTHER' })).code).toBe(36009004);
+    expect((await review(appId, { review_result: 'REJECT', reject_reason: 'OTHER' })).code).toBe(
+      36009004,
+    );
     const other = all.data.sample_applications.find((a) => a.id !== appId)!;
-    expect((await review(other.id, { review_result: 'REJECT', reject_reason: 'NOT_MATCH' })).code).toBe(0);
+    expect(
+      (await review(other.id, { review_result: 'REJECT', reject_reason: 'NOT_MATCH' })).code,
+    ).toBe(0);
 
     const statusOf = async (applicationId: string) =>
       (await search({}, { page_size: '50' })).data.sample_applications.find(
@@ -473,8 +497,17 @@ describeApi('sandbox TikTok Shop: creators over sandbox time', (h) => {
       order_id: expect.stringMatching(/^\d{18}$/),
     });
     expect((await statusOf(other.id)).status).toBe('REJECT_CANCELLED');
-    const noRead = await connect(h(), ALL_SCOPES.filter((s) => s !== 'seller.affiliate_collaboration.read'));
-    expect((await api(h(), 'POST', '/affiliate_seller/202508/sample_applications/search', noRead, { body: {} })).code).toBe(105005);
+    const noRead = await connect(
+      h(),
+      ALL_SCOPES.filter((s) => s !== 'seller.affiliate_collaboration.read'),
+    );
+    expect(
+      (
+        await api(h(), 'POST', '/affiliate_seller/202508/sample_applications/search', noRead, {
+          body: {},
+        })
+      ).code,
+    ).toBe(105005);
 
     const fulfillments = () =>
       api<{ fulfillments: Array<{ content: Record<string, unknown> }> }>(
@@ -494,7 +527,10 @@ describeApi('sandbox TikTok Shop: creators over sandbox time', (h) => {
     const contentAt = Math.max(plan.content!.at, nowSeconds);
     expect(after.status).toBe(contentAt <= nowSeconds ? 'COMPLETED' : 'CONTENT_PENDING');
     await advance(h(), 5 * DAY);
-    expect(await statusOf(appId)).toMatchObject({ status: 'COMPLETED', fulfillment_status: 'SUCCEED' });
+    expect(await statusOf(appId)).toMatchObject({
+      status: 'COMPLETED',
+      fulfillment_status: 'SUCCEED',
+    });
     const done = await fulfillments();
     expect(done.data.fulfillments).toHaveLength(1);
     expect(done.data.fulfillments[0]!.content).toMatchObject({
@@ -515,7 +551,12 @@ describeApi('sandbox TikTok Shop: creators over sandbox time', (h) => {
       (p) => p.orders,
     );
     expect(planned.length).toBeGreaterThan(20);
-    type Order = { id: string; create_time: number; status: string; skus: Array<Record<string, unknown>> };
+    type Order = {
+      id: string;
+      create_time: number;
+      status: string;
+      skus: Array<Record<string, unknown>>;
+    };
     const search = (body: Record<string, unknown>, query: Record<string, string> = {}) =>
       api<{ orders: Order[]; total_count: number; next_page_token?: string }>(
         h(),
@@ -537,7 +578,10 @@ describeApi('sandbox TikTok Shop: creators over sandbox time', (h) => {
       let pageToken: string | undefined;
       let total = -1;
       do {
-        const page = await search(body, { page_size: '7', ...(pageToken ? { page_token: pageToken } : {}) });
+        const page = await search(body, {
+          page_size: '7',
+          ...(pageToken ? { page_token: pageToken } : {}),
+        });
         expect(page.code, page.message).toBe(0);
         total = page.data.total_count;
         out.push(...page.data.orders);
@@ -554,7 +598,10 @@ describeApi('sandbox TikTok Shop: creators over sandbox time', (h) => {
     const to = startSeconds + 4 * DAY;
     const ranged = await everything({ create_time_ge: from, create_time_lt: to });
     expect(ranged.map((o) => o.id).sort()).toEqual(
-      due.filter((o) => o.at >= from && o.at < to).map((o) => o.id).sort(),
+      due
+        .filter((o) => o.at >= from && o.at < to)
+        .map((o) => o.id)
+        .sort(),
     );
     expect((await everything({ program_id: id })).length).toBe(due.length);
     expect((await everything({ program_id: '7300000000000000000' })).length).toBe(0);
@@ -571,16 +618,26 @@ describeApi('sandbox TikTok Shop: creators over sandbox time', (h) => {
     expect((await search({}, { page_token: 'bm9wZQ==' })).code).toBe(36009004);
     expect((await search({ create_time_ge: to, create_time_lt: from })).code).toBe(36009004);
     expect((await search({ create_time_ge: 'soon' })).code).toBe(36009004);
-    const noRead = await connect(h(), ALL_SCOPES.filter((s) => s !== 'seller.affiliate_collaboration.read'));
+    const noRead = await connect(
+      h(),
+      ALL_SCOPES.filter((s) => s !== 'seller.affiliate_collaboration.read'),
+    );
     expect(
-      (await api(h(), 'POST', '/affiliate_seller/202410/orders/search', noRead, {
-        body: {},
-        query: { page_size: '10' },
-      })).code,
+      (
+        await api(h(), 'POST', '/affiliate_seller/202410/orders/search', noRead, {
+          body: {},
+          query: { page_size: '10' },
+        })
+      ).code,
     ).toBe(105005);
 
     // Removing the collaboration: what was made stays, nothing more comes.
-    const removed = await api(h(), 'DELETE', `/affiliate_seller/202409/target_collaborations/${id}`, token);
+    const removed = await api(
+      h(),
+      'DELETE',
+      `/affiliate_seller/202409/target_collaborations/${id}`,
+      token,
+    );
     expect(removed.code, removed.message).toBe(0);
     await advance(h(), 10 * DAY);
     expect((await everything({})).length).toBe(due.length);
@@ -591,9 +648,15 @@ describeApi('sandbox TikTok Shop: creators over sandbox time', (h) => {
     const token = await connect(h());
     const open = async (openId: string) =>
       (
-        await api<{ conversation_id: string }>(h(), 'POST', '/affiliate_seller/202508/conversations', token, {
-          body: { creator_open_id: openId },
-        })
+        await api<{ conversation_id: string }>(
+          h(),
+          'POST',
+          '/affiliate_seller/202508/conversations',
+          token,
+          {
+            body: { creator_open_id: openId },
+          },
+        )
       ).data.conversation_id;
     const talker = await open(fixed(4));
     const silent = await open(fixed(3));
@@ -603,27 +666,34 @@ describeApi('sandbox TikTok Shop: creators over sandbox time', (h) => {
       });
     expect((await send(talker, 'Hello!')).code).toBe(0);
     expect((await send(silent, 'Hello!')).code).toBe(0);
-    expect((await control<{ reply_due_at: number }>(h(), 'GET', `/plan?conversation_id=${talker}`)).data.reply_due_at).toBe(startSeconds + 3 * MINUTE);
+    expect(
+      (await control<{ reply_due_at: number }>(h(), 'GET', `/plan?conversation_id=${talker}`)).data
+        .reply_due_at,
+    ).toBe(startSeconds + 3 * MINUTE);
     type Listed = { id: string; unread_count: number; creator_im_id: string };
     const list = async (status?: string) =>
       (
-        await api<{ conversations: Listed[] }>(h(), 'GET', '/affiliate_seller/202412/conversations', token, {
-          query: {
-            page_size: '20',
-            only_need_conversation_id: 'false',
-            ...(status ? { conversation_status: status } : {}),
+        await api<{ conversations: Listed[] }>(
+          h(),
+          'GET',
+          '/affiliate_seller/202412/conversations',
+          token,
+          {
+            query: {
+              page_size: '20',
+              only_need_conversation_id: 'false',
+              ...(status ? { conversation_status: status } : {}),
+            },
           },
-        })
+        )
       ).data.conversations;
     const messages = async (conversation: string) =>
       (
-        await api<{ messages: Array<{ message_body: { type: string; content: string; sender_id: string } }> }>(
-          h(),
-          'GET',
-          `/affiliate_seller/202412/conversation/${conversation}/messages`,
-          token,
-          { query: { page_size: '20' } },
-        )
+        await api<{
+          messages: Array<{ message_body: { type: string; content: string; sender_id: string } }>;
+        }>(h(), 'GET', `/affiliate_seller/202412/conversation/${conversation}/messages`, token, {
+          query: { page_size: '20' },
+        })
       ).data.messages;
     expect((await list()).map((c) => c.unread_count)).toEqual([0, 0]);
     expect(await list('UNREAD')).toEqual([]);
@@ -635,14 +705,21 @@ describeApi('sandbox TikTok Shop: creators over sandbox time', (h) => {
     const listed = await list();
     const talkerRow = listed.find((c) => c.id === talker)!;
     expect(talkerRow.unread_count).toBe(1);
-    expect(history[0]!.message_body).toMatchObject({ type: 'TEXT', sender_id: talkerRow.creator_im_id });
+    expect(history[0]!.message_body).toMatchObject({
+      type: 'TEXT',
+      sender_id: talkerRow.creator_im_id,
+    });
     expect(history[1]!.message_body.sender_id).not.toBe(talkerRow.creator_im_id);
     expect((await list('UNREAD')).map((c) => c.id)).toEqual([talker]);
     expect((await list('UNREPLIED')).map((c) => c.id)).toEqual([talker]);
     expect(await messages(silent)).toHaveLength(1);
-    expect((await api(h(), 'GET', '/affiliate_seller/202412/conversations', token, {
-      query: { page_size: '20', conversation_status: 'SOMETIMES' },
-    })).code).toBe(36009004);
+    expect(
+      (
+        await api(h(), 'GET', '/affiliate_seller/202412/conversations', token, {
+          query: { page_size: '20', conversation_status: 'SOMETIMES' },
+        })
+      ).code,
+    ).toBe(36009004);
 
     const read = await api<{ failed_conversation_ids: string[] }>(
       h(),

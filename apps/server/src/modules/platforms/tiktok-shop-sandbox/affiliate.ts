@@ -740,13 +740,7 @@ export async function conversationList(sandbox: TikTokShopSandbox, ctx: ApiConte
       'conversation_status',
     ) ?? 'ALL';
   await deliverReplies(sandbox, { shopId: shopOf(ctx).id }, ctx.now);
-  const rows = await repo.conversationsOfShop(
-    sandbox.db,
-    shopOf(ctx).id,
-    status,
-    offset,
-    size + 1,
-  );
+  const rows = await repo.conversationsOfShop(sandbox.db, shopOf(ctx).id, status, offset, size + 1);
   const page = rows.slice(0, size);
   return {
     has_more: rows.length > size,

@@ -43,7 +43,15 @@ export type FixedBehaviour = 'accepts' | 'declines' | 'silent' | 'replies' | nul
 
 export function fixedBehaviourOf(n: number): FixedBehaviour {
   const r = n % 50;
-  return r === 1 ? 'accepts' : r === 2 ? 'declines' : r === 3 ? 'silent' : r === 4 ? 'replies' : null;
+  return r === 1
+    ? 'accepts'
+    : r === 2
+      ? 'declines'
+      : r === 3
+        ? 'silent'
+        : r === 4
+          ? 'replies'
+          : null;
 }
 
 export interface PlannedProduct {
@@ -143,7 +151,11 @@ export function planCreator(c: CollaborationFacts, creator: SandboxCreator): Cre
       answeredAt +
       (fixed === 'accepts' ? 6 * MINUTE : logUniform(draw(seed, 'sample-delay'), 10 * MINUTE, DAY));
     if (at < end)
-      sample = { id: seededId(`${seed}:sample`, 19, '57'), at: new Date(at), productId: pick('sample-product').id };
+      sample = {
+        id: seededId(`${seed}:sample`, 19, '57'),
+        at: new Date(at),
+        productId: pick('sample-product').id,
+      };
   }
   // 75 % post content: after the sample's journey (about 4 days), or 1 hour to 3 days after accepting.
   let content: CreatorPlan['content'] = null;
@@ -151,7 +163,9 @@ export function planCreator(c: CollaborationFacts, creator: SandboxCreator): Cre
     const at = sample
       ? sample.at.getTime() + 4 * DAY + logUniform(draw(seed, 'content-delay'), 2 * HOUR, 4 * DAY)
       : answeredAt +
-        (fixed === 'accepts' ? 30 * MINUTE : logUniform(draw(seed, 'content-delay'), HOUR, 3 * DAY));
+        (fixed === 'accepts'
+          ? 30 * MINUTE
+          : logUniform(draw(seed, 'content-delay'), HOUR, 3 * DAY));
     if (at < end)
       content = {
         id: seededId(`${seed}:content`),
@@ -164,7 +178,9 @@ export function planCreator(c: CollaborationFacts, creator: SandboxCreator): Cre
   if (content) {
     // Up to three orders a day for two weeks after the content, fewer as days go by.
     for (let day = 0; day < ORDER_DAYS; day++) {
-      const perDay = Math.floor(draw(seed, `orders-${day}`) * 3 * (1 - day / (ORDER_DAYS + 2)) + 0.3);
+      const perDay = Math.floor(
+        draw(seed, `orders-${day}`) * 3 * (1 - day / (ORDER_DAYS + 2)) + 0.3,
+      );
       for (let k = 0; k < perDay; k++) {
         const at =
           content.at.getTime() +

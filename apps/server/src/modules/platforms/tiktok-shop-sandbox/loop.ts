@@ -462,11 +462,7 @@ export async function searchOrders(sandbox: TikTokShopSandbox, ctx: ApiContext) 
   return {
     orders: page.map((o) => {
       const delivered = o.createTime.getTime() + 4 * 86_400_000;
-      const status = o.cancelled
-        ? 'CANCELLED'
-        : delivered <= nowMs
-          ? 'COMPLETED'
-          : 'PROCESSING';
+      const status = o.cancelled ? 'CANCELLED' : delivered <= nowMs ? 'COMPLETED' : 'PROCESSING';
       const base = Number(o.price) * o.quantity;
       const refunded = o.cancelled ? o.quantity : 0;
       const actual = Number(o.price) * (o.quantity - refunded);

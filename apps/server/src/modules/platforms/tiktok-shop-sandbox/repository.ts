@@ -500,8 +500,18 @@ export interface NewCollaboration {
     shopAdsCommissionRate: number | null;
   }>;
   /** Each invited creator with the plan drawn for them (behaviour.ts). */
-  creators: Array<{ openId: string; answer: string; answeredAt: Date | null; contentAt: Date | null }>;
-  samples: Array<Omit<typeof sandboxTtsSampleApplications.$inferInsert, 'reviewResult' | 'rejectReason' | 'reviewedAt'>>;
+  creators: Array<{
+    openId: string;
+    answer: string;
+    answeredAt: Date | null;
+    contentAt: Date | null;
+  }>;
+  samples: Array<
+    Omit<
+      typeof sandboxTtsSampleApplications.$inferInsert,
+      'reviewResult' | 'rejectReason' | 'reviewedAt'
+    >
+  >;
   orders: Array<typeof sandboxTtsOrders.$inferInsert>;
 }
 
@@ -589,14 +599,24 @@ export async function collaborationCounts(db: Executor, ids: string[], now: Date
   const rows = await db
     .select({
       id: cc.collaborationId,
-      invited: sql<number>`count(*) filter (where not (${cc.answer} = 'DECLINE' and ${answered}))`.mapWith(Number),
-      showcase: sql<number>`count(*) filter (where ${cc.answer} = 'ACCEPT' and ${answered})`.mapWith(Number),
-      content: sql<number>`count(*) filter (where ${cc.contentAt} <= ${now.toISOString()}::timestamptz)`.mapWith(Number),
+      invited:
+        sql<number>`count(*) filter (where not (${cc.answer} = 'DECLINE' and ${answered}))`.mapWith(
+          Number,
+        ),
+      showcase:
+        sql<number>`count(*) filter (where ${cc.answer} = 'ACCEPT' and ${answered})`.mapWith(
+          Number,
+        ),
+      content:
+        sql<number>`count(*) filter (where ${cc.contentAt} <= ${now.toISOString()}::timestamptz)`.mapWith(
+          Number,
+        ),
     })
     .from(cc)
     .where(inArray(cc.collaborationId, ids))
     .groupBy(cc.collaborationId);
-  for (const r of rows) out.set(r.id, { invited: r.invited, showcase: r.showcase, content: r.content });
+  for (const r of rows)
+    out.set(r.id, { invited: r.invited, showcase: r.showcase, content: r.content });
   return out;
 }
 
@@ -795,7 +815,10 @@ export async function connectedAmong(
   const wrote = await db
     .select({ id: sandboxTtsConversations.creatorOpenId })
     .from(sandboxTtsConversations)
-    .innerJoin(sandboxTtsMessages, eq(sandboxTtsMessages.conversationId, sandboxTtsConversations.id))
+    .innerJoin(
+      sandboxTtsMessages,
+      eq(sandboxTtsMessages.conversationId, sandboxTtsConversations.id),
+    )
     .where(
       and(
         eq(sandboxTtsConversations.shopId, shopId),
@@ -1028,7 +1051,10 @@ export async function scheduleReply(db: Executor, conversationId: string, at: Da
     .update(sandboxTtsConversations)
     .set({ replyDueAt: at })
     .where(
-      and(eq(sandboxTtsConversations.id, conversationId), isNull(sandboxTtsConversations.replyDueAt)),
+      and(
+        eq(sandboxTtsConversations.id, conversationId),
+        isNull(sandboxTtsConversations.replyDueAt),
+      ),
     );
 }
 
@@ -1182,7 +1208,10 @@ export async function searchOrders(db: Executor, f: OrderFilter) {
     ...(f.from ? [gte(o.createTime, f.from)] : []),
     ...(f.collaborationId ? [eq(o.collaborationId, f.collaborationId)] : []),
   ];
-  const [total] = await db.select({ n: count() }).from(o).where(and(...base));
+  const [total] = await db
+    .select({ n: count() })
+    .from(o)
+    .where(and(...base));
   const page = f.after
     ? [
         or(
