@@ -46,13 +46,10 @@ export type SandboxApp = typeof sandboxTtsApps.$inferSelect;
 export type SandboxShop = typeof sandboxTtsShops.$inferSelect;
 export type SandboxProduct = typeof sandboxTtsProducts.$inferSelect;
 export type SandboxAuthorization = typeof sandboxTtsAuthorizations.$inferSelect;
-export type SandboxCollaboration = typeof sandboxTtsCollaborations.$inferSelect;
 export type SandboxConversation = typeof sandboxTtsConversations.$inferSelect;
 export type SandboxMessage = typeof sandboxTtsMessages.$inferSelect;
 export type SandboxCallRow = typeof sandboxTtsCalls.$inferSelect;
-export type SandboxCollaborationCreator = typeof sandboxTtsCollaborationCreators.$inferSelect;
 export type SandboxSampleApplication = typeof sandboxTtsSampleApplications.$inferSelect;
-export type SandboxOrder = typeof sandboxTtsOrders.$inferSelect;
 
 // --- the sandbox app --------------------------------------------------------------------
 
