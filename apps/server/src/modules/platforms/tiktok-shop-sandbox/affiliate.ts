@@ -6,6 +6,8 @@ import type { ApiContext } from './gateway.ts';
 import { numericId } from './ids.ts';
 import * as repo from './repository.ts';
 import type { TikTokShopSandbox } from './sandbox.ts';
+import { planReply, replyText, seededId } from './behaviour.ts';
+import { planCollaboration } from './loop.ts';
 import { quotaWeek, shopDay } from './time.ts';
 import {
   characters,
@@ -357,6 +359,7 @@ async function checkProducts(sandbox: TikTokShopSandbox, shop: repo.SandboxShop,
   const unavailable = ids.filter((id) => own.get(id)!.status !== 'LIVE');
   if (unavailable.length)
     throw new TtsRefusal(ttsErrors.unavailable, `product_id: ${unavailable.join(', ')}`);
+  return own;
 }
 
 /**
@@ -394,7 +397,7 @@ function checkCreators(shop: repo.SandboxShop, openIds: string[]): SandboxCreato
  */
 async function takeQuota(tx: Executor, shop: repo.SandboxShop, creatorIds: string[], now: Date) {
   const { week } = quotaWeek(now, shop.timeZone);
-  const connected = await repo.connectedAmong(tx, shop.id, creatorIds);
+  const connected = await repo.connectedAmong(tx, shop.id, creatorIds, now);
   const counted = await repo.countedInWeek(tx, shop.id, week, creatorIds);
   const needing = creatorIds.filter((id) => !connected.has(id) && !counted.has(id));
   if (!needing.length) return true;
@@ -424,7 +427,7 @@ export async function createTargetCollaboration(sandbox: TikTokShopSandbox, ctx:
   const request = readCollaboration(ctx.body, ctx.now);
   if (containsSensitiveWord(request.name) || containsSensitiveWord(request.message))
     throw new TtsRefusal(ttsErrors.sensitiveWords);
-  await checkProducts(
+  const catalogue = await checkProducts(
     sandbox,
     shop,
     request.products.map((p) => p.id),
@@ -432,7 +435,7 @@ export async function createTargetCollaboration(sandbox: TikTokShopSandbox, ctx:
 
   return sandbox.db.transaction(async (tx) => {
     const locked = await repo.lockShop(tx, shop.id);
-    checkCreators(locked, request.creatorOpenIds);
+    const creators = checkCreators(locked, request.creatorOpenIds);
     const now = ctx.now;
     if (await repo.nameInUse(tx, shop.id, request.name, now))
       throw new TtsRefusal(
@@ -476,7 +479,22 @@ export async function createTargetCollaboration(sandbox: TikTokShopSandbox, ctx:
       startTime: now,
       endTime: request.endTime,
       products: request.products,
-      creatorOpenIds: request.creatorOpenIds,
+      ...planCollaboration(
+        {
+          shopId: shop.id,
+          collaborationId: id,
+          startTime: now,
+          endTime: request.endTime,
+          hasFreeSample: request.hasFreeSample,
+          products: request.products.map((p) => ({
+            ...p,
+            price: catalogue.get(p.id)!.minPrice,
+            currency: catalogue.get(p.id)!.currency,
+          })),
+        },
+        creators,
+        request.isSampleApprovalExempt,
+      ),
     });
     await repo.countCreation(tx, shop.id, day.day, request.creatorOpenIds.length);
     return { target_collaboration: { id }, target_collaboration_conflicts: [] };
@@ -535,24 +553,27 @@ export async function searchTargetCollaborations(sandbox: TikTokShopSandbox, ctx
     ['ACCEPT', 'ALL'],
     'creator_accept_status',
   );
-  // Sandbox creators never add products to their showcase: "ACCEPT" finds nothing.
-  const { total, rows } =
-    accept === 'ACCEPT'
-      ? { total: 0, rows: [] as repo.SandboxCollaboration[] }
-      : await repo.searchCollaborations(sandbox.db, {
-          shopId: shopOf(ctx).id,
-          now: ctx.now,
-          status,
-          keywordType,
-          keyword,
-          creatorOpenId,
-          withFreeSample: sample === 'WITH_FREE_SAMPLE',
-          offset,
-          limit: size,
-        });
+  // "ACCEPT": a creator has added the products to the showcase (accepted) by now.
+  const { total, rows } = await repo.searchCollaborations(sandbox.db, {
+    shopId: shopOf(ctx).id,
+    now: ctx.now,
+    status,
+    keywordType,
+    keyword,
+    creatorOpenId,
+    withFreeSample: sample === 'WITH_FREE_SAMPLE',
+    accepted: accept === 'ACCEPT',
+    offset,
+    limit: size,
+  });
   const members = await repo.collaborationMembers(
     sandbox.db,
     rows.map((r) => r.id),
+  );
+  const counts = await repo.collaborationCounts(
+    sandbox.db,
+    rows.map((r) => r.id),
+    ctx.now,
   );
   return {
     total_count: total,
@@ -565,9 +586,9 @@ export async function searchTargetCollaborations(sandbox: TikTokShopSandbox, ctx
       end_time: seconds(r.endTime),
       update_time: seconds(r.updateTime),
       // Spelled as the reference spells it in this answer (the detail says creator_invited_count).
-      creator_inivited_count: members.creators.filter((c) => c.collaborationId === r.id).length,
-      showcase_creator_count: 0,
-      content_creator_count: 0,
+      creator_inivited_count: counts.get(r.id)?.invited ?? 0,
+      showcase_creator_count: counts.get(r.id)?.showcase ?? 0,
+      content_creator_count: counts.get(r.id)?.content ?? 0,
       product_count: members.products.filter((p) => p.link.collaborationId === r.id).length,
       free_sample_rule: {
         has_free_sample: r.hasFreeSample,
@@ -593,6 +614,8 @@ export async function targetCollaborationDetail(
   const r = await ownCollaboration(sandbox, ctx, id);
   const members = await repo.collaborationMembers(sandbox.db, [r.id]);
   const status = r.removedAt ? 'DELETED' : 'NORMAL';
+  const counts = (await repo.collaborationCounts(sandbox.db, [r.id], ctx.now)).get(r.id);
+  const reached = (at: Date | null) => at !== null && at <= ctx.now;
   return {
     target_collaboration: {
       id: r.id,
@@ -602,9 +625,9 @@ export async function targetCollaborationDetail(
       start_time: seconds(r.startTime),
       end_time: seconds(r.endTime),
       update_time: seconds(r.updateTime),
-      creator_invited_count: members.creators.length,
-      showcase_creator_count: 0,
-      content_creator_count: 0,
+      creator_invited_count: counts?.invited ?? 0,
+      showcase_creator_count: counts?.showcase ?? 0,
+      content_creator_count: counts?.content ?? 0,
       product_count: members.products.length,
       free_sample_rule: {
         has_free_sample: r.hasFreeSample,
@@ -630,15 +653,20 @@ export async function targetCollaborationDetail(
         commission_effective_status: 'EFFECTIVE_ALL',
         collaboration_status: status,
       })),
-      creators: members.creators.map(({ creatorOpenId }) => {
+      creators: members.creators.map(({ creatorOpenId, answer, answeredAt, contentAt }) => {
         const c = creatorByOpenId(creatorOpenId);
+        // Accepting is adding the products to the showcase ("ACCEPT": creators have already
+        // added the products to the showcase); a creator who declines leaves: DELETED
+        // (README.md, "Choices").
+        const accepted = answer === 'ACCEPT' && reached(answeredAt);
+        const declined = answer === 'DECLINE' && reached(answeredAt);
         return {
           username: c?.username ?? '',
           nickname: c?.nickname ?? '',
           selection_region: c?.region ?? shopOf(ctx).region,
-          showcase_product_count: 0,
-          content_product_count: 0,
-          collaboration_status: status,
+          showcase_product_count: accepted ? members.products.length : 0,
+          content_product_count: reached(contentAt) ? 1 : 0,
+          collaboration_status: declined ? 'DELETED' : status,
           product_effective_status: 'EFFECTIVE_ALL',
           creator_open_id: creatorOpenId,
         };
@@ -700,27 +728,63 @@ export async function createConversation(sandbox: TikTokShopSandbox, ctx: ApiCon
   };
 }
 
+/** Get Conversation List (202412): newest first; `conversation_status` ALL, UNREAD or UNREPLIED. */
 export async function conversationList(sandbox: TikTokShopSandbox, ctx: ApiContext) {
   const size = pageSize(ctx.query, { max: 50 }, null);
   const offset = pageOffset(ctx.query);
   const onlyId = ctx.query.get('only_need_conversation_id') !== 'false';
-  const rows = await repo.conversationsOfShop(sandbox.db, shopOf(ctx).id, offset, size + 1);
+  const status =
+    oneOf(
+      ctx.query.get('conversation_status'),
+      ['ALL', 'UNREAD', 'UNREPLIED'] as const,
+      'conversation_status',
+    ) ?? 'ALL';
+  await deliverReplies(sandbox, { shopId: shopOf(ctx).id }, ctx.now);
+  const rows = await repo.conversationsOfShop(sandbox.db, shopOf(ctx).id, status, offset, size + 1);
   const page = rows.slice(0, size);
   return {
     has_more: rows.length > size,
     ...(rows.length > size ? { next_page_token: nextPageToken(offset + size) } : {}),
-    conversations: page.map((c) => {
+    conversations: page.map(({ conversation: c, unread }) => {
       if (onlyId) return { id: c.id };
       const creator = creatorByOpenId(c.creatorOpenId);
       return {
         id: c.id,
-        unread_count: 0,
+        unread_count: unread,
         username: creator?.username ?? '',
         avatar: '',
         creator_im_id: imId(c.creatorOpenId),
       };
     }),
   };
+}
+
+/** Mark Conversation Read (202412, path `conversatons/read` as documented): up to 20 ids. */
+export async function markConversationsRead(sandbox: TikTokShopSandbox, ctx: ApiContext) {
+  const body = objectBody(ctx.body);
+  const ids = requiredArray(body, 'conversation_ids', 20).map((v, i) => {
+    // The documents' sample sends numbers; ids are strings elsewhere: both are read.
+    if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
+    if (typeof v !== 'string' || !v) throw invalidParam(`conversation_ids[${i}] must be a string.`);
+    return v;
+  });
+  await deliverReplies(sandbox, { shopId: shopOf(ctx).id }, ctx.now);
+  const done = new Set(await repo.markRead(sandbox.db, shopOf(ctx).id, ids));
+  return { failed_conversation_ids: ids.filter((id) => !done.has(id)) };
+}
+
+/** Writes the creators' replies whose time has come (behaviour.ts `planReply`). */
+async function deliverReplies(
+  sandbox: TikTokShopSandbox,
+  where: { shopId: string } | { conversationId: string },
+  now: Date,
+) {
+  // The reply answers the seller's messages so far (the one that asked for it is the last
+  // but any sent while it was coming).
+  await repo.deliverReplies(sandbox.db, where, now, (row, sellerMessages) => ({
+    id: seededId(`${row.id}:reply:${sellerMessages}`, 19, '745'),
+    text: replyText(row.shopId, row.id, row.creatorOpenId, Math.max(0, sellerMessages - 1)),
+  }));
 }
 
 const messageTypes = [
@@ -777,19 +841,36 @@ export async function sendMessage(
     );
     await ownCollaboration(sandbox, ctx, id);
   } else if (type === 'FREE_SAMPLE_CARD') {
-    requiredString(content, 'apply_id', 'content.apply_id');
-    // The sandbox has no sample applications to point at.
-    throw invalidParam('content.apply_id does not exist.');
+    const applyId = requiredString(content, 'apply_id', 'content.apply_id');
+    const application = /^\d{1,30}$/.test(applyId)
+      ? await repo.sampleApplicationById(sandbox.db, applyId)
+      : undefined;
+    if (
+      !application ||
+      application.shopId !== shopOf(ctx).id ||
+      application.createdAt > ctx.now ||
+      application.creatorOpenId !== conversation.creatorOpenId
+    )
+      throw invalidParam('content.apply_id does not exist.');
   } else {
     requiredString(content, 'url', 'content.url');
   }
+  // Replies due before this message come before it.
+  await deliverReplies(sandbox, { conversationId: conversation.id }, ctx.now);
+  const before = await repo.sellerMessageCount(sandbox.db, conversation.id);
   const message = await repo.insertMessage(sandbox.db, {
     id: numericId('745'),
     conversationId: conversation.id,
     msgType: type,
+    sender: 'SELLER',
     content: contentText,
     createdAt: ctx.now,
   });
+  const creator = creatorByOpenId(conversation.creatorOpenId);
+  const reply = creator
+    ? planReply(conversation.shopId, conversation.id, creator, before, ctx.now)
+    : null;
+  if (reply) await repo.scheduleReply(sandbox.db, conversation.id, reply.at);
   return { message_id: message.id };
 }
 
@@ -802,8 +883,10 @@ export async function conversationMessages(
   const conversation = await ownConversation(sandbox, ctx, conversationId);
   const size = pageSize(ctx.query, { max: 20 }, null);
   const offset = pageOffset(ctx.query);
+  await deliverReplies(sandbox, { conversationId: conversation.id }, ctx.now);
   const rows = await repo.messagesOf(sandbox.db, conversation.id, offset, size + 1);
   const shopIm = imId(shopOf(ctx).id);
+  const creatorIm = imId(conversation.creatorOpenId);
   return {
     has_more: rows.length > size,
     ...(rows.length > size ? { next_page_token: nextPageToken(offset + size) } : {}),
@@ -815,7 +898,7 @@ export async function conversationMessages(
         type: m.msgType,
         content: m.content,
         create_time: seconds(m.createdAt),
-        sender_id: shopIm,
+        sender_id: m.sender === 'CREATOR' ? creatorIm : shopIm,
       },
     })),
   };

@@ -80,7 +80,8 @@ export async function verifyApiCall(
   if (!app) throw new TtsRefusal(ttsErrors.invalidAppKey);
   const sign = query.get('sign');
   if (!sign) throw new TtsRefusal(ttsErrors.missingSign);
-  checkTimestamp(query.get('timestamp'), now);
+  // The caller signs with its real time: the window is checked against the unmoved clock.
+  checkTimestamp(query.get('timestamp'), sandbox.wallNow());
   // Multipart bodies are not signed; the sandbox has no multipart endpoint, so every body is.
   const body = call.rawBody ?? '';
   const signedOver = [call.fullPath, call.apiPath].filter((p, i, all) => all.indexOf(p) === i);
@@ -124,7 +125,13 @@ export async function verifyApiCall(
   }
 
   const limiterKey = `${app.appKey}|${shop?.id ?? found.authorization.sellerKey}|${call.method} ${call.apiPath.replace(/\/\d+(?=\/|$)/g, '/{id}')}`;
-  if (!sandbox.limiter.take(limiterKey, sandbox.settings.rateLimitPerSecond, now.getTime()))
+  if (
+    !sandbox.limiter.take(
+      limiterKey,
+      sandbox.settings.rateLimitPerSecond,
+      sandbox.wallNow().getTime(),
+    )
+  )
     throw new TtsRefusal(ttsErrors.rateLimited);
 
   return { now, app, authorization: found.authorization, shop, body: parsed, query };

@@ -31,6 +31,8 @@ export {
   type SandboxSeller,
 } from './catalogue.ts';
 export { sandboxCreator, traitOf as sandboxCreatorTrait } from './creators.ts';
+/** What an invited creator will do, drawn from its seeds (tests: the same ids, the same plan). */
+export { planCreator as sandboxCreatorPlan } from './behaviour.ts';
 /** The sandbox's own signature check (for the documents' worked example in tests). */
 export { ttsSignature as sandboxSignature } from './signing.ts';
 

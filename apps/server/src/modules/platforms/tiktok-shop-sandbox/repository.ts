@@ -28,8 +28,10 @@ import {
   sandboxTtsConnectedCreators,
   sandboxTtsConversations,
   sandboxTtsMessages,
+  sandboxTtsOrders,
   sandboxTtsProducts,
   sandboxTtsQuotaUses,
+  sandboxTtsSampleApplications,
   sandboxTtsShopTallies,
   sandboxTtsShops,
 } from './schema.ts';
@@ -44,10 +46,10 @@ export type SandboxApp = typeof sandboxTtsApps.$inferSelect;
 export type SandboxShop = typeof sandboxTtsShops.$inferSelect;
 export type SandboxProduct = typeof sandboxTtsProducts.$inferSelect;
 export type SandboxAuthorization = typeof sandboxTtsAuthorizations.$inferSelect;
-export type SandboxCollaboration = typeof sandboxTtsCollaborations.$inferSelect;
 export type SandboxConversation = typeof sandboxTtsConversations.$inferSelect;
 export type SandboxMessage = typeof sandboxTtsMessages.$inferSelect;
 export type SandboxCallRow = typeof sandboxTtsCalls.$inferSelect;
+export type SandboxSampleApplication = typeof sandboxTtsSampleApplications.$inferSelect;
 
 // --- the sandbox app --------------------------------------------------------------------
 
@@ -494,8 +496,28 @@ export interface NewCollaboration {
     targetCommissionRate: number;
     shopAdsCommissionRate: number | null;
   }>;
-  creatorOpenIds: string[];
+  /** Each invited creator with the plan drawn for them (behaviour.ts). */
+  creators: Array<{
+    openId: string;
+    answer: string;
+    answeredAt: Date | null;
+    contentAt: Date | null;
+  }>;
+  samples: Array<
+    Omit<
+      typeof sandboxTtsSampleApplications.$inferInsert,
+      'reviewResult' | 'rejectReason' | 'reviewedAt'
+    >
+  >;
+  orders: Array<typeof sandboxTtsOrders.$inferInsert>;
 }
+
+/** An array parameter of one column (rows written with unnest, as below). */
+function column<T>(rows: T[], pick: (row: T) => string | null) {
+  return sql.param(rows.map(pick));
+}
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
 export async function insertCollaboration(db: Executor, c: NewCollaboration): Promise<void> {
   await db.insert(sandboxTtsCollaborations).values({
@@ -521,8 +543,78 @@ export async function insertCollaboration(db: Executor, c: NewCollaboration): Pr
   // One row per creator, written from an array (a query-builder VALUES of 2 × 50 parameters
   // cost more of the sandbox's CPU than the rest of the call).
   await db.execute(sql`
-    insert into ${sandboxTtsCollaborationCreators} (collaboration_id, creator_open_id)
-    select ${c.id}::text, unnest(${sql.param(c.creatorOpenIds)}::text[])`);
+    insert into ${sandboxTtsCollaborationCreators}
+      (collaboration_id, creator_open_id, answer, answered_at, content_at)
+    select ${c.id}::text, * from unnest(
+      ${column(c.creators, (r) => r.openId)}::text[], ${column(c.creators, (r) => r.answer)}::text[],
+      ${column(c.creators, (r) => iso(r.answeredAt))}::timestamptz[],
+      ${column(c.creators, (r) => iso(r.contentAt))}::timestamptz[])`);
+  if (c.samples.length) {
+    const r = c.samples;
+    await db.execute(sql`
+      insert into ${sandboxTtsSampleApplications}
+        (id, shop_id, collaboration_id, creator_open_id, product_id, commission_rate,
+         approval_exempt, created_at, content_at, content_format)
+      select * from unnest(${column(r, (x) => x.id)}::text[], ${column(r, (x) => x.shopId)}::text[],
+        ${column(r, (x) => x.collaborationId)}::text[], ${column(r, (x) => x.creatorOpenId)}::text[],
+        ${column(r, (x) => x.productId)}::text[], ${column(r, (x) => String(x.commissionRate))}::integer[],
+        ${column(r, (x) => String(x.approvalExempt))}::boolean[],
+        ${column(r, (x) => iso(x.createdAt))}::timestamptz[],
+        ${column(r, (x) => iso(x.contentAt))}::timestamptz[], ${column(r, (x) => x.contentFormat)}::text[])
+      on conflict do nothing`);
+  }
+  // Orders in slices: a collaboration of 50 busy creators plans a few thousand.
+  for (let from = 0; from < c.orders.length; from += 5000) {
+    const r = c.orders.slice(from, from + 5000);
+    await db.execute(sql`
+      insert into ${sandboxTtsOrders}
+        (id, shop_id, collaboration_id, creator_open_id, creator_username, product_id, quantity,
+         price, currency, commission_rate, shop_ads_commission_rate, content_type, content_id,
+         cancelled, create_time)
+      select * from unnest(${column(r, (x) => x.id)}::text[], ${column(r, (x) => x.shopId)}::text[],
+        ${column(r, (x) => x.collaborationId)}::text[], ${column(r, (x) => x.creatorOpenId)}::text[],
+        ${column(r, (x) => x.creatorUsername)}::text[], ${column(r, (x) => x.productId)}::text[],
+        ${column(r, (x) => String(x.quantity))}::integer[], ${column(r, (x) => x.price)}::text[],
+        ${column(r, (x) => x.currency)}::text[], ${column(r, (x) => String(x.commissionRate))}::integer[],
+        ${column(r, (x) => (x.shopAdsCommissionRate == null ? null : String(x.shopAdsCommissionRate)))}::integer[],
+        ${column(r, (x) => x.contentType)}::text[], ${column(r, (x) => x.contentId)}::text[],
+        ${column(r, (x) => String(x.cancelled))}::boolean[],
+        ${column(r, (x) => iso(x.createTime))}::timestamptz[])
+      on conflict do nothing`);
+  }
+}
+
+/**
+ * Per collaboration, at `now`: creators still in it (not declined), creators who added the
+ * products to their showcase (accepted), creators who posted content.
+ */
+export async function collaborationCounts(db: Executor, ids: string[], now: Date) {
+  const out = new Map<string, { invited: number; showcase: number; content: number }>();
+  if (!ids.length) return out;
+  const cc = sandboxTtsCollaborationCreators;
+  const answered = sql`${cc.answeredAt} <= ${now.toISOString()}::timestamptz`;
+  const rows = await db
+    .select({
+      id: cc.collaborationId,
+      invited:
+        sql<number>`count(*) filter (where not (${cc.answer} = 'DECLINE' and ${answered}))`.mapWith(
+          Number,
+        ),
+      showcase:
+        sql<number>`count(*) filter (where ${cc.answer} = 'ACCEPT' and ${answered})`.mapWith(
+          Number,
+        ),
+      content:
+        sql<number>`count(*) filter (where ${cc.contentAt} <= ${now.toISOString()}::timestamptz)`.mapWith(
+          Number,
+        ),
+    })
+    .from(cc)
+    .where(inArray(cc.collaborationId, ids))
+    .groupBy(cc.collaborationId);
+  for (const r of rows)
+    out.set(r.id, { invited: r.invited, showcase: r.showcase, content: r.content });
+  return out;
 }
 
 export interface CollaborationFilter {
@@ -534,6 +626,8 @@ export interface CollaborationFilter {
   keyword?: string;
   creatorOpenId?: string;
   withFreeSample?: boolean;
+  /** Only collaborations with a creator who added the products to the showcase by `now`. */
+  accepted?: boolean;
   offset: number;
   limit: number;
 }
@@ -557,6 +651,18 @@ export async function searchCollaborations(db: Executor, f: CollaborationFilter)
   else if (f.status === 'CANCELING') conditions.push(sql`false`);
   else conditions.push(or(lte(t.endTime, f.now), sql`${t.removedAt} is not null`)!);
   if (f.withFreeSample) conditions.push(eq(t.hasFreeSample, true));
+  if (f.accepted) {
+    const cc = sandboxTtsCollaborationCreators;
+    conditions.push(
+      inArray(
+        t.id,
+        db
+          .select({ id: cc.collaborationId })
+          .from(cc)
+          .where(and(eq(cc.answer, 'ACCEPT'), lte(cc.answeredAt, f.now))),
+      ),
+    );
+  }
   if (f.creatorOpenId) {
     conditions.push(
       inArray(
@@ -636,18 +742,50 @@ export async function collaborationMembers(db: Executor, ids: string[]) {
   return { products, creators };
 }
 
+/** Removed: it stops now, so what its creators would have done later never happens. */
 export async function removeCollaboration(db: Executor, id: string, now: Date) {
   const [row] = await db
     .update(sandboxTtsCollaborations)
     .set({ removedAt: now, updateTime: now })
     .where(and(eq(sandboxTtsCollaborations.id, id), isNull(sandboxTtsCollaborations.removedAt)))
     .returning();
+  if (row) {
+    await db
+      .delete(sandboxTtsOrders)
+      .where(and(eq(sandboxTtsOrders.collaborationId, id), gt(sandboxTtsOrders.createTime, now)));
+    await db
+      .delete(sandboxTtsSampleApplications)
+      .where(
+        and(
+          eq(sandboxTtsSampleApplications.collaborationId, id),
+          gt(sandboxTtsSampleApplications.createdAt, now),
+        ),
+      );
+    const cc = sandboxTtsCollaborationCreators;
+    await db
+      .update(cc)
+      .set({ answer: 'NONE', answeredAt: null })
+      .where(and(eq(cc.collaborationId, id), gt(cc.answeredAt, now)));
+    await db
+      .update(cc)
+      .set({ contentAt: null })
+      .where(and(eq(cc.collaborationId, id), gt(cc.contentAt, now)));
+  }
   return row;
 }
 
 // --- quota -----------------------------------------------------------------------------------
 
-export async function connectedAmong(db: Executor, shopId: string, creatorIds: string[]) {
+/**
+ * Creators connected to the shop at `now`: marked so (control), or who accepted one of its
+ * collaborations, or who wrote to it in a conversation.
+ */
+export async function connectedAmong(
+  db: Executor,
+  shopId: string,
+  creatorIds: string[],
+  now: Date,
+) {
   if (!creatorIds.length) return new Set<string>();
   const rows = await db
     .select({ id: sandboxTtsConnectedCreators.creatorOpenId })
@@ -658,7 +796,34 @@ export async function connectedAmong(db: Executor, shopId: string, creatorIds: s
         inArray(sandboxTtsConnectedCreators.creatorOpenId, creatorIds),
       ),
     );
-  return new Set(rows.map((r) => r.id));
+  const cc = sandboxTtsCollaborationCreators;
+  const accepted = await db
+    .select({ id: cc.creatorOpenId })
+    .from(cc)
+    .innerJoin(sandboxTtsCollaborations, eq(sandboxTtsCollaborations.id, cc.collaborationId))
+    .where(
+      and(
+        eq(sandboxTtsCollaborations.shopId, shopId),
+        inArray(cc.creatorOpenId, creatorIds),
+        eq(cc.answer, 'ACCEPT'),
+        lte(cc.answeredAt, now),
+      ),
+    );
+  const wrote = await db
+    .select({ id: sandboxTtsConversations.creatorOpenId })
+    .from(sandboxTtsConversations)
+    .innerJoin(
+      sandboxTtsMessages,
+      eq(sandboxTtsMessages.conversationId, sandboxTtsConversations.id),
+    )
+    .where(
+      and(
+        eq(sandboxTtsConversations.shopId, shopId),
+        inArray(sandboxTtsConversations.creatorOpenId, creatorIds),
+        eq(sandboxTtsMessages.sender, 'CREATOR'),
+      ),
+    );
+  return new Set([...rows, ...accepted, ...wrote].map((r) => r.id));
 }
 
 export async function markConnected(db: Executor, shopId: string, creatorIds: string[]) {
@@ -787,24 +952,134 @@ export async function conversationById(db: Executor, id: string) {
   return row;
 }
 
+/**
+ * The shop's conversations, newest first, with their unread creator messages: ALL, UNREAD
+ * (a creator message after the seller's last read) or UNREPLIED (the creator wrote last).
+ */
 export async function conversationsOfShop(
   db: Executor,
   shopId: string,
+  status: 'ALL' | 'UNREAD' | 'UNREPLIED',
   offset: number,
   limit: number,
 ) {
+  const c = sandboxTtsConversations;
+  // Written out in full: in a select list the query builder names columns without their table.
+  const unread = sql<number>`(select count(*) from sandbox_tts_messages m
+      where m.conversation_id = sandbox_tts_conversations.id and m.sender = 'CREATOR'
+        and m.seq > sandbox_tts_conversations.read_seq)`.mapWith(Number);
+  const lastSender = sql`(select m.sender from sandbox_tts_messages m
+      where m.conversation_id = sandbox_tts_conversations.id order by m.seq desc limit 1)`;
+  const conditions = [eq(c.shopId, shopId)];
+  if (status === 'UNREAD') conditions.push(sql`${unread} > 0`);
+  if (status === 'UNREPLIED') conditions.push(sql`${lastSender} = 'CREATOR'`);
   return db
-    .select()
-    .from(sandboxTtsConversations)
-    .where(eq(sandboxTtsConversations.shopId, shopId))
-    .orderBy(desc(sandboxTtsConversations.createdAt), desc(sandboxTtsConversations.id))
+    .select({ conversation: c, unread })
+    .from(c)
+    .where(and(...conditions))
+    .orderBy(desc(c.createdAt), desc(c.id))
     .offset(offset)
     .limit(limit);
 }
 
+/**
+ * Creators' replies whose time has come, written into their conversations (of one shop, or
+ * one conversation): the sandbox writes a reply when it is first read after its time, with
+ * that time. Each conversation holds at most one reply to come.
+ */
+export async function deliverReplies(
+  db: Executor,
+  where: { shopId: string } | { conversationId: string },
+  now: Date,
+  reply: (row: SandboxConversation, sellerMessages: number) => { id: string; text: string },
+): Promise<number> {
+  const c = sandboxTtsConversations;
+  const due = await db
+    .select()
+    .from(c)
+    .where(
+      and(
+        'shopId' in where ? eq(c.shopId, where.shopId) : eq(c.id, where.conversationId),
+        lte(c.replyDueAt, now),
+      ),
+    );
+  let delivered = 0;
+  for (const row of due) {
+    const taken = await db
+      .update(c)
+      .set({ replyDueAt: null })
+      .where(and(eq(c.id, row.id), eq(c.replyDueAt, row.replyDueAt!)))
+      .returning({ id: c.id });
+    if (!taken.length) continue;
+    const sellerMessages = await sellerMessageCount(db, row.id, row.replyDueAt!);
+    const { id, text } = reply(row, sellerMessages);
+    await insertMessage(db, {
+      id,
+      conversationId: row.id,
+      msgType: 'TEXT',
+      sender: 'CREATOR',
+      content: JSON.stringify({ content: text }),
+      createdAt: row.replyDueAt!,
+    });
+    delivered++;
+  }
+  return delivered;
+}
+
+/** How many messages the seller sent in the conversation before `before`. */
+export async function sellerMessageCount(db: Executor, conversationId: string, before?: Date) {
+  const m = sandboxTtsMessages;
+  const [row] = await db
+    .select({ n: count() })
+    .from(m)
+    .where(
+      and(
+        eq(m.conversationId, conversationId),
+        eq(m.sender, 'SELLER'),
+        ...(before ? [lt(m.createdAt, before)] : []),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The creator will answer at `at`, unless an answer is already coming. */
+export async function scheduleReply(db: Executor, conversationId: string, at: Date) {
+  await db
+    .update(sandboxTtsConversations)
+    .set({ replyDueAt: at })
+    .where(
+      and(
+        eq(sandboxTtsConversations.id, conversationId),
+        isNull(sandboxTtsConversations.replyDueAt),
+      ),
+    );
+}
+
+/** Mark Conversation Read: every message so far is read. The ids found in the shop. */
+export async function markRead(db: Executor, shopId: string, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const c = sandboxTtsConversations;
+  const rows = await db
+    .update(c)
+    .set({
+      readSeq: sql`coalesce((select max(m.seq) from sandbox_tts_messages m
+        where m.conversation_id = sandbox_tts_conversations.id), 0)`,
+    })
+    .where(and(eq(c.shopId, shopId), inArray(c.id, ids)))
+    .returning({ id: c.id });
+  return rows.map((r) => r.id);
+}
+
 export async function insertMessage(
   db: Executor,
-  row: { id: string; conversationId: string; msgType: string; content: string; createdAt: Date },
+  row: {
+    id: string;
+    conversationId: string;
+    msgType: string;
+    content: string;
+    createdAt: Date;
+    sender?: 'SELLER' | 'CREATOR';
+  },
 ): Promise<SandboxMessage> {
   const [inserted] = await db
     .insert(sandboxTtsMessages)
@@ -856,4 +1131,119 @@ export async function listCalls(
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(asc(sandboxTtsCalls.id))
     .limit(filter.limit);
+}
+
+// --- sample applications -------------------------------------------------------------------
+
+/** The shop's sample applications made by `now`, newest first (filters on stored fields). */
+export async function sampleApplicationsOfShop(
+  db: Executor,
+  shopId: string,
+  now: Date,
+  f: { productId?: string; creatorOpenId?: string; collaborationId?: string; id?: string },
+) {
+  const a = sandboxTtsSampleApplications;
+  return db
+    .select()
+    .from(a)
+    .where(
+      and(
+        eq(a.shopId, shopId),
+        lte(a.createdAt, now),
+        ...(f.productId ? [eq(a.productId, f.productId)] : []),
+        ...(f.creatorOpenId ? [eq(a.creatorOpenId, f.creatorOpenId)] : []),
+        ...(f.collaborationId ? [eq(a.collaborationId, f.collaborationId)] : []),
+        ...(f.id ? [eq(a.id, f.id)] : []),
+      ),
+    )
+    .orderBy(desc(a.createdAt), desc(a.id));
+}
+
+export async function sampleApplicationById(db: Executor, id: string) {
+  const [row] = await db
+    .select()
+    .from(sandboxTtsSampleApplications)
+    .where(eq(sandboxTtsSampleApplications.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The seller's review, once: false when it was reviewed meanwhile. */
+export async function reviewSampleApplication(
+  db: Executor,
+  id: string,
+  review: { result: 'APPROVE' | 'REJECT'; reason: string | null; at: Date },
+): Promise<boolean> {
+  const a = sandboxTtsSampleApplications;
+  const rows = await db
+    .update(a)
+    .set({ reviewResult: review.result, rejectReason: review.reason, reviewedAt: review.at })
+    .where(and(eq(a.id, id), isNull(a.reviewResult)))
+    .returning({ id: a.id });
+  return rows.length > 0;
+}
+
+// --- affiliate orders ----------------------------------------------------------------------
+
+export interface OrderFilter {
+  shopId: string;
+  /** [from, to) in time; `to` never later than the sandbox's now. */
+  from: Date | null;
+  to: Date;
+  collaborationId?: string;
+  /** The last order of the page before (keyset: newest first). */
+  after?: { time: Date; id: string };
+  limit: number;
+}
+
+/** Search Seller Affiliate Orders: newest first, by (create_time, id), with the total. */
+export async function searchOrders(db: Executor, f: OrderFilter) {
+  const o = sandboxTtsOrders;
+  const base = [
+    eq(o.shopId, f.shopId),
+    lt(o.createTime, f.to),
+    ...(f.from ? [gte(o.createTime, f.from)] : []),
+    ...(f.collaborationId ? [eq(o.collaborationId, f.collaborationId)] : []),
+  ];
+  const [total] = await db
+    .select({ n: count() })
+    .from(o)
+    .where(and(...base));
+  const page = f.after
+    ? [
+        or(
+          lt(o.createTime, f.after.time),
+          and(eq(o.createTime, f.after.time), lt(o.id, f.after.id)),
+        )!,
+      ]
+    : [];
+  const rows = await db
+    .select()
+    .from(o)
+    .where(and(...base, ...page))
+    .orderBy(desc(o.createTime), desc(o.id))
+    .limit(f.limit);
+  return { total: total?.n ?? 0, rows };
+}
+
+/** Orders a creator's content brought for a product by `now` (a sample's fulfilment). */
+export async function paidOrdersOfContent(
+  db: Executor,
+  collaborationId: string,
+  contentId: string,
+  now: Date,
+) {
+  const o = sandboxTtsOrders;
+  const [row] = await db
+    .select({ n: count() })
+    .from(o)
+    .where(
+      and(
+        eq(o.collaborationId, collaborationId),
+        eq(o.contentId, contentId),
+        lte(o.createTime, now),
+        eq(o.cancelled, false),
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import * as affiliate from './affiliate.ts';
+import * as loop from './loop.ts';
 import {
   controlAnswer,
   controlRefusal,
@@ -10,6 +11,7 @@ import {
   serveCall,
 } from './answers.ts';
 import { decide, getToken, refreshToken } from './auth.ts';
+import { fixedBehaviourOf } from './behaviour.ts';
 import { sandboxSellers, sellerByKey } from './catalogue.ts';
 import { creatorsIn, marketplaceRegions, type CreatorTrait } from './creators.ts';
 import { ttsErrors } from './errors.ts';
@@ -437,7 +439,13 @@ export function sandboxRoutes(sandbox: TikTokShopSandbox) {
       { scope: 'seller.affiliate_messages.write', shop: true },
       'Get Conversation List',
       (ctx) => affiliate.conversationList(sandbox, ctx),
-      { query: { ...pageQuery, only_need_conversation_id: optional('true (default) or false') } },
+      {
+        query: {
+          ...pageQuery,
+          only_need_conversation_id: optional('true (default) or false'),
+          conversation_status: optional('ALL (default), UNREAD or UNREPLIED'),
+        },
+      },
     );
     api(
       'POST',
@@ -458,6 +466,77 @@ export function sandboxRoutes(sandbox: TikTokShopSandbox) {
       'Get Message in the Conversation',
       (ctx, params) => affiliate.conversationMessages(sandbox, ctx, params.conversation_id ?? ''),
       { params: idParam('conversation_id'), query: pageQuery },
+    );
+
+    api(
+      'POST',
+      // "conversatons", as the reference spells this path.
+      '/affiliate_seller/202412/conversatons/read',
+      { scope: 'seller.affiliate_messages.write', shop: true },
+      'Mark Conversation Read',
+      (ctx) => affiliate.markConversationsRead(sandbox, ctx),
+      {
+        body: z
+          .looseObject({ conversation_ids: z.array(z.union([z.string(), z.number()])).optional() })
+          .describe('Up to 20 conversations'),
+      },
+    );
+    api(
+      'POST',
+      '/affiliate_seller/202508/sample_applications/search',
+      { scope: 'seller.affiliate_collaboration.read', shop: true },
+      'Seller Search Sample Applications',
+      (ctx) => loop.searchSampleApplications(sandbox, ctx),
+      {
+        query: pageQuery,
+        body: z
+          .looseObject({ status: z.string().optional(), product_id: z.string().optional() })
+          .describe('Filters'),
+      },
+    );
+    api(
+      'POST',
+      '/affiliate_seller/202507/sample_applications/:application_id/review',
+      { scope: 'seller.affiliate_collaboration.write', shop: true },
+      'Seller Review Sample Applications',
+      (ctx, params) => loop.reviewSampleApplication(sandbox, ctx, params.application_id ?? ''),
+      {
+        params: idParam('application_id'),
+        body: z
+          .looseObject({
+            review_result: z.string().optional(),
+            reject_reason: z.string().optional(),
+          })
+          .describe('APPROVE or REJECT (with a reason)'),
+      },
+    );
+    api(
+      'POST',
+      '/affiliate_seller/202409/sample_applications/:application_id/fulfillments/search',
+      { scope: 'seller.affiliate_collaboration.read', shop: true },
+      'Seller Search Sample Applications Fulfillments',
+      (ctx, params) => loop.searchSampleFulfillments(sandbox, ctx, params.application_id ?? ''),
+      {
+        params: idParam('application_id'),
+        body: z.looseObject({ content_format: z.string().optional() }).describe('Filters'),
+      },
+    );
+    api(
+      'POST',
+      '/affiliate_seller/202410/orders/search',
+      { scope: 'seller.affiliate_collaboration.read', shop: true },
+      'Search Seller Affiliate Orders',
+      (ctx) => loop.searchOrders(sandbox, ctx),
+      {
+        query: pageQuery,
+        body: z
+          .looseObject({
+            create_time_ge: z.number().optional(),
+            create_time_lt: z.number().optional(),
+            program_id: z.string().optional(),
+          })
+          .describe('Filters'),
+      },
     );
 
     await app.register(controlRoutes(sandbox), { prefix: '/control' });
@@ -645,6 +724,7 @@ function controlRoutes(sandbox: TikTokShopSandbox) {
             nickname: c.nickname,
             follower_count: c.followerCount,
             trait: c.trait,
+            behaviour: fixedBehaviourOf(c.n),
           }));
         return controlAnswer(reply, sandbox, { creators: list });
       },
@@ -767,6 +847,124 @@ function controlRoutes(sandbox: TikTokShopSandbox) {
           return controlRefusal(reply, sandbox, 404, `No sandbox shop ${shopId}.`);
         await sandbox.connectCreators(shopId, [...new Set(ids as string[])]);
         return controlAnswer(reply, sandbox, { connected: new Set(ids).size });
+      },
+    );
+
+    const clockAnswer = () => {
+      const state = sandbox.clockState();
+      return {
+        now: Math.floor(state.now.getTime() / 1000),
+        now_iso: state.now.toISOString(),
+        offset_seconds: state.offsetSeconds,
+      };
+    };
+    app.get(
+      '/clock',
+      {
+        config,
+        exposeHeadRoute: false,
+        schema: {
+          tags,
+          summary: "Sandbox TikTok Shop control: the sandbox's now",
+          response: { 200: ok },
+        },
+      },
+      async (_request, reply) => controlAnswer(reply, sandbox, clockAnswer()),
+    );
+    app.post(
+      '/clock/advance',
+      {
+        config,
+        attachValidation: true,
+        schema: {
+          tags,
+          summary: 'Sandbox TikTok Shop control: move the sandbox clock forward',
+          description:
+            'What the creators planned for that time happens (answers, replies, samples, content, orders). The clock never moves back.',
+          body: z.looseObject({
+            seconds: z.number().optional().describe('How far (0 to a year)'),
+          }),
+          response: { 200: ok, 400: bad },
+        },
+      },
+      async (request, reply) => {
+        const body = jsonBody(request);
+        const by = body ? count(body, 'seconds', 366 * 24 * 3600) : null;
+        if (by === null || by === undefined)
+          return controlRefusal(reply, sandbox, 400, 'seconds is a whole number up to a year.');
+        sandbox.advanceClock(by);
+        return controlAnswer(reply, sandbox, clockAnswer());
+      },
+    );
+    app.get(
+      '/plan',
+      {
+        config,
+        exposeHeadRoute: false,
+        attachValidation: true,
+        schema: {
+          tags,
+          summary: "Sandbox TikTok Shop control: what a creator will do (the seeds' plan)",
+          querystring: z.looseObject({
+            collaboration_id: optional('A target collaboration'),
+            creator_open_id: optional('A creator invited to it'),
+            conversation_id: optional('Or a conversation'),
+          }),
+          response: { 200: ok, 400: bad, 404: missing },
+        },
+      },
+      async (request, reply) => {
+        const q = new Map(incoming(request, sandbox.basePath).query.slice().reverse());
+        if (!isStorable([...q]))
+          return controlRefusal(reply, sandbox, 400, 'The query holds a NUL or a lone surrogate.');
+        const conversationId = q.get('conversation_id');
+        const time = (d: Date | null | undefined) => (d ? Math.floor(d.getTime() / 1000) : null);
+        if (conversationId) {
+          const plan = await sandbox.replyPlan(conversationId);
+          if (!plan) return controlRefusal(reply, sandbox, 404, 'No such conversation.');
+          return controlAnswer(reply, sandbox, {
+            reply_due_at: time(plan.replyDueAt),
+            next_reply_after_seconds: plan.nextReplyAfterSeconds,
+          });
+        }
+        const collaborationId = q.get('collaboration_id');
+        const creatorOpenId = q.get('creator_open_id');
+        if (!collaborationId || !creatorOpenId)
+          return controlRefusal(
+            reply,
+            sandbox,
+            400,
+            'collaboration_id and creator_open_id, or conversation_id.',
+          );
+        const plan = await sandbox.creatorPlan(collaborationId, creatorOpenId);
+        if (!plan)
+          return controlRefusal(reply, sandbox, 404, 'No such creator in that collaboration.');
+        return controlAnswer(reply, sandbox, {
+          answer: plan.answer,
+          answered_at: time(plan.answeredAt),
+          sample: plan.sample
+            ? {
+                application_id: plan.sample.id,
+                at: time(plan.sample.at),
+                product_id: plan.sample.productId,
+              }
+            : null,
+          content: plan.content
+            ? {
+                id: plan.content.id,
+                at: time(plan.content.at),
+                product_id: plan.content.productId,
+                format: plan.content.format,
+              }
+            : null,
+          orders: plan.orders.map((o) => ({
+            id: o.id,
+            at: time(o.at),
+            product_id: o.productId,
+            quantity: o.quantity,
+            cancelled: o.cancelled,
+          })),
+        });
       },
     );
 

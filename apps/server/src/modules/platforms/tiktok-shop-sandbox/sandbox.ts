@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import { defaultShopLimits, sellerByKey, type ShopLimits } from './catalogue.ts';
 import { storable } from './ids.ts';
 import { WindowRateLimiter } from './rate-limit.ts';
+import * as loop from './loop.ts';
 import * as repo from './repository.ts';
 
 export interface Clock {
@@ -41,7 +42,10 @@ export interface TikTokShopSandboxOptions {
   basePath?: string;
   /** The sandbox app's configured redirect URL (ours: PUBLIC_URL/api/v1/platforms/tiktok-shop/oauth/callback). */
   redirectUrl: string;
-  /** The time every rule reads (token expiry, timestamps, quota weeks); tests move it. */
+  /**
+   * The clock the sandbox clock runs from (ours: the server's); the sandbox adds its own
+   * offset (`advanceClock`), read by every rule (token expiry, quota weeks, creators).
+   */
   clock?: Clock;
   settings?: Partial<TikTokShopSandboxSettings>;
   /** The quota and limits the sandbox shops start with. */
@@ -77,6 +81,13 @@ export interface TikTokShopSandboxCredentials {
   serviceId: string;
 }
 
+export interface SandboxClockState {
+  /** The sandbox's now. */
+  now: Date;
+  /** How far it runs ahead of the clock it was given. */
+  offsetSeconds: number;
+}
+
 /** Query keys never written to the record of calls. */
 const secretKeys = new Set(['app_secret', 'access_token', 'auth_code', 'refresh_token', 'code']);
 
@@ -106,8 +117,36 @@ export class TikTokShopSandbox {
     this.shopLimits = { ...defaultShopLimits, ...options.shopLimits };
   }
 
+  /** How far the sandbox clock runs ahead of the clock it was given (ms). */
+  private offsetMs = 0;
+
+  /**
+   * The sandbox's now: the given clock plus the offset tests and the controls move forward.
+   * Every rule of the sandbox's world reads it: token and code expiry, quota weeks, daily
+   * limits, collaboration ends, and what the creators have done by now (behaviour.ts).
+   */
   now(): Date {
+    return new Date(this.clock.now().getTime() + this.offsetMs);
+  }
+
+  /**
+   * The given clock, unmoved: what a caller's signed `timestamp` is checked against (callers
+   * sign with their real time) and what the rate-limit windows count in.
+   */
+  wallNow(): Date {
     return this.clock.now();
+  }
+
+  /** Moves the sandbox clock forward (never back): what was planned for that time happens. */
+  advanceClock(seconds: number): SandboxClockState {
+    if (!Number.isFinite(seconds) || seconds < 0)
+      throw new Error('the sandbox clock only moves forward');
+    this.offsetMs += Math.round(seconds * 1000);
+    return this.clockState();
+  }
+
+  clockState(): SandboxClockState {
+    return { now: this.now(), offsetSeconds: this.offsetMs / 1000 };
   }
 
   /** Seeds the fixed sellers, shops and products and creates the sandbox app (idempotent). */
@@ -222,5 +261,19 @@ export class TikTokShopSandbox {
   /** The creators answered the shop: contacting them again uses no quota. */
   async connectCreators(shopId: string, creatorOpenIds: string[]): Promise<void> {
     await repo.markConnected(this.db, shopId, creatorOpenIds);
+  }
+
+  /**
+   * What a creator invited to a collaboration will do (answer, sample, content, orders), as
+   * planned when the collaboration was created: for tests. Undefined when the creator is not
+   * in that collaboration.
+   */
+  async creatorPlan(collaborationId: string, creatorOpenId: string) {
+    return loop.creatorPlanOf(this, collaborationId, creatorOpenId);
+  }
+
+  /** When the creator's next reply in a conversation comes, and what the rule drew for it. */
+  async replyPlan(conversationId: string) {
+    return loop.replyPlanOf(this, conversationId);
   }
 }

@@ -145,10 +145,88 @@ export const sandboxTtsCollaborationCreators = pgTable(
   {
     collaborationId: text('collaboration_id').notNull(),
     creatorOpenId: text('creator_open_id').notNull(),
+    /**
+     * The creator's planned answer (behaviour.ts, seeded): ACCEPT | DECLINE | NONE, and when
+     * it happens in sandbox time. Read against the sandbox clock: before `answered_at` the
+     * creator has not answered yet.
+     */
+    answer: text('answer').notNull().default('NONE'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** When the creator posts content with the collaboration's product (null: never). */
+    contentAt: timestamp('content_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.collaborationId, t.creatorOpenId] }),
     index('sandbox_tts_collaboration_creators_creator_idx').on(t.creatorOpenId),
+  ],
+);
+
+/**
+ * Free sample applications of creators who accepted a collaboration offering samples,
+ * written when the collaboration is created with the time the creator will apply
+ * (`created_at`, sandbox time, often in the future): a row is seen only once the sandbox
+ * clock has reached it. Its status is read from the clock and the seller's review.
+ */
+export const sandboxTtsSampleApplications = pgTable(
+  'sandbox_tts_sample_applications',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    collaborationId: text('collaboration_id').notNull(),
+    creatorOpenId: text('creator_open_id').notNull(),
+    productId: text('product_id').notNull(),
+    /** Hundredths of a percent, from the collaboration's product. */
+    commissionRate: integer('commission_rate').notNull(),
+    /** The collaboration's `is_sample_approval_exempt`: approved when applied. */
+    approvalExempt: boolean('approval_exempt').notNull(),
+    /** When the creator applies (sandbox time). */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When the creator posts content with the sample (null: never). */
+    contentAt: timestamp('content_at', { withTimezone: true }),
+    /** VIDEO | LIVE */
+    contentFormat: text('content_format').notNull(),
+    /** APPROVE | REJECT, once the seller reviewed. */
+    reviewResult: text('review_result'),
+    rejectReason: text('reject_reason'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('sandbox_tts_sample_applications_shop_idx').on(t.shopId, t.createdAt),
+    index('sandbox_tts_sample_applications_collaboration_idx').on(t.collaborationId),
+  ],
+);
+
+/**
+ * Affiliate orders of creators who accepted and posted content, written when the
+ * collaboration is created with their (mostly future) creation times: an order is seen once
+ * the sandbox clock reaches `create_time`, so a read pages through an index range and no
+ * loop runs in the background.
+ */
+export const sandboxTtsOrders = pgTable(
+  'sandbox_tts_orders',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    collaborationId: text('collaboration_id').notNull(),
+    creatorOpenId: text('creator_open_id').notNull(),
+    creatorUsername: text('creator_username').notNull(),
+    productId: text('product_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** The SKU's selling price (decimal text) and its currency. */
+    price: text('price').notNull(),
+    currency: text('currency').notNull(),
+    commissionRate: integer('commission_rate').notNull(),
+    shopAdsCommissionRate: integer('shop_ads_commission_rate'),
+    /** VIDEO | LIVE */
+    contentType: text('content_type').notNull(),
+    contentId: text('content_id').notNull(),
+    /** Cancelled by the buyer (the sandbox's few cancelled orders). */
+    cancelled: boolean('cancelled').notNull(),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('sandbox_tts_orders_shop_time_idx').on(t.shopId, t.createTime, t.id),
+    index('sandbox_tts_orders_collaboration_idx').on(t.collaborationId),
   ],
 );
 
@@ -202,8 +280,15 @@ export const sandboxTtsConversations = pgTable(
     shopId: text('shop_id').notNull(),
     creatorOpenId: text('creator_open_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When the creator's next reply arrives (sandbox time; behaviour.ts), null: none coming. */
+    replyDueAt: timestamp('reply_due_at', { withTimezone: true }),
+    /** The last message `seq` the seller marked read (Mark Conversation Read). */
+    readSeq: bigint('read_seq', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [uniqueIndex('sandbox_tts_conversations_shop_creator_key').on(t.shopId, t.creatorOpenId)],
+  (t) => [
+    uniqueIndex('sandbox_tts_conversations_shop_creator_key').on(t.shopId, t.creatorOpenId),
+    index('sandbox_tts_conversations_reply_idx').on(t.shopId, t.replyDueAt),
+  ],
 );
 
 export const sandboxTtsMessages = pgTable(
@@ -213,7 +298,9 @@ export const sandboxTtsMessages = pgTable(
     conversationId: text('conversation_id').notNull(),
     /** TEXT | PRODUCT_CARD | TARGET_COLLABORATION_CARD | FREE_SAMPLE_CARD | IMAGE */
     msgType: text('msg_type').notNull(),
-    /** The JSON text the seller sent. */
+    /** SELLER | CREATOR */
+    sender: text('sender').notNull().default('SELLER'),
+    /** The JSON text sent. */
     content: text('content').notNull(),
     /** Increasing within a conversation: the documented `conversation_index`. */
     seq: bigint('seq', { mode: 'number' }).notNull(),

@@ -111,13 +111,14 @@ export function pageSize(
 
 /**
  * Page tokens are `offset=N` in base64, as the documents' sample `b2Zmc2V0PTEw` decodes
- * to `offset=10`.
+ * to `offset=10` (and `b2Zmc2V0PTAK`, in the sample applications' page, to `offset=0` and
+ * a line break: one is allowed).
  */
 export function pageOffset(query: Map<string, string>): number {
   const token = query.get('page_token');
   if (!token) return 0;
   const text = Buffer.from(token, 'base64').toString('utf8');
-  const m = /^offset=(\d{1,9})$/.exec(text);
+  const m = /^offset=(\d{1,9})\n?$/.exec(text);
   if (!m) throw invalidParam('page_token is invalid.');
   return Number(m[1]);
 }
