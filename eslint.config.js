@@ -292,12 +292,7 @@ export default tseslint.config(
       // and writes send-records' tasks and records (the platforms ↔ send-records loop).
       `${modules}/platforms/actions/browser-repository.ts`,
       `${modules}/platforms/actions/browser-legacy.ts`,
-      // The revocation check reads auth's sessions from lib/ (auth's repository to expose it).
-      `${serverSrc}/lib/revocations.ts`,
       // to move: the module's own tables queried outside a repository file (into its repository).
-      `${serverSrc}/lib/sheets/import-runs.ts`,
-      `${modules}/auth/sessions.ts`,
-      `${modules}/auth/sms-codes.ts`,
       `${modules}/membership/orders.ts`,
       `${modules}/membership/settle.ts`,
       `${modules}/payments/sandbox/credentials.ts`,
