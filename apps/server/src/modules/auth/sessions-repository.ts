@@ -121,7 +121,10 @@ export async function unrevokedBrowserOf(
 }
 
 /** The unrevoked connected browser whose unused refresh (renew) token has this hash; null if none. */
-export async function browserByUnusedToken(db: Executor, tokenHash: string): Promise<string | null> {
+export async function browserByUnusedToken(
+  db: Executor,
+  tokenHash: string,
+): Promise<string | null> {
   const [found] = await db
     .select({ sessionId: sessions.id })
     .from(refreshTokens)
