@@ -1,8 +1,7 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '@inviteflow/contract';
-import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Database } from '../db/client.ts';
-import { sessions } from '../modules/auth/schema.ts';
+import { sessionRevocation } from '../modules/auth/index.ts';
 
 /**
  * Answers "was this session ended?" for every authenticated request, so an
@@ -21,7 +20,7 @@ export interface RevocationStore {
   isRevokedReading?(sessionId: string, key: string): Promise<[boolean, string | null]>;
 }
 
-/** Reads `sessions.revoked_at` by primary key: correct for any number of processes. */
+/** Reads `sessions.revoked_at` by primary key (auth's repository): correct for any number of processes. */
 export class DatabaseRevocations implements RevocationStore {
   constructor(private readonly db: Database) {}
 
@@ -30,11 +29,7 @@ export class DatabaseRevocations implements RevocationStore {
   }
 
   async isRevoked(sessionId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ revokedAt: sessions.revokedAt })
-      .from(sessions)
-      .where(eq(sessions.id, sessionId))
-      .limit(1);
+    const row = await sessionRevocation(this.db, sessionId);
     return !row || row.revokedAt !== null;
   }
 }

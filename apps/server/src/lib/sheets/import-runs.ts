@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { importRuns } from './schema.ts';
+import {
+  deleteRun,
+  extendLease,
+  insertRunUnlessBusy,
+  lapseAllRuns,
+  takeOverLapsedRuns,
+} from './import-runs-repository.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import { SheetLimitError, UnreadableFileError, type SheetLimit } from './sheet-types.ts';
 import type { CatalogueKey } from '@inviteflow/contract';
@@ -38,18 +43,14 @@ export async function claimImport(
   now: Date,
 ): Promise<ImportRun> {
   const run: ImportRun = { id: randomUUID(), userId, kind, writtenAt: new Date(now.getTime()) };
-  const claimed = await db
-    .insert(importRuns)
-    .values({
-      userId,
-      id: run.id,
-      kind,
-      leaseUntil: leaseFrom(now),
-      writtenAt: run.writtenAt,
-    })
-    .onConflictDoNothing()
-    .returning({ id: importRuns.id });
-  if (!claimed.length) throw conflict('error.importBusy');
+  const claimed = await insertRunUnlessBusy(db, {
+    userId,
+    id: run.id,
+    kind,
+    leaseUntil: leaseFrom(now),
+    writtenAt: run.writtenAt,
+  });
+  if (!claimed) throw conflict('error.importBusy');
   return run;
 }
 
@@ -72,17 +73,13 @@ export async function renewImport(
   now: Date,
   options: { undoing?: boolean } = {},
 ): Promise<void> {
-  const renewed = await tx
-    .update(importRuns)
-    .set({ leaseUntil: leaseFrom(now) })
-    .where(and(eq(importRuns.id, run.id), eq(importRuns.undoing, options.undoing ?? false)))
-    .returning({ id: importRuns.id });
-  if (!renewed.length) throw new ImportRunLostError(run.id);
+  const renewed = await extendLease(tx, run.id, options.undoing ?? false, leaseFrom(now));
+  if (!renewed) throw new ImportRunLostError(run.id);
 }
 
 /** Frees the account: the import is over (for a talent import, this commits it). */
 export async function releaseImport(db: Executor, run: ImportRun): Promise<void> {
-  await db.delete(importRuns).where(eq(importRuns.id, run.id));
+  await deleteRun(db, run.id);
 }
 
 /**
@@ -110,11 +107,7 @@ export async function withImportClaim<T>(
  * alone: two replicas' jobs never roll the same run back at once.
  */
 export async function takeOverLapsedImports(db: Database, now: Date): Promise<ImportRun[]> {
-  const taken = await db
-    .update(importRuns)
-    .set({ undoing: true, leaseUntil: leaseFrom(now) })
-    .where(lt(importRuns.leaseUntil, now))
-    .returning();
+  const taken = await takeOverLapsedRuns(db, now, leaseFrom(now));
   return taken.map((row) => ({
     id: row.id,
     userId: row.userId,
@@ -128,7 +121,7 @@ export async function takeOverLapsedImports(db: Database, now: Date): Promise<Im
  * one process, so a run found then was left by a process that died.
  */
 export async function lapseAllImports(db: Database): Promise<void> {
-  await db.update(importRuns).set({ leaseUntil: sql`'-infinity'::timestamptz` });
+  await lapseAllRuns(db);
 }
 
 /** The message of each read limit. */

@@ -2,7 +2,8 @@ import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { createdAt } from '../../db/columns.ts';
 import { users } from '../../modules/user/schema.ts';
 
-// The sheets library's table: the import an account is running (lib/sheets/import-runs.ts).
+// The sheets library's table: the import an account is running (its queries:
+// lib/sheets/import-runs-repository.ts; its rules: lib/sheets/import-runs.ts).
 
 /**
  * The import an account is running (one at a time: the primary key is the account), held

@@ -4,9 +4,23 @@ import {
   REFRESH_REUSE_GRACE_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
 } from '@inviteflow/contract';
-import { and, desc, eq, gt, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { refreshTokens, sessions } from './schema.ts';
+import {
+  browserByUnusedToken,
+  claimRefreshToken,
+  findRefreshToken,
+  insertRefreshToken,
+  insertSession,
+  liveBrowsersOf,
+  markRefreshed,
+  markRevoked,
+  refreshTokenUsedAt,
+  touchBrowser,
+  unrevokedBrowserOf,
+  unrevokedChildrenOf,
+  unrevokedSessionsOf,
+  type BrowserSessionRow,
+} from './sessions-repository.ts';
 import type { RevocationStore } from '../../lib/revocations.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 
@@ -52,7 +66,7 @@ export class Sessions {
   ): Promise<IssuedTokens> {
     const sessionId = randomUUID();
     const now = Date.now();
-    await tx.insert(sessions).values({
+    await insertSession(tx, {
       id: sessionId,
       userId: user.id,
       expiresAt: new Date(now + REFRESH_TOKEN_TTL_SECONDS * 1000),
@@ -71,7 +85,7 @@ export class Sessions {
   }
 
   private async storeRefresh(tx: Executor, sessionId: string, token: string, now: Date) {
-    await tx.insert(refreshTokens).values({
+    await insertRefreshToken(tx, {
       sessionId,
       tokenHash: this.tokens.hashRefreshToken(token),
       expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
@@ -93,12 +107,7 @@ export class Sessions {
     kind: SessionKind = 'console',
   ): Promise<RotatedTokens | null> {
     const hash = this.tokens.hashRefreshToken(refreshToken);
-    const [found] = await this.db
-      .select({ token: refreshTokens, session: sessions })
-      .from(refreshTokens)
-      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-      .where(eq(refreshTokens.tokenHash, hash))
-      .limit(1);
+    const found = await findRefreshToken(this.db, hash);
     if (!found) return null;
     const { token, session } = found;
     const now = new Date();
@@ -113,37 +122,25 @@ export class Sessions {
 
     const successor = this.tokens.successorRefreshToken(refreshToken);
     const rotated = await this.db.transaction(async (tx) => {
-      const claimed = await tx
-        .update(refreshTokens)
-        .set({ usedAt: now })
-        .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.usedAt)))
-        .returning({ id: refreshTokens.id });
-      if (!claimed.length) return false;
-      await tx
-        .update(sessions)
-        .set({
-          lastRefreshedAt: now,
-          // A connected browser's session slides with each renewal (it runs for weeks, alone).
-          ...(kind === 'extension'
-            ? {
-                lastSeenAt: now,
-                expiresAt: new Date(now.getTime() + EXTENSION_RENEW_TTL_SECONDS * 1000),
-              }
-            : {}),
-        })
-        .where(eq(sessions.id, session.id));
+      if (!(await claimRefreshToken(tx, token.id, now))) return false;
+      await markRefreshed(tx, session.id, {
+        lastRefreshedAt: now,
+        // A connected browser's session slides with each renewal (it runs for weeks, alone).
+        ...(kind === 'extension'
+          ? {
+              lastSeenAt: now,
+              expiresAt: new Date(now.getTime() + EXTENSION_RENEW_TTL_SECONDS * 1000),
+            }
+          : {}),
+      });
       await this.storeRefresh(tx, session.id, successor, now);
       return true;
     });
     if (!rotated) {
       // Another request rotated this token a moment ago: answer what it answered.
-      const [settled] = await this.db
-        .select({ usedAt: refreshTokens.usedAt })
-        .from(refreshTokens)
-        .where(eq(refreshTokens.id, token.id))
-        .limit(1);
-      if (!settled?.usedAt) return null;
-      return this.repeat(refreshToken, settled.usedAt, session, role, new Date());
+      const usedAt = await refreshTokenUsedAt(this.db, token.id);
+      if (!usedAt) return null;
+      return this.repeat(refreshToken, usedAt, session, role, new Date());
     }
     return {
       access_token: await this.signFor(session, userRole, now),
@@ -211,7 +208,7 @@ export class Sessions {
     const now = new Date();
     const renewExpiresAt = new Date(now.getTime() + EXTENSION_RENEW_TTL_SECONDS * 1000);
     const renewToken = await this.db.transaction(async (tx) => {
-      await tx.insert(sessions).values({
+      await insertSession(tx, {
         id: sessionId,
         userId: user.id,
         kind: 'extension',
@@ -233,44 +230,15 @@ export class Sessions {
   }
 
   /** The live connected browsers of an account, most recently seen first. */
-  async browsersOf(userId: number) {
-    const rows = await this.db
-      .select({
-        id: sessions.id,
-        name: sessions.name,
-        browser: sessions.browser,
-        createdAt: sessions.createdAt,
-        lastSeenAt: sessions.lastSeenAt,
-      })
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.userId, userId),
-          eq(sessions.kind, 'extension'),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date()),
-        ),
-      )
-      .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
-    return rows;
+  async browsersOf(userId: number): Promise<BrowserSessionRow[]> {
+    return liveBrowsersOf(this.db, userId, new Date());
   }
 
   /** Ends one connected browser of the account; false when it is not one (or already ended). */
   async revokeBrowser(userId: number, id: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.id, id),
-          eq(sessions.userId, userId),
-          eq(sessions.kind, 'extension'),
-          isNull(sessions.revokedAt),
-        ),
-      )
-      .limit(1);
-    if (!row) return false;
-    await this.revoke([row.id], 'browser-revoked');
+    const found = await unrevokedBrowserOf(this.db, userId, id);
+    if (!found) return false;
+    await this.revoke([found], 'browser-revoked');
     return true;
   }
 
@@ -280,76 +248,31 @@ export class Sessions {
    * longer holds stays alive. False when the token names no live browser session.
    */
   async endBrowserByRenewToken(renewToken: string): Promise<boolean> {
-    const [found] = await this.db
-      .select({ sessionId: sessions.id })
-      .from(refreshTokens)
-      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-      .where(
-        and(
-          eq(refreshTokens.tokenHash, this.tokens.hashRefreshToken(renewToken)),
-          isNull(refreshTokens.usedAt),
-          eq(sessions.kind, 'extension'),
-          isNull(sessions.revokedAt),
-        ),
-      )
-      .limit(1);
+    const found = await browserByUnusedToken(this.db, this.tokens.hashRefreshToken(renewToken));
     if (!found) return false;
-    await this.revoke([found.sessionId], 'browser-replaced');
+    await this.revoke([found], 'browser-replaced');
     return true;
   }
 
   /** A console session's logout ends the browsers it connected too. */
   async childrenOf(sessionId: string): Promise<string[]> {
-    const rows = await this.db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(and(eq(sessions.parentSessionId, sessionId), isNull(sessions.revokedAt)));
-    return rows.map((row) => row.id);
+    return unrevokedChildrenOf(this.db, sessionId);
   }
 
   /** A connected browser was seen (a claim, a report): at most once a minute per session. */
   async touch(sessionId: string, now: Date): Promise<void> {
-    await this.db
-      .update(sessions)
-      .set({ lastSeenAt: now })
-      .where(
-        and(
-          eq(sessions.id, sessionId),
-          eq(sessions.kind, 'extension'),
-          or(
-            isNull(sessions.lastSeenAt),
-            lt(sessions.lastSeenAt, new Date(now.getTime() - 60_000)),
-          ),
-        ),
-      );
+    await touchBrowser(this.db, sessionId, now, new Date(now.getTime() - 60_000));
   }
 
   /** Ends sessions: their refresh tokens and access tokens stop working at once. */
   async revoke(sessionIds: string[], reason: RevokeReason): Promise<void> {
     if (!sessionIds.length) return;
     await this.revocations.revoke(sessionIds);
-    const now = new Date();
-    await this.db
-      .update(sessions)
-      .set({ revokedAt: now, revokedReason: reason })
-      .where(and(inArray(sessions.id, sessionIds), isNull(sessions.revokedAt)));
+    await markRevoked(this.db, sessionIds, reason, new Date());
   }
 
   /** Ends every live session of a user, optionally keeping one (the caller's). */
   async revokeAllOf(userId: number, reason: RevokeReason, keepSessionId?: string): Promise<void> {
-    const live = await this.db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.userId, userId),
-          isNull(sessions.revokedAt),
-          keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
-        ),
-      );
-    await this.revoke(
-      live.map((row) => row.id),
-      reason,
-    );
+    await this.revoke(await unrevokedSessionsOf(this.db, userId, keepSessionId), reason);
   }
 }

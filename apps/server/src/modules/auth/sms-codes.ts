@@ -8,9 +8,16 @@ import {
   type SmsPurpose,
 } from '@inviteflow/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { smsCodes } from './schema.ts';
+import {
+  consumeCode,
+  consumeCodesOf,
+  deleteCode,
+  findCode,
+  insertCode,
+  newestUnusedCode,
+  takeTry,
+} from './sms-codes-repository.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { EVERYONE, type Limits } from '../../lib/limits.ts';
 import type { TokenService } from '../../lib/tokens.ts';
@@ -44,36 +51,23 @@ export class SmsCodes {
 
     const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
     const now = new Date();
-    const row = await this.db.transaction(async (tx) => {
+    const id = await this.db.transaction(async (tx) => {
       // Only the newest code of a phone and purpose is valid.
-      await tx
-        .update(smsCodes)
-        .set({ consumedAt: now })
-        .where(
-          and(
-            eq(smsCodes.phoneNumber, phoneNumber),
-            eq(smsCodes.purpose, purpose),
-            isNull(smsCodes.consumedAt),
-          ),
-        );
-      const [inserted] = await tx
-        .insert(smsCodes)
-        .values({
-          phoneNumber,
-          purpose,
-          codeHash: this.tokens.hashCode(phoneNumber, purpose, code),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + SMS_CODE_TTL_SECONDS * 1000),
-        })
-        .returning({ id: smsCodes.id });
-      return inserted!;
+      await consumeCodesOf(tx, phoneNumber, purpose, now);
+      return insertCode(tx, {
+        phoneNumber,
+        purpose,
+        codeHash: this.tokens.hashCode(phoneNumber, purpose, code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + SMS_CODE_TTL_SECONDS * 1000),
+      });
     });
 
     try {
       await this.provider.send(phoneNumber, code, purpose);
     } catch (error) {
       this.log.error({ err: error, provider: this.provider.name }, 'SMS provider failed');
-      await this.db.delete(smsCodes).where(eq(smsCodes.id, row.id));
+      await deleteCode(this.db, id);
       await attempt.refund();
       throw new AppError(502, 'error.smsSendFailed');
     }
@@ -90,35 +84,13 @@ export class SmsCodes {
    * Returns the id to pass to `consume` inside the caller's transaction.
    */
   async check(phoneNumber: string, purpose: SmsPurpose, code: string): Promise<number> {
-    const [row] = await this.db
-      .select()
-      .from(smsCodes)
-      .where(
-        and(
-          eq(smsCodes.phoneNumber, phoneNumber),
-          eq(smsCodes.purpose, purpose),
-          isNull(smsCodes.consumedAt),
-        ),
-      )
-      .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
-      .limit(1);
+    const row = await newestUnusedCode(this.db, phoneNumber, purpose);
     if (!row) throw badRequest('error.codeNotRequested');
     const now = new Date();
-    const [taken] = await this.db
-      .update(smsCodes)
-      .set({ failedAttempts: sql`${smsCodes.failedAttempts} + 1` })
-      .where(
-        and(
-          eq(smsCodes.id, row.id),
-          isNull(smsCodes.consumedAt),
-          lt(smsCodes.failedAttempts, SMS_MAX_WRONG_ATTEMPTS),
-          gt(smsCodes.expiresAt, now),
-        ),
-      )
-      .returning({ tries: smsCodes.failedAttempts });
-    if (!taken) throw await this.whyUnusable(row.id, now);
+    const tries = await takeTry(this.db, row.id, SMS_MAX_WRONG_ATTEMPTS, now);
+    if (tries === null) throw await this.whyUnusable(row.id, now);
     if (!this.tokens.codeMatches(row.codeHash, phoneNumber, purpose, code)) {
-      const last = taken.tries >= SMS_MAX_WRONG_ATTEMPTS;
+      const last = tries >= SMS_MAX_WRONG_ATTEMPTS;
       throw badRequest(last ? 'error.codeTooManyAttempts' : 'error.codeIncorrect');
     }
     return row.id;
@@ -126,7 +98,7 @@ export class SmsCodes {
 
   /** Why a code could not take another try: used up or replaced, out of tries, or expired. */
   private async whyUnusable(id: number, now: Date): Promise<AppError> {
-    const [row] = await this.db.select().from(smsCodes).where(eq(smsCodes.id, id)).limit(1);
+    const row = await findCode(this.db, id);
     if (!row || row.consumedAt) return badRequest('error.codeNotRequested');
     if (row.failedAttempts >= SMS_MAX_WRONG_ATTEMPTS)
       return badRequest('error.codeTooManyAttempts');
@@ -139,13 +111,6 @@ export class SmsCodes {
    * were counted by `check`, which passed: the code's last try may be the right one.
    */
   async consume(tx: Executor, id: number): Promise<void> {
-    const used = await tx
-      .update(smsCodes)
-      .set({ consumedAt: new Date() })
-      .where(
-        and(eq(smsCodes.id, id), isNull(smsCodes.consumedAt), gt(smsCodes.expiresAt, new Date())),
-      )
-      .returning({ id: smsCodes.id });
-    if (!used.length) throw badRequest('error.codeExpired');
+    if (!(await consumeCode(tx, id, new Date()))) throw badRequest('error.codeExpired');
   }
 }
