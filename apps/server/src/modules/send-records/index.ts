@@ -27,7 +27,6 @@ export {
   lockLegacyBrowserRecords,
   lockPendingActionRecords,
   lockRunningActionRecords,
-  markRecordsSent,
   moveRecordsToActions,
   releaseActionRecords,
   releaseRecords,
@@ -39,6 +38,7 @@ export {
 export {
   failBlacklisted,
   failRecords,
+  settleBrowserAnswers,
   succeedActionRecords,
   succeedRecords,
 } from './action-records.ts';

@@ -21,6 +21,8 @@ import {
   type Locale,
   type PagePackId,
   type PlatformAnswer,
+  type PlatformReference,
+  type SendErrorCode,
   type TalentIdentity,
 } from '@inviteflow/contract';
 import type { Database, Executor } from '../../../db/client.ts';
@@ -34,14 +36,12 @@ import {
   actionTask,
   browserAllowanceUse,
   failBlacklisted,
-  failRecords,
   lockPendingActionRecords,
   lockRunningActionRecords,
-  markRecordsSent,
   moveRecordsToActions,
   releaseRecords,
+  settleBrowserAnswers,
   startRecords,
-  succeedRecords,
 } from '../../send-records/index.ts';
 import { findShop, type ShopRow } from '../../shops/index.ts';
 import { lockAccount } from '../../user/index.ts';
@@ -360,11 +360,14 @@ async function settleOutcomes(
   ignored: number;
   settled: Set<number>;
 }> {
-  let succeeded = 0;
-  let failed = 0;
   let ignored = 0;
   const settled = new Set<number>();
   const notSent: number[] = [];
+  const succeeded: Array<{ id: number; reference: PlatformReference }> = [];
+  const failed: Array<{
+    id: number;
+    failure: { code: SendErrorCode; message: string; answer: PlatformAnswer | null };
+  }> = [];
   for (const outcome of outcomes) {
     if (!held.has(outcome.recordId) || settled.has(outcome.recordId)) {
       ignored += 1;
@@ -373,37 +376,30 @@ async function settleOutcomes(
     settled.add(outcome.recordId);
     if (outcome.result === 'sent') {
       const ref = outcome.reference ?? {};
-      await succeedRecords(
-        tx,
-        [outcome.recordId],
-        {
+      succeeded.push({
+        id: outcome.recordId,
+        reference: {
           ...(ref.invitationId ? { targetCollaborationId: ref.invitationId } : {}),
           ...(ref.conversationId ? { conversationId: ref.conversationId } : {}),
         },
-        now,
-      );
-      await markRecordsSent(tx, [outcome.recordId], now);
-      succeeded += 1;
+      });
     } else if (outcome.result === 'failed') {
       const answer = answerOf(outcome.answer);
-      await failRecords(
-        tx,
-        [outcome.recordId],
-        {
+      failed.push({
+        id: outcome.recordId,
+        failure: {
           code: outcome.errorCode,
           message: outcome.message ?? answer?.message ?? '',
           answer,
         },
-        now,
-      );
-      await markRecordsSent(tx, [outcome.recordId], now);
-      failed += 1;
+      });
     } else {
       notSent.push(outcome.recordId);
     }
   }
+  await settleBrowserAnswers(tx, { succeeded, failed }, now);
   const released = await releaseRecords(tx, notSent, now);
-  return { succeeded, failed, released, ignored, settled };
+  return { succeeded: succeeded.length, failed: failed.length, released, ignored, settled };
 }
 
 /** A run-level stop: the action or the shop waits; no record fails. */
