@@ -134,6 +134,9 @@ export const platformCodes: Readonly<Record<number, FailureReason>> = {
   45101004: 'quota_exceeded',
   // Query Target Collaboration Detail 202508.
   50001700: 'not_accessible', // the seller cannot access this target collaboration
+  // Seller Review Sample Applications 202507 (affiliate-seller/seller-review-sample-applications):
+  // "seller has no permission to operate agency's sample request".
+  16022020: 'not_accessible',
   // Common errors (developer-guide/tiktok-shop-api-concepts/common-errors).
   36009002: 'rate_limited', // too many requests (HTTP 429, "Rate limits" page)
   36009003: 'platform_internal', // internal error, "please try again": outcome not known

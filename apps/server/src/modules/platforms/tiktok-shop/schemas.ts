@@ -129,6 +129,8 @@ export const targetCollaborationSearchData = z.looseObject({
         end_time: unixSeconds.optional(),
         update_time: unixSeconds.optional(),
         creator_inivited_count: z.number().int().optional(),
+        showcase_creator_count: z.number().int().optional(),
+        content_creator_count: z.number().int().optional(),
         product_count: z.number().int().optional(),
         free_sample_rule: freeSampleRule.optional(),
         type: z.string().optional(),
@@ -137,7 +139,9 @@ export const targetCollaborationSearchData = z.looseObject({
     .default([]),
 });
 
-// api-reference/affiliate-seller/query-target-collaboration-detail (202508).
+// api-reference/affiliate-seller/query-target-collaboration-detail (202508). The counts
+// "only include the NORMAL state"; a creator's showcase and content product counts "include
+// NORMAL and DELETING states".
 export const targetCollaborationDetailData = z.looseObject({
   target_collaboration: z.looseObject({
     id,
@@ -146,12 +150,21 @@ export const targetCollaborationDetailData = z.looseObject({
     seller_contact_info: z.looseObject({ email: z.string().optional() }).optional(),
     start_time: unixSeconds.optional(),
     end_time: unixSeconds.optional(),
+    update_time: unixSeconds.optional(),
+    creator_invited_count: z.number().int().optional(),
+    showcase_creator_count: z.number().int().optional(),
+    content_creator_count: z.number().int().optional(),
+    product_count: z.number().int().optional(),
     free_sample_rule: freeSampleRule.optional(),
     products: z
       .array(
         z.looseObject({
           id,
+          title: z.string().optional(),
           commission: z.looseObject({ rate: z.number().int().optional() }).optional(),
+          // LIVE, OUT_OF_STOCK, SELLER_DEACTIVATE, PLATFORM_DEACTIVATE, GNE_REJECT, DELETE, OTHER.
+          status: z.string().optional(),
+          // NORMAL, DELETING, DELETED.
           collaboration_status: z.string().optional(),
         }),
       )
@@ -161,7 +174,12 @@ export const targetCollaborationDetailData = z.looseObject({
         z.looseObject({
           creator_open_id: z.string().optional(),
           username: z.string().optional(),
+          nickname: z.string().optional(),
+          showcase_product_count: z.number().int().optional(),
+          content_product_count: z.number().int().optional(),
+          // NORMAL, DELETING, DELETED.
           collaboration_status: z.string().optional(),
+          product_effective_status: z.string().optional(),
         }),
       )
       .default([]),
@@ -186,6 +204,8 @@ export const conversationMessagesData = z.looseObject({
   messages: z
     .array(
       z.looseObject({
+        // "Higher index corresponds to newer message."
+        conversation_index: z.string().optional(),
         message_body: z.looseObject({
           id,
           conversation_id: z.string().optional(),
@@ -194,6 +214,176 @@ export const conversationMessagesData = z.looseObject({
           create_time: unixSeconds.optional(),
           sender_id: z.string().optional(),
         }),
+      }),
+    )
+    .default([]),
+});
+
+/**
+ * A count or a figure the creator may withhold: the sample applications page says such
+ * fields return "an empty string" when the creator has not authorized the disclosure.
+ */
+const withheld = z
+  .union([z.number(), z.string()])
+  .optional()
+  .transform((value) => {
+    if (typeof value === 'number') return value;
+    return value && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : undefined;
+  });
+/** Money, or the empty string a withheld figure may be. */
+const withheldMoney = z.union([money, z.string()]).optional();
+/** Platform ids sent as numbers in some samples (Mark Conversation Read's answer). */
+const idText = z.union([z.string(), z.number()]).transform(String);
+
+// api-reference/affiliate-seller/seller-search-sample-applications (202508).
+export const sampleApplicationSearchData = z.looseObject({
+  next_page_token: z.string().optional(),
+  total_count: z.number().int().optional(),
+  sample_applications: z
+    .array(
+      z.looseObject({
+        id,
+        // A fraction in [0.01, 0.8], as a string ("0.1").
+        commission_rate: z.string().optional(),
+        status: z.string(),
+        order_id: z.string().optional(),
+        available_quantity: z.number().int().optional(),
+        approve_expiration_time: unixSeconds.optional(),
+        shipment_expiration_time: unixSeconds.optional(),
+        tracking_number: z.string().optional(),
+        fulfillment_status: z.string().optional(),
+        is_approvable: z.boolean().optional(),
+        disapprovable_reasons: z.array(z.string()).optional(),
+        partner_name: z.string().optional(),
+        creator: z
+          .looseObject({
+            creator_open_id: z.string().optional(),
+            username: z.string().optional(),
+            nickname: z.string().optional(),
+            follower_count: withheld,
+            avatar_url: z.string().optional(),
+            gmv: withheldMoney,
+            content_count: withheld,
+            fulfillment_percentage: z.string().optional(),
+            ec_video_view: withheld,
+          })
+          .optional(),
+        product: z
+          .looseObject({
+            id: z.string().optional(),
+            title: z.string().optional(),
+            sku_id: z.string().optional(),
+            sku_image_url: z.string().optional(),
+            sku_name: z.string().optional(),
+          })
+          .optional(),
+      }),
+    )
+    .default([]),
+});
+
+// api-reference/affiliate-seller/seller-review-sample-applications (202507): `data` is `{}`.
+export const emptyData = z.looseObject({});
+
+// api-reference/affiliate-seller/seller-search-sample-applications-fulfillments (202409).
+export const sampleFulfillmentsData = z.looseObject({
+  fulfillments: z
+    .array(
+      z.looseObject({
+        product: z
+          .looseObject({ id: z.string().optional(), main_image_url: z.string().optional() })
+          .optional(),
+        content: z
+          .looseObject({
+            id: z.string().optional(),
+            format: z.string().optional(),
+            url: z.string().optional(),
+            view_count: z.number().int().optional(),
+            like_count: z.number().int().optional(),
+            comment_count: z.number().int().optional(),
+            paid_order_count: z.number().int().optional(),
+            page_link: z.string().optional(),
+            description: z.string().optional(),
+            create_time: unixSeconds.optional(),
+            live_end_time: unixSeconds.optional(),
+          })
+          .optional(),
+      }),
+    )
+    .default([]),
+});
+
+// api-reference/affiliate-seller/search-seller-affiliate-orders (202410).
+export const affiliateOrderSearchData = z.looseObject({
+  next_page_token: z.string().optional(),
+  total_count: z.number().int().optional(),
+  orders: z
+    .array(
+      z.looseObject({
+        id,
+        status: z.string(),
+        create_time: unixSeconds.optional(),
+        delivery_time: unixSeconds.optional(),
+        skus: z
+          .array(
+            z.looseObject({
+              product_id: z.string().optional(),
+              open_collaboration_id: z.string().optional(),
+              target_collaboration_id: z.string().optional(),
+              campaign_id: z.string().optional(),
+              creator_username: z.string().optional(),
+              price: money.optional(),
+              quantity: z.number().int().optional(),
+              refunded_quantity: z.number().int().optional(),
+              returned_quantity: z.number().int().optional(),
+              content_type: z.string().optional(),
+              content_id: z.string().optional(),
+              // Hundredths of a percent, as a string ("1000").
+              commission_rate: z.string().optional(),
+              estimated_commission_base: money.optional(),
+              estimated_paid_commission: money.optional(),
+              actual_commission_base: money.optional(),
+              actual_paid_commission: money.optional(),
+            }),
+          )
+          .default([]),
+      }),
+    )
+    .default([]),
+});
+
+// api-reference/affiliate-seller/get-conversation-list (202412).
+export const conversationListData = z.looseObject({
+  has_more: z.boolean().default(false),
+  next_page_token: z.string().optional(),
+  conversations: z
+    .array(
+      z.looseObject({
+        id,
+        unread_count: z.number().int().optional(),
+        username: z.string().optional(),
+        avatar: z.string().optional(),
+        creator_im_id: z.string().optional(),
+      }),
+    )
+    .default([]),
+});
+
+// api-reference/affiliate-seller/mark-conversation-read (202412).
+export const markReadData = z.looseObject({
+  failed_conversation_ids: z.array(idText).default([]),
+});
+
+// api-reference/affiliate-seller/get-latest-unread-messages (202412).
+export const latestUnreadData = z.looseObject({
+  newest_message_list: z
+    .array(
+      z.looseObject({
+        conversation_id: id,
+        type: z.string(),
+        content: z.string().default(''),
+        sender_id: z.string().optional(),
+        unread_message_count: z.number().int().optional(),
       }),
     )
     .default([]),
