@@ -669,6 +669,216 @@ describeApi('sandbox 抖店开放平台', (h) => {
     expect(nextDay.data.success_ids).toEqual(more.slice(2));
   });
 
+  it('seeds 达人 applications to a plan open to them; orienPlanAudit approves, refuses or removes', async () => {
+    setClock(START);
+    const { access_token: token } = await connect(h());
+    const reviewed = await createPlan(h(), token, {
+      product_id: doudianSandboxProductId(HOME, 3),
+      cos_ratio: 20,
+      end_time: endIn(h(), 10),
+      apply_type: 2,
+      audit_type: 2,
+    });
+    const passing = await createPlan(h(), token, {
+      product_id: doudianSandboxProductId(HOME, 4),
+      cos_ratio: 20,
+      end_time: endIn(h(), 10),
+      apply_type: 2,
+      audit_type: 1,
+    });
+    const closed = await createPlan(h(), token, {
+      product_id: doudianSandboxProductId(HOME, 6),
+      cos_ratio: 20,
+      end_time: endIn(h(), 10),
+    });
+    expect([reviewed.code, passing.code, closed.code]).toEqual([10000, 10000, 10000]);
+    interface Authors {
+      total: number;
+      orien_plan_authors: Array<{
+        apply_id: number;
+        buyin_id: number;
+        audit_status: number;
+        apply_time: number;
+        apply_suc_time: number;
+        apply_info: string;
+        contact_phone: string;
+      }>;
+    }
+    const list = (planId: string, status: number) =>
+      api<Authors>(
+        h(),
+        'buyin.orienPlanAuthors',
+        { orien_plan_id: planId, audit_status: status, page_size: 40 },
+        { token },
+      ).then((r) => r.data);
+    const planId = reviewed.data.plan_id;
+    expect((await list(planId, 2)).total).toBe(0);
+
+    // Applications arrive over simulated time, each once, the same on every read.
+    setClock(new Date(START.getTime() + 20 * 60_000));
+    const early = (await list(planId, 2)).total;
+    const dayLater = new Date(START.getTime() + 86_400_000);
+    setClock(dayLater);
+    const pending = await list(planId, 2);
+    expect(pending.total).toBeGreaterThan(early);
+    expect(pending.total).toBeGreaterThan(20);
+    expect(await list(planId, 2)).toEqual(pending);
+    const [a, b, c, d] = pending.orien_plan_authors;
+    expect(a!.apply_time).toBeGreaterThan(START.getTime() / 1000);
+    expect(a!.apply_time).toBeLessThanOrEqual(dayLater.getTime() / 1000);
+    expect(a!).toMatchObject({ audit_status: 2, apply_suc_time: 0 });
+    expect(a!.contact_phone).toMatch(/^1\d{10}$/);
+    expect(a!.apply_info).not.toBe('');
+    // audit_type 1: the applications pass without review; apply_type 1: nobody applies.
+    expect((await list(passing.data.plan_id, 2)).total).toBe(0);
+    expect((await list(passing.data.plan_id, 1)).total).toBeGreaterThan(20);
+    expect((await list(closed.data.plan_id, 1)).total).toBe(0);
+    expect((await list(closed.data.plan_id, 2)).total).toBe(0);
+
+    const audit = (applyId: number, action?: number, accessToken = token) =>
+      api(
+        h(),
+        'buyin.orienPlanAudit',
+        { apply_id: applyId, ...(action ? { audit_action: action } : {}) },
+        { token: accessToken },
+      );
+    // 1 通过 (the default), 2 拒绝, 3 删除达人.
+    expect((await audit(a!.apply_id)).code).toBe(10000);
+    expect((await audit(b!.apply_id, 2)).code).toBe(10000);
+    expect((await audit(c!.apply_id, 3)).code).toBe(10000);
+    const now = Math.floor(dayLater.getTime() / 1000);
+    expect((await list(planId, 1)).orien_plan_authors).toEqual([
+      expect.objectContaining({ buyin_id: a!.buyin_id, audit_status: 1, apply_suc_time: now }),
+    ]);
+    expect((await list(planId, 3)).orien_plan_authors.map((x) => x.buyin_id)).toEqual([
+      b!.buyin_id,
+    ]);
+    expect((await list(planId, 2)).total).toBe(pending.total - 3);
+    // The same decision again is no error; another decision is; a removed one is gone.
+    expect((await audit(a!.apply_id, 1)).code).toBe(10000);
+    expect((await audit(a!.apply_id, 2)).sub_code).toBe('isv.business-failed:4118');
+    expect((await audit(b!.apply_id, 1)).sub_code).toBe('isv.business-failed:4118');
+    expect((await audit(c!.apply_id, 1)).sub_code).toBe('isv.parameter-invalid:4117');
+    expect((await audit(999_999_999, 1)).sub_code).toBe('isv.parameter-invalid:4117');
+    expect((await audit(d!.apply_id, 4)).sub_code).toBe('isv.parameter-invalid:257');
+    // Another shop's token cannot review this shop's applications.
+    const beauty = await connect(h(), BEAUTY);
+    expect((await audit(d!.apply_id, 1, beauty.access_token)).sub_code).toBe(
+      'isv.parameter-invalid:4117',
+    );
+    // The removed 达人 does not apply again later; the plan counts only 达人 in force.
+    setClock(new Date(START.getTime() + 3 * 86_400_000));
+    const everyone = [
+      ...(await list(planId, 1)).orien_plan_authors,
+      ...(await list(planId, 2)).orien_plan_authors,
+      ...(await list(planId, 3)).orien_plan_authors,
+    ].map((x) => x.buyin_id);
+    expect(everyone).not.toContain(c!.buyin_id);
+    const plans = await api<{ orien_plans: Array<{ orien_plans: Array<{ kol_num: number }> }> }>(
+      h(),
+      'buyin.orienPlanList',
+      { orien_plan_id: planId },
+      { token },
+    );
+    expect(plans.data.orien_plans[0]!.orien_plans[0]!.kol_num).toBe(1);
+  });
+
+  it('sells seeded alliance orders of 达人 in force, read by id with alliance.getOrderList', async () => {
+    setClock(START);
+    const { access_token: token } = await connect(h());
+    const product = doudianSandboxProductId(HOME, 5);
+    const plan = await createPlan(h(), token, {
+      product_id: product,
+      cos_ratio: 25,
+      end_time: endIn(h(), 30),
+    });
+    const members = ordinary(400, 20);
+    const added = await api<{ success_ids: number[] }>(
+      h(),
+      'buyin.orienPlanAuthorsAdd',
+      { orien_plan_id: plan.data.plan_id, buyin_ids: members },
+      { token },
+    );
+    expect(added.data.success_ids).toEqual(members);
+    const sold = async () => {
+      const res = await h().app.inject({
+        method: 'GET',
+        url: `${BASE}/control/orders?shop_id=${HOME}`,
+      });
+      return (
+        JSON.parse(res.body) as {
+          data: { orders: Array<{ order_id: string; buyin_id: string; status: string }> };
+        }
+      ).data.orders;
+    };
+    expect(await sold()).toEqual([]);
+    setClock(new Date(START.getTime() + 3 * 86_400_000));
+    const orders = await sold();
+    expect(orders.length).toBeGreaterThan(5);
+    for (const o of orders) expect(members).toContain(Number(o.buyin_id));
+    interface OrderList {
+      code: string;
+      code_msg: string;
+      datas: Array<{
+        order_id: string;
+        product_id: string;
+        shop_id: string;
+        author_account: string;
+        short_id: string;
+        total_pay_amount: number;
+        commission_rate: number;
+        estimated_comission: number;
+        real_comission: number;
+        order_status: string;
+        alliance_biz_type: string;
+        phase_id: number;
+      }>;
+    }
+    const read = (ids: unknown[], accessToken = token) =>
+      api<OrderList>(h(), 'alliance.getOrderList', { order_ids: ids }, { token: accessToken });
+    const five = orders.slice(0, 5).map((o) => o.order_id);
+    const got = await read([...five.slice(0, 4), '4800000000000000999']);
+    expect(got.code, got.sub_msg).toBe(10000);
+    expect(got.data).toMatchObject({ code: '100000', code_msg: 'success' });
+    // The unknown id is left out.
+    expect(got.data.datas.map((x) => x.order_id)).toEqual(five.slice(0, 4));
+    const price = 1990 + 5 * 1000;
+    for (const x of got.data.datas) {
+      const n = ordinaryIndex(Number(orders.find((o) => o.order_id === x.order_id)!.buyin_id));
+      expect(x).toMatchObject({
+        product_id: product,
+        shop_id: HOME,
+        author_account: doudianSandboxAuthor(n).nickname,
+        short_id: doudianSandboxAuthor(n).shortId,
+        commission_rate: 2500,
+        alliance_biz_type: 'COMMON',
+        phase_id: 1,
+      });
+      expect(x.total_pay_amount % price).toBe(0);
+      expect(['支付成功', '确认收货', '退款']).toContain(x.order_status);
+      expect(x.estimated_comission).toBe(
+        x.order_status === '退款' ? 0 : Math.round((x.total_pay_amount * 2500) / 10_000),
+      );
+      expect(x.real_comission).toBe(0);
+    }
+    // A week on, the received ones are settled: the real commission is paid.
+    setClock(new Date(START.getTime() + 12 * 86_400_000));
+    // The first access token (7 days) has run out: the shop authorizes again.
+    const later = await read(five, (await connect(h())).access_token);
+    expect(later.data.datas).toHaveLength(5);
+    for (const x of later.data.datas) {
+      expect(['结算', '退款']).toContain(x.order_status);
+      expect(x.real_comission).toBe(x.order_status === '结算' ? x.estimated_comission : 0);
+    }
+    // At most 5 ids; another shop reads none of them.
+    const token2 = (await connect(h())).access_token;
+    const six = orders.slice(0, 6).map((o) => o.order_id);
+    expect((await read(six, token2)).sub_code).toBe('isv.parameter-invalid:257');
+    expect((await read([], token2)).sub_code).toBe('isv.parameter-invalid:257');
+    const beauty = await connect(h(), BEAUTY);
+    expect((await read(five, beauty.access_token)).data.datas).toEqual([]);
+  });
+
   it('lists 团长 activities and applies products with a service rate and a contact phone', async () => {
     setClock(START);
     const { access_token: token } = await connect(h());

@@ -7,9 +7,11 @@ import type { DoudianSandbox } from './sandbox.ts';
 import {
   activityById,
   authorNumber,
+  planApplicants,
   sandboxActivities,
   sandboxAuthor,
   type SandboxActivity,
+  type SandboxApplicant,
 } from './world.ts';
 
 /**
@@ -18,7 +20,8 @@ import {
  * github:fudiwei/DotNetCore.SKIT.FlurlHttpClient.ByteDance Models/Buyin/* with its
  * ModelSamples): buyin.createOrUpdateOrienPlan (op.jinritemai.com/docs/api-docs/61/703),
  * buyin.orienPlanAuthorsAdd (61/1877), buyin.orienPlanAuthors (61/1879),
- * buyin.ShopActivityList, buyin.applyActivities. What the pages leave open is chosen and
+ * buyin.orienPlanAudit (61/1878: BuyinOrienPlanAuditReq; .NET BuyinOrientPlanAuditRequest and
+ * its ModelSample), buyin.ShopActivityList, buyin.applyActivities. What the pages leave open is chosen and
  * written in README.md ("Choices").
  */
 
@@ -183,6 +186,8 @@ export async function createOrUpdateOrienPlan(sandbox: DoudianSandbox, ctx: Gate
   }
   if (endTime) changes.endTime = endTime;
   if (p.apply_type !== undefined) changes.applyType = applyType;
+  // Opened to applications now: the seeded ones start from now, not from the plan's start.
+  if (applyType === 2 && existing.applyType !== 2) changes.applicationsUntil = now;
   if (p.restricted_type !== undefined) changes.restrictedType = restrictedType;
   if (p.author_level !== undefined) changes.authorLevel = authorLevel;
   if (p.audit_type !== undefined) {
@@ -195,11 +200,55 @@ export async function createOrUpdateOrienPlan(sandbox: DoudianSandbox, ctx: Gate
 }
 
 /** The ratio in force: a lowered one once its day has come. */
-function ratioNow(plan: repo.SandboxPlan, now: Date): number {
+export function ratioNow(plan: repo.SandboxPlan, now: Date): number {
   return plan.newCosRatio !== null && plan.newCosRatioStartTime && plan.newCosRatioStartTime <= now
     ? plan.newCosRatio
     : plan.cosRatio;
 }
+// --- seeded applications -----------------------------------------------------------------
+
+/**
+ * Writes the seeded applications of a plan open to them (apply_type 2) up to now (or the
+ * plan's end): pending (待审核 2) when the plan reviews them (audit_type 2), else in force at
+ * once. Idempotent: a 达人 already in the plan keeps their row, and the plan remembers how far
+ * it got, so an application the shop deleted does not come back.
+ */
+async function receiveApplications(sandbox: DoudianSandbox, plan: repo.SandboxPlan, now: Date) {
+  if (plan.applyType !== 2) return;
+  const from = plan.applicationsUntil ?? plan.startTime;
+  const to = plan.endTime < now ? plan.endTime : now;
+  if (to <= from) return;
+  const minLevel = plan.restrictedType === 2 ? plan.authorLevel : 0;
+  const start = plan.startTime.getTime();
+  const due = planApplicants(plan.id, minLevel).filter((a) => {
+    const at = start + a.afterSeconds * 1000;
+    return at > from.getTime() && at <= to.getTime();
+  });
+  const reviewed = plan.auditType === 2;
+  await repo.insertApplications(
+    sandbox.db,
+    due.map((a) => {
+      const at = new Date(start + a.afterSeconds * 1000);
+      return {
+        planId: plan.id,
+        shopId: plan.shopId,
+        buyinId: a.buyinId,
+        auditStatus: reviewed ? 2 : 1,
+        addedAt: at,
+        origin: 'applied',
+        decidedAt: reviewed ? null : at,
+      };
+    }),
+  );
+  await repo.setApplicationsUntil(sandbox.db, plan.id, to);
+}
+
+/** The shop's plans' applications up to now (before anything reads the plans' 达人). */
+export async function receiveShopApplications(sandbox: DoudianSandbox, shopId: string, now: Date) {
+  for (const plan of await repo.plansOfShop(sandbox.db, shopId, { productId: null, planId: null }))
+    await receiveApplications(sandbox, plan, now);
+}
+
 // --- buyin.orienPlanAuthorsAdd -----------------------------------------------------------
 
 export async function orienPlanAuthorsAdd(sandbox: DoudianSandbox, ctx: GatewayContext) {
@@ -216,6 +265,7 @@ export async function orienPlanAuthorsAdd(sandbox: DoudianSandbox, ctx: GatewayC
   if (!plan || plan.shopId !== shop.id) refuse(E.invalidPlanId);
   checkShop(shop);
   if (plan.endTime <= ctx.now) refuse(E.authorsAddFailed, '定向计划已结束');
+  await receiveApplications(sandbox, plan, ctx.now);
 
   return sandbox.db.transaction(async (tx) => {
     const locked = await repo.lockShop(tx, shop.id);
@@ -260,6 +310,8 @@ export async function orienPlanAuthorsAdd(sandbox: DoudianSandbox, ctx: GatewayC
         buyinId,
         auditStatus: 1,
         addedAt: ctx.now,
+        origin: 'added',
+        decidedAt: ctx.now,
       })),
     );
     return { success_ids: success.map(Number), failed_ids: failed };
@@ -289,12 +341,19 @@ export async function orienPlanAuthors(sandbox: DoudianSandbox, ctx: GatewayCont
   if (auditStatus === null) refuse(E.paramsInvalid, 'audit_status');
   const buyinFilter = p.buyin_id === undefined ? null : idOf(p.buyin_id);
   const nameFilter = typeof p.user_name === 'string' && p.user_name ? p.user_name : null;
+  await receiveApplications(sandbox, plan, ctx.now);
   const all = (await repo.authorsOfPlan(sandbox.db, plan.id))
     .filter((a) => a.auditStatus === auditStatus)
     .filter((a) => buyinFilter === null || a.buyinId === buyinFilter)
     .map((a) => ({ row: a, author: sandboxAuthor(authorNumber(a.buyinId)!) }))
     .filter((a) => nameFilter === null || a.author.nickname.includes(nameFilter));
   const slice = all.slice((page - 1) * pageSize, page * pageSize);
+  // The applicants' words and phones are the seed's, computed once for the page.
+  const words = new Map<string, SandboxApplicant>(
+    slice.some(({ row }) => row.origin === 'applied')
+      ? planApplicants(plan.id, 0).map((a) => [a.buyinId, a])
+      : [],
+  );
   return {
     total: all.length,
     orien_plan_authors: slice.map(({ row, author }) => ({
@@ -303,14 +362,56 @@ export async function orienPlanAuthors(sandbox: DoudianSandbox, ctx: GatewayCont
       buyin_id: Number(row.buyinId),
       user_name: author.nickname,
       apply_time: seconds(row.addedAt),
-      apply_suc_time: seconds(row.addedAt),
+      // "申请成功时间": 0 while waiting or refused (the sandbox's choice).
+      apply_suc_time: row.auditStatus === 1 ? seconds(row.decidedAt ?? row.addedAt) : 0,
       audit_status: row.auditStatus,
-      apply_info: '商家定向邀请',
-      contact_phone: '',
+      apply_info:
+        row.origin === 'applied' ? (words.get(row.buyinId)?.applyInfo ?? '') : '商家定向邀请',
+      contact_phone: row.origin === 'applied' ? (words.get(row.buyinId)?.contactPhone ?? '') : '',
       // "达人移除时间（商家未修改时和计划结束时间一致）".
       end_time: seconds(plan.endTime),
     })),
   };
+}
+
+// --- buyin.orienPlanAudit ----------------------------------------------------------------
+
+/**
+ * buyin.orienPlanAudit (商家审核定向计划达人的申请): `apply_id` ("作者申请ID，/buyin/orienPlanAuthors
+ * 返回参数") and `audit_action` ("1：通过（默认值）；2：拒绝； 3：删除达人"); the answer is empty;
+ * an application that is not the shop's is 4117 无效申请ID. Deciding again as before succeeds
+ * and changes nothing; deciding otherwise is 4118 (the sandbox's own); removing works in any
+ * status (README.md "Choices").
+ */
+export async function orienPlanAudit(sandbox: DoudianSandbox, ctx: GatewayContext) {
+  const shop = shopOf(ctx);
+  const p = ctx.params;
+  const applyId = idOf(p.apply_id);
+  if (applyId === null || !Number.isSafeInteger(Number(applyId))) refuse(E.invalidApplyId);
+  const action = oneOf(p.audit_action, [1, 2, 3], 1);
+  if (action === null) refuse(E.paramsInvalid, 'audit_action：1、2、3');
+  checkShop(shop);
+  const row = await repo.planAuthorByApplyId(sandbox.db, Number(applyId));
+  if (!row || row.shopId !== shop.id) refuse(E.invalidApplyId);
+  if (action === 3) {
+    await repo.deletePlanAuthor(sandbox.db, row.applyId);
+    return {};
+  }
+  const to = action === 1 ? 1 : 3;
+  if (row.auditStatus === to) return {};
+  if (row.auditStatus !== 2) refuse(E.auditDecided);
+  const moved = await repo.decideApplication(sandbox.db, row.applyId, {
+    from: 2,
+    to,
+    at: ctx.now,
+  });
+  if (!moved) {
+    // Decided meanwhile: the same decision is no error.
+    const current = await repo.planAuthorByApplyId(sandbox.db, row.applyId);
+    if (!current) refuse(E.invalidApplyId);
+    if (current.auditStatus !== to) refuse(E.auditDecided);
+  }
+  return {};
 }
 
 // --- buyin.orienPlanList -----------------------------------------------------------------
@@ -354,7 +455,10 @@ export async function orienPlanList(sandbox: DoudianSandbox, ctx: GatewayContext
   const slice = plans.slice((page - 1) * pageSize, page * pageSize);
   const counts = new Map<string, number>();
   for (const plan of slice) {
-    counts.set(plan.id, (await repo.authorsOfPlan(sandbox.db, plan.id)).length);
+    await receiveApplications(sandbox, plan, ctx.now);
+    // 达人 in force: applications waiting or refused are not the plan's 达人 yet.
+    const members = await repo.authorsOfPlan(sandbox.db, plan.id);
+    counts.set(plan.id, members.filter((a) => a.auditStatus === 1).length);
   }
   const groups = new Map<string, typeof slice>();
   for (const plan of slice)

@@ -5,8 +5,8 @@
  * `AK\DoudianSDK\Constants\ErrNoConstant`, found with the code search), and the per-API
  * error lists of the API pages as a generated C# SDK (namespace `ecommerce.sdk.douyin`,
  * `[DouyinRetCode(…)]` on BuyinCreateOrUpdateOrienPlanReq, BuyinOrienPlanAuthorsAddReq,
- * BuyinOrienPlanAuthorsReq, BuyinShopActivityListReq, BuyinApplyActivitiesReq,
- * BuyinSimplePlanReq) carries them.
+ * BuyinOrienPlanAuthorsReq, BuyinOrienPlanAuditReq, BuyinShopActivityListReq,
+ * BuyinApplyActivitiesReq, BuyinSimplePlanReq) carries them.
  */
 export interface DoudianError {
   code: number;
@@ -142,6 +142,10 @@ export const doudianErrors = {
     'isv.business-failed:4102',
     '商家已被关闭推广，无法使用平台功能',
   ),
+  // buyin.orienPlanAudit's one listed error (BuyinOrienPlanAuditReq).
+  invalidApplyId: e(40004, '非法的参数', 'isv.parameter-invalid:4117', '无效申请ID'),
+  // The sandbox's own (README.md "Choices"): a decided application decided otherwise.
+  auditDecided: e(50002, '业务处理失败', 'isv.business-failed:4118', '该申请已审核，不能重复审核'),
   notInAlliance: e(50002, '业务处理失败', 'isv.business-failed:1549', '店铺未加入联盟'),
   authorsAddFailed: e(50002, '业务处理失败', 'isv.business-failed:4121', '定向计划添加达人失败'),
   pagingTooDeep: e(

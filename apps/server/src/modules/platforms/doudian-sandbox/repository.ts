@@ -342,7 +342,7 @@ export async function updatePlan(
   await db.update(sandboxDoudianPlans).set(values).where(eq(sandboxDoudianPlans.id, id));
 }
 
-/** 达人 the shop added to its plans in [from, to). */
+/** 达人 the shop added to its plans in [from, to) (applications do not count). */
 export async function authorsAddedBetween(db: Executor, shopId: string, from: Date, to: Date) {
   const [row] = await db
     .select({ n: count() })
@@ -350,6 +350,7 @@ export async function authorsAddedBetween(db: Executor, shopId: string, from: Da
     .where(
       and(
         eq(sandboxDoudianPlanAuthors.shopId, shopId),
+        eq(sandboxDoudianPlanAuthors.origin, 'added'),
         gte(sandboxDoudianPlanAuthors.addedAt, from),
         lt(sandboxDoudianPlanAuthors.addedAt, to),
       ),
@@ -363,6 +364,69 @@ export async function insertPlanAuthors(
 ) {
   if (rows.length === 0) return;
   await db.insert(sandboxDoudianPlanAuthors).values(rows);
+}
+
+/** Seeded applications: a 达人 already in the plan keeps their row. */
+export async function insertApplications(
+  db: Executor,
+  rows: Array<Omit<typeof sandboxDoudianPlanAuthors.$inferInsert, 'applyId'>>,
+) {
+  if (rows.length === 0) return;
+  await db.insert(sandboxDoudianPlanAuthors).values(rows).onConflictDoNothing();
+}
+
+export async function setApplicationsUntil(db: Executor, planId: string, at: Date) {
+  await db
+    .update(sandboxDoudianPlans)
+    .set({ applicationsUntil: at })
+    .where(eq(sandboxDoudianPlans.id, planId));
+}
+
+export async function planAuthorByApplyId(db: Executor, applyId: number) {
+  const [row] = await db
+    .select()
+    .from(sandboxDoudianPlanAuthors)
+    .where(eq(sandboxDoudianPlanAuthors.applyId, applyId))
+    .limit(1);
+  return row;
+}
+
+/** Moves an application from one status to another: false when it was not in `from`. */
+export async function decideApplication(
+  db: Executor,
+  applyId: number,
+  change: { from: number; to: number; at: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(sandboxDoudianPlanAuthors)
+    .set({ auditStatus: change.to, decidedAt: change.at })
+    .where(
+      and(
+        eq(sandboxDoudianPlanAuthors.applyId, applyId),
+        eq(sandboxDoudianPlanAuthors.auditStatus, change.from),
+      ),
+    )
+    .returning({ applyId: sandboxDoudianPlanAuthors.applyId });
+  return rows.length === 1;
+}
+
+export async function deletePlanAuthor(db: Executor, applyId: number) {
+  await db.delete(sandboxDoudianPlanAuthors).where(eq(sandboxDoudianPlanAuthors.applyId, applyId));
+}
+
+/** The shop's 达人 in force (audit_status 1) in any plan, with the plan. */
+export async function membersInForce(db: Executor, shopId: string) {
+  return db
+    .select({ member: sandboxDoudianPlanAuthors, plan: sandboxDoudianPlans })
+    .from(sandboxDoudianPlanAuthors)
+    .innerJoin(sandboxDoudianPlans, eq(sandboxDoudianPlans.id, sandboxDoudianPlanAuthors.planId))
+    .where(
+      and(
+        eq(sandboxDoudianPlanAuthors.shopId, shopId),
+        eq(sandboxDoudianPlanAuthors.auditStatus, 1),
+      ),
+    )
+    .orderBy(asc(sandboxDoudianPlanAuthors.applyId));
 }
 
 /** Every 达人 of a plan, oldest first (a plan holds at most the shop's plan limit). */

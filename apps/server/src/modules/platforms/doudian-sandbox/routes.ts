@@ -5,6 +5,7 @@ import * as buyin from './buyin.ts';
 import { DoudianRefusal } from './errors.ts';
 import { verifyCall, type GatewayContext, type IncomingCall } from './gateway.ts';
 import { pageLocale } from './locale.ts';
+import { allianceGetOrderList, shopOrders } from './orders.ts';
 import { authorizePage, invalidPage, type InvalidReason } from './page.ts';
 import * as repo from './repository.ts';
 import type { DoudianSandbox } from './sandbox.ts';
@@ -21,9 +22,11 @@ const methods = new Map<string, Work>([
   ['buyin.createOrUpdateOrienPlan', buyin.createOrUpdateOrienPlan],
   ['buyin.orienPlanAuthorsAdd', buyin.orienPlanAuthorsAdd],
   ['buyin.orienPlanAuthors', buyin.orienPlanAuthors],
+  ['buyin.orienPlanAudit', buyin.orienPlanAudit],
   ['buyin.orienPlanList', buyin.orienPlanList],
   ['buyin.ShopActivityList', buyin.shopActivityList],
   ['buyin.applyActivities', buyin.applyActivities],
+  ['alliance.getOrderList', allianceGetOrderList],
 ]);
 export const sandboxMethods = [...methods.keys()];
 
@@ -481,6 +484,25 @@ function controlRoutes(sandbox: DoudianSandbox) {
             authors.push(sandboxAuthor(n));
         }
         return ok(reply, { authors });
+      },
+    );
+
+    app.get(
+      '/orders',
+      {
+        config,
+        attachValidation: true,
+        schema: {
+          tags,
+          summary: "抖店 sandbox control: a shop's seeded alliance orders paid so far (their ids)",
+          querystring: z.looseObject({ shop_id: optional('The sandbox shop') }),
+          response: { 200: controlAnswer, 404: controlAnswer },
+        },
+      },
+      async (request, reply) => {
+        const shopId = firstValues(rawQuery(request).pairs).get('shop_id') ?? '';
+        if (!shopSeed(shopId)) return refuse(reply, 404, `No sandbox shop ${shopId}.`);
+        return ok(reply, { orders: await shopOrders(sandbox, shopId) });
       },
     );
 

@@ -109,11 +109,19 @@ export const sandboxDoudianPlans = pgTable(
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
     endTime: timestamp('end_time', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /**
+     * Seeded 达人 applications (plans with apply_type 2) are written up to this time; null: none
+     * yet, they start at `start_time` (world.ts `planApplicants`).
+     */
+    applicationsUntil: timestamp('applications_until', { withTimezone: true }),
   },
   (t) => [index('sandbox_doudian_plans_shop_idx').on(t.shopId, t.productId)],
 );
 
-/** 达人 added to a plan (buyin.orienPlanAuthorsAdd), one row each. */
+/**
+ * 达人 of a plan, one row each: added by the shop (buyin.orienPlanAuthorsAdd) or applied by
+ * themselves (the sandbox's seeded applications). buyin.orienPlanAudit moves or deletes them.
+ */
 export const sandboxDoudianPlanAuthors = pgTable(
   'sandbox_doudian_plan_authors',
   {
@@ -123,7 +131,12 @@ export const sandboxDoudianPlanAuthors = pgTable(
     buyinId: text('buyin_id').notNull(),
     /** 1 生效中, 2 待审核, 3 审核拒绝 */
     auditStatus: integer('audit_status').notNull(),
+    /** When added or applied (`apply_time`). */
     addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+    /** added (by the shop) | applied (by the 达人). */
+    origin: text('origin').notNull().default('added'),
+    /** When the application was approved or refused, or passed without review. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('sandbox_doudian_plan_authors_plan_buyin_idx').on(t.planId, t.buyinId),

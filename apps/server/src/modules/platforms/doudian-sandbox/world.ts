@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The sandbox's world: its shops and their products, its 达人 with their 百应IDs, and the
  * 团长 activities open to the shops. Everything is generated from numbers, so it is the
@@ -102,6 +104,8 @@ export function authorTrait(n: number): AuthorTrait {
 
 export interface SandboxAuthor {
   buyinId: string;
+  /** 抖音号 (`short_id` of alliance orders): the sandbox's own numbers. */
+  shortId: string;
   /** The 百应 page's `uid` (达人广场 cards, `daren-profile?uid=`). */
   uid: string;
   nickname: string;
@@ -118,12 +122,93 @@ export function sandboxAuthor(n: number): SandboxAuthor {
   const level = n % 7;
   return {
     buyinId: buyinId(n),
+    shortId: String(60_000_000 + n * 37),
     uid: `v2_${((n * 2654435761) % 4294967296).toString(36).padStart(7, '0')}${n.toString(36)}`,
     nickname: `${surnames[n % surnames.length]}${words[(n >> 1) % words.length]}达人${n}`,
     level,
     fans: 1000 + ((n * 7919) % 3_000_000),
     trait: authorTrait(n),
   };
+}
+
+// --- seeded behaviour ----------------------------------------------------------------
+
+/** A number 0 … 2^32-1 from the text: the same in every installation and run. */
+export function seedOf(text: string): number {
+  return createHash('sha256').update(text).digest().readUInt32BE(0);
+}
+
+/** Of every thousand ordinary 达人, how many apply to a plan open to applications. */
+const APPLY_PER_MILLE = 20;
+/** Applications arrive within a day of the plan's start, more of them early. */
+const APPLY_WITHIN_SECONDS = 86_400;
+
+const applyWords = ['想带这款商品', '粉丝很喜欢这类好物', '已有同类带货经验', '申请加入定向计划'];
+
+export interface SandboxApplicant {
+  n: number;
+  buyinId: string;
+  /** Seconds after the plan's start. */
+  afterSeconds: number;
+  applyInfo: string;
+  contactPhone: string;
+}
+
+/**
+ * The 达人 who apply to a plan by themselves, by a seed of the plan id and the 达人: about 2 %
+ * of the ordinary 达人 (none of the special ones, none below the plan's level), each at a
+ * fixed delay after the plan's start (the square of a uniform draw: a few within minutes,
+ * most within the day). Whether they wait for review is the plan's `audit_type`.
+ */
+export function planApplicants(planId: string, minLevel: number): SandboxApplicant[] {
+  const out: SandboxApplicant[] = [];
+  for (let n = 1; n <= AUTHOR_COUNT; n++) {
+    const author = sandboxAuthor(n);
+    if (author.trait !== null || author.level < minLevel) continue;
+    const h = seedOf(`apply|${planId}|${n}`);
+    if (h % 1000 >= APPLY_PER_MILLE) continue;
+    const u = (Math.floor(h / 1000) % 10_000) / 10_000;
+    out.push({
+      n,
+      buyinId: author.buyinId,
+      afterSeconds: 1 + Math.floor(u * u * (APPLY_WITHIN_SECONDS - 1)),
+      applyInfo: applyWords[h % applyWords.length]!,
+      contactPhone: `1390${String(n).padStart(7, '0')}`,
+    });
+  }
+  return out.sort((a, b) => a.afterSeconds - b.afterSeconds || a.n - b.n);
+}
+
+export interface SandboxOrderSeed {
+  /** 0-based number of the order among the 达人's orders of the plan. */
+  index: number;
+  /** Seconds after the 达人 joined the plan. */
+  afterSeconds: number;
+  quantity: number;
+  /** Refunded a day after payment instead of being received. */
+  refunded: boolean;
+}
+
+/** At most this many orders per 达人 and plan. */
+export const MAX_ORDERS_PER_MEMBER = 3;
+
+/**
+ * The orders a 达人 in force in a plan sells, by a seed of the row's `apply_id`: 0–3 orders,
+ * the first within hours of joining (the square of a uniform draw over two days), one in ten
+ * refunded.
+ */
+export function memberOrders(applyId: number): SandboxOrderSeed[] {
+  const count = seedOf(`orders|${applyId}`) % (MAX_ORDERS_PER_MEMBER + 1);
+  return Array.from({ length: count }, (_, index) => {
+    const h = seedOf(`order|${applyId}|${index}`);
+    const u = (h % 10_000) / 10_000;
+    return {
+      index,
+      afterSeconds: 60 + Math.floor(u * u * 2 * 86_400),
+      quantity: 1 + (Math.floor(h / 10_000) % 2),
+      refunded: Math.floor(h / 100_000) % 10 === 0,
+    };
+  }).sort((a, b) => a.afterSeconds - b.afterSeconds || a.index - b.index);
 }
 
 // --- 团长 activities ---------------------------------------------------------------

@@ -426,10 +426,14 @@ describe('抖店 client: 定向计划', () => {
       total: 1,
       authors: [
         {
+          applyId: '1',
           buyinId: '7012000001',
           userName: '达人昵称',
           auditStatus: 1,
           applyTime: new Date(1767225600_000),
+          joinedAt: new Date(1767225600_000),
+          applyInfo: '',
+          contactPhone: '',
           endTime: new Date(1769817600_000),
         },
       ],
@@ -455,6 +459,102 @@ describe('抖店 client: 定向计划', () => {
       ]),
     );
     expect(received.map((req) => JSON.parse(req.body).audit_status)).toEqual([1, 2, 1, 2, 3]);
+  });
+
+  it("pages a plan's applications by status and name, with what the review needs", async () => {
+    // The .NET SDK's sample answer (ModelSamples/Buyin/OrientPlan/BuyinOrientPlanAuthorsResponse.json).
+    expectCalls(
+      ok({
+        total: 100,
+        orien_plan_authors: [
+          {
+            apply_id: 1,
+            orien_plan_id: '123321',
+            buyin_id: 11111,
+            user_name: '达人昵称',
+            apply_time: 1625480546,
+            apply_suc_time: 1625480546,
+            audit_status: 2,
+            apply_info: '申请加入',
+            contact_phone: '18003888888',
+            end_time: 1625480546,
+          },
+        ],
+      }),
+    );
+    const page = await client().listOrienPlanAuthors(shop, {
+      planId: '123321',
+      auditStatus: 2,
+      userName: ' 达人昵称 ',
+      page: 3,
+      pageSize: 40,
+    });
+    expect(received[0]!.path).toBe('/sandbox/doudian/buyin/orienPlanAuthors');
+    expect(received[0]!.body).toBe(
+      '{"audit_status":2,"orien_plan_id":"123321","page":3,"page_size":40,"user_name":"达人昵称"}',
+    );
+    expect(page.total).toBe(100);
+    expect(page.authors[0]).toMatchObject({
+      applyId: '1',
+      auditStatus: 2,
+      applyInfo: '申请加入',
+      contactPhone: '18003888888',
+    });
+    expect(
+      await failure(client().listOrienPlanAuthors(shop, { planId: '123321', page: 0 })),
+    ).toMatchObject({ reason: 'invalid_request' });
+    expect(received).toHaveLength(1);
+  });
+
+  it('reviews an application with buyin.orienPlanAudit: approve 1, reject 2, remove 3', async () => {
+    expectCalls(
+      ok({}),
+      ok({}),
+      ok(null),
+      fail(40004, '非法的参数', 'isv.parameter-invalid:4117', '无效申请ID'),
+    );
+    await client().auditOrienPlanApplication(shop, '16295', 'approve');
+    await client().auditOrienPlanApplication(shop, '16296', 'reject');
+    await client().auditOrienPlanApplication(shop, '16297', 'remove');
+    const unknown = await failure(client().auditOrienPlanApplication(shop, '9', 'approve'));
+    // The .NET SDK's sample request: `{"audit_action": 1, "apply_id": 16295}` (a long).
+    expect(received.map((req) => [req.path, req.query.method, req.body])).toEqual([
+      [
+        '/sandbox/doudian/buyin/orienPlanAudit',
+        'buyin.orienPlanAudit',
+        '{"apply_id":16295,"audit_action":1}',
+      ],
+      [
+        '/sandbox/doudian/buyin/orienPlanAudit',
+        'buyin.orienPlanAudit',
+        '{"apply_id":16296,"audit_action":2}',
+      ],
+      [
+        '/sandbox/doudian/buyin/orienPlanAudit',
+        'buyin.orienPlanAudit',
+        '{"apply_id":16297,"audit_action":3}',
+      ],
+      [
+        '/sandbox/doudian/buyin/orienPlanAudit',
+        'buyin.orienPlanAudit',
+        '{"apply_id":9,"audit_action":1}',
+      ],
+    ]);
+    for (const req of received) expect(req.query.sign).toBe(req.expectedSign);
+    expect(unknown).toMatchObject({
+      reason: 'invalid_request',
+      subCode: 'isv.parameter-invalid:4117',
+    });
+    // Not an id, or not a decision: refused before anything is sent.
+    expect(await failure(client().auditOrienPlanApplication(shop, 'x1', 'approve'))).toMatchObject({
+      reason: 'invalid_request',
+    });
+    expect(
+      await failure(
+        client().auditOrienPlanApplication(shop, '1', 'accept' as unknown as 'approve'),
+      ),
+    ).toMatchObject({ reason: 'invalid_request' });
+    expect(received).toHaveLength(4);
   });
 
   it('finds existing plans of a product (orienPlanList groups them by product)', async () => {
@@ -744,5 +844,69 @@ describe('抖店 client: errors of the gateway', () => {
     expect(error.operation).toBe('POST /buyin/ShopActivityList');
     expect(error.message).not.toContain(shop.accessToken);
     expect(error.reason).toBe('authorization_revoked');
+  });
+});
+
+describe('抖店 client: alliance orders', () => {
+  // The .NET SDK's sample (ModelSamples/Alliance/AllianceGetOrderListResponse.json).
+  const sampleOrder = {
+    order_id: '4790957107260097836',
+    product_id: '3475285904548040556',
+    author_account: '北三环小王子',
+    short_id: '1068048',
+    total_pay_amount: 31000,
+    commission_rate: 300,
+    estimated_comission: 810,
+    real_comission: 0,
+    order_status: '支付成功',
+    shop_id: '1111115516',
+    alliance_biz_type: 'COMMON',
+    phase_id: 1,
+  };
+
+  it('reads up to 5 orders by id with alliance.getOrderList', async () => {
+    expectCalls(ok({ code: '100000', code_msg: 'success', datas: [sampleOrder] }));
+    const orders = await client().getAllianceOrders(shop, [
+      '4790957107260097836',
+      '4790957107260097837',
+    ]);
+    expect(received[0]!.path).toBe('/sandbox/doudian/alliance/getOrderList');
+    expect(received[0]!.query.method).toBe('alliance.getOrderList');
+    expect(received[0]!.query.sign).toBe(received[0]!.expectedSign);
+    // Strings, as AllianceGetOrderListReq types them (`List<string> OrderIds`).
+    expect(received[0]!.body).toBe('{"order_ids":["4790957107260097836","4790957107260097837"]}');
+    // The second is not named in the answer: left out.
+    expect(orders).toEqual([
+      {
+        orderId: '4790957107260097836',
+        productId: '3475285904548040556',
+        shopId: '1111115516',
+        authorName: '北三环小王子',
+        authorShortId: '1068048',
+        payAmountFen: 31000,
+        commissionRateBp: 300,
+        estimatedCommissionFen: 810,
+        realCommissionFen: 0,
+        status: '支付成功',
+        bizType: 'COMMON',
+        phase: 1,
+      },
+    ]);
+  });
+
+  it('refuses more than 5 ids (nothing sent) and an answer whose own code is not 100000', async () => {
+    expect(await failure(client().getAllianceOrders(shop, ids(6)))).toMatchObject({
+      reason: 'invalid_request',
+    });
+    expect(await failure(client().getAllianceOrders(shop, []))).toMatchObject({
+      reason: 'invalid_request',
+    });
+    expect(received).toHaveLength(0);
+    expectCalls(ok({ code: '100001', code_msg: '参数错误', datas: [] }));
+    expect(await failure(client().getAllianceOrders(shop, ['1']))).toMatchObject({
+      reason: 'invalid_request',
+      subCode: '100001',
+      platformMessage: '参数错误',
+    });
   });
 });

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import { DoudianError, authorFailureReason, reasonRules, type FailureReason } from './errors.ts';
 import {
+  allianceOrderListData,
   applyActivitiesData,
+  orienPlanAuditData,
   orienPlanAuthorsAddData,
   orienPlanAuthorsData,
   orienPlanData,
@@ -20,7 +22,9 @@ import type { SendErrorCode } from '@inviteflow/contract';
  * op.jinritemai.com/docs/api-docs/61/706 (orienPlanAuthorsAdd), 61/708 (createOrUpdateOrienPlan),
  * 61/709 (orienPlanAuthors), 61/705 (orienPlanList), 61/744 (applyActivities); the laravel SDK
  * lackoxygen/laravel-tiktok-shop-sdk src/Request/Buyin/Buyin.php for the method names and paths,
- * its BuyinInterface.php for buyin.ShopActivityList's page, 61/1671).
+ * its BuyinInterface.php for buyin.ShopActivityList's page, 61/1671, and buyin.orienPlanAudit's,
+ * 61/1878 (the .NET SDK names 61/707); alliance.getOrderList from the generated
+ * AllianceGetOrderListReq and the .NET Models/Alliance/AllianceGetOrderList*, page 46/469).
  */
 
 export const DOUDIAN_LIMITS = {
@@ -31,6 +35,8 @@ export const DOUDIAN_LIMITS = {
   cosRatioMax: 80,
   /** orienPlanAuthors `page_size`: "每页数目，最大40，默认20". */
   planAuthorsPageSizeMax: 40,
+  /** alliance.getOrderList `order_ids`: "order_ids一次最多传入5个订单". */
+  ordersPerLookup: 5,
   /** orienPlanList `page_size`: "默认20，最大40"; `page`: "最小值取1，最大取100". */
   planListPageSizeMax: 40,
   planListPageMax: 100,
@@ -52,7 +58,9 @@ export const DOUDIAN_METHODS = {
   createOrUpdateOrienPlan: 'buyin.createOrUpdateOrienPlan',
   orienPlanAuthorsAdd: 'buyin.orienPlanAuthorsAdd',
   orienPlanAuthors: 'buyin.orienPlanAuthors',
+  orienPlanAudit: 'buyin.orienPlanAudit',
   orienPlanList: 'buyin.orienPlanList',
+  allianceOrders: 'alliance.getOrderList',
   shopActivityList: 'buyin.ShopActivityList',
   applyActivities: 'buyin.applyActivities',
 } as const;
@@ -106,13 +114,49 @@ export type AuthorOutcome =
   | { buyinId: string; status: 'unknown' };
 
 export interface PlanAuthor {
+  /** `apply_id`: what buyin.orienPlanAudit decides on ("作者申请ID，/buyin/orienPlanAuthors 返回参数"). */
+  applyId: string | null;
   buyinId: string;
   userName: string;
   /** 1 生效中, 2 待审核, 3 审核拒绝. */
   auditStatus: number | null;
   applyTime: Date | null;
+  /** `apply_suc_time`: when the 达人 joined (added, or the application approved). */
+  joinedAt: Date | null;
+  /** `apply_info`, the 达人's words with an application ('' when none). */
+  applyInfo: string;
+  /** `contact_phone` the 达人 left with an application ('' when none). */
+  contactPhone: string;
   endTime: Date | null;
 }
+
+/** buyin.orienPlanAudit's `audit_action`: "1：通过（默认值）；2：拒绝； 3：删除达人". */
+const auditActions = { approve: 1, reject: 2, remove: 3 } as const;
+type AuditDecision = keyof typeof auditActions;
+
+/** One order of alliance.getOrderList (amounts in fen). */
+export interface AllianceOrder {
+  orderId: string;
+  productId: string | null;
+  shopId: string | null;
+  /** `author_account`: the 达人's name, and `short_id`, their 抖音号 (no 百应ID in the answer). */
+  authorName: string;
+  authorShortId: string | null;
+  payAmountFen: number | null;
+  /** Hundredths of a percent ("以万为基数，比如3000，就是30%"). */
+  commissionRateBp: number | null;
+  estimatedCommissionFen: number | null;
+  realCommissionFen: number | null;
+  /** As given: 支付成功、确认收货、退款、结算. */
+  status: string;
+  /** COMMON 普通单, PRE_SELL 预售. */
+  bizType: string | null;
+  /** 1 定金, 2 尾款. */
+  phase: number | null;
+}
+
+/** alliance.getOrderList's own success code inside `data` (the .NET ModelSamples: "100000"). */
+const ORDER_LIST_OK = '100000';
 
 export interface OrienPlanSummary {
   planId: string;
@@ -408,6 +452,8 @@ export class DoudianClient {
     params: {
       planId: string;
       buyinId?: string;
+      /** `user_name`: the 达人's nickname. */
+      userName?: string;
       /** 1 生效中 (the platform's default), 2 待审核, 3 审核拒绝. */
       auditStatus?: 1 | 2 | 3;
       page?: number;
@@ -435,19 +481,97 @@ export class DoudianClient {
         page_size: pageSize,
         audit_status: params.auditStatus,
         buyin_id: params.buyinId ? idParam(method, 'buyin_id', params.buyinId) : undefined,
+        user_name: params.userName?.trim() || undefined,
       },
       data: orienPlanAuthorsData,
     });
     return {
       total: data.total,
       authors: data.orien_plan_authors.map((author) => ({
+        applyId: author.apply_id ?? null,
         buyinId: author.buyin_id,
         userName: author.user_name,
         auditStatus: author.audit_status ?? null,
         applyTime: fromUnix(author.apply_time),
+        joinedAt: fromUnix(author.apply_suc_time),
+        applyInfo: author.apply_info ?? '',
+        contactPhone: author.contact_phone ?? '',
         endTime: fromUnix(author.end_time),
       })),
     };
+  }
+
+  /**
+   * buyin.orienPlanAudit (定向计划达人申请审核): approve or reject a 达人's application to a plan,
+   * or remove the 达人 from it, by the `apply_id` orienPlanAuthors answers. The answer carries
+   * nothing; 4117 "无效申请ID" is an unknown application.
+   */
+  async auditOrienPlanApplication(
+    shop: ShopAccess,
+    applyId: string,
+    decision: AuditDecision,
+  ): Promise<void> {
+    const method = DOUDIAN_METHODS.orienPlanAudit;
+    // `apply_id` is a long (BuyinOrienPlanAuditReq `long? ApplyId`; the sample sends 16295).
+    const id = idParam(method, 'apply_id', applyId);
+    if (!Object.hasOwn(auditActions, decision)) refuse(method, 'audit_action is 1, 2 or 3');
+    await this.transport.call({
+      method,
+      accessToken: shop.accessToken,
+      params: { apply_id: id, audit_action: auditActions[decision] },
+      data: orienPlanAuditData,
+    });
+  }
+
+  // -------------------------------------------------------------------------------------
+  // 联盟订单 (alliance orders)
+  // -------------------------------------------------------------------------------------
+
+  /**
+   * alliance.getOrderList (查询联盟达人佣金订单明细): the alliance detail of up to 5 orders the
+   * shop knows by id. It does not list orders: the ids come from elsewhere. An id the answer
+   * does not name is left out of the result. A `data.code` other than "100000" is a refusal.
+   */
+  async getAllianceOrders(shop: ShopAccess, orderIds: string[]): Promise<AllianceOrder[]> {
+    const method = DOUDIAN_METHODS.allianceOrders;
+    const max = DOUDIAN_LIMITS.ordersPerLookup;
+    if (orderIds.length < 1 || orderIds.length > max)
+      refuse(method, `1 to ${max} order ids per call`);
+    if (new Set(orderIds).size !== orderIds.length) refuse(method, 'an order id appears twice');
+    // `order_ids` is a list of strings (AllianceGetOrderListReq `List<string> OrderIds`), sent
+    // as given; digits in every sample.
+    for (const orderId of orderIds) {
+      if (!/^[0-9A-Za-z]{1,32}$/.test(orderId)) refuse(method, `${orderId} is not an order id`);
+    }
+    const { data } = await this.transport.call({
+      method,
+      accessToken: shop.accessToken,
+      params: { order_ids: orderIds },
+      data: allianceOrderListData,
+    });
+    if (data.code !== undefined && data.code !== ORDER_LIST_OK) {
+      throw new DoudianError({
+        reason: 'invalid_request',
+        operation: operationOf(method),
+        httpStatus: 200,
+        subCode: data.code,
+        platformMessage: data.code_msg ?? '',
+      });
+    }
+    return data.datas.map((order) => ({
+      orderId: order.order_id,
+      productId: order.product_id ?? null,
+      shopId: order.shop_id ?? null,
+      authorName: order.author_account,
+      authorShortId: order.short_id || null,
+      payAmountFen: order.total_pay_amount ?? null,
+      commissionRateBp: order.commission_rate ?? null,
+      estimatedCommissionFen: order.estimated_comission ?? null,
+      realCommissionFen: order.real_comission ?? null,
+      status: order.order_status,
+      bizType: order.alliance_biz_type ?? null,
+      phase: order.phase_id ?? null,
+    }));
   }
 
   /**

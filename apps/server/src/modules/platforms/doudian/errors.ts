@@ -184,6 +184,10 @@ export const methodSubCodes: Readonly<Record<string, Readonly<Record<string, Fai
     'isv.parameter-invalid:4114': 'plan_not_found',
     'isp.service-error:256': 'platform_internal',
   },
+  // BuyinOrienPlanAuditReq (generated C# SDK ecommerce.sdk.douyin): its only listed error.
+  'buyin.orienPlanAudit': {
+    'isv.parameter-invalid:4117': 'invalid_request', // 无效申请ID
+  },
   // BuyinOrienPlanList.cs
   'buyin.orienPlanList': {
     'isv.parameter-invalid:257': 'invalid_request',

@@ -1,5 +1,6 @@
 /**
- * 抖店开放平台's client: signing, the 精选联盟 calls this product makes (定向计划, 团长活动) and the
+ * 抖店开放平台's client: signing, the 精选联盟 calls this product makes (定向计划 and their
+ * applications' review, 团长活动, alliance orders by id) and the
  * shop's tokens, their limits, and the map from the platform's codes to what the executor does.
  * The only entry of the module.
  */

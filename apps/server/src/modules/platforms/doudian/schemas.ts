@@ -118,6 +118,48 @@ export const orienPlanAuthorsData = z.looseObject({
     .transform((value) => value ?? []),
 });
 
+/**
+ * buyin.orienPlanAudit: the data is empty (BuyinOrienPlanAuditReq in the generated C# SDK
+ * `ecommerce.sdk.douyin`: `BuyinOrienPlanAuditRsp {}`; .NET BuyinOrientPlanAuditResponse has no
+ * field). Anything there is let through.
+ */
+export const orienPlanAuditData = z.looseObject({});
+
+/**
+ * alliance.getOrderList (查询联盟达人佣金订单明细, "order_ids一次最多传入5个订单"): the generated C#
+ * SDK's AllianceGetOrderListRsp and the .NET SKIT model
+ * Models/Alliance/AllianceGetOrderListResponse.cs with its ModelSamples
+ * AllianceGetOrderListResponse.json. The data holds its own `code` ("100000" in the sample,
+ * success), `code_msg` and the orders in `datas`. Amounts are fen; `commission_rate` "以万为基数，
+ * 比如3000，就是30%"; `order_status` is text: 支付成功、确认收货、退款、结算.
+ */
+export const allianceOrderListData = z.looseObject({
+  code: z.union([z.string(), z.number().transform(String)]).optional(),
+  code_msg: z.string().nullish(),
+  datas: z
+    .array(
+      z.looseObject({
+        // Digits in the samples; read as text whatever it holds.
+        order_id: z.union([id, z.string().min(1)]),
+        product_id: id.optional(),
+        author_account: text,
+        short_id: z.union([z.string(), z.number().transform(String)]).optional(),
+        total_pay_amount: int.optional(),
+        commission_rate: int.optional(),
+        estimated_comission: int.optional(),
+        real_comission: int.optional(),
+        order_status: text,
+        shop_id: id.optional(),
+        // COMMON 普通单, PRE_SELL 预售.
+        alliance_biz_type: z.string().optional(),
+        // 1 定金, 2 尾款.
+        phase_id: int.optional(),
+      }),
+    )
+    .nullish()
+    .transform((value) => value ?? []),
+});
+
 /** buyin.ShopActivityList (BuyinShopActivityList.cs): `{ data: [...], total, next_cursor }`. */
 export const shopActivityListData = z.looseObject({
   data: z
