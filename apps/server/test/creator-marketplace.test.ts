@@ -70,6 +70,15 @@ describeApi(
         lastInvitedAt: null,
       });
 
+      // Without a shop: the account's TikTok shop bound by authorization searches.
+      const byDefault = await search(h(), s.token, { keyword: creator.username });
+      expect(byDefault.body.data.creators.map((c) => c.openId)).toContain(creator.openId);
+      // An account with no such shop: an empty page, nothing asked of the platform.
+      const nobody = await signedIn(h());
+      const empty = await search(h(), nobody.token, { keyword: creator.username });
+      expect(empty.status).toBe(200);
+      expect(empty.body.data).toEqual({ creators: [], nextPageToken: null, searchKey: null });
+
       const first = await search(h(), s.token, { shopId: s.shop.id, pageSize: 12 });
       expect(first.body.data.creators).toHaveLength(12);
       expect(first.body.data.nextPageToken).toBeTruthy();

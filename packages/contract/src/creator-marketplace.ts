@@ -77,10 +77,17 @@ const followerCount = z.coerce
 
 export const creatorSearchQuery = z
   .object({
+    /**
+     * The shop whose authorization searches. Without one: the account's TikTok shop bound by
+     * authorization most recently (none: an empty page, nothing asked of the platform).
+     */
     shopId: z.coerce
       .number({ error: 'validation.shopRequired' })
       .int({ error: 'validation.shopRequired' })
-      .positive({ error: 'validation.shopRequired' }),
+      .positive({ error: 'validation.shopRequired' })
+      // Shop ids are 32-bit in the database: a larger one cannot exist (and would fail the query).
+      .max(2 ** 31 - 1, { error: 'validation.shopRequired' })
+      .optional(),
     keyword: optionalWord(CREATOR_KEYWORD_MAX),
     followersMin: followerCount,
     followersMax: followerCount,
@@ -150,7 +157,9 @@ export const addFoundCreatorsBody = z.object({
   shopId: z
     .number({ error: 'validation.shopRequired' })
     .int({ error: 'validation.shopRequired' })
-    .positive({ error: 'validation.shopRequired' }),
+    .positive({ error: 'validation.shopRequired' })
+    // Shop ids are 32-bit in the database: a larger one cannot exist (and would fail the query).
+    .max(2 ** 31 - 1, { error: 'validation.shopRequired' }),
   /** Creators of this account's recent searches on this shop (their data is the platform's). */
   openIds: z
     .array(z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, { error: 'validation.creatorOpenIdFormat' }))

@@ -156,6 +156,8 @@ const notOwnershipIds: Record<string, string> = {
     "the lease a claim handed to a browser: checked with the action of the path (another's answers 409 like a made-up one, the action itself 404), never a row's key",
   requestId:
     "the platform's request id in its answer, kept as text for support, names no row of ours",
+  openIds:
+    "TikTok creators' Creator Open IDs, the platform's: an add reads them only from this account's own recent search results",
 };
 
 /** How B's answer with A's id must look. */
@@ -335,6 +337,24 @@ const bodyIdCases: Record<string, BodyIdVariant[]> = {
         body: task(w, {
           productTemplateIds: [ids === 'theirs' ? w.seeded.productTemplate.id : NOWHERE],
         }),
+      }),
+    },
+  ],
+  // Find creators (issue 19): another account's shop is not found, exactly as one that exists
+  // nowhere (and the platform is never asked).
+  'GET /api/v1/creator-marketplace/creators': [
+    {
+      field: 'shopId',
+      expect: 'notFound',
+      request: (w, ids) => ({ query: { shopId: String(shopOf(w, ids)) } }),
+    },
+  ],
+  'POST /api/v1/creator-marketplace/talents': [
+    {
+      field: 'shopId',
+      expect: 'notFound',
+      request: (w, ids) => ({
+        body: { shopId: shopOf(w, ids), openIds: ['uACafQAAAABmUU2qon4R0vUYvUVS3QC6'] },
       }),
     },
   ],

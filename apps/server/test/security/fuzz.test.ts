@@ -17,7 +17,7 @@ import { makeWorld } from './support/world.ts';
 const groups: Array<[string, RegExp]> = [
   ['auth and account', /^\/api\/v1\/(auth|user|menu)\//],
   ['templates and the blacklist', /^\/api\/v1\/(templates|blacklist)/],
-  ['talents', /^\/api\/v1\/talents/],
+  ['talents and finding creators', /^\/api\/v1\/(talents|creator-marketplace)/],
   ['shops, send records and the extension', /^\/api\/v1\/(shops|send-records|extension)/],
   [
     'membership, payments, messages and invitations',

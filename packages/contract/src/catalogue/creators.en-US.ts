@@ -8,7 +8,7 @@ export const creatorsEn: TranslationOf<typeof creatorsZh> = {
   'validation.creatorsRequired': 'Choose at least one creator',
   'validation.creatorsMax': 'You can add at most {max} creators at a time',
   'error.creatorSearchTikTokOnly':
-    'Find creators works only with TikTok Shop shops connected by authorization: 抖店 offers no API to search its creator square',
+    'Find creators works only with TikTok Shop shops connected by authorization: Douyin Shop ("抖店") offers no API to search its creator square',
   'error.creatorSearchNotConnected':
     'This shop is not connected to TikTok Shop by authorization yet: connect it on My Shops, then search',
   'error.creatorSearchReconnect':

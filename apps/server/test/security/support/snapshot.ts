@@ -97,6 +97,8 @@ export async function accountRows(
         'sandbox_tts_connected_creators',
         'sandbox_tts_conversations',
         'sandbox_tts_messages',
+        'sandbox_tts_sample_applications',
+        'sandbox_tts_orders',
         'sandbox_tts_calls',
       ].map((name) => [name, `${name} t`]),
     ),

@@ -12,7 +12,7 @@ import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { EphemeralStore } from '../../../lib/ephemeral-store.ts';
 import { lastInvitedSince } from '../../send-records/index.ts';
-import { findShop } from '../../shops/index.ts';
+import { boundShops, findShop } from '../../shops/index.ts';
 import {
   blacklistedIds,
   createTalent,
@@ -54,7 +54,8 @@ export interface CreatorMarketplaceDeps {
 }
 
 export interface CreatorSearch extends CreatorSearchFilters {
-  shopId: number;
+  /** Absent: the account's TikTok shop bound by authorization most recently. */
+  shopId?: number;
   pageSize: 12 | 20;
   pageToken?: string;
   searchKey?: string;
@@ -77,21 +78,23 @@ export class CreatorMarketplace {
   constructor(private readonly deps: CreatorMarketplaceDeps) {}
 
   async search(userId: number, query: CreatorSearch, now: Date): Promise<CreatorSearchPage> {
-    await this.tiktokShop(userId, query.shopId);
-    const page = await this.call(userId, query.shopId, now, (api) =>
+    const shopId = query.shopId ?? (await this.defaultShop(userId));
+    if (shopId === null) return { creators: [], nextPageToken: null, searchKey: null };
+    await this.tiktokShop(userId, shopId);
+    const page = await this.call(userId, shopId, now, (api) =>
       api.client.searchCreators(api.access, query),
     );
     await Promise.all(
       page.creators.map((creator) =>
         this.deps.ephemeral.set(
-          foundKey(userId, query.shopId, creator.openId),
+          foundKey(userId, shopId, creator.openId),
           JSON.stringify(storedCreator.parse(creator)),
           FOUND_TTL_SECONDS,
         ),
       ),
     );
     return {
-      creators: await this.marked(userId, query.shopId, page.creators, now),
+      creators: await this.marked(userId, shopId, page.creators, now),
       nextPageToken: page.nextPageToken,
       searchKey: page.searchKey,
     };
@@ -149,6 +152,12 @@ export class CreatorMarketplace {
       }
     }
     return result;
+  }
+
+  /** The account's TikTok shop bound by authorization most recently, if any. */
+  private async defaultShop(userId: number): Promise<number | null> {
+    const shops = await boundShops(this.deps.db, userId);
+    return shops.find((s) => s.platform === 'tiktok' && s.source === 'authorization')?.id ?? null;
   }
 
   /** The caller's shop, a TikTok one: else 404 (another's, or none) or 422 (抖店). */
