@@ -160,6 +160,18 @@ export function FindCreators() {
     }
   };
 
+  /** A figure the platform may not share: a dash then. */
+  const countColumn = (
+    title: string,
+    dataIndex: 'followerCount' | 'avgVideoViews' | 'avgLiveViewers',
+    width: number,
+  ): ColumnProps<FoundCreator> => ({
+    title,
+    dataIndex,
+    width,
+    align: 'right',
+    render: (v: number | null) => (v === null ? '-' : formatCount(v, locale)),
+  });
   const columns: ColumnProps<FoundCreator>[] = [
     {
       title: t('find.col.creator'),
@@ -179,27 +191,9 @@ export function FindCreators() {
       ),
     },
     { title: t('find.col.region'), dataIndex: 'region', width: 80, render: (v) => v ?? '-' },
-    {
-      title: t('find.col.followers'),
-      dataIndex: 'followerCount',
-      width: 110,
-      align: 'right',
-      render: (v: number | null) => (v === null ? '-' : formatCount(v, locale)),
-    },
-    {
-      title: t('find.col.videoViews'),
-      dataIndex: 'avgVideoViews',
-      width: 130,
-      align: 'right',
-      render: (v: number | null) => (v === null ? '-' : formatCount(v, locale)),
-    },
-    {
-      title: t('find.col.liveViewers'),
-      dataIndex: 'avgLiveViewers',
-      width: 130,
-      align: 'right',
-      render: (v: number | null) => (v === null ? '-' : formatCount(v, locale)),
-    },
+    countColumn(t('find.col.followers'), 'followerCount', 110),
+    countColumn(t('find.col.videoViews'), 'avgVideoViews', 130),
+    countColumn(t('find.col.liveViewers'), 'avgLiveViewers', 130),
     {
       title: t('find.col.gmv'),
       dataIndex: 'gmv',
