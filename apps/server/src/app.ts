@@ -72,6 +72,7 @@ import {
 } from './modules/platforms/tiktok-shop-sandbox/index.ts';
 import { profileRoutes } from './modules/user/routes.ts';
 import { PlatformConnections, connectionRoutes } from './modules/platforms/connections/index.ts';
+import { PlatformSync, syncKinds } from './modules/platforms/sync/index.ts';
 import {
   CreatorMarketplace,
   creatorMarketplaceRoutes,
@@ -127,6 +128,8 @@ declare module 'fastify' {
     connections: PlatformConnections;
     /** Runs the platform actions of shops connected by authorization (a job; tests drain it). */
     platformActions: PlatformActionExecutor;
+    /** Reads what happened after invitations on connected shops (a job; tests run its passes). */
+    platformSync: PlatformSync;
     /** Every route as registered (method, url, config, schema): the security suite walks it. */
     routeTable: readonly RouteOptions[];
   }
@@ -203,6 +206,8 @@ const MINUTE_MS = 60_000;
 const PLATFORM_TOKEN_REFRESH_EVERY_MS = 10 * MINUTE_MS;
 /** Due platform actions are picked up within this (a task's first call follows its creation soon). */
 const PLATFORM_ACTIONS_EVERY_MS = 1_000;
+/** Due platform syncs are looked for this often (each kind has its own period per shop). */
+const PLATFORM_SYNC_EVERY_MS = 5_000;
 /** The job that rolls back imports whose process died (main.ts runs it at start on PGlite). */
 export const IMPORT_RECOVERY_JOB = 'import-recovery';
 
@@ -276,6 +281,11 @@ function backgroundJobs(app: FastifyInstance): Job[] {
       name: 'platform-actions',
       everyMs: PLATFORM_ACTIONS_EVERY_MS,
       run: () => app.platformActions.drain(() => app.clock.now()),
+    },
+    {
+      name: 'platform-sync',
+      everyMs: PLATFORM_SYNC_EVERY_MS,
+      run: () => app.platformSync.runDue(),
     },
     {
       name: IMPORT_RECOVERY_JOB,
@@ -404,6 +414,20 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       },
       config.platformActions,
     ),
+  );
+  app.decorate(
+    'platformSync',
+    new PlatformSync({
+      db: database.db,
+      kinds: syncKinds({
+        db: database.db,
+        connections: app.connections,
+        log: app.log,
+        changed: (userIds) => app.listCache.changed(userIds),
+      }),
+      log: app.log,
+      now: () => app.clock.now(),
+    }),
   );
   app.decorate('jobs', new JobRunner(app.log, backgroundJobs(app), () => app.clock.now()));
   // Stopped before the app closes its routes: no pass runs on a closing database.

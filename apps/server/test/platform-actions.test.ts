@@ -3,7 +3,6 @@ import {
   type BrowserClaimData,
   type ExtensionSessionData,
   type MessageData,
-  type SendTaskBody,
   type ShopPage,
 } from '@inviteflow/contract';
 import { randomUUID } from 'node:crypto';
@@ -19,7 +18,6 @@ import {
 import {
   sandboxCreator,
   sandboxProductId,
-  sandboxSellers,
   type SandboxCall,
 } from '../src/modules/platforms/tiktok-shop-sandbox/index.ts';
 import type { TikTokShopClient } from '../src/modules/platforms/tiktok-shop/index.ts';
@@ -27,13 +25,16 @@ import { describeApi, signedIn, type Harness } from './support/harness.ts';
 import { freePort, listenEachTest } from './support/payments.ts';
 import { connectSandboxSeller } from './support/platforms.ts';
 import {
-  connectedSeller,
   drain,
+  plainCreators,
+  seller,
+  talentsFor,
+  tiktokTask,
+  TIKTOK_US_SHOP,
   ENDS_AT,
   platformCalls,
   records,
   tiktokSandboxCalls,
-  type ConnectedSeller,
 } from './support/platform-actions.ts';
 import { bindNewShop, createTask } from './support/sending.ts';
 import { seedTalents } from './support/talents.ts';
@@ -46,72 +47,8 @@ import { seedTalents } from './support/talents.ts';
  */
 
 const port = await freePort();
-const US = sandboxSellers[0]!.shops[0]!;
+const US = TIKTOK_US_SHOP;
 const TC_PATH = '/affiliate_seller/202508/target_collaborations';
-
-/** Creators with no special trait in the sandbox (n % 50 is 7 excluded, 17 followers, 27 linked). */
-function plainCreators(count: number, from = 1) {
-  const out = [];
-  for (let n = from; out.length < count; n++) {
-    if (![7, 17, 27].includes(n % 50)) out.push(sandboxCreator('US', n));
-  }
-  return out;
-}
-
-type Seller = ConnectedSeller;
-
-/** A seller with its US sandbox shop connected by authorization, two products of that shop. */
-function seller(h: Harness): Promise<Seller> {
-  return connectedSeller(
-    h,
-    async (token) => {
-      const shops = await connectSandboxSeller(h, token, 'local-us');
-      return shops.find((s) => s.shopCode === US.code) ?? shops[0]!;
-    },
-    [1, 2].map((n) => ({
-      productId: sandboxProductId(US, n),
-      productName: `Sandbox product ${n}`,
-    })),
-  );
-}
-
-async function talentsFor(
-  h: Harness,
-  s: Seller,
-  creators: ReadonlyArray<{ username: string; openId: string }>,
-  options: { withOpenId?: boolean } = {},
-): Promise<number[]> {
-  const rows = await seedTalents(
-    h,
-    s.userId,
-    creators.map((c) => ({
-      name: c.username,
-      platform: 'tiktok',
-      platformTalentId: c.username,
-      creatorOpenId: options.withOpenId === false ? null : c.openId,
-    })),
-  );
-  return rows.map((r) => r.id);
-}
-
-function tiktokTask(s: Seller, talentIds: number[], overrides: Partial<SendTaskBody> = {}) {
-  const [first, second] = s.productTemplateIds;
-  return {
-    shopId: s.shop.id,
-    taskType: 'targeted_product',
-    contentType: 'vertical_video',
-    filterType: 'manual',
-    talentIds,
-    productTemplateIds: [first!, second!],
-    script: 'Hello from {shopName}: {productNames}',
-    setName: 'Spring launch',
-    collaborationName: 'Spring launch',
-    endsAt: ENDS_AT.toISOString(),
-    commissionRates: { [String(first)]: 1250, [String(second)]: 2000 },
-    contactEmail: 'team@sunny.example',
-    ...overrides,
-  } satisfies SendTaskBody;
-}
 
 /** Drains until nothing is open or due, with passes that can wait for short pauses (throttles). */
 async function drainUntilSettled(h: Harness, taskId: number, token: string) {

@@ -22,6 +22,7 @@ export * from './messages.ts';
 export * from './shops.ts';
 export * from './platforms.ts';
 export * from './send-records-constants.ts';
+export * from './record-stages.ts';
 export * from './platform-calls.ts';
 export * from './platform-actions.ts';
 export * from './task-platform-fields.ts';

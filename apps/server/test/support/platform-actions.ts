@@ -2,14 +2,22 @@ import {
   apiPaths,
   type SendRecord,
   type SendRecordPage,
+  type SendTaskBody,
   type Shop,
   type TaskPlatformCalls,
 } from '@inviteflow/contract';
 import { expect } from 'vitest';
 import type { DoudianSandboxCall } from '../../src/modules/platforms/doudian-sandbox/index.ts';
-import type { SandboxCall } from '../../src/modules/platforms/tiktok-shop-sandbox/index.ts';
+import {
+  sandboxCreator,
+  sandboxProductId,
+  sandboxSellers,
+  type SandboxCall,
+} from '../../src/modules/platforms/tiktok-shop-sandbox/index.ts';
 import { signedIn, type Harness } from './harness.ts';
+import { connectSandboxSeller } from './platforms.ts';
 import { grantPlan } from './sending.ts';
+import { seedTalents } from './talents.ts';
 
 /**
  * What the tests of the server's executor (platform-actions, doudian-actions) share: a seller
@@ -91,3 +99,71 @@ export async function doudianSandboxCalls(
 ): Promise<DoudianSandboxCall[]> {
   return h.app.doudianSandbox!.calls({ apiMethod, limit: 10_000 });
 }
+
+/** The sandbox's first seller's US shop (seller `local-us`). */
+export const TIKTOK_US_SHOP = sandboxSellers[0]!.shops[0]!;
+
+/** Creators with no special trait in the sandbox (n % 50 is 7 excluded, 17 followers, 27 linked). */
+export function plainCreators(count: number, from = 1) {
+  const out = [];
+  for (let n = from; out.length < count; n++) {
+    if (![7, 17, 27].includes(n % 50)) out.push(sandboxCreator('US', n));
+  }
+  return out;
+}
+
+export type Seller = ConnectedSeller;
+
+/** A seller with its US sandbox shop connected by authorization, two products of that shop. */
+export function seller(h: Harness): Promise<Seller> {
+  return connectedSeller(
+    h,
+    async (token) => {
+      const shops = await connectSandboxSeller(h, token, 'local-us');
+      return shops.find((s) => s.shopCode === TIKTOK_US_SHOP.code) ?? shops[0]!;
+    },
+    [1, 2].map((n) => ({
+      productId: sandboxProductId(TIKTOK_US_SHOP, n),
+      productName: `Sandbox product ${n}`,
+    })),
+  );
+}
+
+export async function talentsFor(
+  h: Harness,
+  s: Seller,
+  creators: ReadonlyArray<{ username: string; openId: string }>,
+  options: { withOpenId?: boolean } = {},
+): Promise<number[]> {
+  const rows = await seedTalents(
+    h,
+    s.userId,
+    creators.map((c) => ({
+      name: c.username,
+      platform: 'tiktok',
+      platformTalentId: c.username,
+      creatorOpenId: options.withOpenId === false ? null : c.openId,
+    })),
+  );
+  return rows.map((r) => r.id);
+}
+
+export function tiktokTask(s: Seller, talentIds: number[], overrides: Partial<SendTaskBody> = {}) {
+  const [first, second] = s.productTemplateIds;
+  return {
+    shopId: s.shop.id,
+    taskType: 'targeted_product',
+    contentType: 'vertical_video',
+    filterType: 'manual',
+    talentIds,
+    productTemplateIds: [first!, second!],
+    script: 'Hello from {shopName}: {productNames}',
+    setName: 'Spring launch',
+    collaborationName: 'Spring launch',
+    endsAt: ENDS_AT.toISOString(),
+    commissionRates: { [String(first)]: 1250, [String(second)]: 2000 },
+    contactEmail: 'team@sunny.example',
+    ...overrides,
+  } satisfies SendTaskBody;
+}
+

@@ -42,3 +42,5 @@ export {
   succeedActionRecords,
   succeedRecords,
 } from './action-records.ts';
+/** What a creator did after an invitation (issue 19): the platform syncs apply it here. */
+export { applyCreatorEvents, type AppliedEvents, type CreatorEvent } from './record-stages.ts';

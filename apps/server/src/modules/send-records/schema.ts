@@ -10,6 +10,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -17,6 +18,7 @@ import { createdAt, updatedAt } from '../../db/columns.ts';
 import { platformActions } from '../platforms/actions/schema.ts';
 import { shops } from '../shops/schema.ts';
 import { talents } from '../talents/schema.ts';
+import { scriptTemplates } from '../templates/schema.ts';
 import { users } from '../user/schema.ts';
 import { invitationTasks } from './task-schema.ts';
 
@@ -90,6 +92,19 @@ export const sendRecords = pgTable(
      * talent): the plan's daily allowance counts these, per account, at claim.
      */
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * What the invitation became after `success` (issue 19, contract `recordStages`): the
+     * furthest stage reached (null until the first creator event), and when each was first
+     * reached. Written only by record-stages.ts from creator events (platforms/sync).
+     */
+    stage: text('stage'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    sampleRequestedAt: timestamp('sample_requested_at', { withTimezone: true }),
+    contentPostedAt: timestamp('content_posted_at', { withTimezone: true }),
+    firstOrderAt: timestamp('first_order_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -207,4 +222,127 @@ export const sendRecordFailures = pgTable(
     total: integer('total').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day, t.errorCode] })],
+);
+
+/**
+ * What a creator did after an invitation, as a platform told it (issue 19): accepted,
+ * declined, expired, replied, sample_requested, content_posted, first_order. One row per
+ * platform fact, unique by the shop, the kind and the platform's own ids (`platformKey`), so a
+ * redelivered or re-read fact is written once and moves nothing twice. Written only by
+ * record-stages.ts; the record it moved (null when no record of ours matches: the creator was
+ * invited some other way) and the talent, kept for the history.
+ */
+export const creatorEvents = pgTable(
+  'creator_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    platformKey: text('platform_key').notNull(),
+    recordId: bigint('record_id', { mode: 'number' }).references(() => sendRecords.id, {
+      onDelete: 'set null',
+    }),
+    taskId: bigint('task_id', { mode: 'number' }),
+    talentId: bigint('talent_id', { mode: 'number' }).references(() => talents.id, {
+      onDelete: 'set null',
+    }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('creator_events_shop_kind_key').on(t.shopId, t.kind, t.platformKey),
+    index('creator_events_user_occurred_idx').on(t.userId, t.occurredAt),
+    index('creator_events_record_idx')
+      .on(t.recordId)
+      .where(sql`${t.recordId} is not null`),
+  ],
+);
+
+/**
+ * The workplace funnel's counts (issue 19): records per task that reached each stage
+ * (`sent` when a record succeeded, then each of recordStages the first time), so the funnel
+ * of an account of a million records reads a few rows per task, never the records. Written
+ * only by record-stages.ts (and the success paths through it).
+ */
+export const recordStageCounts = pgTable(
+  'record_stage_counts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taskId: bigint('task_id', { mode: 'number' })
+      .notNull()
+      .references(() => invitationTasks.id, { onDelete: 'cascade' }),
+    stage: text('stage').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.stage] }), index('record_stage_counts_user_idx').on(t.userId)],
+);
+
+/**
+ * A task's follow-up for non-responders (issue 19, at most two per task): `afterDays` after a
+ * record's success with no reply nor acceptance, send `script` (the template's, as it was when
+ * scheduled). scheduled | cancelled. Stopped per record by any reply, acceptance, blacklisting
+ * or cool-down (follow_up_sends says what happened to each record).
+ */
+export const taskFollowUps = pgTable(
+  'task_follow_ups',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taskId: bigint('task_id', { mode: 'number' })
+      .notNull()
+      .references(() => invitationTasks.id, { onDelete: 'cascade' }),
+    /** 1 or 2. */
+    step: integer('step').notNull(),
+    afterDays: integer('after_days').notNull(),
+    scriptTemplateId: integer('script_template_id').references(() => scriptTemplates.id, {
+      onDelete: 'set null',
+    }),
+    script: text('script').notNull(),
+    status: text('status').notNull().default('scheduled'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('task_follow_ups_task_step_key').on(t.taskId, t.step),
+    index('task_follow_ups_scheduled_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'scheduled'`),
+  ],
+);
+
+/**
+ * What a follow-up did for one record: sent (its conversation), skipped with a reason
+ * (replied, accepted, blacklisted, cool_down, no_channel) or failed (a standard code). One row
+ * per follow-up and record: a follow-up never messages a creator twice.
+ */
+export const followUpSends = pgTable(
+  'follow_up_sends',
+  {
+    followUpId: bigint('follow_up_id', { mode: 'number' })
+      .notNull()
+      .references(() => taskFollowUps.id, { onDelete: 'cascade' }),
+    recordId: bigint('record_id', { mode: 'number' })
+      .notNull()
+      .references(() => sendRecords.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** pending | sent | skipped | failed */
+    status: text('status').notNull(),
+    reason: text('reason'),
+    conversationId: text('conversation_id'),
+    answer: jsonb('answer').$type<PlatformAnswer>(),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.followUpId, t.recordId] })],
 );

@@ -1,6 +1,7 @@
 /** What other modules may use of My Shops (issue 18: a module is reached only through its index.ts). */
 export {
   boundShops,
+  connectedShops,
   countBoundShops,
   findShop,
   findShopPlatformLink,

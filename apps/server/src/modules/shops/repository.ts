@@ -6,7 +6,7 @@ import {
   type ShopPause,
   type ShopTab,
 } from '@inviteflow/contract';
-import { and, desc, eq, gt, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { shops } from './schema.ts';
 import { pageOffset } from '../../lib/sql.ts';
@@ -281,4 +281,24 @@ export async function shopsOfConnections(
     .where(and(eq(shops.userId, userId), inArray(shops.connectionId, [...connectionIds])))
     .orderBy(shops.id);
   return rows.map((row) => ({ id: row.id, connectionId: row.connectionId! }));
+}
+
+/**
+ * Every bound shop served by a platform connection, across accounts: the shops the platform
+ * syncs read (platforms/sync). A connection that stopped working still lists its shops: the
+ * sync notes the failure on each, as the executor does.
+ */
+export async function connectedShops(
+  db: Executor,
+): Promise<Array<{ shopId: number; userId: number; shopName: string; platform: string }>> {
+  return db
+    .select({
+      shopId: shops.id,
+      userId: shops.userId,
+      shopName: shops.shopName,
+      platform: shops.platform,
+    })
+    .from(shops)
+    .where(and(eq(shops.bindStatus, 'BOUND'), isNotNull(shops.connectionId)))
+    .orderBy(shops.id);
 }

@@ -11,6 +11,7 @@ export { isBlank, mapHeader } from './import-service.ts';
 export { importTemplate } from './import-template.ts';
 export {
   countTalents,
+  findByBuyinIds,
   findByOpenIds,
   findByPlatformIds,
   rememberCreatorOpenId,
@@ -21,3 +22,4 @@ export {
 } from './repository.ts';
 export { blacklistedIds, lockBlacklistDecisions } from './blacklist-service.ts';
 export { createTalent } from './service.ts';
+export { moveTalentOnStage, type StageMove } from './stage-moves.ts';

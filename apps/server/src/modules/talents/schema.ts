@@ -1,3 +1,4 @@
+import type { TalentFollowUpEvent } from '@inviteflow/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -5,6 +6,7 @@ import {
   index,
   primaryKey,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -63,6 +65,12 @@ export const talents = pgTable(
     liveGpmFen: bigint('live_gpm_fen', { mode: 'number' }).notNull().default(0),
     businessAmountFen: bigint('business_amount_fen', { mode: 'number' }).notNull().default(0),
     dealCount: bigint('deal_count', { mode: 'number' }).notNull().default(0),
+    /**
+     * When the platform's affiliate orders last set business amount and deal count (issue 19):
+     * null while they are the seller's own figures (typed in or imported), which stay for
+     * talents the platform does not cover.
+     */
+    figuresSyncedAt: timestamp('figures_synced_at', { withTimezone: true }),
     remark: text('remark').notNull().default(''),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -133,6 +141,11 @@ export const talentFollowUps = pgTable(
     author: text('author').notNull(),
     content: text('content').notNull(),
     statusAtTime: text('status_at_time').notNull(),
+    /**
+     * An entry the system wrote (author "system", issue 19): what moved the talent, so the
+     * console tells it in the reader's language; `content` keeps the zh-CN sentence.
+     */
+    event: jsonb('event').$type<TalentFollowUpEvent>(),
     createdAt: createdAt(),
   },
   (t) => [index('talent_follow_ups_talent_idx').on(t.talentId, t.createdAt, t.id)],

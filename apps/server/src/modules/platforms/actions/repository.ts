@@ -355,3 +355,36 @@ export async function liftAuthorizationPauses(
     .returning({ shopId: p.shopId });
   return rows.length;
 }
+
+/**
+ * A shop's target collaborations our actions created since `since`, in action id order after
+ * `afterActionId` (the collaborations sync pages through them): the action, its task and the
+ * platform's collaboration id.
+ */
+export async function createdCollaborations(
+  db: Executor,
+  shopId: number,
+  options: { afterActionId: number; since: Date; limit: number },
+): Promise<Array<{ actionId: number; taskId: number; collaborationId: string }>> {
+  const a = platformActions;
+  const rows = await db
+    .select({ actionId: a.id, taskId: a.taskId, reference: a.reference })
+    .from(a)
+    .where(
+      and(
+        eq(a.shopId, shopId),
+        eq(a.kind, 'target_collaboration'),
+        eq(a.status, 'succeeded'),
+        sql`${a.id} > ${options.afterActionId}`,
+        sql`${a.createdAt} >= ${options.since}`,
+        sql`${a.reference} ->> 'targetCollaborationId' is not null`,
+      ),
+    )
+    .orderBy(asc(a.id))
+    .limit(options.limit);
+  return rows.map((row) => ({
+    actionId: row.actionId,
+    taskId: row.taskId,
+    collaborationId: row.reference!.targetCollaborationId!,
+  }));
+}

@@ -7,7 +7,13 @@ export {
   type CreatorSearchFilters,
   type ImMessage,
   type MarketplaceCreator,
+  type AffiliateOrder,
+  type ConversationMessage,
+  type ConversationSummary,
+  type SampleApplication,
+  type SampleFulfillment,
   type ShopAccess,
+  type TargetCollaborationDetail,
 } from './client.ts';
 export {
   TikTokShopPlatform,

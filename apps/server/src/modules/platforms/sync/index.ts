@@ -1,0 +1,10 @@
+/**
+ * Platform syncs (issue 19): per connected shop, the kinds that read what happened after an
+ * invitation (collaborations, conversations, samples, orders) resume from their cursors and
+ * apply it idempotently. The only entry of the module; app.ts builds PlatformSync with the
+ * kinds and runs its passes as a background job.
+ */
+export type { SyncKind, SyncShop, SyncStepResult } from './kind.ts';
+export { cursorsOfShop } from './repository.ts';
+export { PlatformSync, type PlatformSyncDeps, type SyncPassOptions } from './service.ts';
+export { syncKinds, type SyncKindDeps } from './kinds.ts';

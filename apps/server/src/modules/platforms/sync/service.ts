@@ -1,0 +1,160 @@
+import type { PlatformAnswer } from '@inviteflow/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../db/client.ts';
+import { connectedShops } from '../../shops/index.ts';
+import { ShopNotConnectedError } from '../connections/index.ts';
+import { DoudianError } from '../doudian/index.ts';
+import { TikTokShopError } from '../tiktok-shop/index.ts';
+import type { SyncKind } from './kind.ts';
+import * as repo from './repository.ts';
+
+export interface PlatformSyncDeps {
+  db: Database;
+  kinds: readonly SyncKind[];
+  log: FastifyBaseLogger;
+  /** The server's clock (tests move it). */
+  now: () => Date;
+}
+
+export interface SyncPassOptions {
+  /** Cursors claimed per pass (each replica's share of the due ones). */
+  limit?: number;
+  /** How many shops' kinds are read at once. */
+  concurrency?: number;
+  /** Steps one claimed kind may take in a pass while more is waiting (pages in a row). */
+  stepsPerClaim?: number;
+  leaseMs?: number;
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * The platform syncs of every connected shop (issue 19): a pass makes the cursors the
+ * connected shops' kinds need, claims the due ones (platform_sync_cursors, SKIP LOCKED, leased,
+ * so replicas share the work and a dead one's claim lapses), and runs each kind's steps. A
+ * failed step keeps its cursor and is due again after a back-off: the platform's own wait for
+ * a rate limit, longer for what the seller must fix (a lost authorization, a missing scope).
+ */
+export class PlatformSync {
+  constructor(private readonly deps: PlatformSyncDeps) {}
+
+  get kinds(): readonly SyncKind[] {
+    return this.deps.kinds;
+  }
+
+  /** One pass; answers how many platform facts were applied. */
+  async runDue(options: SyncPassOptions = {}): Promise<number> {
+    const { db, kinds } = this.deps;
+    const limit = options.limit ?? 50;
+    const concurrency = options.concurrency ?? 4;
+    const leaseMs = options.leaseMs ?? 5 * MINUTE_MS;
+    const now = this.deps.now();
+    const shops = await connectedShops(db);
+    await repo.ensureCursors(
+      db,
+      shops.flatMap((shop) =>
+        kinds
+          .filter((kind) => kind.platform === shop.platform)
+          .map((kind) => ({ shopId: shop.shopId, userId: shop.userId, kind: kind.name })),
+      ),
+      now,
+    );
+    await repo.dropCursorsExcept(
+      db,
+      shops.map((shop) => shop.shopId),
+    );
+    const claimed = await repo.claimDue(
+      db,
+      kinds.map((kind) => kind.name),
+      now,
+      { limit, leaseMs },
+    );
+    const byId = new Map(shops.map((shop) => [shop.shopId, shop]));
+    let applied = 0;
+    let next = 0;
+    const worker = async () => {
+      while (next < claimed.length) {
+        const row = claimed[next++]!;
+        const shop = byId.get(row.shopId);
+        const kind = kinds.find((k) => k.name === row.kind);
+        if (!shop || !kind) continue;
+        applied += await this.runClaimed(row, kind, shop, options.stepsPerClaim ?? 20);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+    return applied;
+  }
+
+  private async runClaimed(
+    row: repo.SyncCursorRow,
+    kind: SyncKind,
+    shop: { userId: number; shopId: number; shopName: string; platform: string },
+    steps: number,
+  ): Promise<number> {
+    const { db } = this.deps;
+    let cursor = row.cursor;
+    let applied = 0;
+    for (let step = 1; ; step++) {
+      const now = this.deps.now();
+      try {
+        const result = await kind.step(shop, cursor, now);
+        cursor = result.cursor;
+        applied += result.applied;
+        const last = !result.more || step >= steps;
+        const dueAt = result.more ? now : new Date(now.getTime() + kind.everyMs);
+        const held = await repo.saveStep(
+          db,
+          row,
+          { cursor, applied: result.applied, dueAt, release: last },
+          now,
+        );
+        if (!held || last) return applied;
+      } catch (error) {
+        const failure = classify(error, kind.everyMs);
+        this.deps.log.warn(
+          { shopId: shop.shopId, kind: kind.name, errorCode: failure.errorCode, err: failure.log },
+          'platform sync step failed',
+        );
+        await repo.saveFailure(
+          db,
+          row,
+          {
+            errorCode: failure.errorCode,
+            answer: failure.answer,
+            dueAt: new Date(now.getTime() + failure.waitMs),
+          },
+          now,
+        );
+        return applied;
+      }
+    }
+  }
+}
+
+/** What a failed step leaves on its cursor, and how long until it is tried again. */
+function classify(
+  error: unknown,
+  everyMs: number,
+): { errorCode: string; answer: PlatformAnswer | null; waitMs: number; log: unknown } {
+  if (error instanceof TikTokShopError || error instanceof DoudianError) {
+    const answer: PlatformAnswer = {
+      code: error.platformCode == null ? null : String(error.platformCode),
+      message: error.platformMessage || null,
+      requestId: error.requestId,
+    };
+    const waitMs =
+      error.next === 'back_off'
+        ? Math.max(error.retryAfterMs ?? 0, MINUTE_MS)
+        : error.next === 'reconnect' || error.next === 'fix_configuration'
+          ? HOUR_MS
+          : error.next === 'pause_shop'
+            ? HOUR_MS
+            : Math.max(everyMs, 5 * MINUTE_MS);
+    return { errorCode: error.standardCode, answer, waitMs, log: error.message };
+  }
+  if (error instanceof ShopNotConnectedError) {
+    return { errorCode: 'authorization_revoked', answer: null, waitMs: HOUR_MS, log: error.message };
+  }
+  return { errorCode: 'network', answer: null, waitMs: Math.max(everyMs, 5 * MINUTE_MS), log: error };
+}
