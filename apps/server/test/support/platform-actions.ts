@@ -166,4 +166,3 @@ export function tiktokTask(s: Seller, talentIds: number[], overrides: Partial<Se
     ...overrides,
   } satisfies SendTaskBody;
 }
-

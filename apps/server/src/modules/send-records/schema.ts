@@ -281,7 +281,10 @@ export const recordStageCounts = pgTable(
     stage: text('stage').notNull(),
     count: bigint('count', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.taskId, t.stage] }), index('record_stage_counts_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.taskId, t.stage] }),
+    index('record_stage_counts_user_idx').on(t.userId),
+  ],
 );
 
 /**

@@ -26,9 +26,7 @@ export async function dropCursorsExcept(db: Executor, keepShopIds: number[]): Pr
   await db
     .delete(c)
     .where(
-      keepShopIds.length
-        ? sql`${c.shopId} <> all(${sql.param(keepShopIds)}::int[])`
-        : sql`true`,
+      keepShopIds.length ? sql`${c.shopId} <> all(${sql.param(keepShopIds)}::int[])` : sql`true`,
     );
 }
 

@@ -154,7 +154,17 @@ function classify(
     return { errorCode: error.standardCode, answer, waitMs, log: error.message };
   }
   if (error instanceof ShopNotConnectedError) {
-    return { errorCode: 'authorization_revoked', answer: null, waitMs: HOUR_MS, log: error.message };
+    return {
+      errorCode: 'authorization_revoked',
+      answer: null,
+      waitMs: HOUR_MS,
+      log: error.message,
+    };
   }
-  return { errorCode: 'network', answer: null, waitMs: Math.max(everyMs, 5 * MINUTE_MS), log: error };
+  return {
+    errorCode: 'network',
+    answer: null,
+    waitMs: Math.max(everyMs, 5 * MINUTE_MS),
+    log: error,
+  };
 }
