@@ -143,11 +143,10 @@ describeApi('talent import', (h) => {
     let split = 0;
     for (let at = 16_384; at < sheet.length; at += 16_384)
       if ((sheet[at]! & 0xc0) === 0x80) split++;
-    // The boundaries move with ids and dates from run to run (CI once saw 46 of ~110 split);
-    // a fifth of them split a character on every run seen, which is what the import must survive.
-    const boundaries = Math.floor(sheet.length / 16_384);
-    expect(boundaries).toBeGreaterThan(100);
-    expect(split).toBeGreaterThan(boundaries / 5);
+    // Where the boundaries fall moves with ids and dates from run to run (runs have seen 46
+    // and 65 split characters): twenty is many, and far below what any run has seen.
+    expect(sheet.length).toBeGreaterThan(100 * 16_384);
+    expect(split).toBeGreaterThanOrEqual(20);
 
     const back = await importFile(h(), owner.token, { content: file, filename: 'back.xlsx' });
     expect(back.status, JSON.stringify(back.body).slice(0, 500)).toBe(200);
