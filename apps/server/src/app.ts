@@ -427,6 +427,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       }),
       log: app.log,
       now: () => app.clock.now(),
+      periodMs: config.platformSync.periodMs,
     }),
   );
   app.decorate('jobs', new JobRunner(app.log, backgroundJobs(app), () => app.clock.now()));

@@ -90,6 +90,9 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.@,\s-]*$/, 'PAGE_PACKS_STARTED: comma-separated <pack id>[@<version>]')
     .default(''),
   PLATFORM_CALLS_PER_SHOP_PER_SECOND: z.coerce.number().min(0.1).max(50).default(20),
+  // How often each connected shop's platform syncs read (issue 19); unset: each sync's own
+  // period (a minute or more). Shorter for a demonstration or a browser test.
+  PLATFORM_SYNC_PERIOD_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   DEMO_ACCOUNT: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
@@ -209,6 +212,8 @@ export interface Config {
   };
   /** The executor of platform actions: its concurrency and each shop's call rate, per replica. */
   platformActions: { concurrency: number; callsPerShopPerSecond: number };
+  /** The platform syncs' period per shop and kind (null: each kind's own). */
+  platformSync: { periodMs: number | null };
   /**
    * Page packs stopped, and packs shipped stopped but started, by configuration: pack id →
    * versions (null: every version).
@@ -468,6 +473,9 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = re
     platformActions: {
       concurrency: e.PLATFORM_ACTIONS_CONCURRENCY,
       callsPerShopPerSecond: e.PLATFORM_CALLS_PER_SHOP_PER_SECOND,
+    },
+    platformSync: {
+      periodMs: e.PLATFORM_SYNC_PERIOD_SECONDS ? e.PLATFORM_SYNC_PERIOD_SECONDS * 1000 : null,
     },
     demoAccount: e.DEMO_ACCOUNT ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,

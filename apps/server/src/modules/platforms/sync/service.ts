@@ -14,6 +14,8 @@ export interface PlatformSyncDeps {
   log: FastifyBaseLogger;
   /** The server's clock (tests move it). */
   now: () => Date;
+  /** Every kind's period, when set (PLATFORM_SYNC_PERIOD_SECONDS); otherwise each kind's own. */
+  periodMs?: number | null;
 }
 
 export interface SyncPassOptions {
@@ -86,6 +88,10 @@ export class PlatformSync {
     return applied;
   }
 
+  private periodOf(kind: SyncKind): number {
+    return this.deps.periodMs ?? kind.everyMs;
+  }
+
   private async runClaimed(
     row: repo.SyncCursorRow,
     kind: SyncKind,
@@ -102,7 +108,7 @@ export class PlatformSync {
         cursor = result.cursor;
         applied += result.applied;
         const last = !result.more || step >= steps;
-        const dueAt = result.more ? now : new Date(now.getTime() + kind.everyMs);
+        const dueAt = result.more ? now : new Date(now.getTime() + this.periodOf(kind));
         const held = await repo.saveStep(
           db,
           row,
@@ -111,7 +117,7 @@ export class PlatformSync {
         );
         if (!held || last) return applied;
       } catch (error) {
-        const failure = classify(error, kind.everyMs);
+        const failure = classify(error, this.periodOf(kind));
         this.deps.log.warn(
           { shopId: shop.shopId, kind: kind.name, errorCode: failure.errorCode, err: failure.log },
           'platform sync step failed',
