@@ -29,6 +29,9 @@ export default async function globalSetup() {
       // 百应 私信 ships stopped until verified on a live shop (page-packs DEFAULT_STOPPED); the
       // browser tests run it on its stand-in page, as an operator starts it once verified.
       PAGE_PACKS_STARTED: 'buyin.im',
+      // The platform syncs read every few seconds (a minute or more by default), so a spec that
+      // moves the sandbox clock sees replies, acceptances, samples and orders arrive soon.
+      PLATFORM_SYNC_PERIOD_SECONDS: '2',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
