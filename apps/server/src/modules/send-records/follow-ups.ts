@@ -78,7 +78,9 @@ export type FollowUpDelivery =
   /** The shop can no longer send: not (or no longer) connected by authorization. */
   | { type: 'no_channel' }
   /** A stop of the shop that passes (rate limit, token renewal, the platform out of reach). */
-  | { type: 'later' };
+  | { type: 'later' }
+  /** `sending()` answered false: another pass has the row. */
+  | { type: 'taken' };
 
 /**
  * The port platforms fills (app.ts): sends one message to a creator through the shop's
@@ -314,6 +316,8 @@ async function runOne(
       return true;
     case 'later':
       await releaseSend(db, work.key, now);
+      return false;
+    case 'taken':
       return false;
   }
 }
