@@ -6,7 +6,9 @@ import {
 } from '@inviteflow/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chooseOption, formItem } from '@/test/talent-fixtures.ts';
 import { fail, ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
+import { SentSearchTablePage } from './sent-search-page.tsx';
 import { followUpDaysProblem, followUpsBody } from './follow-ups-fields.tsx';
 import { TaskFollowUps } from './task-follow-ups.tsx';
 
@@ -145,5 +147,49 @@ describe('the create form’s follow-ups', () => {
       { afterDays: 3, scriptTemplateId: 5 },
     ]);
     expect(followUpsBody(undefined)).toEqual([]);
+  });
+});
+
+describe('the create drawer’s Follow-ups section', () => {
+  it('offers rows only for a TikTok shop connected by authorization, and says why otherwise', async () => {
+    const shops = [
+      { id: 5, shopName: 'US Store', platform: 'tiktok', bindStatus: 'BOUND' },
+      {
+        id: 7,
+        shopName: 'Authorized Store',
+        platform: 'tiktok',
+        bindStatus: 'BOUND',
+        source: 'authorization',
+      },
+    ];
+    stubFetch((url) => {
+      const path = url.split('?')[0]!;
+      const page = <T,>(list: T[]) => ok({ list, total: list.length, page: 1, pageSize: 100 });
+      if (path === apiPaths.shops.list) return page(shops);
+      if (path === apiPaths.templates.scripts)
+        return page([{ id: 5, content: 'Hi again {talentName}', remark: 'Reminder' }]);
+      if (path === apiPaths.templates.products) return page([]);
+      if (path === apiPaths.sendRecords.count) return ok({ total: 0, exact: true });
+      return ok({ list: [], pageSize: 20, nextCursor: null, prevCursor: null });
+    });
+    renderPage(<SentSearchTablePage />, '/sent/search-table');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    const drawer = (await screen.findByText('Create invitation task')).closest(
+      '.arco-drawer',
+    ) as HTMLElement;
+    await chooseOption(formItem('Shop', drawer), 'US Store');
+    expect(await within(drawer).findByTestId('follow-ups-need-api')).toHaveTextContent(
+      "Follow-ups need a TikTok Shop shop connected by authorization (the platform's creator messages): this shop cannot schedule them.",
+    );
+    expect(within(drawer).queryByTestId('add-follow-up')).toBeNull();
+
+    await chooseOption(formItem('Shop', drawer), 'Authorized Store');
+    await waitFor(() => expect(within(drawer).queryByTestId('follow-ups-need-api')).toBeNull());
+    fireEvent.click(within(drawer).getByTestId('add-follow-up'));
+    expect(await within(drawer).findByText('No. 1')).toBeInTheDocument();
+    fireEvent.click(within(drawer).getByTestId('add-follow-up'));
+    expect(await within(drawer).findByText('No. 2')).toBeInTheDocument();
+    // Two at most.
+    expect(within(drawer).queryByTestId('add-follow-up')).toBeNull();
   });
 });
