@@ -112,7 +112,10 @@ test('a task of a connected TikTok shop schedules two follow-ups from the create
     talentIds.push(made.id);
   }
   const world = await sandboxGet<{
-    shops: Array<{ seller_key: string; products: Array<{ id: string; title: string; status: string }> }>;
+    shops: Array<{
+      seller_key: string;
+      products: Array<{ id: string; title: string; status: string }>;
+    }>;
   }>(SANDBOX, '/shops');
   const product = world.shops
     .find((s) => s.seller_key === 'local-us')!

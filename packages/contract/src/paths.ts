@@ -142,7 +142,8 @@ export const apiPaths = {
     taskPlatformCalls: (taskId: number | string) =>
       `${apiPrefix}/send-records/tasks/${taskId}/platform-calls`,
     /** A task's follow-ups for non-responders (issue 19), and the cancel of one. */
-    taskFollowUps: (taskId: number | string) => `${apiPrefix}/send-records/tasks/${taskId}/follow-ups`,
+    taskFollowUps: (taskId: number | string) =>
+      `${apiPrefix}/send-records/tasks/${taskId}/follow-ups`,
     cancelFollowUp: (taskId: number | string, id: number | string) =>
       `${apiPrefix}/send-records/tasks/${taskId}/follow-ups/${id}/cancel`,
   },

@@ -1,7 +1,12 @@
 import type { PlatformAnswer, TalentIdentity } from '@inviteflow/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { followUpSends as s, invitationTasks, sendRecords as r, taskFollowUps as f } from './schema.ts';
+import {
+  followUpSends as s,
+  invitationTasks,
+  sendRecords as r,
+  taskFollowUps as f,
+} from './schema.ts';
 
 /**
  * The queries of follow-ups for non-responders (follow-ups.ts): a task's follow-ups, what each
@@ -28,7 +33,11 @@ export async function insertFollowUps(
 /** The caller's task: its shop and channel (undefined: not the caller's). */
 export async function findOwnTask(db: Executor, userId: number, taskId: number) {
   const [task] = await db
-    .select({ id: invitationTasks.id, shopId: invitationTasks.shopId, channel: invitationTasks.channel })
+    .select({
+      id: invitationTasks.id,
+      shopId: invitationTasks.shopId,
+      channel: invitationTasks.channel,
+    })
     .from(invitationTasks)
     .where(and(eq(invitationTasks.userId, userId), eq(invitationTasks.id, taskId)));
   return task;
@@ -124,8 +133,9 @@ export async function claimDue(db: Executor, now: Date, limit: number): Promise<
 }
 
 function keysOf(result: unknown): SendKey[] {
-  const rows = (result as { rows: Array<{ follow_up_id: string | number; record_id: string | number }> })
-    .rows;
+  const rows = (
+    result as { rows: Array<{ follow_up_id: string | number; record_id: string | number }> }
+  ).rows;
   return rows.map((row) => ({
     followUpId: Number(row.follow_up_id),
     recordId: Number(row.record_id),

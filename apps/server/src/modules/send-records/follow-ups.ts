@@ -88,7 +88,11 @@ export type FollowUpDelivery =
  * interrupted send is never sent again.
  */
 export interface FollowUpMessenger {
-  send(message: FollowUpMessage, sending: () => Promise<boolean>, now: Date): Promise<FollowUpDelivery>;
+  send(
+    message: FollowUpMessage,
+    sending: () => Promise<boolean>,
+    now: Date,
+  ): Promise<FollowUpDelivery>;
 }
 
 /** Whether the shop sends follow-ups (a TikTok Shop shop connected by authorization). */

@@ -138,7 +138,8 @@ export function taskBodyOf(
     productTemplateIds: values.productTemplateIds ?? [],
     setName: values.setName ?? '',
     cooldown: values.cooldown ?? 'skip',
-    followUps: followUpsBody(values.followUps),
+    // Follow-ups only when the seller added some (issue 19).
+    ...(values.followUps?.length ? { followUps: followUpsBody(values.followUps) } : {}),
     ...platformFieldsBody(
       platform,
       values.taskType,

@@ -1,4 +1,12 @@
-import { Alert, Button, Form, InputNumber, Select, Space, Typography } from '@arco-design/web-react';
+import {
+  Alert,
+  Button,
+  Form,
+  InputNumber,
+  Select,
+  Space,
+  Typography,
+} from '@arco-design/web-react';
 import {
   FOLLOW_UPS_MAX,
   FOLLOW_UP_DAYS_MAX,
