@@ -106,7 +106,8 @@ function FollowUpItem({ followUp, taskId, t }: { followUp: TaskFollowUp; taskId:
 export function TaskFollowUps({ taskId }: { taskId: number }) {
   const { t } = useSendRecordsT();
   const query = useTaskFollowUps(taskId);
-  const data = query.data;
+  // What the server answered, when it is a task's follow-ups.
+  const data = Array.isArray(query.data?.list) ? query.data : undefined;
   let body;
   if (query.isError && !data) {
     body = (

@@ -244,8 +244,8 @@ export function TaskPlatformCallsDrawer({
       className="send-calls"
     >
       {body}
-      {/* The task's follow-ups for non-responders (issue 19). */}
-      {taskId !== null && <TaskFollowUps taskId={taskId} />}
+      {/* The task's follow-ups for non-responders (issue 19), once the task is read. */}
+      {taskId !== null && data && <TaskFollowUps taskId={taskId} />}
     </Drawer>
   );
 }
