@@ -139,7 +139,7 @@ export function FollowUpsFields({
                     showSearch
                     filterOption={false}
                     onSearch={scripts.onSearch}
-                    style={{ width: 260 }}
+                    style={{ width: 220 }}
                     aria-label={t('create.followUpTemplatePlaceholder')}
                   >
                     {scripts.shown(picked).map((s) => (
