@@ -53,7 +53,11 @@ import {
   sendRecordFileRoutes,
   sendRecordImportRoutes,
 } from './modules/send-records/file-routes.ts';
-import { hasCreatedRecords, type TaskActionCompiler } from './modules/send-records/index.ts';
+import {
+  hasCreatedRecords,
+  runFollowUps,
+  type TaskActionCompiler,
+} from './modules/send-records/index.ts';
 import { sendRecordRoutes } from './modules/send-records/routes.ts';
 import { expireShopsBeyondLimits } from './modules/shops/service.ts';
 import { shopRoutes } from './modules/shops/routes.ts';
@@ -84,6 +88,7 @@ import {
   adoptLegacyBrowserRecords,
   compileBrowserActions,
   compileTaskActions,
+  followUpMessenger,
   lapseBrowserActions,
   platformActionRoutes,
   shopPauses,
@@ -286,6 +291,13 @@ function backgroundJobs(app: FastifyInstance): Job[] {
       name: 'platform-sync',
       everyMs: PLATFORM_SYNC_EVERY_MS,
       run: () => app.platformSync.runDue(),
+    },
+    {
+      // Follow-ups for non-responders (issue 19): due creators messaged through the platform
+      // (send-records' job, platforms' messenger).
+      name: 'follow-ups',
+      everyMs: MINUTE_MS,
+      run: (now) => runFollowUps(app.db, followUpMessenger(app.connections), now),
     },
     {
       name: IMPORT_RECOVERY_JOB,

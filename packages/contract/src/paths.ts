@@ -141,6 +141,11 @@ export const apiPaths = {
     /** A task's platform calls (the server's actions for a shop connected by authorization). */
     taskPlatformCalls: (taskId: number | string) =>
       `${apiPrefix}/send-records/tasks/${taskId}/platform-calls`,
+    /** A task's follow-ups for non-responders (issue 19), and the cancel of one. */
+    taskFollowUps: (taskId: number | string) =>
+      `${apiPrefix}/send-records/tasks/${taskId}/follow-ups`,
+    cancelFollowUp: (taskId: number | string, id: number | string) =>
+      `${apiPrefix}/send-records/tasks/${taskId}/follow-ups/${id}/cancel`,
   },
   templates: {
     scripts: `${apiPrefix}/templates/scripts`,

@@ -24,6 +24,7 @@ import { talentIdentity } from './talent-identity.ts';
 import { taskPlatformFields } from './task-platform-fields.ts';
 import { platformAnswer, platformReference } from './platform-actions.ts';
 import { channels } from './platform-calls.ts';
+import { followUpsInput } from './follow-ups.ts';
 import {
   BATCH_MAX,
   importReport,
@@ -160,7 +161,13 @@ export const sendTaskSettings = {
  * against the shop by `platformFieldIssues` once the shop is known.
  */
 export const sendTaskBody = z
-  .object({ ...talentPick, ...sendTaskSettings, ...taskPlatformFields })
+  .object({
+    ...talentPick,
+    ...sendTaskSettings,
+    ...taskPlatformFields,
+    /** Follow-ups for non-responders (follow-ups.ts): up to two. */
+    followUps: followUpsInput,
+  })
   .superRefine(talentsPicked);
 export type SendTaskBody = z.input<typeof sendTaskBody>;
 

@@ -1,5 +1,6 @@
 import { baseEn } from './catalogue/base.en-US.ts';
 import { creatorsEn } from './catalogue/creators.en-US.ts';
+import { followUpsEn } from './catalogue/follow-ups.en-US.ts';
 import { extensionEn } from './catalogue/extension.en-US.ts';
 import { extensionUiEn } from './catalogue/extension-ui.en-US.ts';
 import { membershipEn } from './catalogue/membership.en-US.ts';
@@ -22,6 +23,7 @@ export const catalogueModulesEn = [
   platformsEn,
   platformTasksEn,
   creatorsEn,
+  followUpsEn,
 ] as const;
 
 export const enUS: Catalogue = {
@@ -33,6 +35,7 @@ export const enUS: Catalogue = {
   ...platformsEn,
   ...platformTasksEn,
   ...creatorsEn,
+  ...followUpsEn,
 };
 
 provideCatalogue('en-US', enUS);

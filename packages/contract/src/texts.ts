@@ -1,5 +1,6 @@
 import { baseZh } from './catalogue/base.ts';
 import { creatorsZh } from './catalogue/creators.ts';
+import { followUpsZh } from './catalogue/follow-ups.ts';
 import { extensionZh } from './catalogue/extension.ts';
 import { extensionUiZh } from './catalogue/extension-ui.ts';
 import { membershipZh } from './catalogue/membership.ts';
@@ -31,6 +32,7 @@ export const catalogueModulesZh = [
   platformsZh,
   platformTasksZh,
   creatorsZh,
+  followUpsZh,
 ] as const;
 
 const zhCN = {
@@ -42,6 +44,7 @@ const zhCN = {
   ...platformsZh,
   ...platformTasksZh,
   ...creatorsZh,
+  ...followUpsZh,
 };
 
 export type CatalogueKey = keyof typeof zhCN;

@@ -91,6 +91,14 @@ const pathCases: Record<string, PathCase> = {
   'GET /api/v1/send-records/tasks/:taskId/platform-calls': async (w) => ({
     params: { taskId: (await w.a.sendRecord()).taskId },
   }),
+  // Follow-ups for non-responders (issue 19): A's task, and A's follow-up of it.
+  'GET /api/v1/send-records/tasks/:taskId/follow-ups': async (w) => ({
+    params: { taskId: (await w.a.sendRecord()).taskId },
+  }),
+  'POST /api/v1/send-records/tasks/:taskId/follow-ups/:id/cancel': async (w) => {
+    const followUp = await w.a.taskFollowUp();
+    return { params: { taskId: followUp.taskId, id: followUp.id } };
+  },
   'GET /api/v1/send-records/export/:exportId': async (w) => ({
     params: { exportId: (await w.a.recordExport()).exportId },
   }),

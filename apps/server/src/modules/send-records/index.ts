@@ -44,3 +44,10 @@ export {
 } from './action-records.ts';
 /** What a creator did after an invitation (issue 19): the platform syncs apply it here. */
 export { applyCreatorEvents, type AppliedEvents, type CreatorEvent } from './record-stages.ts';
+/** Follow-ups for non-responders (issue 19): the job app.ts runs, and the port platforms fills. */
+export {
+  runFollowUps,
+  type FollowUpDelivery,
+  type FollowUpMessage,
+  type FollowUpMessenger,
+} from './follow-ups.ts';

@@ -13,6 +13,7 @@ import {
   sendStatsQuery,
   sendTaskBody,
   sendTaskResult,
+  taskFollowUps,
 } from '@inviteflow/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,12 +23,21 @@ import { notFound } from '../../lib/errors.ts';
 import { responses } from '../../lib/route-schemas.ts';
 import { countRecords, findRecord, toSendRecord } from './repository.ts';
 import { deleteRecord, editRecord, recordPage } from './service.ts';
+import { cancelFollowUp, taskFollowUpsView } from './follow-ups.ts';
 import { createTask, previewTask, type TaskActionCompiler } from './task-creation.ts';
 import { sendStatsFor } from './stats.ts';
 
 const tags = ['send records'];
 const paths = apiPaths.sendRecords;
 const byId = `${paths.list}/:id`;
+
+const rowIdParam = z.coerce
+  .number({ error: 'validation.invalidField' })
+  .int({ error: 'validation.invalidField' })
+  .positive({ error: 'validation.invalidField' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalidField' });
+const taskParams = z.object({ taskId: rowIdParam });
+const followUpParams = z.object({ taskId: rowIdParam, id: rowIdParam });
 
 /** Send records: the list, create (and its preview), view, edit, delete, the workplace's stats. */
 export async function sendRecordRoutes(
@@ -145,14 +155,17 @@ export async function sendRecordRoutes(
           'cool-down are skipped (listed) or included as `cooldown` says. Refused with 422 when ' +
           'nothing is left to invite, or when the records exceed what the plan’s daily cap leaves ' +
           'today (the message says the cap, what is left and how to raise it). Picks that are ' +
-          'not the caller’s talents: 404.',
+          'not the caller’s talents: 404. `followUps` (up to two: days after the invitation’s ' +
+          'success, 1–30, the second later than the first; a script template) message the ' +
+          'creators who have not replied, accepted nor declined by then (TikTok Shop IM).',
         body: sendTaskBody,
         response: responses(sendTaskResult, {
           404: 'The shop, or a picked talent, is not the caller’s',
           422:
             'The shop is not bound, a template is not the caller’s, a picked talent is of another ' +
             'platform, the task type cannot run on the shop’s channel, nothing is left to invite, ' +
-            'or the records exceed what the daily cap leaves today',
+            'the records exceed what the daily cap leaves today, or follow-ups are asked of a ' +
+            'shop not connected to TikTok Shop by authorization',
         }),
       },
     },
@@ -226,5 +239,55 @@ export async function sendRecordRoutes(
       await deleteRecord(app.db, request.auth.userId, request.params.id, app.clock.now());
       return ok(request, null, 'success.deleted');
     },
+  );
+
+  app.get(
+    paths.taskFollowUps(':taskId'),
+    {
+      schema: {
+        tags,
+        summary: "A task's follow-ups for non-responders",
+        description:
+          'The follow-ups the task scheduled (at most two), each with what it did over the ' +
+          'task’s creators: sent, skipped per reason (replied, accepted, declined, blacklisted, ' +
+          'cool-down, no channel), failed per code, being sent, and waiting. `canFollowUp` says ' +
+          'whether the task’s shop can send follow-ups (TikTok Shop connected by authorization). ' +
+          'Another account’s task answers 404.',
+        params: taskParams,
+        response: responses(taskFollowUps, { 404: 'The task is not the caller’s' }),
+      },
+    },
+    async (request) =>
+      ok(request, await taskFollowUpsView(app.db, request.auth.userId, request.params.taskId)),
+  );
+
+  app.post(
+    paths.cancelFollowUp(':taskId', ':id'),
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a follow-up of a task',
+        description:
+          'Creators not yet messaged by it never are; what it sent stays. Cancelling a cancelled ' +
+          'follow-up changes nothing. Answers the task’s follow-ups. Another account’s task or ' +
+          'follow-up answers 404.',
+        params: followUpParams,
+        response: responses(taskFollowUps, {
+          404: 'The task, or the follow-up of that task, is not the caller’s',
+        }),
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await cancelFollowUp(
+          app.db,
+          request.auth.userId,
+          request.params.taskId,
+          request.params.id,
+          app.clock.now(),
+        ),
+        'success.followUpCancelled',
+      ),
   );
 }

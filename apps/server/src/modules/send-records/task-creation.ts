@@ -30,6 +30,7 @@ import { expireBeyondLimit, findShop, type ShopRow } from '../shops/index.ts';
 import { ownedProducts, ownsScript } from '../templates/index.ts';
 import { lockAccount } from '../user/index.ts';
 import { checkDailyCap, dailyAllowance } from './daily-allowance.ts';
+import { checkFollowUpsShop, scheduleFollowUps } from './follow-ups.ts';
 import { insertTask, insertTaskRecords } from './repository.ts';
 import {
   findings,
@@ -380,6 +381,7 @@ export async function createTask(
   return inTaskTransaction(db, userId, input.shopId, now, async (tx, shop, state) => {
     const platformFields = platformFieldsOf(input);
     checkPlatformFields(shop, input.taskType, platformFields, input.productTemplateIds, now);
+    checkFollowUpsShop(shop, input.followUps);
     const picked = await pickTalents(tx, db, userId, shop, input);
     const found = await findings(tx, userId, shop, input.taskType, picked, now);
     refuseOtherPlatform(found, shop);
@@ -419,6 +421,7 @@ export async function createTask(
       now,
       compiler,
     );
+    await scheduleFollowUps(tx, userId, taskId, input.followUps, now);
     const skipped = input.cooldown === 'skip' ? found.cooldown : [];
     return {
       taskId,

@@ -148,3 +148,21 @@ export async function ownsScript(db: Executor, userId: number, id: number): Prom
     .where(and(eq(scriptTemplates.userId, userId), eq(scriptTemplates.id, id)));
   return rows.length > 0;
 }
+
+/** The caller's script templates of these ids and their content (a task's follow-ups copy it). */
+export async function ownedScripts(
+  db: Executor,
+  userId: number,
+  ids: readonly number[],
+): Promise<Array<{ id: number; content: string }>> {
+  if (!ids.length) return [];
+  return db
+    .select({ id: scriptTemplates.id, content: scriptTemplates.content })
+    .from(scriptTemplates)
+    .where(
+      and(
+        eq(scriptTemplates.userId, userId),
+        sql`${scriptTemplates.id} = any(${sql.param([...ids])}::int[])`,
+      ),
+    );
+}

@@ -7,7 +7,7 @@ import {
   type PurchaseData,
 } from '@inviteflow/contract';
 import { and, desc, eq } from 'drizzle-orm';
-import { inboxMessages, sendRecords } from '../../../src/db/schema.ts';
+import { inboxMessages, sendRecords, taskFollowUps } from '../../../src/db/schema.ts';
 import { postMessage } from '../../../src/modules/messages/post.ts';
 import { signedIn, type Harness } from '../../support/harness.ts';
 import { bindNewShop, createTask, grantPlan, taskBody } from '../../support/sending.ts';
@@ -124,6 +124,25 @@ export class Owner {
       .from(sendRecords)
       .where(eq(sendRecords.taskId, task.taskId));
     return { id: row!.id, taskId: task.taskId, shopId: shop.id };
+  }
+
+  /**
+   * A scheduled follow-up of a new task (issue 19). Written directly: the task's shop is bound
+   * by hand, which cannot schedule follow-ups through the API (only a connected TikTok shop).
+   */
+  async taskFollowUp(): Promise<{ id: number; taskId: number }> {
+    const record = await this.sendRecord();
+    const [row] = await this.h.app.db
+      .insert(taskFollowUps)
+      .values({
+        userId: this.account.userId,
+        taskId: record.taskId,
+        step: 1,
+        afterDays: 3,
+        script: `${MARK} follow-up`,
+      })
+      .returning({ id: taskFollowUps.id });
+    return { id: row!.id, taskId: record.taskId };
   }
 
   /** A pending browser action (its task's one record, shop and talent new too). */

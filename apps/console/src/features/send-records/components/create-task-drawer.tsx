@@ -32,6 +32,7 @@ import {
   type SendTaskBody,
   type TaskType,
   sendsOneBatchMessage,
+  followUpsSupported,
   shopChannelOf,
 } from '@inviteflow/contract';
 import { useEffect, useMemo, useState } from 'react';
@@ -57,6 +58,7 @@ import {
 } from './collaboration-fields.tsx';
 import { PlatformCallsPreview } from './platform-calls-preview.tsx';
 import { RulesFields, rulesOf, type RuleValues } from './rules-fields.tsx';
+import { FollowUpsFields, followUpsBody, type FollowUpValues } from './follow-ups-fields.tsx';
 import { ProductsSelect, useProductPicker } from './products-select.tsx';
 import { ScriptField } from './script-field.tsx';
 import { SEARCH_DELAY_MS } from './searched-choices.ts';
@@ -79,6 +81,7 @@ export interface CreateValues extends CollaborationValues {
   productTemplateIds?: number[];
   setName?: string;
   cooldown: 'skip' | 'include';
+  followUps?: FollowUpValues[];
 }
 
 const initialValues: CreateValues = {
@@ -135,6 +138,8 @@ export function taskBodyOf(
     productTemplateIds: values.productTemplateIds ?? [],
     setName: values.setName ?? '',
     cooldown: values.cooldown ?? 'skip',
+    // Follow-ups only when the seller added some (issue 19).
+    ...(values.followUps?.length ? { followUps: followUpsBody(values.followUps) } : {}),
     ...platformFieldsBody(
       platform,
       values.taskType,
@@ -566,6 +571,11 @@ export function CreateTaskDrawer({
             showWordLimit
           />
         </Form.Item>
+        <FollowUpsFields
+          supported={shop ? followUpsSupported(shop.platform, channel) : false}
+          shopChosen={Boolean(shop)}
+          rows={values.followUps}
+        />
       </Form>
     </Drawer>
   );

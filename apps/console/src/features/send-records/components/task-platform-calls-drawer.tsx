@@ -26,6 +26,7 @@ import { formatCount } from '@/lib/format-number.ts';
 import { callsUnfinished, useTaskPlatformCalls } from '../api/get-task-platform-calls.ts';
 import { useSendRecordsT } from '../locale/index.ts';
 import { actionStatusColors, enumText } from '../model/enums.ts';
+import { TaskFollowUps } from './task-follow-ups.tsx';
 
 type T = ReturnType<typeof useSendRecordsT>['t'];
 
@@ -243,6 +244,8 @@ export function TaskPlatformCallsDrawer({
       className="send-calls"
     >
       {body}
+      {/* The task's follow-ups for non-responders (issue 19), once the task is read. */}
+      {taskId !== null && data && <TaskFollowUps taskId={taskId} />}
     </Drawer>
   );
 }

@@ -13,3 +13,4 @@ export { createdCollaborations, liftAuthorizationPauses } from './repository.ts'
 export { nextQuotaWeek, nextShopDay } from './resets.ts';
 export { platformActionRoutes } from './routes.ts';
 export { shopPauses } from './service.ts';
+export { followUpMessenger } from './follow-up-messenger.ts';
