@@ -22,6 +22,7 @@ import { useStartSendExport } from '../api/start-export.ts';
 import { useSendRecordsT } from '../locale/index.ts';
 import { enumText } from '../model/enums.ts';
 import { sendFilterCodec } from '../model/filters.ts';
+import { RecordStageTag } from './record-stage.tsx';
 import { RecordStatus } from './record-status.tsx';
 import { SendFilterForm } from './send-filter-form.tsx';
 import './send-records.css';
@@ -176,6 +177,12 @@ export function SentSearchTablePage() {
       dataIndex: 'createdAt',
       width: 156,
       render: (value: string) => formatDateTime(value, locale),
+    },
+    {
+      title: t('column.stage'),
+      dataIndex: 'stage',
+      width: 104,
+      render: (_: unknown, record) => <RecordStageTag record={record} />,
     },
     {
       title: t('column.status'),
