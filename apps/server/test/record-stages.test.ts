@@ -211,7 +211,7 @@ describeApi(
       ]);
 
       // Read again (the next period), and from the start as after a restart: nothing twice.
-      // The kind's period is 5 minutes; 抖店's gateway takes a timestamp within 10 minutes.
+      // Past the kind's period (a minute); 抖店's gateway takes a timestamp within 10 minutes.
       const next = new Date(Date.now() + 6 * 60_000);
       h().app.clock.now = () => next;
       expect(await h().app.platformSync.runDue()).toBe(0);

@@ -41,7 +41,7 @@ export function doudianPlanAuthors(deps: SyncKindDeps): SyncKind<Cursor> {
   return {
     name: 'douyin.plan_authors',
     platform: 'douyin',
-    everyMs: 5 * 60_000,
+    everyMs: 60_000,
     async step(shop, cursor, now) {
       let position: Cursor = cursor ?? { afterActionId: 0, page: 1 };
       const events: CreatorEvent[] = [];
