@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * What an invitation becomes after `success` (issue 19, "Know who answered"): the creator

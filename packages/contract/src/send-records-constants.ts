@@ -223,6 +223,7 @@ export const sendRecordFileColumns = [
   { key: 'contentType', zh: '内容类型', en: 'Content type' },
   { key: 'filterType', zh: '筛选类型', en: 'Filter type' },
   { key: 'status', zh: '状态', en: 'Status' },
+  { key: 'stage', zh: '阶段', en: 'Stage' },
   { key: 'errorCode', zh: '错误码', en: 'Error code' },
   { key: 'errorMessage', zh: '错误信息', en: 'Error message' },
   { key: 'message', zh: '邀约话术', en: 'Message' },

@@ -25,6 +25,7 @@ import { taskPlatformFields } from './task-platform-fields.ts';
 import { platformAnswer, platformReference } from './platform-actions.ts';
 import { channels } from './platform-calls.ts';
 import { followUpsInput } from './follow-ups.ts';
+import { recordStages } from './record-stages.ts';
 import {
   BATCH_MAX,
   importReport,
@@ -225,10 +226,33 @@ export const sendRecord = z.object({
   leasedUntil: isoDateTime.nullable(),
   claimedAt: isoDateTime.nullable(),
   finishedAt: isoDateTime.nullable(),
+  /**
+   * What the invitation became after `success` (issue 19, record-stages.ts): the furthest
+   * stage reached (null until the creator answered), and when each stage was first reached.
+   */
+  stage: z.enum(recordStages).nullable(),
+  acceptedAt: isoDateTime.nullable(),
+  declinedAt: isoDateTime.nullable(),
+  expiredAt: isoDateTime.nullable(),
+  repliedAt: isoDateTime.nullable(),
+  sampleRequestedAt: isoDateTime.nullable(),
+  contentPostedAt: isoDateTime.nullable(),
+  firstOrderAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
 export type SendRecord = z.infer<typeof sendRecord>;
+
+/** The record's time of each stage, by stage (the filter "reached this stage" reads it). */
+export const recordStageTimes = {
+  accepted: 'acceptedAt',
+  declined: 'declinedAt',
+  expired: 'expiredAt',
+  replied: 'repliedAt',
+  sample_requested: 'sampleRequestedAt',
+  content_posted: 'contentPostedAt',
+  first_order: 'firstOrderAt',
+} as const satisfies Record<(typeof recordStages)[number], keyof SendRecord>;
 
 /** Every filter of the send records search form; created times include both bounds. */
 export const sendRecordFilters = z
@@ -240,6 +264,8 @@ export const sendRecordFilters = z
     contentType: z.enum(contentTypes, { error: 'validation.invalidField' }).optional(),
     filterType: z.enum(filterTypes, { error: 'validation.invalidField' }).optional(),
     status: z.enum(sendRecordStatuses, { error: 'validation.statusInvalid' }).optional(),
+    /** Records that reached this stage (whatever came after: its time is set). */
+    stage: z.enum(recordStages, { error: 'validation.stageInvalid' }).optional(),
     createdFrom: optionalTime,
     createdTo: optionalTime,
     /** The records of one task. */

@@ -11,6 +11,7 @@ import {
 } from './fields.ts';
 import { KEYWORD_MAX } from './field-limits.ts';
 import { locales } from './locale.ts';
+import { talentFollowUpEvent } from './record-stages.ts';
 import {
   buyinIdPattern,
   buyinUidPattern,
@@ -408,6 +409,11 @@ export const followUp = z.object({
   author: z.string(),
   content: z.string(),
   statusAtTime: z.enum(talentStatuses),
+  /**
+   * What the system recorded (author "system", issue 19): the stage that moved the talent, in
+   * which shop; the console tells it in the reader's language. Null for a person's entry.
+   */
+  event: talentFollowUpEvent.nullable(),
   createdAt: isoDateTime,
 });
 export type FollowUp = z.infer<typeof followUp>;

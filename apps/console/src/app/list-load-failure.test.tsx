@@ -74,6 +74,14 @@ const sendRecord: SendRecord = {
   leasedUntil: null,
   claimedAt: null,
   finishedAt: null,
+  stage: null,
+  acceptedAt: null,
+  declinedAt: null,
+  expiredAt: null,
+  repliedAt: null,
+  sampleRequestedAt: null,
+  contentPostedAt: null,
+  firstOrderAt: null,
   createdAt: at,
   updatedAt: at,
 };
@@ -144,6 +152,7 @@ const followUp: FollowUp = {
   author: 'seller01',
   content: 'A listed follow-up',
   statusAtTime: 'communicating',
+  event: null,
   createdAt: at,
 };
 

@@ -341,6 +341,7 @@ function recordCells(row: SendRecordRow, job: RecordExportJob): Cell[] {
     contentType: label(`enum.contentType.${row.contentType}`),
     filterType: label(`enum.filterType.${row.filterType}`),
     status: label(`enum.sendStatus.${row.status}`),
+    stage: row.stage ? label(`enum.recordStage.${row.stage}`) : '',
     errorCode: row.errorCode ? label(`enum.sendErrorCode.${row.errorCode}`) : '',
     errorMessage: row.errorMessage ?? '',
     message: row.message,

@@ -1,12 +1,13 @@
 import {
   identityOf,
+  recordStageTimes,
   type TalentIdentity,
   sendRecordStatuses,
   type SendRecord,
   type SendRecordFilters,
   type SendRecordStatus,
 } from '@inviteflow/contract';
-import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import {
   invitationTasks,
@@ -115,6 +116,8 @@ export function recordConditions(userId: number, f: SendRecordFilters): SQL {
   if (f.contentType) conditions.push(eq(r.contentType, f.contentType));
   if (f.filterType) conditions.push(eq(r.filterType, f.filterType));
   if (f.status) conditions.push(eq(r.status, f.status));
+  // "Reached this stage": its time is set, whatever stage came after (record-stages.ts).
+  if (f.stage) conditions.push(isNotNull(r[recordStageTimes[f.stage]]));
   if (f.taskId !== undefined) conditions.push(eq(r.taskId, f.taskId));
   if (f.createdFrom) conditions.push(gte(r.createdAt, new Date(f.createdFrom)));
   if (f.createdTo) conditions.push(lte(r.createdAt, new Date(f.createdTo)));
@@ -285,6 +288,14 @@ export function toSendRecord(row: SendRecordRow): SendRecord {
     leasedUntil: row.leasedUntil?.toISOString() ?? null,
     claimedAt: row.claimedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    stage: (row.stage as SendRecord['stage']) ?? null,
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    declinedAt: row.declinedAt?.toISOString() ?? null,
+    expiredAt: row.expiredAt?.toISOString() ?? null,
+    repliedAt: row.repliedAt?.toISOString() ?? null,
+    sampleRequestedAt: row.sampleRequestedAt?.toISOString() ?? null,
+    contentPostedAt: row.contentPostedAt?.toISOString() ?? null,
+    firstOrderAt: row.firstOrderAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

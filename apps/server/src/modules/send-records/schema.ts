@@ -111,9 +111,9 @@ export const sendRecords = pgTable(
   (t) => [
     // The list's index, send_records_user_created_cover (user_id, created_at, id), carries
     // every filter column (INCLUDE) so a filtered page and a capped count read no table
-    // rows; drizzle cannot declare INCLUDE, so it is hand-written in migration
-    // 0006_send_record_stats.sql (its only definition; drizzle-kit does not see it). A new
-    // filter column goes there too, by a hand-edited migration.
+    // rows; drizzle cannot declare INCLUDE, so it is hand-written in migrations
+    // (0006_send_record_stats.sql, redefined with the stage times in 0024_record_stage_filter.sql;
+    // drizzle-kit does not see it). A new filter column goes there too, by a hand-edited migration.
     // The counters below (send_record_counts, send_record_days, send_record_failures) are
     // kept by statement triggers on this table: see sendRecordCounts.
     // A task's records, and whether a task still has open records (settling a task after each

@@ -301,6 +301,7 @@ export function toFollowUp(row: FollowUpRow): FollowUp {
     author: row.author,
     content: row.content,
     statusAtTime: row.statusAtTime as FollowUp['statusAtTime'],
+    event: row.event ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

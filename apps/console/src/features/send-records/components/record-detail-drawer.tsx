@@ -15,6 +15,7 @@ import { formatDateTime } from '@/lib/format-date.ts';
 import { useSendRecord } from '../api/get-send-record.ts';
 import { useSendRecordsT } from '../locale/index.ts';
 import { enumText } from '../model/enums.ts';
+import { RecordStageTimeline } from './record-stage.tsx';
 import { RecordStatus } from './record-status.tsx';
 import { PlatformReferenceText, TaskPlatformCallsDrawer } from './task-platform-calls-drawer.tsx';
 
@@ -104,6 +105,7 @@ export function RecordDetailDrawer({ id, onClose }: { id: number | null; onClose
           ),
         },
         { label: t('detail.status'), value: <RecordStatus record={record} /> },
+        { label: t('detail.stage'), value: <RecordStageTimeline record={record} /> },
         {
           label: t('detail.errorCode'),
           value: record.errorCode ? enumText.errorCode(locale, record.errorCode) : none,

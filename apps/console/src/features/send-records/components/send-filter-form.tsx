@@ -4,6 +4,7 @@ import {
   KEYWORD_MAX,
   contentTypes,
   filterTypes,
+  recordStages,
   sendRecordStatuses,
   taskTypes,
 } from '@inviteflow/contract';
@@ -21,7 +22,7 @@ import { buildFilters, filterValuesOf, type SendFilterValues } from '../model/fi
 
 /**
  * The spec's search form: influencer name, shop name, task type, content type, filter type,
- * create date and status, with Search and Reset.
+ * create date and status, with Search and Reset; and the stage the creator reached (issue 19).
  */
 export function SendFilterForm({
   filters,
@@ -89,6 +90,9 @@ export function SendFilterForm({
       </FilterField>
       <FilterField field="status" label={t('filter.status')}>
         <EnumSelect values={sendRecordStatuses} text={(v) => enumText.status(locale, v)} />
+      </FilterField>
+      <FilterField field="stage" label={t('filter.stage')}>
+        <EnumSelect values={recordStages} text={(v) => enumText.stage(locale, v)} />
       </FilterField>
     </FilterBar>
   );

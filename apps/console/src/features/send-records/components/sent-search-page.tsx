@@ -22,6 +22,7 @@ import { useStartSendExport } from '../api/start-export.ts';
 import { useSendRecordsT } from '../locale/index.ts';
 import { enumText } from '../model/enums.ts';
 import { sendFilterCodec } from '../model/filters.ts';
+import { RecordStageTag } from './record-stage.tsx';
 import { RecordStatus } from './record-status.tsx';
 import { SendFilterForm } from './send-filter-form.tsx';
 import './send-records.css';
@@ -108,8 +109,9 @@ export function SentSearchTablePage() {
   };
 
   const offset = (pager.page - 1) * pager.pageSize;
-  // The widths fit the table at 1440 px (a 220 px menu) without horizontal scrolling;
-  // narrower, the middle scrolls while the name, the status and the actions stay fixed.
+  // The widths fitted the table at 1440 px (a 220 px menu) without horizontal scrolling until
+  // the stage column (issue 19) came; now, as when narrower, the middle scrolls (by about the
+  // created time) while the name, the stage, the status and the actions stay fixed.
   const allColumns: ColumnProps<SendRecord>[] = [
     {
       title: t('column.index'),
@@ -176,6 +178,14 @@ export function SentSearchTablePage() {
       dataIndex: 'createdAt',
       width: 156,
       render: (value: string) => formatDateTime(value, locale),
+    },
+    {
+      // What the creator did (issue 19): fixed beside the status, so it shows without scrolling.
+      title: t('column.stage'),
+      dataIndex: 'stage',
+      width: 104,
+      fixed: 'right',
+      render: (_: unknown, record) => <RecordStageTag record={record} />,
     },
     {
       title: t('column.status'),

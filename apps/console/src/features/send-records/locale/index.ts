@@ -247,6 +247,13 @@ export const sendRecordsMessages = defineTexts(
     'create.followUpAfter': '邀约成功',
     'create.followUpDays': '天后未回复，发送',
     'create.followUpTemplatePlaceholder': '选择话术模板',
+    // What the invitation became after it was sent (issue 19).
+    'filter.stage': '达人进展',
+    'column.stage': '达人进展',
+    'detail.stage': '达人进展',
+    'stage.sent': '邀约已送达',
+    'stage.none': '达人尚未回应',
+    'stage.waiting': '邀约送达后，达人的接受、拒绝、回复、申样、发布内容和出单会显示在这里',
   },
   {
     'page.intro':
@@ -508,6 +515,14 @@ export const sendRecordsMessages = defineTexts(
     'create.followUpAfter': 'If no reply',
     'create.followUpDays': 'days after the invitation, send',
     'create.followUpTemplatePlaceholder': 'Choose a script template',
+    // What the invitation became after it was sent (issue 19).
+    'filter.stage': 'Creator progress',
+    'column.stage': 'Progress',
+    'detail.stage': 'Creator progress',
+    'stage.sent': 'Invitation delivered',
+    'stage.none': 'No answer yet',
+    'stage.waiting':
+      "Once the invitation is delivered, the creator's acceptance, decline, replies, sample requests, content and first order show here",
   },
 );
 

@@ -7,6 +7,7 @@ import {
   type Platform,
   type PlatformActionKind,
   type PlatformActionStatus,
+  type RecordStage,
   type SendErrorCode,
   type SendRecordStatus,
   type TaskType,
@@ -20,6 +21,7 @@ export const enumText = {
   filterType: (locale: Locale, value: FilterType) => translate(locale, `enum.filterType.${value}`),
   status: (locale: Locale, value: SendRecordStatus) =>
     translate(locale, `enum.sendStatus.${value}`),
+  stage: (locale: Locale, value: RecordStage) => translate(locale, `enum.recordStage.${value}`),
   errorCode: (locale: Locale, value: SendErrorCode) =>
     translate(locale, `enum.sendErrorCode.${value}`),
   platform: (locale: Locale, value: Platform) => translate(locale, `enum.platform.${value}`),
@@ -43,4 +45,15 @@ export const actionStatusColors: Record<PlatformActionStatus, string> = {
   unknown: 'gold',
   succeeded: 'green',
   failed: 'red',
+};
+
+/** A record's stage (issue 19): answers that went nowhere are muted, the rest go warmer. */
+export const stageColors: Record<RecordStage, string> = {
+  declined: 'red',
+  expired: 'gray',
+  replied: 'arcoblue',
+  accepted: 'green',
+  sample_requested: 'cyan',
+  content_posted: 'purple',
+  first_order: 'gold',
 };

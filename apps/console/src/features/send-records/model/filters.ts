@@ -2,10 +2,12 @@ import {
   KEYWORD_MAX,
   contentTypes,
   filterTypes,
+  recordStages,
   sendRecordStatuses,
   taskTypes,
   type ContentType,
   type FilterType,
+  type RecordStage,
   type SendRecordStatus,
   type TaskType,
 } from '@inviteflow/contract';
@@ -22,6 +24,8 @@ export interface SendFilterValues {
   filterType?: FilterType;
   created?: [string, string];
   status?: SendRecordStatus;
+  /** Records that reached this stage. */
+  stage?: RecordStage;
 }
 
 /** The form's values as the list's filters: empty fields left out, days as whole days. */
@@ -34,6 +38,7 @@ export function buildFilters(values: SendFilterValues): RecordFilters {
   if (values.contentType) filters.contentType = values.contentType;
   if (values.filterType) filters.filterType = values.filterType;
   if (values.status) filters.status = values.status;
+  if (values.stage) filters.stage = values.stage;
   if (values.created?.[0] && values.created[1]) {
     filters.createdFrom = dayStart(values.created[0]);
     filters.createdTo = dayEnd(values.created[1]);
@@ -61,5 +66,6 @@ export const sendFilterCodec: FilterCodec = {
   contentType: { kind: 'enum', values: contentTypes },
   filterType: { kind: 'enum', values: filterTypes },
   status: { kind: 'enum', values: sendRecordStatuses },
+  stage: { kind: 'enum', values: recordStages },
   created: { kind: 'days', from: 'createdFrom', to: 'createdTo' },
 };

@@ -20,6 +20,7 @@ const record = (id: number, overrides: Partial<FollowUp> = {}): FollowUp => ({
   author: 'seller01',
   content: `Note ${id}`,
   statusAtTime: 'communicating',
+  event: null,
   createdAt: `2025-03-${String(10 + (id % 10)).padStart(2, '0')}T02:00:00.000Z`,
   ...overrides,
 });

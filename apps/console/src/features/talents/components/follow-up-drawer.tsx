@@ -16,6 +16,7 @@ import {
   FOLLOW_UP_MAX,
   followUpBody,
   settableTalentStatuses,
+  type FollowUp,
   type FollowUpBody,
   type Talent,
 } from '@inviteflow/contract';
@@ -33,6 +34,20 @@ import { useTalentsT } from '../locale/index.ts';
 import { enumText } from '../model/labels.ts';
 import { identityRows } from './talent-identity.ts';
 import { LabelTags, StatusTag } from './talent-tags.tsx';
+
+/**
+ * Who wrote an entry and what it says, in the reader's language: an entry the system wrote
+ * (issue 19: a creator's answer moved the talent) is told from its `event`, its author shown
+ * as 系统 / System; a person's entry as written.
+ */
+function followUpEntry(record: FollowUp): { author: string; content: string; system: boolean } {
+  if (!record.event) return { author: record.author, content: record.content, system: false };
+  return {
+    author: tCatalogue('followUp.systemAuthor'),
+    content: tCatalogue(`followUp.event.${record.event.stage}`, { shop: record.event.shopName }),
+    system: true,
+  };
+}
 
 interface FollowUpForm {
   content: string;
@@ -189,18 +204,27 @@ export function FollowUpDrawer({
             <Empty description={t('followUp.empty')} />
           ) : (
             <Timeline className="follow-up-timeline">
-              {records.map((record) => (
-                <Timeline.Item key={record.id} label={formatDateTime(record.createdAt, locale)}>
-                  <div className="follow-up-meta">
-                    <Typography.Text bold>{record.author}</Typography.Text>
-                    <Typography.Text type="secondary">{t('followUp.statusAtTime')}</Typography.Text>
-                    <StatusTag status={record.statusAtTime} locale={locale} />
-                  </div>
-                  <Typography.Paragraph className="follow-up-content">
-                    {record.content}
-                  </Typography.Paragraph>
-                </Timeline.Item>
-              ))}
+              {records.map((record) => {
+                const entry = followUpEntry(record);
+                return (
+                  <Timeline.Item
+                    key={record.id}
+                    label={formatDateTime(record.createdAt, locale)}
+                    {...(entry.system ? { dotColor: 'rgb(var(--gray-6))' } : {})}
+                  >
+                    <div className="follow-up-meta">
+                      <Typography.Text bold>{entry.author}</Typography.Text>
+                      <Typography.Text type="secondary">
+                        {t('followUp.statusAtTime')}
+                      </Typography.Text>
+                      <StatusTag status={record.statusAtTime} locale={locale} />
+                    </div>
+                    <Typography.Paragraph className="follow-up-content">
+                      {entry.content}
+                    </Typography.Paragraph>
+                  </Timeline.Item>
+                );
+              })}
             </Timeline>
           )}
           {data?.hasMore && (

@@ -9,7 +9,7 @@ export { browserActionRoutes } from './browser-routes.ts';
 export { lapseBrowserActions } from './browser-service.ts';
 export { adoptLegacyBrowserRecords } from './browser-legacy.ts';
 export { PlatformActionExecutor } from './executor.ts';
-export { createdCollaborations, liftAuthorizationPauses } from './repository.ts';
+export { createdCollaborations, createdPlans, liftAuthorizationPauses } from './repository.ts';
 export { nextQuotaWeek, nextShopDay } from './resets.ts';
 export { platformActionRoutes } from './routes.ts';
 export { shopPauses } from './service.ts';

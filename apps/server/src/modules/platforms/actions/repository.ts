@@ -388,3 +388,36 @@ export async function createdCollaborations(
     collaborationId: row.reference!.targetCollaborationId!,
   }));
 }
+
+/**
+ * A shop's 定向计划 our actions made or found (kind `orien_plan`, its reference the plan id)
+ * since `since`, in action id order after `afterActionId` (the plan authors sync pages
+ * through them): the action, its task and the plan id.
+ */
+export async function createdPlans(
+  db: Executor,
+  shopId: number,
+  options: { afterActionId: number; since: Date; limit: number },
+): Promise<Array<{ actionId: number; taskId: number; planId: string }>> {
+  const a = platformActions;
+  const rows = await db
+    .select({ actionId: a.id, taskId: a.taskId, reference: a.reference })
+    .from(a)
+    .where(
+      and(
+        eq(a.shopId, shopId),
+        eq(a.kind, 'orien_plan'),
+        eq(a.status, 'succeeded'),
+        sql`${a.id} > ${options.afterActionId}`,
+        sql`${a.createdAt} >= ${options.since}`,
+        sql`${a.reference} ->> 'planId' is not null`,
+      ),
+    )
+    .orderBy(asc(a.id))
+    .limit(options.limit);
+  return rows.map((row) => ({
+    actionId: row.actionId,
+    taskId: row.taskId,
+    planId: row.reference!.planId!,
+  }));
+}

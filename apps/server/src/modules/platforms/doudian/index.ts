@@ -5,9 +5,11 @@
  * The only entry of the module.
  */
 export {
+  DOUDIAN_LIMITS,
   DoudianClient,
   type AuthorOutcome,
   type OrienPlanInput,
+  type PlanAuthor,
   type ShopAccess,
   type ShopActivity,
   type TokenGrant,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import type { PlatformConnections } from '../connections/index.ts';
+import { doudianPlanAuthors } from './doudian-plan-authors.ts';
 import { anyCursor, type SyncKind } from './kind.ts';
 import { tiktokCollaborations } from './tiktok-collaborations.ts';
 
@@ -15,5 +16,5 @@ export interface SyncKindDeps {
 
 /** Every sync kind, per platform: each reads one part of the platform for a connected shop. */
 export function syncKinds(deps: SyncKindDeps): SyncKind[] {
-  return [anyCursor(tiktokCollaborations(deps))];
+  return [anyCursor(tiktokCollaborations(deps)), anyCursor(doudianPlanAuthors(deps))];
 }
