@@ -1,4 +1,5 @@
 import { baseEn } from './catalogue/base.en-US.ts';
+import { conversationsEn } from './catalogue/conversations.en-US.ts';
 import { creatorsEn } from './catalogue/creators.en-US.ts';
 import { extensionEn } from './catalogue/extension.en-US.ts';
 import { extensionUiEn } from './catalogue/extension-ui.en-US.ts';
@@ -22,6 +23,7 @@ export const catalogueModulesEn = [
   platformsEn,
   platformTasksEn,
   creatorsEn,
+  conversationsEn,
 ] as const;
 
 export const enUS: Catalogue = {
@@ -33,6 +35,7 @@ export const enUS: Catalogue = {
   ...platformsEn,
   ...platformTasksEn,
   ...creatorsEn,
+  ...conversationsEn,
 };
 
 provideCatalogue('en-US', enUS);

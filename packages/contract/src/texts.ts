@@ -1,4 +1,5 @@
 import { baseZh } from './catalogue/base.ts';
+import { conversationsZh } from './catalogue/conversations.ts';
 import { creatorsZh } from './catalogue/creators.ts';
 import { extensionZh } from './catalogue/extension.ts';
 import { extensionUiZh } from './catalogue/extension-ui.ts';
@@ -31,6 +32,7 @@ export const catalogueModulesZh = [
   platformsZh,
   platformTasksZh,
   creatorsZh,
+  conversationsZh,
 ] as const;
 
 const zhCN = {
@@ -42,6 +44,7 @@ const zhCN = {
   ...platformsZh,
   ...platformTasksZh,
   ...creatorsZh,
+  ...conversationsZh,
 };
 
 export type CatalogueKey = keyof typeof zhCN;

@@ -44,3 +44,10 @@ export {
 } from './action-records.ts';
 /** What a creator did after an invitation (issue 19): the platform syncs apply it here. */
 export { applyCreatorEvents, type AppliedEvents, type CreatorEvent } from './record-stages.ts';
+/** What the conversations module reads of records (issue 19): their conversation, collaborations. */
+export {
+  awaitsFirstReply,
+  collaborationsOfTalent,
+  talentOfConversation,
+} from './conversation-records-repository.ts';
+export { findRecord } from './repository.ts';
