@@ -244,12 +244,7 @@ export async function messagesPage(
 }
 
 /** The conversation is read: its unread count is zero. */
-export async function markRead(
-  db: Executor,
-  userId: number,
-  id: number,
-  now: Date,
-): Promise<void> {
+export async function markRead(db: Executor, userId: number, id: number, now: Date): Promise<void> {
   await db
     .update(c)
     .set({ unreadCount: 0, updatedAt: now })

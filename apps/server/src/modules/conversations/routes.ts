@@ -73,7 +73,7 @@ export async function conversationRoutes(
         tags,
         summary: "A send record's conversation",
         description:
-          'The conversation the record opened (its platform reference), else its talent\'s in ' +
+          "The conversation the record opened (its platform reference), else its talent's in " +
           "the record's shop; `conversation` null when there is none yet (`canStart`: a " +
           'message to the talent in that shop opens one).',
         params: idParams,

@@ -48,12 +48,7 @@ export type PlatformMessage =
 
 /** Why the platform could not take a call, as the console tells it. */
 export type ConversationPlatformFailure =
-  | 'not_found'
-  | 'tiktok_only'
-  | 'not_connected'
-  | 'reconnect'
-  | 'refused'
-  | 'unavailable';
+  'not_found' | 'tiktok_only' | 'not_connected' | 'reconnect' | 'refused' | 'unavailable';
 
 export class ConversationPlatformError extends Error {
   constructor(
@@ -75,7 +70,12 @@ export interface ConversationPlatform {
     message: PlatformMessage,
     now: Date,
   ): Promise<{ messageId: string }>;
-  markRead(userId: number, shopId: number, platformConversationId: string, now: Date): Promise<void>;
+  markRead(
+    userId: number,
+    shopId: number,
+    platformConversationId: string,
+    now: Date,
+  ): Promise<void>;
 }
 
 export interface ConversationDeps {
@@ -208,8 +208,7 @@ export async function recordConversation(
     talentId: record.talentId,
     conversation: row ? await toConversation(db, row, shop?.shopName ?? record.shopName) : null,
     canStart:
-      row !== undefined ||
-      (shop?.platform === 'tiktok' && shop.connectionId !== null && !!openId),
+      row !== undefined || (shop?.platform === 'tiktok' && shop.connectionId !== null && !!openId),
     collaborations: collaborations.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
   };
 }
@@ -326,6 +325,11 @@ export async function sendMessage(
         ? { product_id: message.productId }
         : { target_collaboration_id: message.targetCollaborationId };
   const conversation = row;
+  // Sent now, after every message the seller could see: kept after the stored ones even when
+  // the platform's clock runs ahead of ours (its own time comes back with the next read only
+  // for messages not stored yet, so this one keeps ours).
+  const lastAt = turn.last?.sentAt.getTime() ?? 0;
+  const sentAt = new Date(Math.max(now.getTime(), lastAt + 1));
   const stored = await db.transaction(async (tx) => {
     const [inserted] = await repo.insertMessages(tx, [
       {
@@ -335,7 +339,7 @@ export async function sendMessage(
         sender: 'seller',
         type: message.type,
         content,
-        sentAt: now,
+        sentAt,
       },
     ]);
     await settleTurn(tx, conversation, shop.shopName, now);
@@ -568,10 +572,7 @@ export async function storedMessages(
 }
 
 /** The talent a read conversation belongs to: its record's, the open id's, the handle's. */
-async function attribute(
-  db: Database,
-  read: ReadConversation,
-): Promise<TalentIdentityRow | null> {
+async function attribute(db: Database, read: ReadConversation): Promise<TalentIdentityRow | null> {
   const stored = await repo.findByPlatformId(
     db,
     read.userId,

@@ -93,4 +93,3 @@ export async function awaitsFirstReply(
     .limit(1);
   return row !== undefined && row.repliedAt === null;
 }
-

@@ -53,9 +53,7 @@ export function tiktokConversations(deps: SyncKindDeps): SyncKind<Cursor> {
     everyMs: 60_000,
     async step(shop, cursor, now) {
       const at = cursor ?? { filter: FILTERS[0], pageToken: null };
-      const call = <T>(
-        fn: (api: ShopApi) => Promise<T>,
-      ) =>
+      const call = <T>(fn: (api: ShopApi) => Promise<T>) =>
         deps.connections.withShopApi(shop.userId, shop.shopId, fn, {
           now: () => now,
           requiredScopes: [MESSAGES_SCOPE],
@@ -105,11 +103,9 @@ export function tiktokConversations(deps: SyncKindDeps): SyncKind<Cursor> {
     shop: { userId: number; shopId: number },
     conversation: ConversationSummary,
     now: Date,
-    call: <T>(
-      fn: (api: ShopApi) => Promise<T>,
-    ) => Promise<T>,
+    call: <T>(fn: (api: ShopApi) => Promise<T>) => Promise<T>,
   ): Promise<ReadMessage[]> {
-    const out: ReadMessage[] = [];
+    const out: Array<ReadMessage & { index: string | null }> = [];
     let pageToken: string | undefined;
     for (let pageNo = 0; pageNo < PAGES_PER_CONVERSATION; pageNo++) {
       const page = await call((api) =>
@@ -123,13 +119,30 @@ export function tiktokConversations(deps: SyncKindDeps): SyncKind<Cursor> {
         page.messages.map((m) => m.id),
       );
       for (const message of page.messages) {
-        if (!known.has(message.id)) out.push(readMessage(message, conversation, now));
+        if (!known.has(message.id)) {
+          out.push({
+            ...readMessage(message, conversation, now),
+            index: message.conversationIndex,
+          });
+        }
       }
       if (known.size > 0 || !page.hasMore || !page.nextPageToken) break;
       pageToken = page.nextPageToken;
     }
-    return out;
+    // The pages come newest first, and times are whole seconds: stored oldest first (by the
+    // platform's index, "higher index corresponds to newer message"), so ids keep the order.
+    return out
+      .sort((a, b) => compareIndex(a.index, b.index) || a.sentAt.getTime() - b.sentAt.getTime())
+      .map(({ index: _index, ...message }) => message);
   }
+}
+
+/** Two decimal indexes of the platform (null: unknown, compared by time instead). */
+function compareIndex(a: string | null, b: string | null): number {
+  if (a === null || b === null || !/^\d+$/.test(a) || !/^\d+$/.test(b)) return 0;
+  const x = BigInt(a);
+  const y = BigInt(b);
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** A platform message as the conversations module stores it. */
