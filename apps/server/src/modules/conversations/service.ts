@@ -282,6 +282,7 @@ export async function sendMessage(
 ): Promise<ConversationSendResult> {
   const { db } = deps;
   let row: repo.ConversationRow | undefined;
+  let talent: TalentIdentityRow | undefined;
   let shopId: number;
   if (body.conversationId !== undefined) {
     row = await repo.findConversation(db, userId, body.conversationId);
@@ -289,13 +290,14 @@ export async function sendMessage(
     shopId = row.shopId;
   } else {
     shopId = body.shopId!;
-    const talent = await ownTalent(db, userId, body.talentId!);
-    if (!(await findShop(db, userId, shopId))) throw notFound();
+    talent = await ownTalent(db, userId, body.talentId!);
     [row] = await repo.conversationsOfTalent(db, userId, talent.id, shopId);
-    if (!row) row = await openConversation(deps, userId, shopId, talent, now);
   }
   const shop = await findShop(db, userId, shopId);
   if (!shop) throw notFound();
+  // Every id the body names is the caller's before anything goes to the platform.
+  const message = await platformMessageOf(db, userId, shopId, body.message);
+  if (!row) row = await openConversation(deps, userId, shopId, talent!, now);
   const turn = await repo.conversationTurn(db, row.id);
   if (
     turn.sellerBeforeReply !== null &&
@@ -305,7 +307,6 @@ export async function sendMessage(
       max: CONVERSATION_MESSAGES_BEFORE_REPLY,
     });
   }
-  const message = await platformMessageOf(db, userId, shopId, body.message);
   let messageId: string;
   try {
     ({ messageId } = await deps.platform.send(
