@@ -22,7 +22,7 @@ export const conversationsEn: TranslationOf<typeof conversationsZh> = {
     "The shop's authorization has lapsed or lacks the affiliate messages permission: authorize it again in My Shops",
   'error.conversationRefused': 'TikTok Shop refused the message: {reason}',
   'error.conversationUnavailable': 'TikTok Shop cannot be reached right now: try again later',
-  'success.messageSent': 'Message sent',
+  'success.conversationMessageSent': 'Message sent',
   'message.creatorReplied.title': 'A creator replied',
   'message.creatorReplied.subTitle': '{creator} · {shopName}',
   'message.creatorReplied.content': '{creator} replied in shop "{shopName}": {preview}',

@@ -19,7 +19,7 @@ export const conversationsZh = {
     '店铺的授权已失效，或缺少“达人私信”（affiliate messages）权限，请在“我的店铺”中重新授权',
   'error.conversationRefused': 'TikTok Shop 拒绝了这条消息：{reason}',
   'error.conversationUnavailable': '暂时无法访问 TikTok Shop，请稍后再试',
-  'success.messageSent': '消息已发送',
+  'success.conversationMessageSent': '消息已发送',
   'message.creatorReplied.title': '达人回复了消息',
   'message.creatorReplied.subTitle': '{creator} · {shopName}',
   'message.creatorReplied.content': '达人 {creator} 在店铺「{shopName}」回复：{preview}',

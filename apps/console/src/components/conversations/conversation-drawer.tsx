@@ -294,7 +294,7 @@ function Composer({
     setError(null);
     try {
       await send.mutateAsync({ target, message: parsed.data });
-      Message.success(tCatalogue('success.messageSent'));
+      Message.success(tCatalogue('success.conversationMessageSent'));
       setText('');
     } catch {
       // Shown by the request layer; the message stays to try again.

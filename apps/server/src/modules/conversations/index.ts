@@ -7,9 +7,6 @@ export {
   storedMessages,
   storeRead,
   type ConversationPlatform,
-  type ConversationPlatformFailure,
-  type PlatformMessage,
-  type ReadConversation,
   type ReadMessage,
 } from './service.ts';
 export { conversationRoutes } from './routes.ts';

@@ -126,7 +126,7 @@ export async function conversationRoutes(
       ok(
         request,
         await sendMessage(deps(), request.auth.userId, request.body, app.clock.now()),
-        'success.messageSent',
+        'success.conversationMessageSent',
       ),
   );
 
