@@ -76,7 +76,12 @@ import {
 } from './modules/platforms/tiktok-shop-sandbox/index.ts';
 import { profileRoutes } from './modules/user/routes.ts';
 import { PlatformConnections, connectionRoutes } from './modules/platforms/connections/index.ts';
-import { PlatformSync, syncKinds } from './modules/platforms/sync/index.ts';
+import {
+  PlatformSync,
+  syncKinds,
+  tiktokConversationPlatform,
+} from './modules/platforms/sync/index.ts';
+import { conversationRoutes } from './modules/conversations/index.ts';
 import {
   CreatorMarketplace,
   creatorMarketplaceRoutes,
@@ -519,6 +524,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(platformActionRoutes);
   await app.register(browserActionRoutes);
   await app.register(pagePackRoutes);
+  // Conversations (issue 19) send through TikTok Shop: the module takes the platform's calls
+  // from here (a port, as send-records' compiler), so it imports nothing of platforms.
+  await app.register(conversationRoutes, {
+    platform: tiktokConversationPlatform(app.connections),
+  });
 
   await app.register(consoleStaticPlugin, { consoleDir: config.consoleDir });
   return app;

@@ -17,6 +17,7 @@ export * from './menu-schema.ts';
 export * from './talent-identity.ts';
 export * from './talents.ts';
 export * from './creator-marketplace.ts';
+export * from './conversations.ts';
 export * from './membership.ts';
 export * from './messages.ts';
 export * from './shops.ts';

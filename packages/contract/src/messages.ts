@@ -28,6 +28,7 @@ export const messageEvents = {
   shopClaimedInSellerCenter: { type: 'notice', messageType: 0 },
   platformAuthorizationLost: { type: 'todo', messageType: 0 },
   browserRunStopped: { type: 'todo', messageType: 0 },
+  creatorReplied: { type: 'todo', messageType: 0 },
 } as const satisfies Record<string, { type: MessageType; messageType: number }>;
 export type MessageEventKind = keyof typeof messageEvents;
 export const messageEventKinds = Object.keys(messageEvents) as MessageEventKind[];
@@ -65,6 +66,19 @@ export interface MessageEventParams {
   };
   /** The extension met a captcha or a signed-out seller center: the shop's browser actions wait. */
   browserRunStopped: { shopId: number; shopName: string; reason: string };
+  /**
+   * A creator's message waits for the seller's answer (issue 19, conversations): one Todo per
+   * unanswered turn, read when the seller answers in the conversation. `preview`: the start of
+   * the creator's words.
+   */
+  creatorReplied: {
+    conversationId: number;
+    /** 0: the creator is not in the talent library. */
+    talentId: number;
+    creator: string;
+    shopName: string;
+    preview: string;
+  };
 }
 
 /** Spec: Message, worded in the reader's language, `time` in the reader's zone. */

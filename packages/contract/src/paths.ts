@@ -147,6 +147,19 @@ export const apiPaths = {
     cancelFollowUp: (taskId: number | string, id: number | string) =>
       `${apiPrefix}/send-records/tasks/${taskId}/follow-ups/${id}/cancel`,
   },
+  /** Conversations with creators (issue 19). */
+  conversations: {
+    /** A talent's conversations (GET). */
+    ofTalent: (talentId: number | string) => `${apiPrefix}/talents/${talentId}/conversations`,
+    /** A send record's conversation (GET). */
+    ofRecord: (recordId: number | string) => `${apiPrefix}/send-records/${recordId}/conversation`,
+    /** A conversation's messages (GET, older pages by `beforeId`). */
+    messages: (id: number | string) => `${apiPrefix}/conversations/${id}/messages`,
+    /** Sends a message (POST). */
+    send: `${apiPrefix}/conversations/messages`,
+    /** Marks a conversation read (POST). */
+    read: (id: number | string) => `${apiPrefix}/conversations/${id}/read`,
+  },
   templates: {
     scripts: `${apiPrefix}/templates/scripts`,
     script: (id: number | string) => `${apiPrefix}/templates/scripts/${id}`,

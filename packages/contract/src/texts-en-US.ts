@@ -1,4 +1,5 @@
 import { baseEn } from './catalogue/base.en-US.ts';
+import { conversationsEn } from './catalogue/conversations.en-US.ts';
 import { creatorsEn } from './catalogue/creators.en-US.ts';
 import { followUpsEn } from './catalogue/follow-ups.en-US.ts';
 import { extensionEn } from './catalogue/extension.en-US.ts';
@@ -24,6 +25,7 @@ export const catalogueModulesEn = [
   platformTasksEn,
   creatorsEn,
   followUpsEn,
+  conversationsEn,
 ] as const;
 
 export const enUS: Catalogue = {
@@ -36,6 +38,7 @@ export const enUS: Catalogue = {
   ...platformTasksEn,
   ...creatorsEn,
   ...followUpsEn,
+  ...conversationsEn,
 };
 
 provideCatalogue('en-US', enUS);

@@ -1,4 +1,5 @@
 import { baseZh } from './catalogue/base.ts';
+import { conversationsZh } from './catalogue/conversations.ts';
 import { creatorsZh } from './catalogue/creators.ts';
 import { followUpsZh } from './catalogue/follow-ups.ts';
 import { extensionZh } from './catalogue/extension.ts';
@@ -33,6 +34,7 @@ export const catalogueModulesZh = [
   platformTasksZh,
   creatorsZh,
   followUpsZh,
+  conversationsZh,
 ] as const;
 
 const zhCN = {
@@ -45,6 +47,7 @@ const zhCN = {
   ...platformTasksZh,
   ...creatorsZh,
   ...followUpsZh,
+  ...conversationsZh,
 };
 
 export type CatalogueKey = keyof typeof zhCN;

@@ -6,6 +6,7 @@ import {
   IconCloseCircle,
   IconExclamationCircle,
   IconGift,
+  IconMessage,
 } from '@arco-design/web-react/icon';
 import type { MessageData } from '@inviteflow/contract';
 import type { ReactNode } from 'react';
@@ -18,6 +19,7 @@ const avatars: Record<string, { icon: ReactNode; color: string }> = {
   gift: { icon: <IconGift />, color: '#f53f3f' },
   'task-failed': { icon: <IconExclamationCircle />, color: '#f53f3f' },
   shop: { icon: <IconApps />, color: '#165dff' },
+  conversation: { icon: <IconMessage />, color: '#14c9c9' },
 };
 
 /**

@@ -130,6 +130,17 @@ const pathCases: Record<string, PathCase> = {
     body: { reason: 'captcha' },
   }),
   'DELETE /api/v1/user/browsers/:id': async (w) => ({ params: await w.a.browser() }),
+  // Conversations (issue 19): A's talent, record and conversation.
+  'GET /api/v1/talents/:id/conversations': async (w) => ({ params: await w.a.talent() }),
+  'GET /api/v1/send-records/:id/conversation': async (w) => ({
+    params: { id: (await w.a.sendRecord()).id },
+  }),
+  'GET /api/v1/conversations/:id/messages': async (w) => ({
+    params: { id: (await w.a.conversation()).id },
+  }),
+  'POST /api/v1/conversations/:id/read': async (w) => ({
+    params: { id: (await w.a.conversation()).id },
+  }),
 };
 
 /**
@@ -166,6 +177,8 @@ const notOwnershipIds: Record<string, string> = {
     "the platform's request id in its answer, kept as text for support, names no row of ours",
   openIds:
     "TikTok creators' Creator Open IDs, the platform's: an add reads them only from this account's own recent search results",
+  beforeId:
+    "a message of the path's conversation, read only within it (the conversation is checked first: another's answers 404)",
 };
 
 /** How B's answer with A's id must look. */
@@ -345,6 +358,70 @@ const bodyIdCases: Record<string, BodyIdVariant[]> = {
         body: task(w, {
           productTemplateIds: [ids === 'theirs' ? w.seeded.productTemplate.id : NOWHERE],
         }),
+      }),
+    },
+  ],
+  // Conversations (issue 19): A's conversation, talent, shop, product template or record named
+  // in B's message is not found, exactly as one that exists nowhere (nothing is sent).
+  'POST /api/v1/conversations/messages': [
+    {
+      field: 'conversationId',
+      expect: 'notFound',
+      request: (w, ids) => ({
+        body: {
+          conversationId: ids === 'theirs' ? w.seeded.conversation.id : NOWHERE,
+          message: { type: 'TEXT', text: 'B was here' },
+        },
+      }),
+    },
+    {
+      field: 'talentId',
+      expect: 'notFound',
+      request: (w, ids) => ({
+        body: {
+          talentId: ids === 'theirs' ? w.seeded.conversation.talentId : NOWHERE,
+          shopId: w.bShop.id,
+          message: { type: 'TEXT', text: 'B was here' },
+        },
+      }),
+    },
+    {
+      field: 'shopId',
+      expect: 'notFound',
+      request: (w, ids) => ({
+        body: {
+          talentId: w.bTalent.id,
+          shopId: ids === 'theirs' ? w.seeded.conversation.shopId : NOWHERE,
+          message: { type: 'TEXT', text: 'B was here' },
+        },
+      }),
+    },
+    {
+      field: 'message.productTemplateId',
+      expect: 'notFound',
+      request: (w, ids) => ({
+        body: {
+          talentId: w.bTalent.id,
+          shopId: w.bShop.id,
+          message: {
+            type: 'PRODUCT_CARD',
+            productTemplateId: ids === 'theirs' ? w.seeded.productTemplate.id : NOWHERE,
+          },
+        },
+      }),
+    },
+    {
+      field: 'message.recordId',
+      expect: 'notFound',
+      request: (w, ids) => ({
+        body: {
+          talentId: w.bTalent.id,
+          shopId: w.bShop.id,
+          message: {
+            type: 'TARGET_COLLABORATION_CARD',
+            recordId: ids === 'theirs' ? w.seeded.record.id : NOWHERE,
+          },
+        },
       }),
     },
   ],

@@ -18,6 +18,7 @@ const groups: Array<[string, RegExp]> = [
   ['auth and account', /^\/api\/v1\/(auth|user|menu)\//],
   ['templates and the blacklist', /^\/api\/v1\/(templates|blacklist)/],
   ['talents and finding creators', /^\/api\/v1\/(talents|creator-marketplace)/],
+  ['conversations with creators', /^\/api\/v1\/conversations/],
   ['shops, send records and the extension', /^\/api\/v1\/(shops|send-records|extension)/],
   [
     'membership, payments, messages and invitations',

@@ -1,2 +1,2 @@
 /** What other modules may use of the messages module (issue 18: a module is reached only through its index.ts). */
-export { postMessage } from './post.ts';
+export { postMessage, settleMessages } from './post.ts';

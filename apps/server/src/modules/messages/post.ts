@@ -32,3 +32,20 @@ export async function postMessage<K extends MessageEventKind>(
     dedupeKey: message.dedupeKey,
   });
 }
+
+/**
+ * Settles the Todos of an event whose cause is gone (the creator's reply was answered): the
+ * account's unread messages of `kind` whose dedupe key starts with `keyPrefix` become read.
+ */
+export async function settleMessages(
+  db: Executor,
+  message: { userId: number; kind: MessageEventKind; keyPrefix: string; now: Date },
+): Promise<number> {
+  return messageRepository.markReadByKey(
+    db,
+    message.userId,
+    message.kind,
+    message.keyPrefix,
+    message.now,
+  );
+}

@@ -5,7 +5,7 @@ import {
   type MessageType,
   type Page,
 } from '@inviteflow/contract';
-import { and, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { inboxMessages } from './schema.ts';
 import { pageOffset } from '../../lib/sql.ts';
@@ -113,6 +113,32 @@ export const messageRepository = {
           eq(inboxMessages.userId, userId),
           eq(inboxMessages.status, 0),
           type ? eq(inboxMessages.type, type) : undefined,
+        ),
+      )
+      .returning({ id: inboxMessages.id });
+    return updated.length;
+  },
+
+  /**
+   * Marks read the unread messages of one event kind whose `dedupeKey` starts with `keyPrefix`
+   * (a Todo whose cause is gone: the creator's reply was answered).
+   */
+  async markReadByKey(
+    db: Executor,
+    userId: number,
+    kind: string,
+    keyPrefix: string,
+    now: Date,
+  ): Promise<number> {
+    const updated = await db
+      .update(inboxMessages)
+      .set({ status: 1, readAt: now })
+      .where(
+        and(
+          eq(inboxMessages.userId, userId),
+          eq(inboxMessages.kind, kind),
+          eq(inboxMessages.status, 0),
+          sql`starts_with(${inboxMessages.dedupeKey}, ${keyPrefix})`,
         ),
       )
       .returning({ id: inboxMessages.id });

@@ -33,6 +33,7 @@ const avatars: Record<MessageEventKind, string> = {
   shopClaimedInSellerCenter: 'shop',
   platformAuthorizationLost: 'shop',
   browserRunStopped: 'shop',
+  creatorReplied: 'conversation',
 };
 
 /** `YYYY-MM-DD HH:mm` in the reader's zone. */

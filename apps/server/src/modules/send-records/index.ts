@@ -51,3 +51,10 @@ export {
   type FollowUpMessage,
   type FollowUpMessenger,
 } from './follow-ups.ts';
+/** What the conversations module reads of records (issue 19): their conversation, collaborations. */
+export {
+  awaitsFirstReply,
+  collaborationsOfTalent,
+  talentOfConversation,
+} from './conversation-records-repository.ts';
+export { findRecord } from './repository.ts';

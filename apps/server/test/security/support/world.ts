@@ -7,7 +7,13 @@ import {
   type PurchaseData,
 } from '@inviteflow/contract';
 import { and, desc, eq } from 'drizzle-orm';
-import { inboxMessages, sendRecords, taskFollowUps } from '../../../src/db/schema.ts';
+import {
+  creatorConversations,
+  creatorMessages,
+  inboxMessages,
+  sendRecords,
+  taskFollowUps,
+} from '../../../src/db/schema.ts';
 import { postMessage } from '../../../src/modules/messages/post.ts';
 import { signedIn, type Harness } from '../../support/harness.ts';
 import { bindNewShop, createTask, grantPlan, taskBody } from '../../support/sending.ts';
@@ -145,6 +151,42 @@ export class Owner {
     return { id: row!.id, taskId: record.taskId };
   }
 
+  /**
+   * A conversation with a creator (issue 19) in a new shop, its talent new too, with one
+   * creator message waiting for an answer: written as the platform sync stores one.
+   */
+  async conversation(): Promise<{ id: number; talentId: number; shopId: number }> {
+    const shop = await this.shop();
+    const talent = await this.talent();
+    const now = new Date();
+    const [row] = await this.h.app.db
+      .insert(creatorConversations)
+      .values({
+        userId: this.account.userId,
+        shopId: shop.id,
+        platform: 'tiktok',
+        platformConversationId: `74${Date.now()}${(serial += 1)}`,
+        talentId: talent.id,
+        creatorUsername: `${MARK}creator`,
+        creatorImId: '2000',
+        unreadCount: 1,
+        lastMessageAt: now,
+        lastMessagePreview: MARK,
+        awaitingReplySince: now,
+      })
+      .returning({ id: creatorConversations.id });
+    await this.h.app.db.insert(creatorMessages).values({
+      conversationId: row!.id,
+      userId: this.account.userId,
+      platformMessageId: `745${Date.now()}${(serial += 1)}`,
+      sender: 'creator',
+      type: 'TEXT',
+      content: { content: MARK },
+      sentAt: now,
+    });
+    return { id: row!.id, talentId: talent.id, shopId: shop.id };
+  }
+
   /** A pending browser action (its task's one record, shop and talent new too). */
   async browserAction(): Promise<{ id: number; recordId: number; shopId: number }> {
     const record = await this.sendRecord();
@@ -210,6 +252,7 @@ export interface World {
     scriptTemplate: { id: number };
     productTemplate: { id: number };
     message: { id: number };
+    conversation: { id: number; talentId: number; shopId: number };
   };
   /** B's own bound shop and talent, for calls that mix B's ids with A's. */
   bShop: { id: number };
@@ -252,6 +295,7 @@ export async function makeWorld(h: Harness): Promise<World> {
     scriptTemplate: await a.scriptTemplate(),
     productTemplate: await a.productTemplate(),
     message: await a.message(),
+    conversation: await a.conversation(),
   };
   await a.followUp();
   await a.blacklistEntry();

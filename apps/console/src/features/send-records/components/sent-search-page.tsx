@@ -4,6 +4,7 @@ import { IconPlus, IconUpload } from '@arco-design/web-react/icon';
 import { apiPaths, type SendRecord } from '@inviteflow/contract';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { ConversationSubject } from '@/components/conversations/conversation-drawer.tsx';
 import { FilterTableCard } from '@/components/crud/filter-table-card.tsx';
 import { useKeysetList } from '@/components/crud/use-keyset-list.ts';
 import { useTableSettings } from '@/components/crud/use-table-settings.tsx';
@@ -39,6 +40,11 @@ const SendImportModal = lazyWhenShown(
 const RecordDetailDrawer = lazyWhenShown(
   async () => (await import('./record-detail-drawer.tsx')).RecordDetailDrawer,
   (props: { id: number | null; onClose: () => void }) => props.id !== null,
+);
+const ConversationDrawer = lazyWhenShown(
+  async () =>
+    (await import('@/components/conversations/conversation-drawer.tsx')).ConversationDrawer,
+  (props: { subject: ConversationSubject | null; onClose: () => void }) => props.subject !== null,
 );
 const RecordEditModal = lazyWhenShown(
   async () => (await import('./record-edit-modal.tsx')).RecordEditModal,
@@ -94,6 +100,7 @@ export function SentSearchTablePage() {
   }, [location, navigate]);
   const [importing, setImporting] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
+  const [conversation, setConversation] = useState<ConversationSubject | null>(null);
   const [editing, setEditing] = useState<SendRecord | null>(null);
   const remove = useDeleteSendRecord();
   const exporter = useStartSendExport();
@@ -197,13 +204,24 @@ export function SentSearchTablePage() {
     {
       title: t('column.operations'),
       dataIndex: 'operations',
-      width: 156,
+      width: 210,
       fixed: 'right',
       render: (_: unknown, record) => (
         <Space size={0} className="send-operations">
           <Button type="text" size="small" onClick={() => setViewing(record.id)}>
             {t('action.view')}
           </Button>
+          {record.platform === 'tiktok' && record.status === 'success' && (
+            <Button
+              type="text"
+              size="small"
+              onClick={() =>
+                setConversation({ kind: 'record', recordId: record.id, name: record.talentName })
+              }
+            >
+              {t('action.messages')}
+            </Button>
+          )}
           <Button
             type="text"
             size="small"
@@ -303,6 +321,7 @@ export function SentSearchTablePage() {
       />
       <SendImportModal visible={importing} onClose={() => setImporting(false)} />
       <RecordDetailDrawer id={viewing} onClose={() => setViewing(null)} />
+      <ConversationDrawer subject={conversation} onClose={() => setConversation(null)} />
       <RecordEditModal record={editing} onClose={() => setEditing(null)} />
     </FilterTableCard>
   );

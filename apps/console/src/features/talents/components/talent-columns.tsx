@@ -20,6 +20,8 @@ interface ColumnsOptions {
   onEdit: (talent: Talent) => void;
   onDelete: (talent: Talent) => Promise<void>;
   onFollowUp: (talent: Talent) => void;
+  /** A TikTok talent's conversations with the shops (issue 19). */
+  onMessages: (talent: Talent) => void;
 }
 
 /**
@@ -48,6 +50,7 @@ export function useTalentColumns({
   onEdit,
   onDelete,
   onFollowUp,
+  onMessages,
 }: ColumnsOptions): ColumnProps<Talent>[] {
   const { t, locale } = useTalentsT();
   const none = <span className="talent-muted">—</span>;
@@ -171,7 +174,7 @@ export function useTalentColumns({
       title: t('crud.operations'),
       dataIndex: 'operations',
       fixed: 'right',
-      width: en ? 200 : 190,
+      width: en ? 268 : 240,
       render: (_: unknown, row) => (
         <Space size={0} className="talent-operations">
           <Button type="text" size="small" onClick={() => onEdit(row)}>
@@ -180,6 +183,11 @@ export function useTalentColumns({
           <Button type="text" size="small" onClick={() => onFollowUp(row)}>
             {t('action.followUp')}
           </Button>
+          {row.platform === 'tiktok' && (
+            <Button type="text" size="small" onClick={() => onMessages(row)}>
+              {t('action.messages')}
+            </Button>
+          )}
           <Popconfirm
             title={t('action.deleteConfirm', { name: row.name })}
             okText={t('crud.delete')}

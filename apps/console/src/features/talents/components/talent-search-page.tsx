@@ -9,9 +9,11 @@ import {
 } from '@inviteflow/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { ConversationSubject } from '@/components/conversations/conversation-drawer.tsx';
 import { FilterTableCard } from '@/components/crud/filter-table-card.tsx';
 import { useKeysetList } from '@/components/crud/use-keyset-list.ts';
 import { useTableSettings } from '@/components/crud/use-table-settings.tsx';
+import { lazyWhenShown } from '@/components/lazy-when-shown.tsx';
 import { ListEmpty } from '@/components/list-empty.tsx';
 import { formatCount } from '@/lib/format-number.ts';
 import { tCatalogue } from '@/locale/index.ts';
@@ -36,6 +38,12 @@ import { TalentExport } from './talent-export.tsx';
 import { TalentFilterForm } from './talent-filter-form.tsx';
 import { TalentFormModal } from './talent-form-modal.tsx';
 import './talents.css';
+
+const ConversationDrawer = lazyWhenShown(
+  async () =>
+    (await import('@/components/conversations/conversation-drawer.tsx')).ConversationDrawer,
+  (props: { subject: ConversationSubject | null; onClose: () => void }) => props.subject !== null,
+);
 
 const FindCreators = lazy(async () => ({
   default: (await import('./find-creators.tsx')).FindCreators,
@@ -121,6 +129,7 @@ function TalentLibraryList() {
   });
   const [batch, setBatch] = useState<BatchKind | null>(null);
   const [followUp, setFollowUp] = useState<Talent | null>(null);
+  const [messages, setMessages] = useState<ConversationSubject | null>(null);
   const [importing, setImporting] = useState(false);
   const remove = useDeleteTalent();
   const { filters, rows } = list;
@@ -188,6 +197,8 @@ function TalentLibraryList() {
       onEdit: (talent) => setFormState({ open: true, editing: talent }),
       onDelete,
       onFollowUp: setFollowUp,
+      onMessages: (talent) =>
+        setMessages({ kind: 'talent', talentId: talent.id, name: talent.name }),
     }),
     { hiddenByDefault: talentColumnsHiddenByDefault },
   );
@@ -308,6 +319,7 @@ function TalentLibraryList() {
         onDone={batchDone}
       />
       <FollowUpDrawer talent={followUpTalent} onClose={() => setFollowUp(null)} />
+      <ConversationDrawer subject={messages} onClose={() => setMessages(null)} />
       <ImportModal visible={importing} onClose={() => setImporting(false)} />
     </FilterTableCard>
   );

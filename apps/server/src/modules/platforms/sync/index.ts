@@ -8,3 +8,5 @@ export type { SyncKind, SyncShop, SyncStepResult } from './kind.ts';
 export { cursorsOfShop } from './repository.ts';
 export { PlatformSync, type PlatformSyncDeps, type SyncPassOptions } from './service.ts';
 export { syncKinds, type SyncKindDeps } from './kinds.ts';
+/** The conversations module's port to TikTok Shop (issue 19), filled in app.ts. */
+export { tiktokConversationPlatform } from './tiktok-conversations.ts';

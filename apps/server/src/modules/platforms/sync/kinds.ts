@@ -4,6 +4,7 @@ import type { PlatformConnections } from '../connections/index.ts';
 import { doudianPlanAuthors } from './doudian-plan-authors.ts';
 import { anyCursor, type SyncKind } from './kind.ts';
 import { tiktokCollaborations } from './tiktok-collaborations.ts';
+import { tiktokConversations } from './tiktok-conversations.ts';
 
 /** What the sync kinds read and write with: built once in app.ts. */
 export interface SyncKindDeps {
@@ -16,5 +17,9 @@ export interface SyncKindDeps {
 
 /** Every sync kind, per platform: each reads one part of the platform for a connected shop. */
 export function syncKinds(deps: SyncKindDeps): SyncKind[] {
-  return [anyCursor(tiktokCollaborations(deps)), anyCursor(doudianPlanAuthors(deps))];
+  return [
+    anyCursor(tiktokCollaborations(deps)),
+    anyCursor(tiktokConversations(deps)),
+    anyCursor(doudianPlanAuthors(deps)),
+  ];
 }

@@ -81,7 +81,10 @@ export class PlatformSync {
         const shop = byId.get(row.shopId);
         const kind = kinds.find((k) => k.name === row.kind);
         if (!shop || !kind) continue;
-        applied += await this.runClaimed(row, kind, shop, options.stepsPerClaim ?? 20);
+        // Awaited first: `applied += await …` would read `applied` before the wait and lose
+        // what the other workers added meanwhile.
+        const n = await this.runClaimed(row, kind, shop, options.stepsPerClaim ?? 20);
+        applied += n;
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
