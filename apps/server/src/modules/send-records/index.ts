@@ -44,3 +44,4 @@ export {
 } from './action-records.ts';
 /** What a creator did after an invitation (issue 19): the platform syncs apply it here. */
 export { applyCreatorEvents, type AppliedEvents, type CreatorEvent } from './record-stages.ts';
+export { invitationOfOrder } from './record-stages-repository.ts';
