@@ -79,7 +79,10 @@ export class PlatformSync {
         const shop = byId.get(row.shopId);
         const kind = kinds.find((k) => k.name === row.kind);
         if (!shop || !kind) continue;
-        applied += await this.runClaimed(row, kind, shop, options.stepsPerClaim ?? 20);
+        // Awaited first, then added: `applied += await …` would read `applied` before the
+        // await, and the workers running at once would lose each other's counts.
+        const got = await this.runClaimed(row, kind, shop, options.stepsPerClaim ?? 20);
+        applied += got;
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
