@@ -203,9 +203,7 @@ describeApi(
       const firsts = await h()
         .app.db.select({ key: creatorEvents.platformKey, shopId: creatorEvents.shopId })
         .from(creatorEvents)
-        .where(
-          and(eq(creatorEvents.userId, s.userId), eq(creatorEvents.kind, 'first_order')),
-        );
+        .where(and(eq(creatorEvents.userId, s.userId), eq(creatorEvents.kind, 'first_order')));
       expect(firsts.map((f) => f.shopId).sort()).toEqual([gb.id, es.id].sort());
       const stages = await h()
         .app.db.select({ stage: sendRecords.stage, firstOrderAt: sendRecords.firstOrderAt })
@@ -230,9 +228,7 @@ describeApi(
       const firstsAgain = await h()
         .app.db.select({ id: creatorEvents.id })
         .from(creatorEvents)
-        .where(
-          and(eq(creatorEvents.userId, s.userId), eq(creatorEvents.kind, 'first_order')),
-        );
+        .where(and(eq(creatorEvents.userId, s.userId), eq(creatorEvents.kind, 'first_order')));
       expect(firstsAgain).toHaveLength(2);
 
       // The buyer cancels a counted order: read again (the daily re-read), it counts nothing.
@@ -254,12 +250,11 @@ describeApi(
       const { s } = await crossBorderSeller(h());
       const [id] = await talentsFor(h(), s, [sandboxCreator('GB', 1)]);
       const at = new Date('2026-11-01T00:00:00Z');
-      await h()
-        .app.db.execute(
-          sql`update talents set business_amount_fen = 5000, deal_count = 3,
+      await h().app.db.execute(
+        sql`update talents set business_amount_fen = 5000, deal_count = 3,
             figures_currency = 'GBP', figures_synced_at = ${at.toISOString()}::timestamptz
             where id = ${id!}`,
-        );
+      );
       const current = await talent(h(), s.token, id!);
       const body: TalentBody = {
         platform: 'tiktok',
@@ -272,7 +267,11 @@ describeApi(
         token: s.token,
       });
       expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-      expect([edited.body.data.name, edited.body.data.businessAmountFen, edited.body.data.dealCount]).toEqual(['Renamed', 5000, 3]);
+      expect([
+        edited.body.data.name,
+        edited.body.data.businessAmountFen,
+        edited.body.data.dealCount,
+      ]).toEqual(['Renamed', 5000, 3]);
 
       const [own] = await seedTalents(h(), s.userId, [
         { name: 'Own', platform: 'tiktok', platformTalentId: 'own_figures' },

@@ -35,4 +35,3 @@ export type AffiliateOrder = z.infer<typeof affiliateOrder>;
 export const affiliateOrderQuery = pageQuery;
 export const affiliateOrderPage = pageData(affiliateOrder);
 export type AffiliateOrderPage = z.infer<typeof affiliateOrderPage>;
-

@@ -16,7 +16,7 @@ export async function affiliateOrderRoutes(instance: FastifyInstance) {
         summary: "A talent's affiliate orders, newest first (one row per order line)",
         description:
           "Orders the platform syncs read for the account's connected shops whose creator is " +
-          'this talent. Another account\'s talent answers 404.',
+          "this talent. Another account's talent answers 404.",
         params: idParams,
         querystring: affiliateOrderQuery,
         response: responses(affiliateOrderPage),

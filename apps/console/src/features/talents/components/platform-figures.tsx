@@ -45,7 +45,9 @@ export function TalentFigure({
 }) {
   const { locale } = useTalentsT();
   const text =
-    field === 'dealCount' ? formatCount(talent.dealCount, locale) : businessAmountText(talent, locale);
+    field === 'dealCount'
+      ? formatCount(talent.dealCount, locale)
+      : businessAmountText(talent, locale);
   return (
     <span className="talent-figure">
       <FromPlatformMark talent={talent} />

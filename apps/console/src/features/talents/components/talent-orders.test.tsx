@@ -111,7 +111,11 @@ describe.each(['en-US', 'zh-CN'] as const)('what a talent sold (%s)', (locale) =
     const amount = formItem(en ? 'Business amount (CNY)' : /带货金额/, dialog);
     await waitFor(() => expect(amount.querySelector('input')).toBeDisabled());
     expect(amount.querySelector('input')).toHaveValue(
-      new Intl.NumberFormat(locale, { style: 'currency', currency: 'GBP', currencyDisplay: 'code' }).format(589.88),
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: 'GBP',
+        currencyDisplay: 'code',
+      }).format(589.88),
     );
     const extra = en ? "From the platform's orders; not editable" : '来自平台订单，不可手动修改';
     expect(within(amount).getByText(extra)).toBeInTheDocument();

@@ -155,7 +155,8 @@ export const talentsMessages = defineTexts(
       '来自平台联盟订单，{time} 同步；金额以 {currency} 计，仅含该币种的订单',
     'figures.fromPlatformExtra': '来自平台订单，不可手动修改',
     'orders.title': '联盟订单',
-    'orders.intro': '平台同步的该达人在已授权店铺的带货订单；已取消或退款的订单不计入带货金额与成交单数。',
+    'orders.intro':
+      '平台同步的该达人在已授权店铺的带货订单；已取消或退款的订单不计入带货金额与成交单数。',
     'orders.empty': '暂无平台订单',
     'orders.shop': '店铺',
     'orders.product': '商品 ID',
@@ -322,13 +323,13 @@ export const talentsMessages = defineTexts(
     'common.cancel': 'Cancel',
     'figures.fromPlatform': 'Platform',
     'figures.fromPlatformTip':
-      'From the platform\'s affiliate orders, synced {time}; edits by hand do not apply',
+      "From the platform's affiliate orders, synced {time}; edits by hand do not apply",
     'figures.fromPlatformCurrency':
-      'From the platform\'s affiliate orders, synced {time}; the amount is in {currency}, orders in that currency only',
-    'figures.fromPlatformExtra': 'From the platform\'s orders; not editable',
+      "From the platform's affiliate orders, synced {time}; the amount is in {currency}, orders in that currency only",
+    'figures.fromPlatformExtra': "From the platform's orders; not editable",
     'orders.title': 'Affiliate orders',
     'orders.intro':
-      "The orders this talent brought to your connected shops, as the platform reports them; cancelled or refunded orders count in neither business amount nor deals.",
+      'The orders this talent brought to your connected shops, as the platform reports them; cancelled or refunded orders count in neither business amount nor deals.',
     'orders.empty': 'No platform orders yet',
     'orders.shop': 'Shop',
     'orders.product': 'Product ID',

@@ -4,7 +4,9 @@ import { minorUnits, orderLines } from './tiktok-orders.ts';
 
 const NOW = new Date('2026-11-27T08:00:00Z');
 
-function sku(overrides: Partial<AffiliateOrder['skus'][number]> = {}): AffiliateOrder['skus'][number] {
+function sku(
+  overrides: Partial<AffiliateOrder['skus'][number]> = {},
+): AffiliateOrder['skus'][number] {
   return {
     productId: '1729503179457070324',
     targetCollaborationId: '73661290629',

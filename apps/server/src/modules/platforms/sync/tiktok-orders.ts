@@ -52,7 +52,9 @@ export function tiktokOrders(deps: SyncKindDeps): SyncKind<Cursor> {
   return {
     name: 'tiktok.orders',
     platform: 'tiktok',
-    everyMs: 10 * 60_000,
+    // One search a minute per shop when nothing waits (as tiktok.collaborations), far inside
+    // the gateway's per-second limits; a waiting next page is read at once.
+    everyMs: 60_000,
     async step(shop, cursor, now) {
       const nowMs = now.getTime();
       const pass = cursor?.pass ?? startPass(cursor, nowMs);
