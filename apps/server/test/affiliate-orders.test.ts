@@ -1,5 +1,6 @@
 import {
   apiPaths,
+  talentFileColumns,
   type AffiliateOrderPage,
   type Shop,
   type Talent,
@@ -30,7 +31,7 @@ import {
 } from './support/platform-actions.ts';
 import { connectSandboxSeller } from './support/platforms.ts';
 import { createTask } from './support/sending.ts';
-import { seedTalents } from './support/talents.ts';
+import { csvFile, importFile, seedTalents } from './support/talents.ts';
 
 /**
  * What each creator sold (issue 19): the tiktok.orders sync reads the sandbox shops' affiliate
@@ -282,6 +283,23 @@ describeApi(
         { token: s.token },
       );
       expect([ownEdit.body.data.businessAmountFen, ownEdit.body.data.dealCount]).toEqual([1, 1]);
+
+      // A sheet re-imported: the synced talent keeps the platform's figures, the other takes
+      // the sheet's.
+      const header = (key: string) => talentFileColumns.find((c) => c.key === key)!.en;
+      const sheet = await importFile(h(), s.token, {
+        content: csvFile([
+          ['platformTalentId', 'platform', 'name', 'businessAmount', 'dealCount'].map(header),
+          [current.platformTalentId, 'TikTok', 'Renamed', '99.00', '99'],
+          ['own_figures', 'TikTok', 'Own', '99.00', '99'],
+        ]),
+        filename: 'figures.csv',
+      });
+      expect(sheet.body.data, JSON.stringify(sheet.body)).toMatchObject({ updated: 2 });
+      const kept = await talent(h(), s.token, id!);
+      expect([kept.businessAmountFen, kept.dealCount]).toEqual([5000, 3]);
+      const taken = await talent(h(), s.token, own!.id);
+      expect([taken.businessAmountFen, taken.dealCount]).toEqual([9900, 99]);
 
       expect((await orders(h(), s.token, id!)).list).toEqual([]);
       const other = await signedIn(h());
