@@ -116,7 +116,7 @@ export function useTalentColumns({
     },
     count('fansCount', t('column.fans'), en ? 100 : 110),
     {
-      ...money('businessAmountFen', t('column.businessAmount'), 170),
+      ...money('businessAmountFen', t('column.businessAmount'), en ? 190 : 180),
       // The platform's figure when its orders cover the talent (issue 19): marked, in its currency.
       render: (_: unknown, row) => <TalentFigure talent={row} field="businessAmountFen" />,
     },

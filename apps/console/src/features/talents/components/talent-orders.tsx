@@ -80,12 +80,14 @@ export function TalentOrders({ talent }: { talent: Talent }) {
               {
                 title: t('orders.shop'),
                 dataIndex: 'shopName',
+                width: 130,
                 ellipsis: true,
                 render: (value: string) => value || '—',
               },
               {
                 title: t('orders.product'),
                 dataIndex: 'productId',
+                width: 120,
                 ellipsis: true,
                 render: (value: string | null) => value ?? '—',
               },
