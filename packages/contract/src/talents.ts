@@ -251,6 +251,7 @@ export const talentBody = z
     videoGpmFen: count(),
     liveAvgViews: count(),
     liveGpmFen: count(),
+    /** Kept as they are on a talent the platform's orders cover (`figuresSyncedAt` set). */
     businessAmountFen: count(),
     dealCount: count(),
     remark: optionalText(TALENT_REMARK_MAX, 'validation.remarkMax'),
