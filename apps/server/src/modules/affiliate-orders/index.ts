@@ -3,4 +3,4 @@
  * platform syncs hand it the order lines they read; app.ts registers its routes.
  */
 export { affiliateOrderRoutes } from './routes.ts';
-export { recordOrders, type OrderLine, type RecordedOrders } from './service.ts';
+export { recordOrders, type OrderLine } from './service.ts';
