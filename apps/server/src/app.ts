@@ -49,6 +49,7 @@ import { menuRoutes } from './modules/menu/routes.ts';
 import { productTemplateRoutes, scriptTemplateRoutes } from './modules/templates/routes.ts';
 import { talentFileRoutes, talentImportRoutes } from './modules/talents/file-routes.ts';
 import { talentRoutes } from './modules/talents/routes.ts';
+import { affiliateOrderRoutes } from './modules/affiliate-orders/index.ts';
 import {
   sendRecordFileRoutes,
   sendRecordImportRoutes,
@@ -486,6 +487,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(scriptTemplateRoutes);
   await app.register(productTemplateRoutes);
   await app.register(talentRoutes);
+  await app.register(affiliateOrderRoutes);
   await app.register(talentFileRoutes);
   await app.register(talentImportRoutes);
   await app.register(blacklistRoutes);

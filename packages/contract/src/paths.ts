@@ -55,6 +55,8 @@ export const apiPaths = {
     batchLabels: `${apiPrefix}/talents/batch/labels`,
     batchBlacklist: `${apiPrefix}/talents/batch/blacklist`,
     followUps: (id: number | string) => `${apiPrefix}/talents/${id}/follow-ups`,
+    /** A talent's affiliate orders (issue 19). */
+    orders: (id: number | string) => `${apiPrefix}/talents/${id}/orders`,
     importTemplate: `${apiPrefix}/talents/import-template`,
     import: `${apiPrefix}/talents/import`,
     exports: `${apiPrefix}/talents/exports`,

@@ -198,8 +198,17 @@ export const talent = z.object({
   videoGpmFen: z.number().int(),
   liveAvgViews: z.number().int(),
   liveGpmFen: z.number().int(),
+  /**
+   * The seller's own figure (CNY fen), or once the platform's affiliate orders cover the
+   * talent (`figuresSyncedAt` set), the sum of its non-void orders in `figuresCurrency`'s
+   * minor unit (issue 19). A synced talent's edit keeps these two figures: the platform's.
+   */
   businessAmountFen: z.number().int(),
   dealCount: z.number().int(),
+  /** When affiliate orders last set business amount and deal count; null: the seller's own. */
+  figuresSyncedAt: isoDateTime.nullable(),
+  /** The currency of a synced business amount (ISO 4217); null: the seller's own, in CNY. */
+  figuresCurrency: z.string().nullable(),
   remark: z.string(),
   /** When the talent joined the seller's library (kept from an imported sheet). */
   addedAt: isoDateTime,
@@ -243,6 +252,7 @@ export const talentBody = z
     videoGpmFen: count(),
     liveAvgViews: count(),
     liveGpmFen: count(),
+    /** Kept as they are on a talent the platform's orders cover (`figuresSyncedAt` set). */
     businessAmountFen: count(),
     dealCount: count(),
     remark: optionalText(TALENT_REMARK_MAX, 'validation.remarkMax'),

@@ -38,3 +38,29 @@ export function yuanToFen(yuan: number): number {
 export function fenToYuan(fen: number): number {
   return fen / 100;
 }
+
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount in a currency's minor unit (cents for USD, fen for CNY, whole yen for JPY), with
+ * the currency's code, e.g. "USD 1,234.50" / "GBP 12.00" (platform order amounts, issue 19).
+ */
+export function formatMinor(minor: number, currency: string, locale: Locale): string {
+  const key = `${locale}:${currency}`;
+  let result = currencyFormats.get(key);
+  if (!result) {
+    try {
+      result = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        currencyDisplay: 'code',
+      });
+    } catch {
+      // Not an ISO 4217 code: two decimals, the code as given.
+      return `${currency} ${formatter(money, locale, 2).format(minor / 100)}`.trim();
+    }
+    currencyFormats.set(key, result);
+  }
+  const digits = result.resolvedOptions().maximumFractionDigits ?? 2;
+  return result.format(minor / 10 ** digits);
+}

@@ -28,6 +28,8 @@ export function makeTalent(id: number, overrides: Partial<Talent> = {}): Talent 
     liveGpmFen: 50_000,
     businessAmountFen: 1_234_567,
     dealCount: 42,
+    figuresSyncedAt: null,
+    figuresCurrency: null,
     remark: '',
     addedAt: '2025-03-08T06:05:09.000Z',
     createdAt: '2025-03-08T06:05:09.000Z',

@@ -62,6 +62,7 @@ const pathCases: Record<string, PathCase> = {
   'GET /api/v1/talents/:id/follow-ups': async (w) => ({
     params: { id: (await w.a.followUp()).talentId },
   }),
+  'GET /api/v1/talents/:id/orders': async (w) => ({ params: await w.a.talent() }),
   'POST /api/v1/talents/:id/follow-ups': async (w) => ({
     params: { id: (await w.a.followUp()).talentId },
     body: { content: 'B was here', status: 'rejected' },

@@ -58,3 +58,4 @@ export {
   talentOfConversation,
 } from './conversation-records-repository.ts';
 export { findRecord } from './repository.ts';
+export { invitationOfOrder } from './record-stages-repository.ts';

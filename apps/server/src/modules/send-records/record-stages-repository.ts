@@ -1,5 +1,5 @@
 import type { RecordStage } from '@inviteflow/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { creatorEvents, recordStageCounts, sendRecords as r } from './schema.ts';
 
@@ -125,4 +125,40 @@ export async function countStage(
       target: [recordStageCounts.taskId, recordStageCounts.stage],
       set: { count: sql`${recordStageCounts.count} + ${by}` },
     });
+}
+
+/**
+ * The invitation an affiliate order is attributed to (issue 19, affiliate-orders): the shop's
+ * latest successful record of this talent ID sent before the order, the one of the order's
+ * target collaboration first when the platform names it. With its first-order time, so the
+ * caller tells a talent's first order after an invitation.
+ */
+export async function invitationOfOrder(
+  db: Executor,
+  where: {
+    userId: number;
+    shopId: number;
+    platformTalentId: string;
+    orderedAt: Date;
+    targetCollaborationId?: string | null;
+  },
+): Promise<{ recordId: number; taskId: number; firstOrderAt: Date | null } | null> {
+  const refMatch = where.targetCollaborationId
+    ? sql`(${r.platformReference} ->> 'targetCollaborationId') = ${where.targetCollaborationId}`
+    : sql`false`;
+  const [row] = await db
+    .select({ recordId: r.id, taskId: r.taskId, firstOrderAt: r.firstOrderAt })
+    .from(r)
+    .where(
+      and(
+        eq(r.userId, where.userId),
+        eq(r.shopId, where.shopId),
+        eq(r.platformTalentId, where.platformTalentId),
+        eq(r.status, 'success'),
+        lte(r.createdAt, where.orderedAt),
+      ),
+    )
+    .orderBy(desc(refMatch), desc(r.createdAt), desc(r.id))
+    .limit(1);
+  return row ?? null;
 }

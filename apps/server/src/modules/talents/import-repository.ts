@@ -41,6 +41,7 @@ const overwritten = [
 
 const columnList = (names: string[]) => sql.raw(names.map((name) => `"${name}"`).join(', '));
 const dbNames = overwritten.map((key) => talents[key].name);
+const platformFigures = new Set<string>(['businessAmountFen', 'dealCount']);
 
 /** One statement per chunk: new talents are added, existing ones take the row's values. */
 export async function upsertTalents(tx: Executor, values: TalentValues[]): Promise<number[]> {
@@ -51,7 +52,16 @@ export async function upsertTalents(tx: Executor, values: TalentValues[]): Promi
     .onConflictDoUpdate({
       target: [talents.userId, talents.platform, talents.platformTalentId],
       set: Object.fromEntries(
-        overwritten.map((key) => [key, sql.raw(`excluded.${talents[key].name}`)]),
+        overwritten.map((key) => [
+          key,
+          // A talent the platform's orders cover keeps their figures (issue 19): a sheet's
+          // business amount and deal count are the seller's own, for the others.
+          platformFigures.has(key)
+            ? sql.raw(
+                `case when talents.figures_synced_at is null then excluded.${talents[key].name} else talents.${talents[key].name} end`,
+              )
+            : sql.raw(`excluded.${talents[key].name}`),
+        ]),
       ),
     })
     .returning({ id: talents.id });

@@ -15,6 +15,7 @@ export {
   findByOpenIds,
   findByPlatformIds,
   rememberCreatorOpenId,
+  setPlatformFigures,
   talentIdentitiesByIds,
   talentIdentitiesMatching,
   talentsByStatus,

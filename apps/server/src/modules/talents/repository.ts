@@ -483,6 +483,8 @@ export function toTalent(row: TalentRow): Talent {
     liveGpmFen: row.liveGpmFen,
     businessAmountFen: row.businessAmountFen,
     dealCount: row.dealCount,
+    figuresSyncedAt: row.figuresSyncedAt?.toISOString() ?? null,
+    figuresCurrency: row.figuresCurrency,
     remark: row.remark,
     addedAt: row.addedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
@@ -574,4 +576,26 @@ export async function talentIdentitiesMatching(
     .where(talentConditions(userId, filters))
     .orderBy(desc(t.addedAt), desc(t.id))
     .limit(limit);
+}
+
+/**
+ * The figures the platform's affiliate orders give a talent (issue 19, affiliate-orders): its
+ * business amount in `currency`'s minor unit and its deal count, marked synced at `at`. The
+ * talent's `updated_at` stays: the seller did not edit it.
+ */
+export async function setPlatformFigures(
+  tx: Executor,
+  userId: number,
+  id: number,
+  figures: { businessAmountMinor: number; dealCount: number; currency: string; at: Date },
+): Promise<void> {
+  await tx
+    .update(t)
+    .set({
+      businessAmountFen: figures.businessAmountMinor,
+      dealCount: figures.dealCount,
+      figuresCurrency: figures.currency,
+      figuresSyncedAt: figures.at,
+    })
+    .where(and(eq(t.userId, userId), eq(t.id, id)));
 }

@@ -71,6 +71,12 @@ export const talents = pgTable(
      * talents the platform does not cover.
      */
     figuresSyncedAt: timestamp('figures_synced_at', { withTimezone: true }),
+    /**
+     * The currency of the synced business amount (ISO 4217, e.g. USD): the platform's figure
+     * is in the minor unit of the talent's orders' currency, never mixed with another one
+     * (affiliate-orders/service.ts). Null while the figures are the seller's own (CNY fen).
+     */
+    figuresCurrency: text('figures_currency'),
     remark: text('remark').notNull().default(''),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),

@@ -80,6 +80,16 @@ export function savedValues(userId: number, body: TalentInput) {
   };
 }
 
+/**
+ * A talent the platform's affiliate orders cover (issue 19) keeps the platform's business
+ * amount and deal count through an edit: the form shows them read-only, "from the platform",
+ * and what an edit sends for them is not taken. Others keep the seller's own figures.
+ */
+function platformFigures(existing: TalentRow) {
+  if (!existing.figuresSyncedAt) return {};
+  return { businessAmountFen: existing.businessAmountFen, dealCount: existing.dealCount };
+}
+
 function talentExists(existing: TalentRow): AppError {
   return conflict('error.talentExists', {
     platformTalentId: existing.platformTalentId,
@@ -164,6 +174,7 @@ export async function editTalent(
     const listed = (await blacklistedIds(tx, userId, [body.platformTalentId])).size > 0;
     const row = await updateTalentRow(tx, userId, id, {
       ...savedValues(userId, body),
+      ...platformFigures(existing),
       ...statusForSave(requested, listed),
       addedAt: body.addedAt ? new Date(body.addedAt) : existing.addedAt,
       updatedAt: new Date(),

@@ -32,7 +32,9 @@ import { useCreateFollowUp } from '../api/create-follow-up.ts';
 import { useFollowUps } from '../api/get-follow-ups.ts';
 import { useTalentsT } from '../locale/index.ts';
 import { enumText } from '../model/labels.ts';
+import { TalentFigure } from './platform-figures.tsx';
 import { identityRows } from './talent-identity.ts';
+import { TalentOrders } from './talent-orders.tsx';
 import { LabelTags, StatusTag } from './talent-tags.tsx';
 
 /**
@@ -110,7 +112,7 @@ export function FollowUpDrawer({
     <Drawer
       title={t('followUp.title')}
       visible={talent !== null}
-      width={560}
+      width={640}
       footer={null}
       onCancel={close}
       unmountOnExit
@@ -133,6 +135,14 @@ export function FollowUpDrawer({
               },
               { label: t('column.fans'), value: formatCount(talent.fansCount, locale) },
               {
+                label: t('column.businessAmount'),
+                value: <TalentFigure talent={talent} field="businessAmountFen" />,
+              },
+              {
+                label: t('column.dealCount'),
+                value: <TalentFigure talent={talent} field="dealCount" />,
+              },
+              {
                 label: t('column.contact'),
                 value: talent.contactMethod
                   ? `${enumText.contactMethod(locale, talent.contactMethod)} ${talent.contactInfo}`
@@ -145,6 +155,8 @@ export function FollowUpDrawer({
               },
             ]}
           />
+          <Divider />
+          <TalentOrders talent={talent} />
           <Divider />
           <Typography.Title heading={6} className="follow-up-heading">
             {t('followUp.add')}

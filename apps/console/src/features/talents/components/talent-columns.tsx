@@ -5,6 +5,7 @@ import { formatDateTime } from '@/lib/format-date.ts';
 import { formatCount, formatYuan } from '@/lib/format-number.ts';
 import { useTalentsT } from '../locale/index.ts';
 import { enumText } from '../model/labels.ts';
+import { TalentFigure } from './platform-figures.tsx';
 import { talentIdText } from './talent-identity.ts';
 import { LabelTags, StatusTag } from './talent-tags.tsx';
 
@@ -117,8 +118,15 @@ export function useTalentColumns({
       render: (value: Talent['status']) => <StatusTag status={value} locale={locale} />,
     },
     count('fansCount', t('column.fans'), en ? 100 : 110),
-    money('businessAmountFen', t('column.businessAmount'), 150),
-    count('dealCount', t('column.dealCount'), en ? 100 : 110),
+    {
+      ...money('businessAmountFen', t('column.businessAmount'), en ? 190 : 180),
+      // The platform's figure when its orders cover the talent (issue 19): marked, in its currency.
+      render: (_: unknown, row) => <TalentFigure talent={row} field="businessAmountFen" />,
+    },
+    {
+      ...count('dealCount', t('column.dealCount'), en ? 120 : 130),
+      render: (_: unknown, row) => <TalentFigure talent={row} field="dealCount" />,
+    },
     {
       title: t('column.labels'),
       dataIndex: 'labels',

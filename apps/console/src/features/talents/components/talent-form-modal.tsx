@@ -42,6 +42,7 @@ import { useUpdateTalent } from '../api/update-talent.ts';
 import { useTalentsT } from '../locale/index.ts';
 import { enumText } from '../model/labels.ts';
 import { LabelSelect } from './label-select.tsx';
+import { businessAmountText } from './platform-figures.tsx';
 
 const { Row, Col } = Grid;
 
@@ -201,6 +202,7 @@ export function TalentFormModal(props: FormModalState<Talent>) {
   const facets = useTalentFacets().data;
   const shape = talentBody.shape;
   const blacklisted = props.editing?.status === 'blacklisted';
+  const synced = Boolean(props.editing?.figuresSyncedAt);
 
   // The talent ID by the platform's rules (a TikTok ID is a username): checked with the form's platform.
   const talentIdRules = [
@@ -423,17 +425,36 @@ export function TalentFormModal(props: FormModalState<Talent>) {
         {t('form.sectionData')}
       </Divider>
       <Row gutter={16}>
-        {dataFields.map((item) => (
-          <Col xs={12} md={6} key={item.field}>
-            <Form.Item
-              field={item.field}
-              label={t(item.label)}
-              rules={'fen' in item ? moneyRules(item.fen) : countRules(item.field)}
-            >
-              {'fen' in item ? moneyInput : countInput}
-            </Form.Item>
-          </Col>
-        ))}
+        {dataFields.map((item) => {
+          // The platform's figures of a synced talent (issue 19): shown, not edited; the
+          // server keeps them whatever an edit sends.
+          const fromPlatform =
+            synced && (item.field === 'businessAmount' || item.field === 'dealCount');
+          if (fromPlatform && item.field === 'businessAmount') {
+            return (
+              <Col xs={12} md={6} key={item.field}>
+                <Form.Item label={t(item.label)} extra={t('figures.fromPlatformExtra')}>
+                  <Input disabled value={businessAmountText(props.editing!, locale)} />
+                </Form.Item>
+              </Col>
+            );
+          }
+          return (
+            <Col xs={12} md={6} key={item.field}>
+              <Form.Item
+                field={item.field}
+                label={t(item.label)}
+                rules={
+                  fromPlatform ? [] : 'fen' in item ? moneyRules(item.fen) : countRules(item.field)
+                }
+                disabled={fromPlatform}
+                extra={fromPlatform ? t('figures.fromPlatformExtra') : undefined}
+              >
+                {'fen' in item ? moneyInput : countInput}
+              </Form.Item>
+            </Col>
+          );
+        })}
         <Col xs={12} md={6}>
           <Form.Item field="addedAt" label={t('column.addedAt')}>
             <DatePicker

@@ -150,6 +150,29 @@ export const talentsMessages = defineTexts(
     'blacklist.reasonPlaceholder': '例如：多次爽约、恶意索要样品',
     'common.ok': '确定',
     'common.cancel': '取消',
+    'figures.fromPlatform': '平台',
+    'figures.fromPlatformTip': '来自平台联盟订单，{time} 同步；手动修改不生效',
+    'figures.fromPlatformCurrency':
+      '来自平台联盟订单，{time} 同步；金额以 {currency} 计，仅含该币种的订单',
+    'figures.fromPlatformExtra': '来自平台订单，不可手动修改',
+    'orders.title': '联盟订单',
+    'orders.intro':
+      '平台同步的该达人在已授权店铺的带货订单；已取消或退款的订单不计入带货金额与成交单数。',
+    'orders.empty': '暂无平台订单',
+    'orders.shop': '店铺',
+    'orders.product': '商品 ID',
+    'orders.amount': '金额',
+    'orders.status': '状态',
+    'orders.time': '下单时间',
+    'orders.void': '不计入',
+    'orders.total': '共 {total} 条',
+    'orders.douyinNote':
+      '抖店的联盟订单暂未同步：开放平台的联盟订单接口只能按订单号查询（每次最多 5 个），不能列出达人的订单。',
+    'orderStatus.PROCESSING': '处理中',
+    'orderStatus.COMPLETED': '已完成',
+    'orderStatus.CANCELLED': '已取消',
+    'orderStatus.FROZEN': '已冻结',
+    'orderStatus.DEDUCTED': '已扣回',
   },
   {
     'page.intro':
@@ -300,6 +323,30 @@ export const talentsMessages = defineTexts(
     'blacklist.reasonPlaceholder': 'For example: missed appointments, asked for free samples',
     'common.ok': 'OK',
     'common.cancel': 'Cancel',
+    'figures.fromPlatform': 'Platform',
+    'figures.fromPlatformTip':
+      "From the platform's affiliate orders, synced {time}; edits by hand do not apply",
+    'figures.fromPlatformCurrency':
+      "From the platform's affiliate orders, synced {time}; the amount is in {currency}, orders in that currency only",
+    'figures.fromPlatformExtra': "From the platform's orders; not editable",
+    'orders.title': 'Affiliate orders',
+    'orders.intro':
+      'The orders this talent brought to your connected shops, as the platform reports them; cancelled or refunded orders count in neither business amount nor deals.',
+    'orders.empty': 'No platform orders yet',
+    'orders.shop': 'Shop',
+    'orders.product': 'Product ID',
+    'orders.amount': 'Amount',
+    'orders.status': 'Status',
+    'orders.time': 'Ordered at',
+    'orders.void': 'Not counted',
+    'orders.total': '{total, plural, one {# order line} other {# order lines}}',
+    'orders.douyinNote':
+      "抖店 alliance orders are not synced yet: the open platform's alliance order API (alliance.getOrderList) looks orders up by id only, at most 5 at a time, and cannot list a talent's orders.",
+    'orderStatus.PROCESSING': 'Processing',
+    'orderStatus.COMPLETED': 'Completed',
+    'orderStatus.CANCELLED': 'Cancelled',
+    'orderStatus.FROZEN': 'Frozen',
+    'orderStatus.DEDUCTED': 'Deducted',
   },
 );
 

@@ -5,6 +5,7 @@ import { doudianPlanAuthors } from './doudian-plan-authors.ts';
 import { anyCursor, type SyncKind } from './kind.ts';
 import { tiktokCollaborations } from './tiktok-collaborations.ts';
 import { tiktokConversations } from './tiktok-conversations.ts';
+import { tiktokOrders } from './tiktok-orders.ts';
 
 /** What the sync kinds read and write with: built once in app.ts. */
 export interface SyncKindDeps {
@@ -20,6 +21,7 @@ export function syncKinds(deps: SyncKindDeps): SyncKind[] {
   return [
     anyCursor(tiktokCollaborations(deps)),
     anyCursor(tiktokConversations(deps)),
+    anyCursor(tiktokOrders(deps)),
     anyCursor(doudianPlanAuthors(deps)),
   ];
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "talents" ADD COLUMN "figures_currency" text;
