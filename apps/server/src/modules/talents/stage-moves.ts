@@ -1,5 +1,5 @@
 import type { RecordStage, TalentStatus } from '@inviteflow/contract';
-import { SYSTEM_AUTHOR } from '@inviteflow/contract';
+import { SYSTEM_AUTHOR, translate } from '@inviteflow/contract';
 import type { Executor } from '../../db/client.ts';
 import { insertFollowUp, lockTalent, updateTalent } from './repository.ts';
 
@@ -29,17 +29,6 @@ const moves: Partial<Record<RecordStage, { to: TalentStatus; from: readonly Tale
   },
 };
 
-/** The zh-CN sentence kept in `content` (the console tells `event` in the reader's language). */
-const sentences: Record<RecordStage, string> = {
-  accepted: '接受了合作邀请',
-  declined: '拒绝了合作邀请',
-  expired: '合作邀请已过期，达人未回应',
-  replied: '回复了消息',
-  sample_requested: '申请了样品',
-  content_posted: '发布了带货内容',
-  first_order: '带来了第一笔订单',
-};
-
 export interface StageMove {
   userId: number;
   talentId: number;
@@ -62,7 +51,8 @@ export async function moveTalentOnStage(tx: Executor, move: StageMove): Promise<
     userId: move.userId,
     talentId: move.talentId,
     author: SYSTEM_AUTHOR,
-    content: `店铺「${move.shopName}」：达人${sentences[move.stage]}`,
+    // The zh-CN sentence of the catalogue (the console tells `event` in the reader's language).
+    content: translate('zh-CN', `followUp.event.${move.stage}`, { shop: move.shopName }),
     statusAtTime: status,
     event: { stage: move.stage, shopName: move.shopName, taskId: move.taskId },
     createdAt: move.at,
