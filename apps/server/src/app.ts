@@ -396,7 +396,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       // The composition root joins the client to the sandbox: neither module imports the other.
       options.tiktokShopSandbox ??
         (config.tiktokShop.configured ? null : () => tiktokShopSandboxCredentials(database.db)),
-      options.tiktokShopTuning,
+      // Calls are signed at the server's time (the clock tests move, which the sandboxes check
+      // a call's timestamp against), unless a test tunes it.
+      { now: () => app.clock.now().getTime(), ...options.tiktokShopTuning },
     ),
   );
   app.decorate(
@@ -406,7 +408,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       config.publicUrl,
       options.doudianSandbox ??
         (config.doudian.configured ? null : () => doudianSandboxCredentials(database.db)),
-      options.doudianTuning,
+      { now: () => app.clock.now().getTime(), ...options.doudianTuning },
     ),
   );
   app.decorate(
