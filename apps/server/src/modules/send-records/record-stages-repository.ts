@@ -57,7 +57,7 @@ export async function lockStageTarget(
     ? sql`(${r.platformReference} ->> 'targetCollaborationId') = ${ref.targetCollaborationId}`
     : ref?.planId
       ? sql`(${r.platformReference} ->> 'planId') = ${ref.planId}`
-      : sql`false`;
+      : null; // no reference: `order by false` is refused by PostgreSQL (a constant)
   const [row] = await tx
     .select({
       id: r.id,
@@ -75,7 +75,7 @@ export async function lockStageTarget(
         eq(r.status, 'success'),
       ),
     )
-    .orderBy(desc(refMatch), desc(r.createdAt), desc(r.id))
+    .orderBy(...(refMatch ? [desc(refMatch)] : []), desc(r.createdAt), desc(r.id))
     .limit(1)
     .for('update');
   return row ?? null;
@@ -123,5 +123,32 @@ export async function countStage(
     .onConflictDoUpdate({
       target: [recordStageCounts.taskId, recordStageCounts.stage],
       set: { count: sql`${recordStageCounts.count} + ${by}` },
+    });
+}
+
+/**
+ * Adds records that became success to their tasks' `sent` (issue 19): one multi-row upsert, in
+ * task order (two writers lock the count rows in the same order, never a deadlock).
+ */
+export async function countSent(
+  tx: Executor,
+  rows: ReadonlyArray<{ userId: number; taskId: number }>,
+): Promise<void> {
+  if (!rows.length) return;
+  const byTask = new Map<number, { userId: number; taskId: number; count: number }>();
+  for (const row of rows) {
+    const entry = byTask.get(row.taskId) ?? { userId: row.userId, taskId: row.taskId, count: 0 };
+    entry.count++;
+    byTask.set(row.taskId, entry);
+  }
+  const values = [...byTask.values()]
+    .sort((a, b) => a.taskId - b.taskId)
+    .map((v) => ({ userId: v.userId, taskId: v.taskId, stage: 'sent', count: v.count }));
+  await tx
+    .insert(recordStageCounts)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [recordStageCounts.taskId, recordStageCounts.stage],
+      set: { count: sql`${recordStageCounts.count} + excluded.count` },
     });
 }
