@@ -40,6 +40,8 @@ const TEMPLATES = 20;
 const PORT = 3960;
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PASSWORD = 'Bench-Funnel-123';
+/** BENCH_FUNNEL_KEEP=1 keeps the database for a look afterwards (its name is printed). */
+const KEEP = process.env.BENCH_FUNNEL_KEEP === '1';
 
 type Out = (line?: string) => void;
 
@@ -227,6 +229,8 @@ async function screenshots(product: RunningProduct, username: string, dir: strin
     for (const locale of ['zh-CN', 'en-US'] as const) {
       const context = await browser.newContext({ locale, viewport: { width: 1440, height: 1400 } });
       const page = await context.newPage();
+      // The console's language is the one kept in the browser (zh-CN until one is chosen).
+      await context.addInitScript((lang) => localStorage.setItem('arco-locale', lang), locale);
       await page.goto(`${product.url}/login`);
       const zh = locale === 'zh-CN';
       await page.getByLabel(zh ? '用户名或手机号' : 'Username or phone number').fill(username);
@@ -236,9 +240,8 @@ async function screenshots(product: RunningProduct, username: string, dir: strin
       await page.goto(`${product.url}/sent/workplace`);
       const card = page.getByTestId('funnel-card');
       await card.getByTestId('funnel-bars').waitFor({ timeout: 60_000 });
-      await card.scrollIntoViewIfNeeded();
       const file = path.join(dir, `workplace-funnel-${locale}.png`);
-      await card.screenshot({ path: file });
+      await page.screenshot({ path: file, fullPage: true });
       out(`- screenshot: ${file}`);
       await context.close();
     }
@@ -305,7 +308,8 @@ export async function benchFunnel(out: Out): Promise<number> {
   } finally {
     await db.end().catch(() => undefined);
     await product?.stop();
-    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+    if (KEEP) out(`- kept the database ${dbName}`);
+    else await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
     await admin.end();
   }
   return broken;

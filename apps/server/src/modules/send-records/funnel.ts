@@ -27,10 +27,14 @@ export async function funnelFor(
 ): Promise<FunnelData> {
   const filtered =
     query.shopId !== undefined || query.createdFrom !== undefined || query.createdTo !== undefined;
-  const tasks = await funnelTasks(db, userId, query);
-  const gmv = tasks.length
-    ? await gmvByTask(db, userId, filtered ? tasks.map((task) => task.id) : undefined)
-    : [];
+  // Unfiltered, the two reads run at once (the GMV of every task of the account); filtered,
+  // the GMV is of the tasks the filter found.
+  const [tasks, every] = await Promise.all([
+    funnelTasks(db, userId, query),
+    filtered ? null : gmvByTask(db, userId),
+  ]);
+  const gmv =
+    every ?? (tasks.length ? await gmvByTask(db, userId, tasks.map((task) => task.id)) : []);
   const groups = new Map<string, Accumulated>();
   const totals = accumulated(null, null);
   const keyOf = groupKey[query.groupBy];

@@ -72,11 +72,13 @@ describe('workplace funnel card (en-US)', () => {
     expect(bars).toHaveTextContent('$1,299.00 · 7 orders');
     const rows = screen.getAllByRole('row');
     const friendly = rows.find((r) => r.textContent?.includes('Friendly hello'))!;
-    expect(friendly).toHaveTextContent('n = 200');
+    // The sample size is its own column, beside the rates read from it.
+    expect(screen.getByRole('columnheader', { name: 'Sent (n)' })).toBeInTheDocument();
+    expect(within(friendly).getAllByRole('cell')[1]).toHaveTextContent(/^200$/);
     expect(friendly).toHaveTextContent('25.0%');
     expect(within(friendly).queryByTestId('funnel-small')).toBeNull();
     const none = rows.find((r) => r.textContent?.includes('No template'))!;
-    expect(none).toHaveTextContent('n = 12');
+    expect(within(none).getAllByRole('cell')[1]).toHaveTextContent(/^12$/);
     expect(none).toHaveTextContent('50.0%');
     expect(within(none).getByTestId('funnel-small')).toHaveTextContent('Small sample');
   });

@@ -25,7 +25,7 @@ import { dayEnd, dayOf, dayStart } from '@/lib/day-range.ts';
 import { formatCount } from '@/lib/format-number.ts';
 import { useFunnel, type FunnelFilters } from '../api/get-funnel.ts';
 import { useWorkplaceT } from '../locale/index.ts';
-import { formatGmv, funnelBars, isSmallSample, percent } from '../model/funnel.ts';
+import { formatGmv, formatMoney, funnelBars, isSmallSample, percent } from '../model/funnel.ts';
 
 type T = ReturnType<typeof useWorkplaceT>['t'];
 
@@ -124,16 +124,10 @@ function columns(
       ),
     },
     {
-      title: t('funnel.step.sent'),
+      // The rates' sample size: invitations sent.
+      title: t('funnel.col.sample'),
       align: 'right',
-      render: (_: unknown, g: FunnelGroup) => (
-        <Space size={4} direction="vertical" align="end">
-          <span>{formatCount(g.counts.sent, locale)}</span>
-          <Typography.Text type="secondary" className="funnel-n">
-            {t('funnel.n', { n: formatCount(g.sample, locale) })}
-          </Typography.Text>
-        </Space>
-      ),
+      render: (_: unknown, g: FunnelGroup) => formatCount(g.sample, locale),
     },
     { title: t('funnel.col.acceptRate'), align: 'right', render: rate('accepted') },
     { title: t('funnel.col.replyRate'), align: 'right', render: rate('replied') },
@@ -150,7 +144,17 @@ function columns(
     {
       title: t('funnel.gmv'),
       align: 'right',
-      render: (_: unknown, g: FunnelGroup) => formatGmv(g.gmv, locale),
+      width: 150,
+      render: (_: unknown, g: FunnelGroup) =>
+        g.gmv.length ? (
+          g.gmv.map((sum) => (
+            <div key={sum.currency} className="funnel-money">
+              {formatMoney(sum.amountMinor, sum.currency, locale)}
+            </div>
+          ))
+        ) : (
+          <span>—</span>
+        ),
     },
   ] satisfies Array<ColumnProps<FunnelGroup>>;
 }
