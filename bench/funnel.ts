@@ -235,7 +235,7 @@ async function screenshots(product: RunningProduct, username: string, dir: strin
       const zh = locale === 'zh-CN';
       await page.getByLabel(zh ? '用户名或手机号' : 'Username or phone number').fill(username);
       await page.getByLabel(zh ? '密码' : 'Password', { exact: true }).fill(PASSWORD);
-      await page.getByRole('button', { name: zh ? '登录' : 'Log in', exact: true }).click();
+      await page.getByRole('button', { name: zh ? '登录' : 'Login', exact: true }).click();
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
       await page.goto(`${product.url}/sent/workplace`);
       const card = page.getByTestId('funnel-card');
