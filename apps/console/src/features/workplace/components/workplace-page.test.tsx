@@ -2,6 +2,7 @@ import { apiPaths, type SendStats } from '@inviteflow/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
+import { emptyFunnel } from './funnel-fixtures.ts';
 import { WorkplacePage } from './workplace-page.tsx';
 
 function stats(overrides: Partial<SendStats> = {}): SendStats {
@@ -66,6 +67,8 @@ describe('workplace', () => {
     expect(screen.getByText('No invitation finished yet')).toBeInTheDocument();
     expect(screen.getByText('No membership: you are on the free allowance')).toBeInTheDocument();
     expect(screen.getByText('No shops yet')).toBeInTheDocument();
+    // The funnel, its own card and call: nothing sent yet.
+    expect(await screen.findByText(/^No invitations sent yet/)).toBeInTheDocument();
   });
 
   it('shows the numbers and draws the charts, and asks again for another period', async () => {
