@@ -208,7 +208,7 @@ export function FunnelCard({ shops }: { shops: readonly Shop[] }) {
         />
         <DatePicker.RangePicker
           size="small"
-          style={{ width: 260 }}
+          style={{ width: 320 }}
           prefix={t('funnel.created')}
           value={days}
           onChange={(value?: string[]) =>
