@@ -34,7 +34,14 @@ export async function funnelFor(
     filtered ? null : gmvByTask(db, userId),
   ]);
   const gmv =
-    every ?? (tasks.length ? await gmvByTask(db, userId, tasks.map((task) => task.id)) : []);
+    every ??
+    (tasks.length
+      ? await gmvByTask(
+          db,
+          userId,
+          tasks.map((task) => task.id),
+        )
+      : []);
   const groups = new Map<string, Accumulated>();
   const totals = accumulated(null, null);
   const keyOf = groupKey[query.groupBy];

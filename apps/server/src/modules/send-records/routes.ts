@@ -112,7 +112,8 @@ export async function sendRecordRoutes(
     {
       schema: {
         tags,
-        summary: 'The workplace funnel: sent → accepted / replied → sample → content → orders → GMV',
+        summary:
+          'The workplace funnel: sent → accepted / replied → sample → content → orders → GMV',
         description:
           'Per script template, shop, set or task (`groupBy`), of the tasks created in ' +
           '`createdFrom`–`createdTo` (both included) and of `shopId`: records per step (each ' +

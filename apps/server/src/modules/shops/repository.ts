@@ -6,7 +6,19 @@ import {
   type ShopPause,
   type ShopTab,
 } from '@inviteflow/contract';
-import { and, desc, eq, gt, inArray, isNotNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  ne,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { shops } from './schema.ts';
 import { pageOffset } from '../../lib/sql.ts';
