@@ -1,5 +1,6 @@
 /**
- * npm run bench [-- part ...]   parts: bundle, page-load, api, imports, memory, platforms, talents
+ * npm run bench [-- part ...]   parts: bundle, page-load, api, imports, memory, platforms, funnel,
+ *                                sync, talents
  *                                (default: all)
  *
  * Every performance budget of the product, each printing its figures; exits
@@ -9,10 +10,12 @@ import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { benchApi } from './api.ts';
 import { benchBundle } from './bundle.ts';
+import { benchFunnel } from './funnel.ts';
 import { benchImports } from './imports.ts';
 import { benchMemory } from './memory.ts';
 import { benchPageLoad } from './page-load.ts';
 import { benchPlatforms } from './platforms.ts';
+import { benchSync } from './sync.ts';
 import { repoRoot } from './support/product.ts';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
@@ -39,6 +42,8 @@ async function main() {
   if (wanted('imports')) broken += await benchImports(out);
   if (wanted('memory')) broken += await benchMemory(out);
   if (wanted('platforms')) broken += await benchPlatforms(out);
+  if (wanted('funnel')) broken += await benchFunnel(out);
+  if (wanted('sync')) broken += await benchSync(out);
   if (wanted('talents')) {
     out('\n## Talent library (npm run bench:talents)\n');
     const status = spawnSync('npm', ['run', 'bench:talents', '--silent'], {

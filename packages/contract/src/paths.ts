@@ -140,6 +140,8 @@ export const apiPaths = {
     exportProgress: (exportId: string) => `${apiPrefix}/send-records/export/${exportId}`,
     exportDownload: (token: string) => `${apiPrefix}/send-records/export/download/${token}`,
     stats: `${apiPrefix}/send-records/stats`,
+    /** The workplace funnel per shop, task, set or script template (issue 19). */
+    funnel: `${apiPrefix}/send-records/funnel`,
     /** A task's platform calls (the server's actions for a shop connected by authorization). */
     taskPlatformCalls: (taskId: number | string) =>
       `${apiPrefix}/send-records/tasks/${taskId}/platform-calls`,

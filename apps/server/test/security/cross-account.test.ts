@@ -294,6 +294,14 @@ const bodyIdCases: Record<string, BodyIdVariant[]> = {
       request: (w, ids) => ({ query: { taskId: String(taskOf(w, ids)) } }),
     },
   ],
+  'GET /api/v1/send-records/funnel': [
+    {
+      // Grouped by shop, so A's shop (its name carries the marker) would show if it leaked.
+      field: 'shopId',
+      expect: 'empty',
+      request: (w, ids) => ({ query: { shopId: String(shopOf(w, ids)), groupBy: 'shop' } }),
+    },
+  ],
   'POST /api/v1/send-records/export': [
     {
       field: 'shopId',

@@ -4,3 +4,5 @@
  */
 export { affiliateOrderRoutes } from './routes.ts';
 export { recordOrders, type OrderLine } from './service.ts';
+/** The GMV per task the workplace funnel shows (issue 19). */
+export { gmvByTask, type TaskGmv } from './gmv-repository.ts';

@@ -9,6 +9,7 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import type { SendRecordRow } from './repository.ts';
+import { countSent } from './record-stages-repository.ts';
 import { invitationTasks, sendRecords } from './schema.ts';
 
 /**
@@ -127,14 +128,25 @@ export async function releaseActionRecords(
   return rows.length;
 }
 
-/** Records that reached the platform (these ids, or all of an action's open ones): success. */
-export function writeSuccess(
+/**
+ * Records that reached the platform (these ids, or all of an action's open ones): success, and
+ * the funnel's `sent` of their tasks counted in the same transaction (issue 19). Every success
+ * path (succeedRecords, succeedActionRecords, settleBrowserAnswers) writes through here, and
+ * the UPDATE takes open records only, so the rows it answers are the records becoming success
+ * now: each is counted once, even when two writers race (the loser's UPDATE matches nothing).
+ * Counted here rather than by a trigger like send_record_counts': no migration, one upsert per
+ * statement of successes (by task, in task order), and the count is written where the
+ * record_stage_counts' other writer (record-stages.ts) is, in TypeScript.
+ */
+export async function writeSuccess(
   tx: Executor,
   chosen: Chosen,
   reference: PlatformReference,
   now: Date,
 ): Promise<Array<{ id: number; userId: number; taskId: number }>> {
-  return writeOutcome(tx, chosen, 'open', outcome.success(reference, now));
+  const rows = await writeOutcome(tx, chosen, 'open', outcome.success(reference, now));
+  await countSent(tx, rows);
+  return rows;
 }
 
 /** Open records the platform refused for the talent itself (or the request): failed. */

@@ -145,7 +145,7 @@ export async function invitationOfOrder(
 ): Promise<{ recordId: number; taskId: number; firstOrderAt: Date | null } | null> {
   const refMatch = where.targetCollaborationId
     ? sql`(${r.platformReference} ->> 'targetCollaborationId') = ${where.targetCollaborationId}`
-    : sql`false`;
+    : null;
   const [row] = await db
     .select({ recordId: r.id, taskId: r.taskId, firstOrderAt: r.firstOrderAt })
     .from(r)
@@ -158,7 +158,34 @@ export async function invitationOfOrder(
         lte(r.createdAt, where.orderedAt),
       ),
     )
-    .orderBy(desc(refMatch), desc(r.createdAt), desc(r.id))
+    .orderBy(...(refMatch ? [desc(refMatch)] : []), desc(r.createdAt), desc(r.id))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Adds records that became success to their tasks' `sent` (issue 19): one multi-row upsert, in
+ * task order (two writers lock the count rows in the same order, never a deadlock).
+ */
+export async function countSent(
+  tx: Executor,
+  rows: ReadonlyArray<{ userId: number; taskId: number }>,
+): Promise<void> {
+  if (!rows.length) return;
+  const byTask = new Map<number, { userId: number; taskId: number; count: number }>();
+  for (const row of rows) {
+    const entry = byTask.get(row.taskId) ?? { userId: row.userId, taskId: row.taskId, count: 0 };
+    entry.count++;
+    byTask.set(row.taskId, entry);
+  }
+  const values = [...byTask.values()]
+    .sort((a, b) => a.taskId - b.taskId)
+    .map((v) => ({ userId: v.userId, taskId: v.taskId, stage: 'sent', count: v.count }));
+  await tx
+    .insert(recordStageCounts)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [recordStageCounts.taskId, recordStageCounts.stage],
+      set: { count: sql`${recordStageCounts.count} + excluded.count` },
+    });
 }

@@ -46,68 +46,109 @@ export async function applyCreatorEvents(
 ): Promise<AppliedEvents> {
   let applied = 0;
   const accounts = new Set<number>();
-  for (const event of events) {
+  // A page of events in one transaction, their talents read in one statement: a transaction
+  // and a talent lookup per event were a third of the round trips of a sync page (issue 19's
+  // `npm run bench -- sync`, docs/performance.md). The events still apply one after the
+  // other, in order. A failure rolls the page back whole; the sync step fails, keeps its
+  // cursor and reads the page again (each fact is written once, creator_events). Two pages
+  // of one account's shops that lock the same talents in another order may deadlock: one is
+  // refused and read again after the back-off, like any failed step.
+  for (let from = 0; from < events.length; from += APPLY_PAGE) {
+    const page = events.slice(from, from + APPLY_PAGE);
     const changed = await db.transaction(async (tx) => {
-      const talentId = await talentOf(tx, event);
-      const platformTalentId = talentId?.platformTalentId ?? event.creator.username ?? null;
-      const target = platformTalentId
-        ? await lockStageTarget(tx, {
-            userId: event.userId,
-            shopId: event.shopId,
-            platformTalentId,
-            stage: event.stage,
-            reference: event.reference,
-          })
-        : null;
-      const fresh = await insertCreatorEvent(tx, {
-        userId: event.userId,
-        shopId: event.shopId,
-        kind: event.stage,
-        platformKey: event.key,
-        recordId: target?.id ?? null,
-        taskId: target?.taskId ?? null,
-        talentId: talentId?.id ?? target?.talentId ?? null,
-        occurredAt: event.at,
-      });
-      if (!fresh) return false;
-      if (target && target.reached === null) {
-        const current = target.stage as RecordStage | null;
-        const stage =
-          current && recordStageRank[current] >= recordStageRank[event.stage]
-            ? current
-            : event.stage;
-        await reachStage(tx, target.id, event.stage, stage, event.at);
-        await countStage(tx, event.userId, target.taskId, event.stage, 1);
-      }
-      const talent = talentId?.id ?? target?.talentId ?? null;
-      if (talent !== null) {
-        await moveTalentOnStage(tx, {
-          userId: event.userId,
-          talentId: talent,
-          stage: event.stage,
-          shopName: event.shopName,
-          taskId: target?.taskId ?? null,
-          at: event.at,
-        });
-      }
-      return true;
+      const talents = await talentsOf(tx, page);
+      const results: boolean[] = [];
+      for (const event of page) results.push(await applyOne(tx, event, talents));
+      return results;
     });
-    if (changed) {
+    changed.forEach((was, i) => {
+      if (!was) return;
       applied++;
-      accounts.add(event.userId);
-    }
+      accounts.add(page[i]!.userId);
+    });
   }
   return { applied, accounts: [...accounts] };
 }
 
-/** The talent the platform's words name: by open id, then 百应ID, then talent ID (handle). */
-async function talentOf(
-  tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+/** Events applied in one transaction (a platform's page is 20 to 100). */
+const APPLY_PAGE = 200;
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type PageTalents = Map<string, { id: number; platformTalentId: string }>;
+
+/** One event, in the page's transaction: see applyCreatorEvents. Answers whether it was new. */
+async function applyOne(tx: Tx, event: CreatorEvent, talents: PageTalents): Promise<boolean> {
+  const talentId = talentOf(talents, event);
+  const platformTalentId = talentId?.platformTalentId ?? event.creator.username ?? null;
+  const target = platformTalentId
+    ? await lockStageTarget(tx, {
+        userId: event.userId,
+        shopId: event.shopId,
+        platformTalentId,
+        stage: event.stage,
+        reference: event.reference,
+      })
+    : null;
+  const fresh = await insertCreatorEvent(tx, {
+    userId: event.userId,
+    shopId: event.shopId,
+    kind: event.stage,
+    platformKey: event.key,
+    recordId: target?.id ?? null,
+    taskId: target?.taskId ?? null,
+    talentId: talentId?.id ?? target?.talentId ?? null,
+    occurredAt: event.at,
+  });
+  if (!fresh) return false;
+  if (target && target.reached === null) {
+    const current = target.stage as RecordStage | null;
+    const stage =
+      current && recordStageRank[current] >= recordStageRank[event.stage] ? current : event.stage;
+    await reachStage(tx, target.id, event.stage, stage, event.at);
+    await countStage(tx, event.userId, target.taskId, event.stage, 1);
+  }
+  const talent = talentId?.id ?? target?.talentId ?? null;
+  if (talent !== null) {
+    await moveTalentOnStage(tx, {
+      userId: event.userId,
+      talentId: talent,
+      stage: event.stage,
+      shopName: event.shopName,
+      taskId: target?.taskId ?? null,
+      at: event.at,
+    });
+  }
+  return true;
+}
+
+/** The talents the page's events name, by open id and by 百应ID, per account: one read each. */
+async function talentsOf(tx: Tx, page: readonly CreatorEvent[]): Promise<PageTalents> {
+  const found: PageTalents = new Map();
+  const byUser = new Map<number, { openIds: Set<string>; buyinIds: Set<string> }>();
+  for (const event of page) {
+    const want = byUser.get(event.userId) ?? { openIds: new Set(), buyinIds: new Set() };
+    if (event.creator.openId) want.openIds.add(event.creator.openId);
+    if (event.creator.buyinId) want.buyinIds.add(event.creator.buyinId);
+    byUser.set(event.userId, want);
+  }
+  for (const [userId, want] of byUser) {
+    for (const row of await findByOpenIds(tx, userId, [...want.openIds]))
+      if (row.creatorOpenId) found.set(`${userId}:open:${row.creatorOpenId}`, row);
+    for (const row of await findByBuyinIds(tx, userId, [...want.buyinIds]))
+      if (row.buyinId) found.set(`${userId}:buyin:${row.buyinId}`, row);
+  }
+  return found;
+}
+
+/** The talent the platform's words name: by open id, then 百应ID (the page's talents). */
+function talentOf(
+  talents: PageTalents,
   event: CreatorEvent,
-): Promise<{ id: number; platformTalentId: string } | null> {
+): { id: number; platformTalentId: string } | null {
   const { openId, buyinId } = event.creator;
-  const [byOpenId] = openId ? await findByOpenIds(tx, event.userId, [openId]) : [];
-  if (byOpenId) return byOpenId;
-  const [byBuyin] = buyinId ? await findByBuyinIds(tx, event.userId, [buyinId]) : [];
-  return byBuyin ?? null;
+  return (
+    (openId ? talents.get(`${event.userId}:open:${openId}`) : undefined) ??
+    (buyinId ? talents.get(`${event.userId}:buyin:${buyinId}`) : undefined) ??
+    null
+  );
 }

@@ -1,6 +1,8 @@
 import {
   apiPaths,
   countData,
+  funnelData,
+  funnelQuery,
   idParams,
   sendPreviewBody,
   sendPreviewData,
@@ -26,6 +28,7 @@ import { deleteRecord, editRecord, recordPage } from './service.ts';
 import { cancelFollowUp, taskFollowUpsView } from './follow-ups.ts';
 import { createTask, previewTask, type TaskActionCompiler } from './task-creation.ts';
 import { sendStatsFor } from './stats.ts';
+import { funnelFor } from './funnel.ts';
 
 const tags = ['send records'];
 const paths = apiPaths.sendRecords;
@@ -112,6 +115,27 @@ export async function sendRecordRoutes(
         request,
         await sendStatsFor(app.db, request.auth.userId, request.query.days, app.clock.now()),
       ),
+  );
+
+  app.get(
+    paths.funnel,
+    {
+      schema: {
+        tags,
+        summary:
+          'The workplace funnel: sent → accepted / replied → sample → content → orders → GMV',
+        description:
+          'Per script template, shop, set or task (`groupBy`), of the tasks created in ' +
+          '`createdFrom`–`createdTo` (both included) and of `shopId`: records per step (each ' +
+          'counted the first time it reached it), the acceptance and reply rates out of `sent` ' +
+          'with that sample size (`smallSample` under 30), and the GMV of the non-void orders ' +
+          'attributed to the tasks per currency (minor units). The groups with the most ' +
+          'invitations first, up to 100; `totals` covers every task of the filter.',
+        querystring: funnelQuery,
+        response: responses(funnelData),
+      },
+    },
+    async (request) => ok(request, await funnelFor(app.db, request.auth.userId, request.query)),
   );
 
   app.post(

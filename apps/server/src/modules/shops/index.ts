@@ -8,6 +8,7 @@ export {
   overviewShops,
   shopCounts,
   shopIsBound,
+  shopNames,
   shopsOfConnections,
   toShop,
   type ShopRow,

@@ -314,3 +314,17 @@ export async function connectedShops(
     .where(and(eq(shops.bindStatus, 'BOUND'), isNotNull(shops.connectionId)))
     .orderBy(shops.id);
 }
+
+/** The names of these shops of the account (the workplace funnel's labels, issue 19). */
+export async function shopNames(
+  db: Executor,
+  userId: number,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: shops.id, name: shops.shopName })
+    .from(shops)
+    .where(and(eq(shops.userId, userId), inArray(shops.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -1,5 +1,5 @@
 import type { Page, ProductTemplate, ScriptTemplate } from '@inviteflow/contract';
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { productTemplates, scriptTemplates } from './schema.ts';
@@ -165,4 +165,25 @@ export async function ownedScripts(
         sql`${scriptTemplates.id} = any(${sql.param([...ids])}::int[])`,
       ),
     );
+}
+
+/**
+ * How the workplace funnel names these script templates of the account (issue 19): the
+ * remark, or the start of the script when it has none.
+ */
+export async function scriptLabels(
+  db: Executor,
+  userId: number,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({
+      id: scriptTemplates.id,
+      remark: scriptTemplates.remark,
+      start: sql<string>`left(${scriptTemplates.content}, 60)`,
+    })
+    .from(scriptTemplates)
+    .where(and(eq(scriptTemplates.userId, userId), inArray(scriptTemplates.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.remark.trim() || row.start]));
 }

@@ -2,6 +2,7 @@ import { apiPaths, type SendStats } from '@inviteflow/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderPage, resetApp, signIn, stubFetch } from '@/test/helpers.tsx';
+import { emptyFunnel } from './funnel-fixtures.ts';
 import { WorkplacePage } from './workplace-page.tsx';
 
 function stats(overrides: Partial<SendStats> = {}): SendStats {
@@ -39,6 +40,13 @@ function stats(overrides: Partial<SendStats> = {}): SendStats {
   };
 }
 
+/** The page's calls: the stats as `handler` answers them; the funnel (its own card) empty. */
+function stubWorkplace(handler: Parameters<typeof stubFetch>[0]) {
+  return stubFetch((url, init) =>
+    url.startsWith(apiPaths.sendRecords.funnel) ? ok(emptyFunnel()) : handler(url, init),
+  );
+}
+
 beforeEach(async () => {
   await resetApp('en-US');
   signIn();
@@ -50,7 +58,7 @@ afterEach(() => {
 
 describe('workplace', () => {
   it('is honest on a new account: zeros, empty charts and where to start', async () => {
-    stubFetch(() => ok(stats()));
+    stubWorkplace(() => ok(stats()));
     renderPage(<WorkplacePage />, '/sent/workplace');
     expect(await screen.findByText(/^No invitations yet: bind a shop/)).toBeInTheDocument();
     expect(await screen.findByText('No invitations in this period yet')).toBeInTheDocument();
@@ -59,6 +67,8 @@ describe('workplace', () => {
     expect(screen.getByText('No invitation finished yet')).toBeInTheDocument();
     expect(screen.getByText('No membership: you are on the free allowance')).toBeInTheDocument();
     expect(screen.getByText('No shops yet')).toBeInTheDocument();
+    // The funnel, its own card and call: nothing sent yet.
+    expect(await screen.findByText(/^No invitations sent yet/)).toBeInTheDocument();
   });
 
   it('shows the numbers and draws the charts, and asks again for another period', async () => {
@@ -80,7 +90,7 @@ describe('workplace', () => {
       },
     });
     busy.days[13] = { day: '2025-03-14', created: 12, succeeded: 6, failed: 2 };
-    stubFetch((url) => {
+    stubWorkplace((url) => {
       urls.push(url);
       return ok(busy);
     });
@@ -100,7 +110,7 @@ describe('workplace', () => {
   });
 
   it('says when a lapsed membership ended, and warns before one ends', async () => {
-    stubFetch(() =>
+    stubWorkplace(() =>
       ok(
         stats({
           membership: {
@@ -120,7 +130,7 @@ describe('workplace', () => {
     unmount();
 
     const soon = new Date(Date.now() + 86_400_000).toISOString();
-    stubFetch(() =>
+    stubWorkplace(() =>
       ok(
         stats({
           membership: {
@@ -162,7 +172,7 @@ describe.each([
 
   it("says which zone its days are counted in and when today's allowance renews", async () => {
     // The account counts days in Los Angeles: its midnight is 07:00 UTC in summer time.
-    stubFetch(() =>
+    stubWorkplace(() =>
       ok(
         stats({
           timeZone: 'America/Los_Angeles',
@@ -177,7 +187,7 @@ describe.each([
   });
 
   it('says that today is still the day counted before a change of zone, and until when', async () => {
-    stubFetch(() =>
+    stubWorkplace(() =>
       ok(
         stats({
           timeZone: 'America/Los_Angeles',

@@ -29,6 +29,7 @@ import { formatCount } from '@/lib/format-number.ts';
 import { timeZoneLabel } from '@/lib/time-zone.ts';
 import { useStats } from '../api/get-stats.ts';
 import { useWorkplaceT } from '../locale/index.ts';
+import { FunnelCard } from './funnel-card.tsx';
 import './workplace.css';
 
 // react-router's navigate() returns a promise only under a data router, and it settles when the
@@ -312,6 +313,7 @@ export function WorkplacePage() {
           )}
         </Grid.Col>
       </Grid.Row>
+      {stats && <FunnelCard shops={stats.shops.list} />}
     </div>
   );
 }
