@@ -1,7 +1,6 @@
 import type { AffiliateOrder } from '@inviteflow/contract';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { invitationOfOrder, type CreatorEvent } from '../send-records/index.ts';
 import { findShop } from '../shops/index.ts';
 import { findByPlatformIds, setPlatformFigures, talentIdentitiesByIds } from '../talents/index.ts';
 import * as repo from './repository.ts';
@@ -44,13 +43,41 @@ export interface OrderLine {
   orderedAt: Date;
 }
 
+/**
+ * The invitation an order is attributed to (send-records' invitationOfOrder, which the platform
+ * sync passes in: send-records reads this module for the funnel's GMV, so this module does not
+ * import send-records back).
+ */
+export type InvitationOfOrder = (
+  db: Database,
+  where: {
+    userId: number;
+    shopId: number;
+    platformTalentId: string;
+    orderedAt: Date;
+    targetCollaborationId?: string | null;
+  },
+) => Promise<{ recordId: number; taskId: number; firstOrderAt: Date | null } | null>;
+
+/** A talent's first order after an invitation, as the sync hands it on (a creator event). */
+export interface FirstOrder {
+  userId: number;
+  shopId: number;
+  shopName: string;
+  stage: 'first_order';
+  key: string;
+  at: Date;
+  creator: { openId: string | null; username: string };
+  reference?: { targetCollaborationId: string };
+}
+
 export interface RecordedOrders {
   /** Lines new or changed (a re-read of unchanged lines counts none). */
   changed: number;
   /** Accounts whose talents' figures changed (their list caches are stale). */
   accounts: number[];
   /** Each talent's first order after an invitation, as a creator event (key: the order key). */
-  firstOrders: CreatorEvent[];
+  firstOrders: FirstOrder[];
 }
 
 export async function recordOrders(
@@ -58,6 +85,7 @@ export async function recordOrders(
   shop: { userId: number; shopId: number; shopName: string; platform: string },
   lines: readonly OrderLine[],
   now: Date,
+  invitationOfOrder: InvitationOfOrder,
 ): Promise<RecordedOrders> {
   if (!lines.length) return { changed: 0, accounts: [], firstOrders: [] };
   const handles = [...new Set(lines.map((line) => line.creatorKey))];
@@ -119,7 +147,7 @@ export async function recordOrders(
     }
     return { lines: written.length, talents: touched.size };
   });
-  const firstOrders: CreatorEvent[] = [...firsts.values()].map(({ line, talent }) => ({
+  const firstOrders: FirstOrder[] = [...firsts.values()].map(({ line, talent }) => ({
     userId: shop.userId,
     shopId: shop.shopId,
     shopName: shop.shopName,

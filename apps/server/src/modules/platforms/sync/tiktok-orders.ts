@@ -1,5 +1,5 @@
 import { recordOrders, type OrderLine } from '../../affiliate-orders/index.ts';
-import { applyCreatorEvents } from '../../send-records/index.ts';
+import { applyCreatorEvents, invitationOfOrder } from '../../send-records/index.ts';
 import type { AffiliateOrder } from '../tiktok-shop/index.ts';
 import type { SyncKind } from './kind.ts';
 import type { SyncKindDeps } from './kinds.ts';
@@ -70,7 +70,7 @@ export function tiktokOrders(deps: SyncKindDeps): SyncKind<Cursor> {
         { now: () => now, requiredScopes: ['seller.affiliate_collaboration.read'] },
       );
       const lines = page.orders.flatMap((order) => orderLines(order, now));
-      const recorded = await recordOrders(deps.db, shop, lines, now);
+      const recorded = await recordOrders(deps.db, shop, lines, now, invitationOfOrder);
       const events = await applyCreatorEvents(deps.db, recorded.firstOrders);
       const accounts = [...new Set([...recorded.accounts, ...events.accounts])];
       if (accounts.length) await deps.changed(accounts);
