@@ -72,7 +72,8 @@ import {
 } from './modules/platforms/tiktok-shop-sandbox/index.ts';
 import { profileRoutes } from './modules/user/routes.ts';
 import { PlatformConnections, connectionRoutes } from './modules/platforms/connections/index.ts';
-import { PlatformSync, syncKinds } from './modules/platforms/sync/index.ts';
+import { PlatformSync, sampleReviewer, syncKinds } from './modules/platforms/sync/index.ts';
+import { Samples, sampleRoutes } from './modules/samples/index.ts';
 import {
   CreatorMarketplace,
   creatorMarketplaceRoutes,
@@ -504,6 +505,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     }),
   });
   await app.register(platformActionRoutes);
+  // Samples (issue 19) imports nothing of platforms: its review reaches the platform by this port.
+  await app.register(sampleRoutes, {
+    samples: new Samples(database.db, sampleReviewer(app.connections, () => app.clock.now())),
+  });
   await app.register(browserActionRoutes);
   await app.register(pagePackRoutes);
 

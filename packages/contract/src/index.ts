@@ -23,6 +23,7 @@ export * from './shops.ts';
 export * from './platforms.ts';
 export * from './send-records-constants.ts';
 export * from './record-stages.ts';
+export * from './samples.ts';
 export * from './platform-calls.ts';
 export * from './platform-actions.ts';
 export * from './task-platform-fields.ts';

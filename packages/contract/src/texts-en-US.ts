@@ -6,6 +6,7 @@ import { membershipEn } from './catalogue/membership.en-US.ts';
 import { platformsEn } from './catalogue/platforms.en-US.ts';
 import { platformTasksEn } from './catalogue/platform-tasks.en-US.ts';
 import { sendingEn } from './catalogue/sending.en-US.ts';
+import { samplesEn } from './catalogue/samples.en-US.ts';
 import { provideCatalogue, type Catalogue } from './texts.ts';
 
 /**
@@ -22,6 +23,7 @@ export const catalogueModulesEn = [
   platformsEn,
   platformTasksEn,
   creatorsEn,
+  samplesEn,
 ] as const;
 
 export const enUS: Catalogue = {
@@ -33,6 +35,7 @@ export const enUS: Catalogue = {
   ...platformsEn,
   ...platformTasksEn,
   ...creatorsEn,
+  ...samplesEn,
 };
 
 provideCatalogue('en-US', enUS);

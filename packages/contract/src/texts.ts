@@ -6,6 +6,7 @@ import { membershipZh } from './catalogue/membership.ts';
 import { platformsZh } from './catalogue/platforms.ts';
 import { platformTasksZh } from './catalogue/platform-tasks.ts';
 import { sendingZh } from './catalogue/sending.ts';
+import { samplesZh } from './catalogue/samples.ts';
 import type { Locale } from './locale.ts';
 
 /**
@@ -31,6 +32,7 @@ export const catalogueModulesZh = [
   platformsZh,
   platformTasksZh,
   creatorsZh,
+  samplesZh,
 ] as const;
 
 const zhCN = {
@@ -42,6 +44,7 @@ const zhCN = {
   ...platformsZh,
   ...platformTasksZh,
   ...creatorsZh,
+  ...samplesZh,
 };
 
 export type CatalogueKey = keyof typeof zhCN;

@@ -8,3 +8,5 @@ export type { SyncKind, SyncShop, SyncStepResult } from './kind.ts';
 export { cursorsOfShop } from './repository.ts';
 export { PlatformSync, type PlatformSyncDeps, type SyncPassOptions } from './service.ts';
 export { syncKinds, type SyncKindDeps } from './kinds.ts';
+/** The platforms' side of the samples module's review (app.ts fills its port with it). */
+export { sampleReviewer } from './tiktok-samples.ts';

@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import type { PlatformConnections } from '../connections/index.ts';
 import { anyCursor, type SyncKind } from './kind.ts';
 import { tiktokCollaborations } from './tiktok-collaborations.ts';
+import { tiktokSamples } from './tiktok-samples.ts';
 
 /** What the sync kinds read and write with: built once in app.ts. */
 export interface SyncKindDeps {
@@ -15,5 +16,9 @@ export interface SyncKindDeps {
 
 /** Every sync kind, per platform: each reads one part of the platform for a connected shop. */
 export function syncKinds(deps: SyncKindDeps): SyncKind[] {
-  return [anyCursor(tiktokCollaborations(deps))];
+  return [
+    anyCursor(tiktokCollaborations(deps)),
+    // Samples (issue 19): 抖店 has no sample-request API, so there is no douyin.samples.
+    anyCursor(tiktokSamples(deps)),
+  ];
 }
