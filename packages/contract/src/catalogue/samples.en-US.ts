@@ -11,12 +11,14 @@ export const samplesEn: TranslationOf<typeof samplesZh> = {
   'error.sampleNotPending': 'This sample request is no longer waiting for review',
   'error.sampleApproveExpired':
     "The platform's review deadline has passed: this sample request can no longer be reviewed",
-  'error.sampleNotApprovable': 'The platform does not allow approving this sample request: {reasons}',
+  'error.sampleNotApprovable':
+    'The platform does not allow approving this sample request: {reasons}',
   'error.sampleAgency':
     "An agency applied on the creator's behalf: the platform does not let the seller review it",
   'error.sampleReviewUnsupported':
     "This platform's sample requests cannot be reviewed here: use 抖店 / 百应",
-  'error.sampleNotConnected': 'The shop is not connected by authorization: connect it in My Shops first',
+  'error.sampleNotConnected':
+    'The shop is not connected by authorization: connect it in My Shops first',
   'error.sampleReconnect':
     "The shop's authorization has lapsed or lacks the affiliate collaboration scope: authorize it again in My Shops",
   'error.sampleRefused': 'The platform refused the review: {message}',

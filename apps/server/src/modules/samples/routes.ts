@@ -34,7 +34,8 @@ export async function sampleRoutes(fastify: FastifyInstance, options: { samples:
         response: responses(samplePage),
       },
     },
-    async (request) => ok(request, await samples.list(request.auth.userId, request.query, app.clock.now())),
+    async (request) =>
+      ok(request, await samples.list(request.auth.userId, request.query, app.clock.now())),
   );
 
   app.post(
@@ -46,7 +47,7 @@ export async function sampleRoutes(fastify: FastifyInstance, options: { samples:
         description:
           'TikTok Shop: Seller Review Sample Applications 202507 (APPROVE, or REJECT with ' +
           '`reject_reason` NOT_MATCH, OFFLINE, OUT_OF_STOCK or OTHER). Only a pending request ' +
-          "before its deadline is reviewed (409); one the platform does not let be approved, an " +
+          'before its deadline is reviewed (409); one the platform does not let be approved, an ' +
           "agency's request, a 抖店 request or a refusal of the platform answer 422; another " +
           "account's request 404; the platform out of reach 503.",
         params: idParams,

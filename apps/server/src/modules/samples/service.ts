@@ -12,8 +12,7 @@ import * as repo from './repository.ts';
 
 /** A seller's decision on one sample request, as the platform takes it. */
 export type SampleDecision =
-  | { result: 'approve' }
-  | { result: 'reject'; reason: SampleRejectReason };
+  { result: 'approve' } | { result: 'reject'; reason: SampleRejectReason };
 
 /**
  * The platform's side of a review (issue 19). Samples imports nothing of platforms (no module
@@ -38,11 +37,7 @@ export function isReviewable(row: repo.SampleRequestRow, now: Date): boolean {
   );
 }
 
-function toSampleRequest(
-  row: repo.SampleRequestRow,
-  shopName: string,
-  now: Date,
-): SampleRequest {
+function toSampleRequest(row: repo.SampleRequestRow, shopName: string, now: Date): SampleRequest {
   const f = row.fulfilment as Partial<repo.StoredFulfilment> | null;
   return {
     id: row.id,
@@ -125,7 +120,9 @@ export class Samples {
         reasons: (f.disapprovableReasons ?? []).join('; ') || '—',
       });
     const decision: SampleDecision =
-      body.result === 'approve' ? { result: 'approve' } : { result: 'reject', reason: body.reason! };
+      body.result === 'approve'
+        ? { result: 'approve' }
+        : { result: 'reject', reason: body.reason! };
     const moved = await this.reviewer.review(
       {
         userId,

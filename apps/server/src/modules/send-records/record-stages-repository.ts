@@ -57,7 +57,7 @@ export async function lockStageTarget(
     ? sql`(${r.platformReference} ->> 'targetCollaborationId') = ${ref.targetCollaborationId}`
     : ref?.planId
       ? sql`(${r.platformReference} ->> 'planId') = ${ref.planId}`
-      : sql`false`;
+      : null;
   const [row] = await tx
     .select({
       id: r.id,
@@ -75,7 +75,8 @@ export async function lockStageTarget(
         eq(r.status, 'success'),
       ),
     )
-    .orderBy(desc(refMatch), desc(r.createdAt), desc(r.id))
+    // Without a reference, no constant in ORDER BY (PostgreSQL refuses `order by false`).
+    .orderBy(...(refMatch ? [desc(refMatch)] : []), desc(r.createdAt), desc(r.id))
     .limit(1)
     .for('update');
   return row ?? null;

@@ -130,7 +130,9 @@ export function tiktokSamples(deps: SyncKindDeps): SyncKind<Cursor> {
           )
         ).map((row) => [row.platformApplicationId, row]),
       );
-      const openIds = page.applications.flatMap((a) => (a.creator.openId ? [a.creator.openId] : []));
+      const openIds = page.applications.flatMap((a) =>
+        a.creator.openId ? [a.creator.openId] : [],
+      );
       const talents = new Map(
         (await findByOpenIds(deps.db, shop.userId, openIds)).map((t) => [t.creatorOpenId, t.id]),
       );
@@ -264,7 +266,10 @@ function sampleEvents(
  * application to a 定向计划's commission, not a sample): a 抖店 request is refused.
  * The platform's refusals are told in the caller's words (AppError).
  */
-export function sampleReviewer(connections: PlatformConnections, now: () => Date): SampleReviewPort {
+export function sampleReviewer(
+  connections: PlatformConnections,
+  now: () => Date,
+): SampleReviewPort {
   return {
     async review(request, decision: SampleDecision) {
       if (request.platform !== 'tiktok') throw new AppError(422, 'error.sampleReviewUnsupported');
