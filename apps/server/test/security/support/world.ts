@@ -7,7 +7,7 @@ import {
   type PurchaseData,
 } from '@inviteflow/contract';
 import { and, desc, eq } from 'drizzle-orm';
-import { inboxMessages, sendRecords } from '../../../src/db/schema.ts';
+import { inboxMessages, sampleRequests, sendRecords } from '../../../src/db/schema.ts';
 import { postMessage } from '../../../src/modules/messages/post.ts';
 import { signedIn, type Harness } from '../../support/harness.ts';
 import { bindNewShop, createTask, grantPlan, taskBody } from '../../support/sending.ts';
@@ -172,6 +172,28 @@ export class Owner {
     return row!;
   }
 
+  /** A pending sample request of a new shop, as the samples sync writes one. */
+  async sample(): Promise<{ id: number }> {
+    const shop = await this.shop();
+    const [row] = await this.h.app.db
+      .insert(sampleRequests)
+      .values({
+        userId: this.account.userId,
+        shopId: shop.id,
+        platform: 'tiktok',
+        platformApplicationId: `57${Date.now()}${(serial += 1)}`,
+        creatorName: `${MARK}达人`,
+        creatorUsername: `${MARK.toLowerCase()}_creator`,
+        productTitle: `${MARK}商品`,
+        status: 'pending',
+        platformStatus: 'PENDING',
+        approveExpiresAt: new Date(Date.now() + 3 * 86_400_000),
+        appliedAt: new Date(),
+      })
+      .returning({ id: sampleRequests.id });
+    return { id: row!.id };
+  }
+
   talentExport(): Promise<ExportTicket> {
     return this.post(apiPaths.talents.exports, { format: 'csv' });
   }
@@ -191,6 +213,7 @@ export interface World {
     scriptTemplate: { id: number };
     productTemplate: { id: number };
     message: { id: number };
+    sample: { id: number };
   };
   /** B's own bound shop and talent, for calls that mix B's ids with A's. */
   bShop: { id: number };
@@ -233,6 +256,7 @@ export async function makeWorld(h: Harness): Promise<World> {
     scriptTemplate: await a.scriptTemplate(),
     productTemplate: await a.productTemplate(),
     message: await a.message(),
+    sample: await a.sample(),
   };
   await a.followUp();
   await a.blacklistEntry();
