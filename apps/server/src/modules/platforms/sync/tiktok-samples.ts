@@ -10,7 +10,7 @@ import {
   type StoredFulfilment,
 } from '../../samples/index.ts';
 import { applyCreatorEvents, type CreatorEvent } from '../../send-records/index.ts';
-import { findByOpenIds } from '../../talents/index.ts';
+import { findByOpenIds, findByPlatformIds } from '../../talents/index.ts';
 import { ShopNotConnectedError, type PlatformConnections } from '../connections/index.ts';
 import {
   TikTokShopError,
@@ -133,9 +133,15 @@ export function tiktokSamples(deps: SyncKindDeps): SyncKind<Cursor> {
       const openIds = page.applications.flatMap((a) =>
         a.creator.openId ? [a.creator.openId] : [],
       );
-      const talents = new Map(
-        (await findByOpenIds(deps.db, shop.userId, openIds)).map((t) => [t.creatorOpenId, t.id]),
+      const handles = page.applications.flatMap((a) =>
+        a.creator.username ? [a.creator.username] : [],
       );
+      // The library's talent: by the creator's open id, else by the handle (its talent ID).
+      const talents = new Map<string | null, number>();
+      for (const t of await findByPlatformIds(deps.db, shop.userId, handles))
+        if (t.platform === 'tiktok') talents.set(`@${t.platformTalentId.toLowerCase()}`, t.id);
+      for (const t of await findByOpenIds(deps.db, shop.userId, openIds))
+        talents.set(t.creatorOpenId, t.id);
       const inputs: SampleRequestInput[] = [];
       const events: CreatorEvent[] = [];
       for (const app of page.applications) {
@@ -197,7 +203,11 @@ function inputOf(
     shopId: shop.shopId,
     platform: 'tiktok',
     platformApplicationId: app.id,
-    talentId: (app.creator.openId && talents.get(app.creator.openId)) || held?.talentId || null,
+    talentId:
+      (app.creator.openId && talents.get(app.creator.openId)) ||
+      (app.creator.username && talents.get(`@${app.creator.username.toLowerCase()}`)) ||
+      held?.talentId ||
+      null,
     creatorOpenId: app.creator.openId,
     creatorUsername: app.creator.username,
     creatorName: app.creator.nickname ?? app.creator.username ?? '',
