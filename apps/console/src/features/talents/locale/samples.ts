@@ -5,7 +5,7 @@ export const samplesTexts = defineTexts(
   {
     'tab.samples': '样品申请',
     'samples.intro':
-      '达人在 TikTok Shop 提交的免费样品申请，每隔几分钟从平台同步一次。待审核的申请可以在平台的审核截止时间前通过或拒绝，审核结果直接提交给平台。',
+      '达人在 TikTok Shop 提交的免费样品申请，大约每分钟从平台同步一次。待审核的申请可以在平台的审核截止时间前通过或拒绝，审核结果直接提交给平台。',
     'samples.douyin':
       '抖店开放平台没有样品申请的接口：抖店达人的寄样申请请在抖店 / 百应后台处理，这里不显示。',
     'samples.shop': '店铺',
@@ -53,7 +53,7 @@ export const samplesTexts = defineTexts(
   {
     'tab.samples': 'Sample requests',
     'samples.intro':
-      "Creators' free sample requests on TikTok Shop, read from the platform every few minutes. A pending request can be approved or rejected before the platform's review deadline; the decision goes straight to the platform.",
+      "Creators' free sample requests on TikTok Shop, read from the platform about every minute. A pending request can be approved or rejected before the platform's review deadline; the decision goes straight to the platform.",
     'samples.douyin':
       "抖店's open platform has no API for sample requests: handle 抖店 creators' sample requests in 抖店 / 百应; they are not shown here.",
     'samples.shop': 'Shop',

@@ -109,7 +109,9 @@ export function tiktokSamples(deps: SyncKindDeps): SyncKind<Cursor> {
   return {
     name: 'tiktok.samples',
     platform: 'tiktok',
-    everyMs: 5 * 60_000,
+    // As often as the collaborations: a new request has 3 days for its review, and the seller
+    // should see it within a minute or so (one page of 50 a step; more pages in a row).
+    everyMs: 60_000,
     async step(shop, cursor, now) {
       const options = { now: () => now, requiredScopes: [READ_SCOPE] };
       const page = await deps.connections.withShopApi(
