@@ -507,7 +507,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(platformActionRoutes);
   // Samples (issue 19) imports nothing of platforms: its review reaches the platform by this port.
   await app.register(sampleRoutes, {
-    samples: new Samples(database.db, sampleReviewer(app.connections, () => app.clock.now())),
+    samples: new Samples(
+      database.db,
+      sampleReviewer(app.connections, () => app.clock.now()),
+    ),
   });
   await app.register(browserActionRoutes);
   await app.register(pagePackRoutes);
