@@ -79,10 +79,12 @@ import { profileRoutes } from './modules/user/routes.ts';
 import { PlatformConnections, connectionRoutes } from './modules/platforms/connections/index.ts';
 import {
   PlatformSync,
+  sampleReviewer,
   syncKinds,
   tiktokConversationPlatform,
 } from './modules/platforms/sync/index.ts';
 import { conversationRoutes } from './modules/conversations/index.ts';
+import { Samples, sampleRoutes } from './modules/samples/index.ts';
 import {
   CreatorMarketplace,
   creatorMarketplaceRoutes,
@@ -526,6 +528,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     }),
   });
   await app.register(platformActionRoutes);
+  // Samples (issue 19) imports nothing of platforms: its review reaches the platform by this port.
+  await app.register(sampleRoutes, {
+    samples: new Samples(
+      database.db,
+      sampleReviewer(app.connections, () => app.clock.now()),
+    ),
+  });
   await app.register(browserActionRoutes);
   await app.register(pagePackRoutes);
   // Conversations (issue 19) send through TikTok Shop: the module takes the platform's calls

@@ -27,6 +27,7 @@ export * from './record-stages.ts';
 export * from './follow-ups.ts';
 export * from './affiliate-orders.ts';
 export * from './funnel.ts';
+export * from './samples.ts';
 export * from './platform-calls.ts';
 export * from './platform-actions.ts';
 export * from './task-platform-fields.ts';

@@ -129,6 +129,12 @@ export const apiPaths = {
     /** Adds found creators to the talent library. */
     add: `${apiPrefix}/creator-marketplace/talents`,
   },
+  /** Samples (issue 19): creators' sample requests of the seller's shops, and their review. */
+  samples: {
+    list: `${apiPrefix}/samples`,
+    /** Approve or reject one request through the platform. */
+    review: (id: number | string) => `${apiPrefix}/samples/${id}/review`,
+  },
   sendRecords: {
     list: `${apiPrefix}/send-records`,
     one: (id: number | string) => `${apiPrefix}/send-records/${id}`,

@@ -8,6 +8,7 @@ import { membershipEn } from './catalogue/membership.en-US.ts';
 import { platformsEn } from './catalogue/platforms.en-US.ts';
 import { platformTasksEn } from './catalogue/platform-tasks.en-US.ts';
 import { sendingEn } from './catalogue/sending.en-US.ts';
+import { samplesEn } from './catalogue/samples.en-US.ts';
 import { provideCatalogue, type Catalogue } from './texts.ts';
 
 /**
@@ -26,6 +27,7 @@ export const catalogueModulesEn = [
   creatorsEn,
   followUpsEn,
   conversationsEn,
+  samplesEn,
 ] as const;
 
 export const enUS: Catalogue = {
@@ -39,6 +41,7 @@ export const enUS: Catalogue = {
   ...creatorsEn,
   ...followUpsEn,
   ...conversationsEn,
+  ...samplesEn,
 };
 
 provideCatalogue('en-US', enUS);

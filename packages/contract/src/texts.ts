@@ -8,6 +8,7 @@ import { membershipZh } from './catalogue/membership.ts';
 import { platformsZh } from './catalogue/platforms.ts';
 import { platformTasksZh } from './catalogue/platform-tasks.ts';
 import { sendingZh } from './catalogue/sending.ts';
+import { samplesZh } from './catalogue/samples.ts';
 import type { Locale } from './locale.ts';
 
 /**
@@ -35,6 +36,7 @@ export const catalogueModulesZh = [
   creatorsZh,
   followUpsZh,
   conversationsZh,
+  samplesZh,
 ] as const;
 
 const zhCN = {
@@ -48,6 +50,7 @@ const zhCN = {
   ...creatorsZh,
   ...followUpsZh,
   ...conversationsZh,
+  ...samplesZh,
 };
 
 export type CatalogueKey = keyof typeof zhCN;

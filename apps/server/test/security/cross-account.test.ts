@@ -142,6 +142,11 @@ const pathCases: Record<string, PathCase> = {
   'POST /api/v1/conversations/:id/read': async (w) => ({
     params: { id: (await w.a.conversation()).id },
   }),
+  // Samples (issue 19): A's sample request, reviewed by B: not found (the platform never asked).
+  'POST /api/v1/samples/:id/review': async (w) => ({
+    params: await w.a.sample(),
+    body: { result: 'approve' },
+  }),
 };
 
 /**
@@ -450,6 +455,19 @@ const bodyIdCases: Record<string, BodyIdVariant[]> = {
       request: (w, ids) => ({
         body: { shopId: shopOf(w, ids), openIds: ['uACafQAAAABmUU2qon4R0vUYvUVS3QC6'] },
       }),
+    },
+  ],
+  // Samples (issue 19): a filter by A's shop or talent matches nothing of B's.
+  'GET /api/v1/samples': [
+    {
+      field: 'shopId',
+      expect: 'empty',
+      request: (w, ids) => ({ query: { shopId: String(shopOf(w, ids)) } }),
+    },
+    {
+      field: 'talentId',
+      expect: 'empty',
+      request: (w, ids) => ({ query: { talentId: String(talentIdsOf(w, ids)[0]) } }),
     },
   ],
   'POST /api/v1/extension/actions/claim': [

@@ -17,7 +17,7 @@ import { makeWorld } from './support/world.ts';
 const groups: Array<[string, RegExp]> = [
   ['auth and account', /^\/api\/v1\/(auth|user|menu)\//],
   ['templates and the blacklist', /^\/api\/v1\/(templates|blacklist)/],
-  ['talents and finding creators', /^\/api\/v1\/(talents|creator-marketplace)/],
+  ['talents, finding creators and samples', /^\/api\/v1\/(talents|creator-marketplace|samples)/],
   ['conversations with creators', /^\/api\/v1\/conversations/],
   ['shops, send records and the extension', /^\/api\/v1\/(shops|send-records|extension)/],
   [
@@ -66,6 +66,7 @@ describeApi(
           w.seeded.scriptTemplate.id,
           w.seeded.productTemplate.id,
           w.seeded.message.id,
+          w.seeded.sample.id,
         ];
         const context: FuzzContext = {
           token: a.token,

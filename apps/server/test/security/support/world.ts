@@ -11,6 +11,7 @@ import {
   creatorConversations,
   creatorMessages,
   inboxMessages,
+  sampleRequests,
   sendRecords,
   taskFollowUps,
 } from '../../../src/db/schema.ts';
@@ -233,6 +234,28 @@ export class Owner {
     return row!;
   }
 
+  /** A pending sample request of a new shop, as the samples sync writes one. */
+  async sample(): Promise<{ id: number }> {
+    const shop = await this.shop();
+    const [row] = await this.h.app.db
+      .insert(sampleRequests)
+      .values({
+        userId: this.account.userId,
+        shopId: shop.id,
+        platform: 'tiktok',
+        platformApplicationId: `57${Date.now()}${(serial += 1)}`,
+        creatorName: `${MARK}达人`,
+        creatorUsername: `${MARK.toLowerCase()}_creator`,
+        productTitle: `${MARK}商品`,
+        status: 'pending',
+        platformStatus: 'PENDING',
+        approveExpiresAt: new Date(Date.now() + 3 * 86_400_000),
+        appliedAt: new Date(),
+      })
+      .returning({ id: sampleRequests.id });
+    return { id: row!.id };
+  }
+
   talentExport(): Promise<ExportTicket> {
     return this.post(apiPaths.talents.exports, { format: 'csv' });
   }
@@ -253,6 +276,7 @@ export interface World {
     productTemplate: { id: number };
     message: { id: number };
     conversation: { id: number; talentId: number; shopId: number };
+    sample: { id: number };
   };
   /** B's own bound shop and talent, for calls that mix B's ids with A's. */
   bShop: { id: number };
@@ -296,6 +320,7 @@ export async function makeWorld(h: Harness): Promise<World> {
     productTemplate: await a.productTemplate(),
     message: await a.message(),
     conversation: await a.conversation(),
+    sample: await a.sample(),
   };
   await a.followUp();
   await a.blacklistEntry();

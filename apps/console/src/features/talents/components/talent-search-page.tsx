@@ -21,6 +21,7 @@ import { useDeleteTalent } from '../api/delete-talent.ts';
 import { useTalentCount } from '../api/get-talent-count.ts';
 import { useTalents } from '../api/get-talents.ts';
 import { useFindCreatorsT } from '../locale/find-creators.ts';
+import { useSamplesT } from '../locale/samples.ts';
 import { useTalentsT } from '../locale/index.ts';
 import { talentFilterCodec, type AppliedFilters } from '../model/filters.ts';
 import { BatchBlacklistModal } from './batch-blacklist-modal.tsx';
@@ -48,6 +49,13 @@ const ConversationDrawer = lazyWhenShown(
 const FindCreators = lazy(async () => ({
   default: (await import('./find-creators.tsx')).FindCreators,
 }));
+const SamplesTab = lazy(async () => ({
+  default: (await import('./samples-tab.tsx')).SamplesTab,
+}));
+
+/** The library's tabs besides the library itself, as the URL names them (`?tab=…`). */
+const otherTabs = ['find', 'samples'] as const;
+type Tab = 'library' | (typeof otherTabs)[number];
 
 type BatchKind = 'status' | 'labels' | 'blacklist';
 
@@ -78,19 +86,24 @@ export function nextSort(current: TalentSort, sorter: SorterInfo): TalentSort {
 
 /**
  * The talent library's page: the seller's own talents (the spec's Talent search) and, in a
- * second tab, Find creators on the platform (issue 19). The tab is in the URL (`?tab=find`), so
- * a reload or a link keeps it; Find creators' code loads when its tab is first opened.
+ * second tab, Find creators on the platform (issue 19), and in a third the creators' sample
+ * requests (issue 19, `?tab=samples`). The tab is in the URL (`?tab=find`), so a reload or a
+ * link keeps it; each tab's code loads when it is first opened.
  */
 export function TalentSearchTablePage() {
   const { t } = useFindCreatorsT();
+  const { t: tSamples } = useSamplesT();
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'find' ? 'find' : 'library';
+  const named = params.get('tab');
+  const tab: Tab = (otherTabs as readonly (string | null)[]).includes(named)
+    ? (named as Tab)
+    : 'library';
   return (
     <Tabs
       className="talent-library-tabs"
       activeTab={tab}
       lazyload
-      onChange={(key) => setParams(key === 'find' ? { tab: 'find' } : {}, { replace: false })}
+      onChange={(key) => setParams(key === 'library' ? {} : { tab: key }, { replace: false })}
     >
       <Tabs.TabPane key="library" title={t('tab.library')}>
         <TalentLibraryList />
@@ -98,6 +111,11 @@ export function TalentSearchTablePage() {
       <Tabs.TabPane key="find" title={t('tab.find')}>
         <Suspense fallback={<Spin className="talent-tab-loading" />}>
           <FindCreators />
+        </Suspense>
+      </Tabs.TabPane>
+      <Tabs.TabPane key="samples" title={tSamples('tab.samples')}>
+        <Suspense fallback={<Spin className="talent-tab-loading" />}>
+          <SamplesTab />
         </Suspense>
       </Tabs.TabPane>
     </Tabs>

@@ -10,3 +10,5 @@ export { PlatformSync, type PlatformSyncDeps, type SyncPassOptions } from './ser
 export { syncKinds, type SyncKindDeps } from './kinds.ts';
 /** The conversations module's port to TikTok Shop (issue 19), filled in app.ts. */
 export { tiktokConversationPlatform } from './tiktok-conversations.ts';
+/** The platforms' side of the samples module's review (app.ts fills its port with it). */
+export { sampleReviewer } from './tiktok-samples.ts';

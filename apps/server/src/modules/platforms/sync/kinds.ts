@@ -6,6 +6,7 @@ import { anyCursor, type SyncKind } from './kind.ts';
 import { tiktokCollaborations } from './tiktok-collaborations.ts';
 import { tiktokConversations } from './tiktok-conversations.ts';
 import { tiktokOrders } from './tiktok-orders.ts';
+import { tiktokSamples } from './tiktok-samples.ts';
 
 /** What the sync kinds read and write with: built once in app.ts. */
 export interface SyncKindDeps {
@@ -23,5 +24,7 @@ export function syncKinds(deps: SyncKindDeps): SyncKind[] {
     anyCursor(tiktokConversations(deps)),
     anyCursor(tiktokOrders(deps)),
     anyCursor(doudianPlanAuthors(deps)),
+    // Samples (issue 19): 抖店 has no sample-request API, so there is no douyin.samples.
+    anyCursor(tiktokSamples(deps)),
   ];
 }

@@ -1,0 +1,181 @@
+import { expect, test, type Page } from '@playwright/test';
+import { accessToken, api, registerSeller, shot, signIn, toast } from '../support/console.ts';
+import { buyPlan, END_DATE, endOfDay, sandboxGet } from '../support/platform-tasks.ts';
+import { baseURL } from '../support/server.ts';
+
+/**
+ * Samples (issue 19) on the embedded default: the sandbox TikTok Shop's fixed creators
+ * n % 50 = 1 (#1 and #51) accept a free product invitation in 4 minutes and ask for a free
+ * sample 6 minutes later; the sandbox clock is moved, the samples sync reads the requests,
+ * and the seller approves one and rejects the other (with a reason) on the talent library's
+ * Samples tab. Screenshots in both languages.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now().toString().slice(-8);
+const seller = { username: `sm_${stamp}`, phoneNumber: `136${stamp}`, password: 'Sample-pass-1' };
+const SANDBOX = `${baseURL}/sandbox/tiktok-shop`;
+
+interface SandboxCreator {
+  username: string;
+  nickname: string;
+}
+
+let page: Page;
+let token: string;
+let creators: SandboxCreator[];
+
+const tab = () => page.locator('.samples-tab');
+const rows = () => tab().locator('.samples-table tbody tr');
+
+async function get<T>(apiPath: string): Promise<T> {
+  const res = await fetch(`${baseURL}${apiPath}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return ((await res.json()) as { data: T }).data;
+}
+
+test.beforeAll(async ({ browser }) => {
+  await registerSeller(seller);
+  token = await accessToken(seller);
+  page = await browser.newPage();
+  await signIn(page, seller);
+  await buyPlan(page);
+  const listed = await sandboxGet<{ creators: SandboxCreator[] }>(
+    SANDBOX,
+    '/creators?region=US&limit=60',
+  );
+  creators = [listed.creators[0]!, listed.creators[50]!];
+});
+
+test.afterAll(async () => {
+  await page.close();
+});
+
+test('sample requests of invited creators appear, are approved and rejected', async () => {
+  test.setTimeout(240_000);
+  await page.goto('/shop/list');
+  await page.getByRole('button', { name: '连接 TikTok Shop' }).click();
+  await page.getByTestId('seller-local-us').locator('input[type=radio]').check();
+  await page.getByRole('button', { name: '授权', exact: true }).click();
+  await expect(page).toHaveURL(/\/shop\/list$/);
+  const shops = await get<{ list: Array<{ id: number; source: string }> }>(
+    '/api/v1/shops?tab=BOUND',
+  );
+  const shopId = shops.list.find((s) => s.source === 'authorization')!.id;
+
+  const world = await sandboxGet<{
+    shops: Array<{
+      seller_key: string;
+      products: Array<{ id: string; title: string; status: string }>;
+    }>;
+  }>(SANDBOX, '/shops');
+  const products = world.shops
+    .find((s) => s.seller_key === 'local-us')!
+    .products.filter((p) => p.status === 'LIVE')
+    .slice(0, 1);
+  const templateIds: number[] = [];
+  for (const p of products) {
+    const made = await api<{ id: number }>(
+      '/api/v1/templates/products',
+      { productId: p.id, productName: p.title },
+      token,
+    );
+    templateIds.push(made.id);
+  }
+  const talentIds: number[] = [];
+  for (const c of creators) {
+    const made = await api<{ id: number }>(
+      '/api/v1/talents',
+      { platform: 'tiktok', platformTalentId: c.username, name: c.nickname },
+      token,
+    );
+    talentIds.push(made.id);
+  }
+  await api(
+    '/api/v1/send-records',
+    {
+      shopId,
+      taskType: 'free_product',
+      contentType: 'vertical_video',
+      filterType: 'manual',
+      talentIds,
+      productTemplateIds: templateIds,
+      script: 'Hello from {shopName}: {productNames}',
+      setName: `Samples ${stamp}`,
+      collaborationName: `Samples ${stamp}`,
+      endsAt: new Date(endOfDay(END_DATE) * 1000).toISOString(),
+      commissionRates: { [String(templateIds[0])]: 1500 },
+      contactEmail: 'team@sunny.example',
+      sampleApproval: 'review',
+    },
+    token,
+  );
+  // The collaboration is made within seconds; then the creators' 10 minutes pass at once.
+  await expect
+    .poll(
+      async () => {
+        const calls = await sandboxGet<{ calls: unknown[] }>(
+          SANDBOX,
+          '/calls?path_prefix=/affiliate_seller/202508/target_collaborations&limit=10',
+        );
+        return calls.calls.length;
+      },
+      { timeout: 60_000 },
+    )
+    .toBeGreaterThan(0);
+  await fetch(`${SANDBOX}/control/clock/advance`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ seconds: 11 * 60 }),
+  });
+  // The samples sync reads the shop every minute.
+  await expect
+    .poll(async () => (await get<{ total: number }>('/api/v1/samples')).total, {
+      timeout: 150_000,
+      intervals: [5_000],
+    })
+    .toBe(2);
+
+  await page.goto('/talent/search-table');
+  await page.getByRole('tab', { name: '样品申请' }).click();
+  await expect(page).toHaveURL(/tab=samples/);
+  await expect(rows()).toHaveCount(2);
+  await expect(tab().getByText('抖店开放平台没有样品申请的接口')).toBeVisible();
+  await expect(rows().filter({ hasText: '待审核' })).toHaveCount(2);
+  await shot(page, 'samples-pending-zh');
+
+  const [first, second] = creators as [SandboxCreator, SandboxCreator];
+  await rows()
+    .filter({ hasText: `@${first.username}` })
+    .getByRole('button', { name: '通过' })
+    .click();
+  await page.locator('.arco-popconfirm').getByRole('button', { name: '确定' }).click();
+  await expect(toast(page, '已通过样品申请')).toBeVisible();
+  await expect(rows().filter({ hasText: `@${first.username}` })).toContainText('已通过，待发货');
+
+  await rows()
+    .filter({ hasText: `@${second.username}` })
+    .getByRole('button', { name: '拒绝' })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: '拒绝' }).click();
+  await expect(dialog.getByText('请选择拒绝原因')).toBeVisible();
+  await shot(page, 'samples-reject-zh');
+  await dialog.getByText('商品暂时缺货').click();
+  await dialog.getByRole('button', { name: '拒绝' }).click();
+  await expect(toast(page, '已拒绝样品申请')).toBeVisible();
+  await expect(rows().filter({ hasText: `@${second.username}` })).toContainText('已拒绝');
+  await shot(page, 'samples-reviewed-zh');
+});
+
+test('the tab in English', async () => {
+  await page.evaluate(() => localStorage.setItem('arco-locale', 'en-US'));
+  await page.goto('/talent/search-table?tab=samples');
+  await expect(page.getByRole('tab', { name: 'Sample requests' })).toBeVisible();
+  await expect(rows().filter({ hasText: 'Approved, to ship' })).toHaveCount(1);
+  await expect(rows().filter({ hasText: 'Rejected' })).toHaveCount(1);
+  await expect(tab().getByText(/has no API for sample requests/)).toBeVisible();
+  await shot(page, 'samples-en');
+  await page.evaluate(() => localStorage.setItem('arco-locale', 'zh-CN'));
+});
