@@ -4,10 +4,9 @@
  * apply it idempotently. The only entry of the module; app.ts builds PlatformSync with the
  * kinds and runs its passes as a background job.
  */
-export type { SyncKind, SyncShop, SyncStepResult } from './kind.ts';
-export { cursorsOfShop } from './repository.ts';
-export { PlatformSync, type PlatformSyncDeps, type SyncPassOptions } from './service.ts';
-export { syncKinds, type SyncKindDeps } from './kinds.ts';
+export type { SyncKind } from './kind.ts';
+export { PlatformSync } from './service.ts';
+export { syncKinds } from './kinds.ts';
 /** The conversations module's port to TikTok Shop (issue 19), filled in app.ts. */
 export { tiktokConversationPlatform } from './tiktok-conversations.ts';
 /** The platforms' side of the samples module's review (app.ts fills its port with it). */

@@ -108,8 +108,3 @@ export async function saveFailure(
 
 const heldBy = (held: Pick<SyncCursorRow, 'shopId' | 'kind' | 'leaseId'>) =>
   and(eq(c.shopId, held.shopId), eq(c.kind, held.kind), eq(c.leaseId, held.leaseId!));
-
-/** A shop's cursors (its sync state, for the page that shows it and for tests). */
-export async function cursorsOfShop(db: Executor, shopId: number): Promise<SyncCursorRow[]> {
-  return db.select().from(c).where(eq(c.shopId, shopId)).orderBy(c.kind);
-}
