@@ -357,67 +357,63 @@ export async function liftAuthorizationPauses(
 }
 
 /**
- * A shop's target collaborations our actions created since `since`, in action id order after
- * `afterActionId` (the collaborations sync pages through them): the action, its task and the
- * platform's collaboration id.
+ * What a shop's succeeded actions of one kind made on the platform since `since`, in action id
+ * order after `afterActionId` (the platform syncs page through them): the action, its task and
+ * the platform's id its reference holds (`target_collaboration` → the target collaboration;
+ * 抖店 `orien_plan`, made or found → the 定向计划).
  */
+async function createdReferences(
+  db: Executor,
+  shopId: number,
+  kind: 'target_collaboration' | 'orien_plan',
+  key: 'targetCollaborationId' | 'planId',
+  options: { afterActionId: number; since: Date; limit: number },
+): Promise<Array<{ actionId: number; taskId: number; id: string }>> {
+  const a = platformActions;
+  const rows = await db
+    .select({ actionId: a.id, taskId: a.taskId, reference: a.reference })
+    .from(a)
+    .where(
+      and(
+        eq(a.shopId, shopId),
+        eq(a.kind, kind),
+        eq(a.status, 'succeeded'),
+        sql`${a.id} > ${options.afterActionId}`,
+        sql`${a.createdAt} >= ${options.since}`,
+        sql`${a.reference} ->> ${key} is not null`,
+      ),
+    )
+    .orderBy(asc(a.id))
+    .limit(options.limit);
+  return rows.map((row) => ({
+    actionId: row.actionId,
+    taskId: row.taskId,
+    id: row.reference![key]!,
+  }));
+}
+
+/** A shop's target collaborations our actions created (tiktok.collaborations reads them). */
 export async function createdCollaborations(
   db: Executor,
   shopId: number,
   options: { afterActionId: number; since: Date; limit: number },
 ): Promise<Array<{ actionId: number; taskId: number; collaborationId: string }>> {
-  const a = platformActions;
-  const rows = await db
-    .select({ actionId: a.id, taskId: a.taskId, reference: a.reference })
-    .from(a)
-    .where(
-      and(
-        eq(a.shopId, shopId),
-        eq(a.kind, 'target_collaboration'),
-        eq(a.status, 'succeeded'),
-        sql`${a.id} > ${options.afterActionId}`,
-        sql`${a.createdAt} >= ${options.since}`,
-        sql`${a.reference} ->> 'targetCollaborationId' is not null`,
-      ),
-    )
-    .orderBy(asc(a.id))
-    .limit(options.limit);
-  return rows.map((row) => ({
-    actionId: row.actionId,
-    taskId: row.taskId,
-    collaborationId: row.reference!.targetCollaborationId!,
-  }));
+  const rows = await createdReferences(
+    db,
+    shopId,
+    'target_collaboration',
+    'targetCollaborationId',
+    options,
+  );
+  return rows.map(({ id, ...row }) => ({ ...row, collaborationId: id }));
 }
 
-/**
- * A shop's 定向计划 our actions made or found (kind `orien_plan`, its reference the plan id)
- * since `since`, in action id order after `afterActionId` (the plan authors sync pages
- * through them): the action, its task and the plan id.
- */
+/** A shop's 定向计划 our actions made or found (douyin.plan_authors reads them). */
 export async function createdPlans(
   db: Executor,
   shopId: number,
   options: { afterActionId: number; since: Date; limit: number },
 ): Promise<Array<{ actionId: number; taskId: number; planId: string }>> {
-  const a = platformActions;
-  const rows = await db
-    .select({ actionId: a.id, taskId: a.taskId, reference: a.reference })
-    .from(a)
-    .where(
-      and(
-        eq(a.shopId, shopId),
-        eq(a.kind, 'orien_plan'),
-        eq(a.status, 'succeeded'),
-        sql`${a.id} > ${options.afterActionId}`,
-        sql`${a.createdAt} >= ${options.since}`,
-        sql`${a.reference} ->> 'planId' is not null`,
-      ),
-    )
-    .orderBy(asc(a.id))
-    .limit(options.limit);
-  return rows.map((row) => ({
-    actionId: row.actionId,
-    taskId: row.taskId,
-    planId: row.reference!.planId!,
-  }));
+  const rows = await createdReferences(db, shopId, 'orien_plan', 'planId', options);
+  return rows.map(({ id, ...row }) => ({ ...row, planId: id }));
 }
