@@ -119,3 +119,44 @@ export const END_DATE = new Date(Date.now() + 40 * 86_400_000).toISOString().sli
 export function endOfDay(date: string): number {
   return Date.parse(`${date}T23:59:59+08:00`) / 1000;
 }
+
+/** A shop connected by authorization, as the API lists it. */
+export interface ConnectedShop {
+  id: number;
+  shopName: string;
+}
+
+/**
+ * Connects the sandbox TikTok Shop seller `local-us` as a seller does (My Shops → Connect
+ * TikTok Shop → the sandbox's authorization page → allow): its authorized shop.
+ */
+export async function connectSandboxUsSeller(page: Page, token: string): Promise<ConnectedShop> {
+  await page.goto('/shop/list');
+  await page.getByRole('button', { name: '连接 TikTok Shop' }).click();
+  await page.getByTestId('seller-local-us').locator('input[type=radio]').check();
+  await page.getByRole('button', { name: '授权', exact: true }).click();
+  await expect(page).toHaveURL(/\/shop\/list$/);
+  const res = await fetch(`${baseURL}/api/v1/shops?tab=BOUND`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const body = (await res.json()) as {
+    data: { list: Array<ConnectedShop & { source: string }> };
+  };
+  const shop = body.data.list.find((s) => s.source === 'authorization')!;
+  return { id: shop.id, shopName: shop.shopName };
+}
+
+/** The sandbox US seller's products on sale (`base`: the sandbox TikTok Shop's root). */
+export async function sandboxUsLiveProducts(
+  base: string,
+): Promise<Array<{ id: string; title: string }>> {
+  const world = await sandboxGet<{
+    shops: Array<{
+      seller_key: string;
+      products: Array<{ id: string; title: string; status: string }>;
+    }>;
+  }>(base, '/shops');
+  return world.shops
+    .find((s) => s.seller_key === 'local-us')!
+    .products.filter((p) => p.status === 'LIVE');
+}

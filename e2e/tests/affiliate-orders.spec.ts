@@ -1,6 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accessToken, api, registerSeller, shot, signIn } from '../support/console.ts';
-import { buyPlan, END_DATE, endOfDay, sandboxGet, settled } from '../support/platform-tasks.ts';
+import {
+  buyPlan,
+  connectSandboxUsSeller,
+  END_DATE,
+  endOfDay,
+  sandboxGet,
+  sandboxUsLiveProducts,
+  settled,
+} from '../support/platform-tasks.ts';
 import { baseURL } from '../support/server.ts';
 
 /**
@@ -67,26 +75,9 @@ test.afterAll(async () => {
 });
 
 test('orders the creator brought fill its figures, marked from the platform, listed on the talent', async () => {
-  await page.goto('/shop/list');
-  await page.getByRole('button', { name: '连接 TikTok Shop' }).click();
-  await page.getByTestId('seller-local-us').locator('input[type=radio]').check();
-  await page.getByRole('button', { name: '授权', exact: true }).click();
-  await expect(page).toHaveURL(/\/shop\/list$/);
-  const shops = await fetch(`${baseURL}/api/v1/shops?tab=BOUND`, {
-    headers: { Authorization: `Bearer ${token}` },
-  }).then((r) => r.json() as Promise<{ data: { list: Array<{ id: number; source: string }> } }>);
-  const shopId = shops.data.list.find((s) => s.source === 'authorization')!.id;
+  const shopId = (await connectSandboxUsSeller(page, token)).id;
 
-  const world = await sandboxGet<{
-    shops: Array<{
-      seller_key: string;
-      products: Array<{ id: string; title: string; status: string }>;
-    }>;
-  }>(SANDBOX, '/shops');
-  const products = world.shops
-    .find((s) => s.seller_key === 'local-us')!
-    .products.filter((p) => p.status === 'LIVE')
-    .slice(0, 2);
+  const products = (await sandboxUsLiveProducts(SANDBOX)).slice(0, 2);
   const templateIds: number[] = [];
   for (const p of products) {
     const made = await api<{ id: number }>(

@@ -3,9 +3,11 @@ import { accessToken, api, registerSeller, shot, signIn, toast } from '../suppor
 import {
   buyPlan,
   choose,
+  connectSandboxUsSeller,
   END_DATE,
   field,
   sandboxGet,
+  sandboxUsLiveProducts,
   settled,
   submitTask,
 } from '../support/platform-tasks.ts';
@@ -120,26 +122,10 @@ test.afterAll(async () => {
 });
 
 test('finds three creators on the connected shop and invites them, free samples reviewed by the seller', async () => {
-  await page.goto('/shop/list');
-  await page.getByRole('button', { name: '连接 TikTok Shop' }).click();
-  await page.getByTestId('seller-local-us').locator('input[type=radio]').check();
-  await page.getByRole('button', { name: '授权', exact: true }).click();
-  await expect(page).toHaveURL(/\/shop\/list$/);
-  const shops = await get<{ list: Array<{ shopName: string; source: string }> }>(
-    '/api/v1/shops?tab=BOUND',
-  );
-  shopName = shops.list.find((s) => s.source === 'authorization')!.shopName;
+  shopName = (await connectSandboxUsSeller(page, token)).shopName;
 
   // One of the shop's products as a template, for the collaboration.
-  const world = await sandboxGet<{
-    shops: Array<{
-      seller_key: string;
-      products: Array<{ id: string; title: string; status: string }>;
-    }>;
-  }>(SANDBOX, '/shops');
-  const product = world.shops
-    .find((s) => s.seller_key === 'local-us')!
-    .products.find((p) => p.status === 'LIVE')!;
+  const product = (await sandboxUsLiveProducts(SANDBOX))[0]!;
   await api(
     '/api/v1/templates/products',
     { productId: product.id, productName: product.title },

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accessToken, api, registerSeller, shot, signIn, toast } from '../support/console.ts';
-import { buyPlan, sandboxGet, settled } from '../support/platform-tasks.ts';
+import { buyPlan, connectSandboxUsSeller, sandboxGet, settled } from '../support/platform-tasks.ts';
 import { baseURL } from '../support/server.ts';
 
 /**
@@ -56,16 +56,7 @@ test.afterAll(async () => {
 });
 
 test('a creator replies: the conversation drawer shows it on the talent, the seller answers', async () => {
-  // Connect the sandbox US seller (its shop authorized).
-  await page.goto('/shop/list');
-  await page.getByRole('button', { name: '连接 TikTok Shop' }).click();
-  await page.getByTestId('seller-local-us').locator('input[type=radio]').check();
-  await page.getByRole('button', { name: '授权', exact: true }).click();
-  await expect(page).toHaveURL(/\/shop\/list$/);
-  const shops = await authorized<{ list: Array<{ id: number; source: string }> }>(
-    '/api/v1/shops?tab=BOUND',
-  );
-  const shopId = shops.list.find((s) => s.source === 'authorization')!.id;
+  const shopId = (await connectSandboxUsSeller(page, token)).id;
 
   // The talent and a free connection invitation (the task drawer is tested elsewhere).
   const talent = await api<{ id: number }>(

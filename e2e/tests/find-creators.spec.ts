@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accessToken, registerSeller, shot, signIn, toast } from '../support/console.ts';
-import { buyPlan, choose, field, sandboxGet } from '../support/platform-tasks.ts';
+import {
+  buyPlan,
+  choose,
+  connectSandboxUsSeller,
+  field,
+  sandboxGet,
+} from '../support/platform-tasks.ts';
 import { baseURL } from '../support/server.ts';
 
 /**
@@ -64,17 +70,7 @@ test('without a connected TikTok shop, the tab says how to get one', async () =>
 });
 
 test('searches the marketplace through the connected shop, by keyword and by filters', async () => {
-  await page.goto('/shop/list');
-  await page.getByRole('button', { name: '连接 TikTok Shop' }).click();
-  await page.getByTestId('seller-local-us').locator('input[type=radio]').check();
-  await page.getByRole('button', { name: '授权', exact: true }).click();
-  await expect(page).toHaveURL(/\/shop\/list$/);
-  const shops = await fetch(`${baseURL}/api/v1/shops?tab=BOUND`, {
-    headers: { Authorization: `Bearer ${token}` },
-  }).then(
-    (r) => r.json() as Promise<{ data: { list: Array<{ shopName: string; source: string }> } }>,
-  );
-  shopName = shops.data.list.find((s) => s.source === 'authorization')!.shopName;
+  shopName = (await connectSandboxUsSeller(page, token)).shopName;
 
   await page.goto('/talent/search-table?tab=find');
   await choose(page, field(page, tab(), '店铺'), new RegExp(shopName));

@@ -3,9 +3,11 @@ import { accessToken, api, registerSeller, shot, signIn, toast } from '../suppor
 import {
   buyPlan,
   choose,
+  connectSandboxUsSeller,
   END_DATE,
   field,
   sandboxGet,
+  sandboxUsLiveProducts,
   settled,
 } from '../support/platform-tasks.ts';
 import { baseURL } from '../support/server.ts';
@@ -47,20 +49,7 @@ test.afterAll(async () => {
 });
 
 test('a task of a connected TikTok shop schedules two follow-ups from the create drawer', async () => {
-  await page.goto('/shop/list');
-  await page.getByRole('button', { name: '连接 TikTok Shop' }).click();
-  await page.getByTestId('seller-local-us').locator('input[type=radio]').check();
-  await page.getByRole('button', { name: '授权', exact: true }).click();
-  await expect(page).toHaveURL(/\/shop\/list$/);
-  const shops = await fetch(`${baseURL}/api/v1/shops?tab=BOUND`, {
-    headers: { Authorization: `Bearer ${token}` },
-  }).then(
-    (r) =>
-      r.json() as Promise<{
-        data: { list: Array<{ id: number; shopName: string; source: string }> };
-      }>,
-  );
-  const shop = shops.data.list.find((s) => s.source === 'authorization')!;
+  const shop = await connectSandboxUsSeller(page, token);
   shopId = shop.id;
   shopName = shop.shopName;
 
@@ -112,15 +101,7 @@ test('a task of a connected TikTok shop schedules two follow-ups from the create
     );
     talentIds.push(made.id);
   }
-  const world = await sandboxGet<{
-    shops: Array<{
-      seller_key: string;
-      products: Array<{ id: string; title: string; status: string }>;
-    }>;
-  }>(SANDBOX, '/shops');
-  const product = world.shops
-    .find((s) => s.seller_key === 'local-us')!
-    .products.find((p) => p.status === 'LIVE')!;
+  const product = (await sandboxUsLiveProducts(SANDBOX))[0]!;
   const template = await api<{ id: number }>(
     '/api/v1/templates/products',
     { productId: product.id, productName: product.title },

@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accessToken, api, registerSeller, shot, signIn, toast } from '../support/console.ts';
-import { buyPlan, END_DATE, endOfDay, sandboxGet } from '../support/platform-tasks.ts';
+import {
+  buyPlan,
+  connectSandboxUsSeller,
+  END_DATE,
+  endOfDay,
+  sandboxGet,
+  sandboxUsLiveProducts,
+} from '../support/platform-tasks.ts';
 import { baseURL } from '../support/server.ts';
 
 /**
@@ -54,26 +61,9 @@ test.afterAll(async () => {
 
 test('sample requests of invited creators appear, are approved and rejected', async () => {
   test.setTimeout(240_000);
-  await page.goto('/shop/list');
-  await page.getByRole('button', { name: '连接 TikTok Shop' }).click();
-  await page.getByTestId('seller-local-us').locator('input[type=radio]').check();
-  await page.getByRole('button', { name: '授权', exact: true }).click();
-  await expect(page).toHaveURL(/\/shop\/list$/);
-  const shops = await get<{ list: Array<{ id: number; source: string }> }>(
-    '/api/v1/shops?tab=BOUND',
-  );
-  const shopId = shops.list.find((s) => s.source === 'authorization')!.id;
+  const shopId = (await connectSandboxUsSeller(page, token)).id;
 
-  const world = await sandboxGet<{
-    shops: Array<{
-      seller_key: string;
-      products: Array<{ id: string; title: string; status: string }>;
-    }>;
-  }>(SANDBOX, '/shops');
-  const products = world.shops
-    .find((s) => s.seller_key === 'local-us')!
-    .products.filter((p) => p.status === 'LIVE')
-    .slice(0, 1);
+  const products = (await sandboxUsLiveProducts(SANDBOX)).slice(0, 1);
   const templateIds: number[] = [];
   for (const p of products) {
     const made = await api<{ id: number }>(

@@ -1,5 +1,6 @@
 import { recordStageRank, type RecordStage } from '@inviteflow/contract';
 import type { Database } from '../../db/client.ts';
+import { lockCreatorLoop } from '../../lib/creator-loop-lock.ts';
 import { findByBuyinIds, findByOpenIds, moveTalentOnStage } from '../talents/index.ts';
 import {
   countStage,
@@ -51,11 +52,16 @@ export async function applyCreatorEvents(
   // `npm run bench -- sync`, docs/performance.md). The events still apply one after the
   // other, in order. A failure rolls the page back whole; the sync step fails, keeps its
   // cursor and reads the page again (each fact is written once, creator_events). Two pages
-  // of one account's shops that lock the same talents in another order may deadlock: one is
-  // refused and read again after the back-off, like any failed step.
+  // about the same account wait for each other (lib/creator-loop-lock.ts): the kinds of a shop are
+  // read side by side, and pages locking the same records and talents in another order would
+  // deadlock.
   for (let from = 0; from < events.length; from += APPLY_PAGE) {
     const page = events.slice(from, from + APPLY_PAGE);
     const changed = await db.transaction(async (tx) => {
+      await lockCreatorLoop(
+        tx,
+        page.map((event) => event.userId),
+      );
       const talents = await talentsOf(tx, page);
       const results: boolean[] = [];
       for (const event of page) results.push(await applyOne(tx, event, talents));

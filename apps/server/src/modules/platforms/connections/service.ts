@@ -268,6 +268,9 @@ function tiktokShopToBind(shop: AuthorizedTikTokShop, connectionId: number): Sho
 export class PlatformConnections {
   private readonly box: SecretBox;
 
+  /** Renewals in flight in this process, by connection (see refreshNow). */
+  private readonly renewals = new Map<number, Promise<ConnectionRow>>();
+
   constructor(private readonly deps: ConnectionsDeps) {
     this.box = new SecretBox(deps.appSecret, 'platform-tokens');
   }
@@ -791,10 +794,28 @@ export class PlatformConnections {
    * that work; throws `token_expired` (retryable) when another replica holds the claim, and
    * `authorization_revoked` when the platform refuses the refresh token.
    */
-  private async refreshNow(
+  /**
+   * A renewal of a connection's tokens, one at a time per connection in this process: calls
+   * that find the token expired while another of this process renews it (the platform syncs
+   * read a shop's kinds side by side) wait for its tokens instead of failing on its claim.
+   * Another replica's claim still answers "another process is renewing" (a short back-off).
+   */
+  private refreshNow(
     row: ConnectionRow,
     now: Date,
     options: { force?: boolean } = {},
+  ): Promise<ConnectionRow> {
+    const running = this.renewals.get(row.id);
+    if (running) return running;
+    const renewal = this.refreshOnce(row, now, options).finally(() => this.renewals.delete(row.id));
+    this.renewals.set(row.id, renewal);
+    return renewal;
+  }
+
+  private async refreshOnce(
+    row: ConnectionRow,
+    now: Date,
+    options: { force?: boolean },
   ): Promise<ConnectionRow> {
     const claimed = await claimRefresh(this.deps.db, row.userId, row.id, now, REFRESH_LEASE_MS);
     if (!claimed) {
