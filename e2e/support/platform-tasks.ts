@@ -160,3 +160,23 @@ export async function sandboxUsLiveProducts(
     .find((s) => s.seller_key === 'local-us')!
     .products.filter((p) => p.status === 'LIVE');
 }
+
+/**
+ * Unbinds the sandbox US seller's shops from the spec's account, so the next spec's account can
+ * connect the same seller (a shop is bound to one account at a time).
+ */
+export async function releaseSandboxUsSeller(token: string): Promise<void> {
+  const res = await fetch(`${baseURL}/api/v1/shops?tab=BOUND`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const body = (await res.json()) as {
+    data: { list: Array<{ id: number; source: string }> };
+  };
+  for (const shop of body.data.list.filter((s) => s.source === 'authorization')) {
+    const unbound = await fetch(`${baseURL}/api/v1/shops/${shop.id}/unbind`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(unbound.status).toBe(200);
+  }
+}

@@ -5,6 +5,7 @@ import {
   connectSandboxUsSeller,
   END_DATE,
   endOfDay,
+  releaseSandboxUsSeller,
   sandboxGet,
   sandboxUsLiveProducts,
   settled,
@@ -71,6 +72,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
+  await releaseSandboxUsSeller(token);
   await page.close();
 });
 

@@ -6,6 +6,7 @@ import {
   connectSandboxUsSeller,
   END_DATE,
   field,
+  releaseSandboxUsSeller,
   sandboxGet,
   sandboxUsLiveProducts,
   settled,
@@ -118,6 +119,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
+  await releaseSandboxUsSeller(token);
   await page.close();
 });
 

@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accessToken, api, registerSeller, shot, signIn, toast } from '../support/console.ts';
-import { buyPlan, connectSandboxUsSeller, sandboxGet, settled } from '../support/platform-tasks.ts';
+import {
+  buyPlan,
+  connectSandboxUsSeller,
+  releaseSandboxUsSeller,
+  sandboxGet,
+  settled,
+} from '../support/platform-tasks.ts';
 import { baseURL } from '../support/server.ts';
 
 /**
@@ -52,6 +58,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
+  await releaseSandboxUsSeller(token);
   await page.close();
 });
 

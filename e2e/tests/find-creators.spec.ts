@@ -5,6 +5,7 @@ import {
   choose,
   connectSandboxUsSeller,
   field,
+  releaseSandboxUsSeller,
   sandboxGet,
 } from '../support/platform-tasks.ts';
 import { baseURL } from '../support/server.ts';
@@ -58,6 +59,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
+  await releaseSandboxUsSeller(token);
   await page.close();
 });
 

@@ -5,6 +5,7 @@ import {
   connectSandboxUsSeller,
   END_DATE,
   endOfDay,
+  releaseSandboxUsSeller,
   sandboxGet,
   sandboxUsLiveProducts,
 } from '../support/platform-tasks.ts';
@@ -56,6 +57,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
+  await releaseSandboxUsSeller(token);
   await page.close();
 });
 

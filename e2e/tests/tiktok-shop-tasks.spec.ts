@@ -8,6 +8,7 @@ import {
   field,
   openCreateDrawer,
   recordsOf,
+  releaseSandboxUsSeller,
   sandboxGet,
   settled,
   submitTask,
@@ -168,6 +169,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
+  await releaseSandboxUsSeller(token);
   await page.close();
 });
 

@@ -1,4 +1,5 @@
-import { Button, Popconfirm, Space, Typography } from '@arco-design/web-react';
+import { Button, Popconfirm, Space, Tooltip, Typography } from '@arco-design/web-react';
+import { IconMessage } from '@arco-design/web-react/icon';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import type { Talent, TalentSortField } from '@inviteflow/contract';
 import { formatDateTime } from '@/lib/format-date.ts';
@@ -96,9 +97,25 @@ export function useTalentColumns({
       width: en ? 150 : 160,
       render: (_: unknown, row) => (
         <div className="talent-name-cell">
-          <Typography.Text className="talent-name" ellipsis={{ showTooltip: true }}>
-            {row.name}
-          </Typography.Text>
+          <div className="talent-name-line">
+            <Typography.Text className="talent-name" ellipsis={{ showTooltip: true }}>
+              {row.name}
+            </Typography.Text>
+            {/* A TikTok talent's conversations (issue 19): beside its name, so the operations
+                column keeps its width and the key columns fit at 1280 px. */}
+            {row.platform === 'tiktok' && (
+              <Tooltip content={t('action.messages')}>
+                <Button
+                  type="text"
+                  size="mini"
+                  className="talent-messages"
+                  icon={<IconMessage />}
+                  aria-label={t('action.messages')}
+                  onClick={() => onMessages(row)}
+                />
+              </Tooltip>
+            )}
+          </div>
           <Typography.Text type="secondary" className="talent-id" copyable>
             {talentIdText(row.identity)}
           </Typography.Text>
@@ -119,12 +136,12 @@ export function useTalentColumns({
     },
     count('fansCount', t('column.fans'), en ? 100 : 110),
     {
-      ...money('businessAmountFen', t('column.businessAmount'), en ? 190 : 180),
+      ...money('businessAmountFen', t('column.businessAmount'), 150),
       // The platform's figure when its orders cover the talent (issue 19): marked, in its currency.
       render: (_: unknown, row) => <TalentFigure talent={row} field="businessAmountFen" />,
     },
     {
-      ...count('dealCount', t('column.dealCount'), en ? 120 : 130),
+      ...count('dealCount', t('column.dealCount'), en ? 100 : 110),
       render: (_: unknown, row) => <TalentFigure talent={row} field="dealCount" />,
     },
     {
@@ -182,7 +199,7 @@ export function useTalentColumns({
       title: t('crud.operations'),
       dataIndex: 'operations',
       fixed: 'right',
-      width: en ? 268 : 240,
+      width: en ? 200 : 190,
       render: (_: unknown, row) => (
         <Space size={0} className="talent-operations">
           <Button type="text" size="small" onClick={() => onEdit(row)}>
@@ -191,11 +208,6 @@ export function useTalentColumns({
           <Button type="text" size="small" onClick={() => onFollowUp(row)}>
             {t('action.followUp')}
           </Button>
-          {row.platform === 'tiktok' && (
-            <Button type="text" size="small" onClick={() => onMessages(row)}>
-              {t('action.messages')}
-            </Button>
-          )}
           <Popconfirm
             title={t('action.deleteConfirm', { name: row.name })}
             okText={t('crud.delete')}
