@@ -162,10 +162,10 @@ export async function sandboxUsLiveProducts(
 }
 
 /**
- * Unbinds the sandbox US seller's shops from the spec's account, so the next spec's account can
- * connect the same seller (a shop is bound to one account at a time).
+ * Unbinds the shops the spec's account connected by authorization, so the next spec's account
+ * can connect the same sandbox seller or 抖店 shop (a shop is bound to one account at a time).
  */
-export async function releaseSandboxUsSeller(token: string): Promise<void> {
+export async function releaseAuthorizedShops(token: string): Promise<void> {
   const res = await fetch(`${baseURL}/api/v1/shops?tab=BOUND`, {
     headers: { Authorization: `Bearer ${token}` },
   });

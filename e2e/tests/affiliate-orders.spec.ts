@@ -5,7 +5,7 @@ import {
   connectSandboxUsSeller,
   END_DATE,
   endOfDay,
-  releaseSandboxUsSeller,
+  releaseAuthorizedShops,
   sandboxGet,
   sandboxUsLiveProducts,
   settled,
@@ -72,7 +72,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
-  await releaseSandboxUsSeller(token);
+  await releaseAuthorizedShops(token);
   await page.close();
 });
 

@@ -6,7 +6,7 @@ import {
   connectSandboxUsSeller,
   END_DATE,
   field,
-  releaseSandboxUsSeller,
+  releaseAuthorizedShops,
   sandboxGet,
   sandboxUsLiveProducts,
   settled,
@@ -119,7 +119,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
-  await releaseSandboxUsSeller(token);
+  await releaseAuthorizedShops(token);
   await page.close();
 });
 

@@ -3,7 +3,7 @@ import { accessToken, api, registerSeller, shot, signIn, toast } from '../suppor
 import {
   buyPlan,
   connectSandboxUsSeller,
-  releaseSandboxUsSeller,
+  releaseAuthorizedShops,
   sandboxGet,
   settled,
 } from '../support/platform-tasks.ts';
@@ -58,7 +58,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
-  await releaseSandboxUsSeller(token);
+  await releaseAuthorizedShops(token);
   await page.close();
 });
 

@@ -9,6 +9,7 @@ import {
   field,
   openCreateDrawer,
   recordsOf,
+  releaseAuthorizedShops,
   sandboxGet,
   settled,
   submitTask,
@@ -161,6 +162,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
+  await releaseAuthorizedShops(token);
   await page.close();
 });
 

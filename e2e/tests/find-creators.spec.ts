@@ -5,7 +5,7 @@ import {
   choose,
   connectSandboxUsSeller,
   field,
-  releaseSandboxUsSeller,
+  releaseAuthorizedShops,
   sandboxGet,
 } from '../support/platform-tasks.ts';
 import { baseURL } from '../support/server.ts';
@@ -59,7 +59,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
-  await releaseSandboxUsSeller(token);
+  await releaseAuthorizedShops(token);
   await page.close();
 });
 

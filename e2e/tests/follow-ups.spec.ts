@@ -6,7 +6,7 @@ import {
   connectSandboxUsSeller,
   END_DATE,
   field,
-  releaseSandboxUsSeller,
+  releaseAuthorizedShops,
   sandboxGet,
   sandboxUsLiveProducts,
   settled,
@@ -46,7 +46,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
-  await releaseSandboxUsSeller(token);
+  await releaseAuthorizedShops(token);
   await page.close();
 });
 
@@ -76,6 +76,8 @@ test('a task of a connected TikTok shop schedules two follow-ups from the create
   for (const [i, remark] of ['第一次跟进', '第二次跟进'].entries()) {
     await rows.nth(i).locator('.send-follow-up-template .arco-select-view').click();
     await page.locator('.arco-select-popup:visible').getByRole('option', { name: remark }).click();
+    // The list closes before the next row's opens (two open lists hold the same options).
+    await expect(page.locator('.arco-select-popup:visible')).toHaveCount(0);
   }
   await expect(drawer.getByTestId('add-follow-up')).toHaveCount(0);
   await drawer.locator('.send-follow-ups-field').scrollIntoViewIfNeeded();

@@ -5,7 +5,7 @@ import {
   connectSandboxUsSeller,
   END_DATE,
   endOfDay,
-  releaseSandboxUsSeller,
+  releaseAuthorizedShops,
   sandboxGet,
   sandboxUsLiveProducts,
 } from '../support/platform-tasks.ts';
@@ -27,6 +27,7 @@ const SANDBOX = `${baseURL}/sandbox/tiktok-shop`;
 interface SandboxCreator {
   username: string;
   nickname: string;
+  trait: string | null;
 }
 
 let page: Page;
@@ -51,13 +52,18 @@ test.beforeAll(async ({ browser }) => {
   await buyPlan(page);
   const listed = await sandboxGet<{ creators: SandboxCreator[] }>(
     SANDBOX,
-    '/creators?region=US&limit=60',
+    '/creators?region=US&limit=1000',
   );
-  creators = [listed.creators[0]!, listed.creators[50]!];
+  // Two creators who accept and ask for samples (n % 50 = 1), by numbers no other spec invites.
+  const accepters = listed.creators.filter((c) => {
+    const n = Number(/(\d+)$/.exec(c.username)?.[1] ?? -1);
+    return n >= 900 && n < 990 && n % 50 === 1 && c.trait === null;
+  });
+  creators = [accepters[0]!, accepters[1]!];
 });
 
 test.afterAll(async () => {
-  await releaseSandboxUsSeller(token);
+  await releaseAuthorizedShops(token);
   await page.close();
 });
 

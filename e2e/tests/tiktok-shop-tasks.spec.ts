@@ -8,7 +8,7 @@ import {
   field,
   openCreateDrawer,
   recordsOf,
-  releaseSandboxUsSeller,
+  releaseAuthorizedShops,
   sandboxGet,
   settled,
   submitTask,
@@ -169,7 +169,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
-  await releaseSandboxUsSeller(token);
+  await releaseAuthorizedShops(token);
   await page.close();
 });
 
