@@ -1,20 +1,9 @@
-import type { RecordStage } from '@inviteflow/contract';
+import { recordStageTimes, type RecordStage } from '@inviteflow/contract';
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { creatorEvents, recordStageCounts, sendRecords as r } from './schema.ts';
 
 /** The queries of record stages (record-stages.ts): creator events, stage times, funnel counts. */
-
-/** The record's column of each stage's first time. */
-export const stageColumn = {
-  accepted: r.acceptedAt,
-  declined: r.declinedAt,
-  expired: r.expiredAt,
-  replied: r.repliedAt,
-  sample_requested: r.sampleRequestedAt,
-  content_posted: r.contentPostedAt,
-  first_order: r.firstOrderAt,
-} as const satisfies Record<RecordStage, unknown>;
 
 /** Writes a platform fact once: false when the shop already had it (a redelivery, a re-read). */
 export async function insertCreatorEvent(
@@ -64,7 +53,7 @@ export async function lockStageTarget(
       taskId: r.taskId,
       talentId: r.talentId,
       stage: r.stage,
-      reached: stageColumn[where.stage],
+      reached: r[recordStageTimes[where.stage]],
     })
     .from(r)
     .where(
@@ -92,22 +81,9 @@ export async function reachStage(
 ): Promise<void> {
   await tx
     .update(r)
-    .set({ [keyOf(stage)]: at, stage: stageValue, updatedAt: at })
+    .set({ [recordStageTimes[stage]]: at, stage: stageValue, updatedAt: at })
     .where(eq(r.id, recordId));
 }
-
-const keyOf = (stage: RecordStage) =>
-  (
-    ({
-      accepted: 'acceptedAt',
-      declined: 'declinedAt',
-      expired: 'expiredAt',
-      replied: 'repliedAt',
-      sample_requested: 'sampleRequestedAt',
-      content_posted: 'contentPostedAt',
-      first_order: 'firstOrderAt',
-    }) as const
-  )[stage];
 
 /** Adds to a task's funnel count of a stage (`sent` included). */
 export async function countStage(
