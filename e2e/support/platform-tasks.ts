@@ -112,7 +112,10 @@ export async function expectListed(page: Page, setName: string, statuses: Record
   }
 }
 
-/** A task's end date 40 days ahead (YYYY-MM-DD), as the date picker takes it. */
+/**
+ * A task's end date 40 days ahead of our clock (YYYY-MM-DD), as the date picker takes it: for
+ * 抖店's sandbox, whose clock never moves (the TikTok sandbox's does: `collaborationEndDate`).
+ */
 export const END_DATE = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
 
 /** The end of the chosen day in the seller's zone (Asia/Shanghai, the account's default), in seconds. */
@@ -144,21 +147,6 @@ export async function connectSandboxUsSeller(page: Page, token: string): Promise
   };
   const shop = body.data.list.find((s) => s.source === 'authorization')!;
   return { id: shop.id, shopName: shop.shopName };
-}
-
-/** The sandbox US seller's products on sale (`base`: the sandbox TikTok Shop's root). */
-export async function sandboxUsLiveProducts(
-  base: string,
-): Promise<Array<{ id: string; title: string }>> {
-  const world = await sandboxGet<{
-    shops: Array<{
-      seller_key: string;
-      products: Array<{ id: string; title: string; status: string }>;
-    }>;
-  }>(base, '/shops');
-  return world.shops
-    .find((s) => s.seller_key === 'local-us')!
-    .products.filter((p) => p.status === 'LIVE');
 }
 
 /**

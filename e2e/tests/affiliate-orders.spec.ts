@@ -3,14 +3,19 @@ import { accessToken, api, registerSeller, shot, signIn } from '../support/conso
 import {
   buyPlan,
   connectSandboxUsSeller,
-  END_DATE,
   endOfDay,
   releaseAuthorizedShops,
-  sandboxGet,
-  sandboxUsLiveProducts,
   settled,
 } from '../support/platform-tasks.ts';
 import { baseURL } from '../support/server.ts';
+import {
+  advanceSandboxClock,
+  collaborationEndDate,
+  creatorsOf,
+  longLivedSandboxTokens,
+  sandboxUsLiveProducts,
+  type SandboxCreator,
+} from '../support/tiktok-sandbox.ts';
 
 /**
  * What each creator sold (issue 19), on the embedded default: a seller connects the sandbox
@@ -23,15 +28,8 @@ test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now().toString().slice(-8);
 const seller = { username: `ord_${stamp}`, phoneNumber: `137${stamp}`, password: 'Orders-pass-1' };
-const SANDBOX = `${baseURL}/sandbox/tiktok-shop`;
 const DAY_S = 86_400;
 
-interface SandboxCreator {
-  creator_open_id: string;
-  username: string;
-  trait: string | null;
-  behaviour: string | null;
-}
 interface TalentView {
   id: number;
   name: string;
@@ -52,15 +50,6 @@ async function talents(): Promise<TalentView[]> {
   return ((await res.json()) as { data: { list: TalentView[] } }).data.list;
 }
 
-async function control(path: string, body: unknown, method = 'POST') {
-  const res = await fetch(`${SANDBOX}/control${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-}
-
 test.beforeAll(async ({ browser }) => {
   await registerSeller(seller);
   token = await accessToken(seller);
@@ -68,7 +57,7 @@ test.beforeAll(async ({ browser }) => {
   await signIn(page, seller);
   await buyPlan(page);
   // Tokens that outlive the three weeks the clock moves.
-  await control('/settings', { access_token_ttl_seconds: 300 * DAY_S }, 'PUT');
+  await longLivedSandboxTokens();
 });
 
 test.afterAll(async () => {
@@ -79,7 +68,7 @@ test.afterAll(async () => {
 test('orders the creator brought fill its figures, marked from the platform, listed on the talent', async () => {
   const shopId = (await connectSandboxUsSeller(page, token)).id;
 
-  const products = (await sandboxUsLiveProducts(SANDBOX)).slice(0, 2);
+  const products = (await sandboxUsLiveProducts()).slice(0, 2);
   const templateIds: number[] = [];
   for (const p of products) {
     const made = await api<{ id: number }>(
@@ -89,13 +78,8 @@ test('orders the creator brought fill its figures, marked from the platform, lis
     );
     templateIds.push(made.id);
   }
-  // Fixed creators: n % 50 = 1 accepts in minutes, posts, and sells for two weeks.
-  const creators = await sandboxGet<{ creators: SandboxCreator[] }>(
-    SANDBOX,
-    '/creators?region=US&limit=400',
-  );
-  // One no other spec invites (they take the first ones).
-  seller1 = creators.creators.filter((c) => c.behaviour === 'accepts' && c.trait === null)[4]!;
+  // A fixed creator: n % 50 = 1 accepts in minutes, posts, and sells for two weeks.
+  seller1 = (await creatorsOf('affiliate-orders', 'accepts'))[0]!;
   const talent = await api<{ id: number }>(
     '/api/v1/talents',
     {
@@ -130,7 +114,7 @@ test('orders the creator brought fill its figures, marked from the platform, lis
       script: 'Hello from {shopName}: {productNames}',
       setName: 'Orders E2E',
       collaborationName: 'Orders E2E',
-      endsAt: new Date(endOfDay(END_DATE) * 1000).toISOString(),
+      endsAt: new Date(endOfDay(await collaborationEndDate()) * 1000).toISOString(),
       commissionRates: { [String(first)]: 1250, [String(second)]: 2000 },
       contactEmail: 'team@sunny.example',
     },
@@ -138,7 +122,7 @@ test('orders the creator brought fill its figures, marked from the platform, lis
   );
   expect((await settled(token, 'Orders E2E')).map((r) => r.status)).toEqual(['success']);
 
-  await control('/clock/advance', { seconds: 21 * DAY_S });
+  await advanceSandboxClock(21 * DAY_S);
   // The sync reads each connected shop's orders every minute.
   await expect
     .poll(async () => (await talents()).find((t) => t.id === talent.id)?.figuresSyncedAt ?? null, {

@@ -4,15 +4,20 @@ import {
   buyPlan,
   choose,
   connectSandboxUsSeller,
-  END_DATE,
   field,
   releaseAuthorizedShops,
-  sandboxGet,
-  sandboxUsLiveProducts,
   settled,
   submitTask,
 } from '../support/platform-tasks.ts';
 import { baseURL } from '../support/server.ts';
+import {
+  advanceSandboxClock,
+  collaborationEndDate,
+  creatorsOf,
+  longLivedSandboxTokens,
+  sandboxUsLiveProducts,
+  type SandboxCreator,
+} from '../support/tiktok-sandbox.ts';
 
 /**
  * Closing the loop (issue 19), the whole of it as a seller lives it on the embedded default:
@@ -27,17 +32,9 @@ test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now().toString().slice(-8);
 const seller = { username: `loop_${stamp}`, phoneNumber: `139${stamp}`, password: 'Loop-pass-1' };
-const SANDBOX = `${baseURL}/sandbox/tiktok-shop`;
 const SET = `闭环 E2E ${stamp}`;
 const DAY_S = 86_400;
 
-interface SandboxCreator {
-  creator_open_id: string;
-  username: string;
-  nickname: string;
-  trait: string | null;
-  behaviour: string | null;
-}
 interface RecordView {
   id: number;
   talentName: string;
@@ -66,15 +63,6 @@ async function get<T>(path: string): Promise<T> {
   return ((await res.json()) as { data: T }).data;
 }
 
-async function control(path: string, body: unknown, method = 'POST') {
-  const res = await fetch(`${SANDBOX}/control${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-}
-
 async function recordsOfSet(): Promise<RecordView[]> {
   const listed = await get<{ list: RecordView[] }>('/api/v1/send-records?pageSize=100');
   return listed.list.filter((r) => r.setName === SET);
@@ -101,20 +89,11 @@ test.beforeAll(async ({ browser }) => {
   await signIn(page, seller);
   await buyPlan(page);
   // Tokens that outlive the three weeks the clock moves.
-  await control('/settings', { access_token_ttl_seconds: 300 * DAY_S }, 'PUT');
-  const listed = await sandboxGet<{ creators: SandboxCreator[] }>(
-    SANDBOX,
-    '/creators?region=US&limit=1000',
-  );
-  // Creators no other spec invites (they take lower numbers).
-  const pick = (behaviour: string) =>
-    listed.creators.find((c) => {
-      const n = Number(/(\d+)$/.exec(c.username)?.[1] ?? -1);
-      return n >= 850 && c.behaviour === behaviour && c.trait === null;
-    })!;
-  accepter = pick('accepts');
-  decliner = pick('declines');
-  replier = pick('replies');
+  await longLivedSandboxTokens();
+  // Fixed creators (n % 50) of this spec's own range.
+  accepter = (await creatorsOf('closing-the-loop', 'accepts'))[0]!;
+  decliner = (await creatorsOf('closing-the-loop', 'declines'))[0]!;
+  replier = (await creatorsOf('closing-the-loop', 'replies'))[0]!;
   for (const c of [accepter, decliner, replier]) expect(c).toBeTruthy();
 });
 
@@ -127,7 +106,7 @@ test('finds three creators on the connected shop and invites them, free samples 
   shopName = (await connectSandboxUsSeller(page, token)).shopName;
 
   // One of the shop's products as a template, for the collaboration.
-  const product = (await sandboxUsLiveProducts(SANDBOX))[0]!;
+  const product = (await sandboxUsLiveProducts())[0]!;
   await api(
     '/api/v1/templates/products',
     { productId: product.id, productName: product.title },
@@ -165,7 +144,7 @@ test('finds three creators on the connected shop and invites them, free samples 
   await field(page, drawer, '合作名称').locator('input').fill(`Loop ${stamp}`);
   const date = field(page, drawer, '合作结束日期').locator('input');
   await date.click();
-  await date.fill(END_DATE);
+  await date.fill(await collaborationEndDate());
   await date.press('Enter');
   await drawer
     .locator('.send-commission')
@@ -195,7 +174,7 @@ test('the creators answer: one accepts, one declines; the seller messages the th
 
   // Eleven sandbox minutes: the acceptance (4), the decline (5), the reply (3 after the
   // message) and the sample request (6 after accepting) are all in.
-  await control('/clock/advance', { seconds: 11 * 60 });
+  await advanceSandboxClock(11 * 60);
   await expect
     .poll(async () => [await stageOf(accepter), await stageOf(decliner), await stageOf(replier)], {
       timeout: 120_000,
@@ -240,7 +219,7 @@ test('the sample is approved; weeks later the orders fill the talent figures and
   await shot(page, 'loop-sample-approved-zh-CN');
 
   // Three weeks: the sample ships, the creator posts and sells.
-  await control('/clock/advance', { seconds: 21 * DAY_S });
+  await advanceSandboxClock(21 * DAY_S);
   await expect
     .poll(async () => (await talentOf(accepter)).figuresSyncedAt, {
       timeout: 120_000,

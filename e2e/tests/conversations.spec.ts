@@ -4,10 +4,10 @@ import {
   buyPlan,
   connectSandboxUsSeller,
   releaseAuthorizedShops,
-  sandboxGet,
   settled,
 } from '../support/platform-tasks.ts';
 import { baseURL } from '../support/server.ts';
+import { advanceSandboxClock, creatorsOf, type SandboxCreator } from '../support/tiktok-sandbox.ts';
 
 /**
  * Conversations (issue 19) on the embedded default: a free connection invitation opens a
@@ -20,14 +20,7 @@ test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now().toString().slice(-8);
 const seller = { username: `conv_${stamp}`, phoneNumber: `137${stamp}`, password: 'Conv-pass-1' };
-const SANDBOX = `${baseURL}/sandbox/tiktok-shop`;
 const SET = '私信 E2E';
-
-interface SandboxCreator {
-  creator_open_id: string;
-  username: string;
-  trait: string | null;
-}
 
 let page: Page;
 let token: string;
@@ -45,15 +38,8 @@ test.beforeAll(async ({ browser }) => {
   page = await browser.newPage();
   await signIn(page, seller);
   await buyPlan(page);
-  const creators = await sandboxGet<{ creators: SandboxCreator[] }>(
-    SANDBOX,
-    '/creators?region=US&limit=500',
-  );
-  // A replying creator (n % 50 = 4) no other spec invites.
-  creator = creators.creators.find((c) => {
-    const n = Number(/(\d+)$/.exec(c.username)?.[1] ?? -1);
-    return n >= 400 && n % 50 === 4 && c.trait === null;
-  })!;
+  // A replying creator (n % 50 = 4) of this spec's own range.
+  creator = (await creatorsOf('conversations', 'replies'))[0]!;
   expect(creator).toBeTruthy();
 });
 
@@ -94,11 +80,7 @@ test('a creator replies: the conversation drawer shows it on the talent, the sel
   recordId = record!.id;
 
   // Four sandbox minutes later the creator has replied; the sync (each minute) reads it.
-  await fetch(`${SANDBOX}/control/clock/advance`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ seconds: 240 }),
-  });
+  await advanceSandboxClock(240);
   await expect
     .poll(
       async () =>

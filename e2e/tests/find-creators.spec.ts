@@ -6,9 +6,8 @@ import {
   connectSandboxUsSeller,
   field,
   releaseAuthorizedShops,
-  sandboxGet,
 } from '../support/platform-tasks.ts';
-import { baseURL } from '../support/server.ts';
+import { creatorsOf, type SandboxCreator } from '../support/tiktok-sandbox.ts';
 
 /**
  * Find creators (issue 19), as a seller does it on the embedded default: connect the sandbox
@@ -20,15 +19,6 @@ test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now().toString().slice(-8);
 const seller = { username: `fc_${stamp}`, phoneNumber: `135${stamp}`, password: 'Finder-pass-1' };
-const SANDBOX = `${baseURL}/sandbox/tiktok-shop`;
-
-interface SandboxCreator {
-  creator_open_id: string;
-  username: string;
-  nickname: string;
-  follower_count: number;
-  trait: string | null;
-}
 
 let page: Page;
 let token: string;
@@ -50,12 +40,8 @@ test.beforeAll(async ({ browser }) => {
   page = await browser.newPage();
   await signIn(page, seller);
   await buyPlan(page);
-  const listed = await sandboxGet<{ creators: SandboxCreator[] }>(
-    SANDBOX,
-    '/creators?region=US&limit=600',
-  );
-  // Creators no other spec uses (they take the first few hundred).
-  creators = listed.creators.filter((c) => c.trait === null).slice(520);
+  // Creators of this spec's own range.
+  creators = await creatorsOf('find-creators');
 });
 
 test.afterAll(async () => {

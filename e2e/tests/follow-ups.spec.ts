@@ -4,14 +4,15 @@ import {
   buyPlan,
   choose,
   connectSandboxUsSeller,
-  END_DATE,
   field,
   releaseAuthorizedShops,
-  sandboxGet,
-  sandboxUsLiveProducts,
   settled,
 } from '../support/platform-tasks.ts';
-import { baseURL } from '../support/server.ts';
+import {
+  collaborationEndDate,
+  creatorsOf,
+  sandboxUsLiveProducts,
+} from '../support/tiktok-sandbox.ts';
 
 /**
  * Follow-ups for non-responders (issue 19), on the embedded default: a task of the sandbox
@@ -22,14 +23,7 @@ test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now().toString().slice(-8);
 const seller = { username: `fu_${stamp}`, phoneNumber: `135${stamp}`, password: 'Follow-pass-1' };
-const SANDBOX = `${baseURL}/sandbox/tiktok-shop`;
 const SET = `跟进 E2E ${stamp}`;
-
-interface SandboxCreator {
-  creator_open_id: string;
-  username: string;
-  trait: string | null;
-}
 
 let page: Page;
 let token: string;
@@ -85,11 +79,8 @@ test('a task of a connected TikTok shop schedules two follow-ups from the create
   await drawer.getByRole('button', { name: '取消', exact: true }).click();
 
   // The task itself, made through the API (the drawer's other fields are tested elsewhere).
-  const creators = (
-    await sandboxGet<{ creators: SandboxCreator[] }>(SANDBOX, '/creators?region=US&limit=1000')
-  ).creators
-    .filter((c) => c.trait === null)
-    .slice(-3);
+  // Creators who never answer (n % 50 = 3), so all three stay due for the follow-ups.
+  const creators = (await creatorsOf('follow-ups', 'silent')).slice(0, 3);
   expect(creators).toHaveLength(3);
   const talentIds: number[] = [];
   for (const c of creators) {
@@ -105,7 +96,7 @@ test('a task of a connected TikTok shop schedules two follow-ups from the create
     );
     talentIds.push(made.id);
   }
-  const product = (await sandboxUsLiveProducts(SANDBOX))[0]!;
+  const product = (await sandboxUsLiveProducts())[0]!;
   const template = await api<{ id: number }>(
     '/api/v1/templates/products',
     { productId: product.id, productName: product.title },
@@ -123,7 +114,7 @@ test('a task of a connected TikTok shop schedules two follow-ups from the create
       script: 'Hi {talentName}, {shopName} would love to work with you',
       setName: SET,
       collaborationName: SET,
-      endsAt: new Date(`${END_DATE}T15:59:59Z`).toISOString(),
+      endsAt: new Date(`${await collaborationEndDate()}T15:59:59Z`).toISOString(),
       commissionRates: { [String(template.id)]: 1500 },
       contactEmail: 'team@follow-ups.example',
       followUps: [

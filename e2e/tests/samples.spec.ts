@@ -3,17 +3,22 @@ import { accessToken, api, registerSeller, shot, signIn, toast } from '../suppor
 import {
   buyPlan,
   connectSandboxUsSeller,
-  END_DATE,
   endOfDay,
   releaseAuthorizedShops,
-  sandboxGet,
-  sandboxUsLiveProducts,
+  settled,
 } from '../support/platform-tasks.ts';
 import { baseURL } from '../support/server.ts';
+import {
+  advanceSandboxClock,
+  collaborationEndDate,
+  creatorsOf,
+  sandboxUsLiveProducts,
+  type SandboxCreator,
+} from '../support/tiktok-sandbox.ts';
 
 /**
  * Samples (issue 19) on the embedded default: the sandbox TikTok Shop's fixed creators
- * n % 50 = 1 (#1 and #51) accept a free product invitation in 4 minutes and ask for a free
+ * n % 50 = 1 (two of this spec's range) accept a free product invitation in 4 minutes and ask for a free
  * sample 6 minutes later; the sandbox clock is moved, the samples sync reads the requests,
  * and the seller approves one and rejects the other (with a reason) on the talent library's
  * Samples tab. Screenshots in both languages.
@@ -22,13 +27,6 @@ test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now().toString().slice(-8);
 const seller = { username: `sm_${stamp}`, phoneNumber: `136${stamp}`, password: 'Sample-pass-1' };
-const SANDBOX = `${baseURL}/sandbox/tiktok-shop`;
-
-interface SandboxCreator {
-  username: string;
-  nickname: string;
-  trait: string | null;
-}
 
 let page: Page;
 let token: string;
@@ -50,15 +48,8 @@ test.beforeAll(async ({ browser }) => {
   page = await browser.newPage();
   await signIn(page, seller);
   await buyPlan(page);
-  const listed = await sandboxGet<{ creators: SandboxCreator[] }>(
-    SANDBOX,
-    '/creators?region=US&limit=1000',
-  );
-  // Two creators who accept and ask for samples (n % 50 = 1), by numbers no other spec invites.
-  const accepters = listed.creators.filter((c) => {
-    const n = Number(/(\d+)$/.exec(c.username)?.[1] ?? -1);
-    return n >= 900 && n < 990 && n % 50 === 1 && c.trait === null;
-  });
+  // Two creators who accept and ask for samples (n % 50 = 1), of this spec's own range.
+  const accepters = await creatorsOf('samples', 'accepts');
   creators = [accepters[0]!, accepters[1]!];
 });
 
@@ -71,7 +62,7 @@ test('sample requests of invited creators appear, are approved and rejected', as
   test.setTimeout(240_000);
   const shopId = (await connectSandboxUsSeller(page, token)).id;
 
-  const products = (await sandboxUsLiveProducts(SANDBOX)).slice(0, 1);
+  const products = (await sandboxUsLiveProducts()).slice(0, 1);
   const templateIds: number[] = [];
   for (const p of products) {
     const made = await api<{ id: number }>(
@@ -102,31 +93,18 @@ test('sample requests of invited creators appear, are approved and rejected', as
       script: 'Hello from {shopName}: {productNames}',
       setName: `Samples ${stamp}`,
       collaborationName: `Samples ${stamp}`,
-      endsAt: new Date(endOfDay(END_DATE) * 1000).toISOString(),
+      endsAt: new Date(endOfDay(await collaborationEndDate()) * 1000).toISOString(),
       commissionRates: { [String(templateIds[0])]: 1500 },
       contactEmail: 'team@sunny.example',
       sampleApproval: 'review',
     },
     token,
   );
-  // The collaboration is made within seconds; then the creators' 10 minutes pass at once.
-  await expect
-    .poll(
-      async () => {
-        const calls = await sandboxGet<{ calls: unknown[] }>(
-          SANDBOX,
-          '/calls?path_prefix=/affiliate_seller/202508/target_collaborations&limit=10',
-        );
-        return calls.calls.length;
-      },
-      { timeout: 60_000 },
-    )
-    .toBeGreaterThan(0);
-  await fetch(`${SANDBOX}/control/clock/advance`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ seconds: 11 * 60 }),
-  });
+  // The collaboration is made within seconds (both records succeed); then the creators'
+  // 10 minutes pass at once.
+  const records = await settled(token, `Samples ${stamp}`);
+  expect(records.map((r) => r.status)).toEqual(['success', 'success']);
+  await advanceSandboxClock(11 * 60);
   // The samples sync reads the shop every minute.
   await expect
     .poll(async () => (await get<{ total: number }>('/api/v1/samples')).total, {

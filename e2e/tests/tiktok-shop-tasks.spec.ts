@@ -2,18 +2,23 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { accessToken, api, registerSeller, shot, signIn } from '../support/console.ts';
 import {
   buyPlan,
-  END_DATE,
   endOfDay,
   expectListed,
   field,
   openCreateDrawer,
   recordsOf,
   releaseAuthorizedShops,
-  sandboxGet,
   settled,
   submitTask,
 } from '../support/platform-tasks.ts';
 import { baseURL } from '../support/server.ts';
+import {
+  collaborationEndDate,
+  creatorsOf,
+  sandboxUsLiveProducts,
+  tiktokControlGet,
+  type SandboxCreator,
+} from '../support/tiktok-sandbox.ts';
 
 /**
  * Every task type on a TikTok shop connected by authorization, as a seller does it on the
@@ -30,14 +35,8 @@ const seller = {
   phoneNumber: `136${stamp}`,
   password: 'Tasks-pass-1',
 };
-const SANDBOX = `${baseURL}/sandbox/tiktok-shop`;
 const TC_PATH = '/affiliate_seller/202508/target_collaborations';
 
-interface SandboxCreator {
-  creator_open_id: string;
-  username: string;
-  trait: string | null;
-}
 interface SandboxCall {
   id: number;
   method: string;
@@ -53,10 +52,11 @@ let products: Array<{ id: string; title: string }>;
 /** Plain creators not yet used by a test, and the excluded ones. */
 let plain: SandboxCreator[];
 let excluded: SandboxCreator[];
+/** The collaborations' end: 40 days after the sandbox's today (other specs move its clock). */
+let endDate: string;
 
 async function calls(pathPrefix: string): Promise<SandboxCall[]> {
-  const data = await sandboxGet<{ calls: SandboxCall[] }>(
-    SANDBOX,
+  const data = await tiktokControlGet<{ calls: SandboxCall[] }>(
     `/calls?path_prefix=${encodeURIComponent(pathPrefix)}&limit=1000`,
   );
   return data.calls;
@@ -142,27 +142,15 @@ test.beforeAll(async ({ browser }) => {
   await signIn(page, seller);
   await buyPlan(page);
 
-  const world = await sandboxGet<{
-    shops: Array<{
-      seller_key: string;
-      name: string;
-      products: Array<{ id: string; title: string; status: string }>;
-    }>;
-  }>(SANDBOX, '/shops');
-  const us = world.shops.find((s) => s.seller_key === 'local-us')!;
-  products = us.products.filter((p) => p.status === 'LIVE').slice(0, 2);
+  products = (await sandboxUsLiveProducts()).slice(0, 2);
   for (const p of products) {
     await api('/api/v1/templates/products', { productId: p.id, productName: p.title }, token);
   }
-  const creators = await sandboxGet<{ creators: SandboxCreator[] }>(
-    SANDBOX,
-    '/creators?region=US&limit=400',
-  );
-  // Creators this spec alone uses (other specs may invite the first ones).
-  plain = creators.creators.filter((c) => c.trait === null).slice(300);
+  // Creators of this spec's own range, and the platform's excluded ones.
+  plain = await creatorsOf('tiktok-shop-tasks');
+  endDate = await collaborationEndDate();
   excluded = (
-    await sandboxGet<{ creators: SandboxCreator[] }>(
-      SANDBOX,
+    await tiktokControlGet<{ creators: SandboxCreator[] }>(
       '/creators?region=US&trait=excluded&limit=2',
     )
   ).creators;
@@ -199,7 +187,7 @@ test('targeted product invitation: the terms arrive as entered; an excluded crea
     chosen.map((c) => c.username),
     '定向商品 E2E',
   );
-  await fillCollaboration(drawer, 'Spring E2E', END_DATE, ['12.5', '20']);
+  await fillCollaboration(drawer, 'Spring E2E', endDate, ['12.5', '20']);
   await expect(drawer.getByTestId('send-sample-rule')).toHaveText('定向商品邀约不提供免费样品');
   await shot(page, 'tiktok-task-targeted-product-zh-CN');
   await submitTask(page, drawer, 3);
@@ -217,7 +205,7 @@ test('targeted product invitation: the terms arrive as entered; an excluded crea
   const body = made.find(
     (c) => c.body?.name === 'Spring E2E' || String(c.body?.name).startsWith('Spring E2E'),
   )!.body!;
-  expect(body.end_time).toBe(String(endOfDay(END_DATE)));
+  expect(body.end_time).toBe(String(endOfDay(endDate)));
   expect(body.products).toEqual([
     { id: products[0]!.id, target_commission_rate: 1250 },
     { id: products[1]!.id, target_commission_rate: 2000 },
@@ -242,7 +230,7 @@ test('free product invitation: free samples, approved automatically, arrive as c
     chosen.map((c) => c.username),
     '免费商品 E2E',
   );
-  await fillCollaboration(drawer, 'Samples E2E', END_DATE, ['8', '15.25']);
+  await fillCollaboration(drawer, 'Samples E2E', endDate, ['8', '15.25']);
   await field(page, drawer, '样品申请审核').getByText('自动通过').click();
   await submitTask(page, drawer, 2);
   const list = await settled<RecordView>(token, '免费商品 E2E');
@@ -290,7 +278,7 @@ test('targeted connection invitation: the collaboration, then its card to each c
     chosen.map((c) => c.username),
     '定向建联 E2E',
   );
-  await fillCollaboration(drawer, 'Cards E2E', END_DATE, ['10', '10']);
+  await fillCollaboration(drawer, 'Cards E2E', endDate, ['10', '10']);
   await submitTask(page, drawer, 2);
   const list = await settled<RecordView>(token, '定向建联 E2E');
   expect(list.map((r) => r.status)).toEqual(['success', 'success']);
