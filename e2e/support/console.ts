@@ -29,6 +29,14 @@ export async function api<T>(apiPath: string, body: unknown, token?: string): Pr
   return envelope.data;
 }
 
+/** A GET of our API with the seller's token, its data. */
+export async function apiGet<T>(apiPath: string, token: string): Promise<T> {
+  const response = await fetch(`${baseURL}${apiPath}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return ((await response.json()) as { data: T }).data;
+}
+
 /** Registers the seller through the API, with the code from the server log, as in the terminal. */
 export async function registerSeller(seller: Seller): Promise<void> {
   await api('/api/v1/auth/send-sms-code', { phoneNumber: seller.phoneNumber, purpose: 'register' });

@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { api } from './console.ts';
 import { sandboxGet } from './platform-tasks.ts';
 import { baseURL } from './server.ts';
 
@@ -111,4 +112,18 @@ export async function creatorsOf(
 export async function collaborationEndDate(): Promise<string> {
   const clock = await tiktokControlGet<{ now: number }>('/clock');
   return new Date((clock.now + 40 * DAY_S) * 1000).toISOString().slice(0, 10);
+}
+
+/** Adds the creator to the seller's talent library through the API, with its platform identity. */
+export function addTikTokTalent(creator: SandboxCreator, token: string): Promise<{ id: number }> {
+  return api<{ id: number }>(
+    '/api/v1/talents',
+    {
+      platform: 'tiktok',
+      platformTalentId: creator.username,
+      name: creator.username,
+      creatorUserOpenId: creator.creator_open_id,
+    },
+    token,
+  );
 }

@@ -15,6 +15,7 @@ import {
   longLivedSandboxTokens,
   sandboxUsLiveProducts,
   type SandboxCreator,
+  addTikTokTalent,
 } from '../support/tiktok-sandbox.ts';
 
 /**
@@ -80,16 +81,7 @@ test('orders the creator brought fill its figures, marked from the platform, lis
   }
   // A fixed creator: n % 50 = 1 accepts in minutes, posts, and sells for two weeks.
   seller1 = (await creatorsOf('affiliate-orders', 'accepts'))[0]!;
-  const talent = await api<{ id: number }>(
-    '/api/v1/talents',
-    {
-      platform: 'tiktok',
-      platformTalentId: seller1.username,
-      name: seller1.username,
-      creatorUserOpenId: seller1.creator_open_id,
-    },
-    token,
-  );
+  const talent = await addTikTokTalent(seller1, token);
   await api(
     '/api/v1/talents',
     {

@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { accessToken, api, registerSeller, shot, signIn, toast } from '../support/console.ts';
+import {
+  accessToken,
+  api,
+  apiGet,
+  registerSeller,
+  shot,
+  signIn,
+  toast,
+} from '../support/console.ts';
 import {
   buyPlan,
   choose,
@@ -9,7 +17,6 @@ import {
   settled,
   submitTask,
 } from '../support/platform-tasks.ts';
-import { baseURL } from '../support/server.ts';
 import {
   advanceSandboxClock,
   collaborationEndDate,
@@ -58,10 +65,7 @@ let accepter: SandboxCreator;
 let decliner: SandboxCreator;
 let replier: SandboxCreator;
 
-async function get<T>(path: string): Promise<T> {
-  const res = await fetch(`${baseURL}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  return ((await res.json()) as { data: T }).data;
-}
+const get = <T>(apiPath: string) => apiGet<T>(apiPath, token);
 
 async function recordsOfSet(): Promise<RecordView[]> {
   const listed = await get<{ list: RecordView[] }>('/api/v1/send-records?pageSize=100');

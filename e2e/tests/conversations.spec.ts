@@ -1,13 +1,25 @@
 import { expect, test, type Page } from '@playwright/test';
-import { accessToken, api, registerSeller, shot, signIn, toast } from '../support/console.ts';
+import {
+  accessToken,
+  api,
+  apiGet,
+  registerSeller,
+  shot,
+  signIn,
+  toast,
+} from '../support/console.ts';
 import {
   buyPlan,
   connectSandboxUsSeller,
   releaseAuthorizedShops,
   settled,
 } from '../support/platform-tasks.ts';
-import { baseURL } from '../support/server.ts';
-import { advanceSandboxClock, creatorsOf, type SandboxCreator } from '../support/tiktok-sandbox.ts';
+import {
+  addTikTokTalent,
+  advanceSandboxClock,
+  creatorsOf,
+  type SandboxCreator,
+} from '../support/tiktok-sandbox.ts';
 
 /**
  * Conversations (issue 19) on the embedded default: a free connection invitation opens a
@@ -27,10 +39,7 @@ let token: string;
 let creator: SandboxCreator;
 let recordId: number;
 
-async function authorized<T>(path: string): Promise<T> {
-  const res = await fetch(`${baseURL}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  return ((await res.json()) as { data: T }).data;
-}
+const authorized = <T>(apiPath: string) => apiGet<T>(apiPath, token);
 
 test.beforeAll(async ({ browser }) => {
   await registerSeller(seller);
@@ -52,16 +61,7 @@ test('a creator replies: the conversation drawer shows it on the talent, the sel
   const shopId = (await connectSandboxUsSeller(page, token)).id;
 
   // The talent and a free connection invitation (the task drawer is tested elsewhere).
-  const talent = await api<{ id: number }>(
-    '/api/v1/talents',
-    {
-      platform: 'tiktok',
-      platformTalentId: creator.username,
-      name: creator.username,
-      creatorUserOpenId: creator.creator_open_id,
-    },
-    token,
-  );
+  const talent = await addTikTokTalent(creator, token);
   await api(
     '/api/v1/send-records',
     {

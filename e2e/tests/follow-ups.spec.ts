@@ -12,6 +12,7 @@ import {
   collaborationEndDate,
   creatorsOf,
   sandboxUsLiveProducts,
+  addTikTokTalent,
 } from '../support/tiktok-sandbox.ts';
 
 /**
@@ -84,16 +85,7 @@ test('a task of a connected TikTok shop schedules two follow-ups from the create
   expect(creators).toHaveLength(3);
   const talentIds: number[] = [];
   for (const c of creators) {
-    const made = await api<{ id: number }>(
-      '/api/v1/talents',
-      {
-        platform: 'tiktok',
-        platformTalentId: c.username,
-        name: c.username,
-        creatorUserOpenId: c.creator_open_id,
-      },
-      token,
-    );
+    const made = await addTikTokTalent(c, token);
     talentIds.push(made.id);
   }
   const product = (await sandboxUsLiveProducts())[0]!;

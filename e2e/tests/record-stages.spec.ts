@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { accessToken, api, registerSeller, shot, signIn } from '../support/console.ts';
+import { accessToken, api, apiGet, registerSeller, shot, signIn } from '../support/console.ts';
 import { buyPlan, sandboxGet } from '../support/platform-tasks.ts';
 import { baseURL } from '../support/server.ts';
 
@@ -28,10 +28,7 @@ let token: string;
 let shopName: string;
 let names: string[];
 
-async function get<T>(path: string): Promise<T> {
-  const res = await fetch(`${baseURL}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  return ((await res.json()) as { data: T }).data;
-}
+const get = <T>(apiPath: string) => apiGet<T>(apiPath, token);
 
 test.beforeAll(async ({ browser }) => {
   await registerSeller(seller);

@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { accessToken, api, registerSeller, shot, signIn, toast } from '../support/console.ts';
+import {
+  accessToken,
+  api,
+  apiGet,
+  registerSeller,
+  shot,
+  signIn,
+  toast,
+} from '../support/console.ts';
 import {
   buyPlan,
   connectSandboxUsSeller,
@@ -7,7 +15,6 @@ import {
   releaseAuthorizedShops,
   settled,
 } from '../support/platform-tasks.ts';
-import { baseURL } from '../support/server.ts';
 import {
   advanceSandboxClock,
   collaborationEndDate,
@@ -35,12 +42,7 @@ let creators: SandboxCreator[];
 const tab = () => page.locator('.samples-tab');
 const rows = () => tab().locator('.samples-table tbody tr');
 
-async function get<T>(apiPath: string): Promise<T> {
-  const res = await fetch(`${baseURL}${apiPath}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  return ((await res.json()) as { data: T }).data;
-}
+const get = <T>(apiPath: string) => apiGet<T>(apiPath, token);
 
 test.beforeAll(async ({ browser }) => {
   await registerSeller(seller);

@@ -13,6 +13,7 @@ import {
 } from '../support/platform-tasks.ts';
 import { baseURL } from '../support/server.ts';
 import {
+  addTikTokTalent,
   collaborationEndDate,
   creatorsOf,
   sandboxUsLiveProducts,
@@ -64,18 +65,7 @@ async function calls(pathPrefix: string): Promise<SandboxCall[]> {
 
 /** Adds TikTok talents to the library through the API (the talent pages are tested elsewhere). */
 async function addTalents(creators: SandboxCreator[]) {
-  for (const c of creators) {
-    await api(
-      '/api/v1/talents',
-      {
-        platform: 'tiktok',
-        platformTalentId: c.username,
-        name: c.username,
-        creatorUserOpenId: c.creator_open_id,
-      },
-      token,
-    );
-  }
+  for (const c of creators) await addTikTokTalent(c, token);
 }
 
 function take(count: number): SandboxCreator[] {
