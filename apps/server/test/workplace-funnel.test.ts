@@ -161,6 +161,17 @@ describeApi(
       data = await funnel(h(), s.token);
       expect(data.totals.counts).toMatchObject({ sent: 3, accepted: 1, replied: 1 });
       expect(data.groups[0]!.rates.replied).toBeCloseTo(1 / 3);
+      // A reply of the creator who accepted: the task's reply count grows (1 → 2), once.
+      const accepted = sandboxCreator('US', 1);
+      const second = {
+        ...reply,
+        key: `conversation-2:${accepted.openId}`,
+        creator: { openId: accepted.openId, username: accepted.username },
+      };
+      await applyCreatorEvents(h().app.db, [second]);
+      await applyCreatorEvents(h().app.db, [second]);
+      data = await funnel(h(), s.token);
+      expect(data.totals.counts).toMatchObject({ sent: 3, accepted: 1, replied: 2 });
 
       // GMV: the task's non-void orders, per currency.
       await order(h(), s, 'o-1', 1_999);
