@@ -20,14 +20,21 @@
  * BENCH_FUNNEL_SCREENSHOTS=<dir> also opens the workplace in headless Chromium (zh-CN and
  * en-US) and saves a screenshot of the funnel there.
  */
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { apiPaths, funnelGroupings, type FunnelData } from '@inviteflow/contract';
-import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { launchChromium } from './support/chromium.ts';
 import { startProduct, type RunningProduct } from './support/product.ts';
+import {
+  adminUrl,
+  databaseUrl,
+  fmt,
+  percentile,
+  reachable,
+  seedAccounts,
+  whole,
+} from './support/seeding.ts';
 
 export const BUDGET_FUNNEL_P95_MS = 100;
 
@@ -38,58 +45,22 @@ const RUNS = whole('BENCH_FUNNEL_RUNS', 200, 1, 100_000);
 const SHOPS = 10;
 const TEMPLATES = 20;
 const PORT = 3960;
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PASSWORD = 'Bench-Funnel-123';
 /** BENCH_FUNNEL_KEEP=1 keeps the database for a look afterwards (its name is printed). */
 const KEEP = process.env.BENCH_FUNNEL_KEEP === '1';
 
 type Out = (line?: string) => void;
 
-function whole(name: string, fallback: number, min: number, max: number): number {
-  const text = process.env[name];
-  const n = text === undefined || text === '' ? fallback : Number(text);
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new Error(`${name} must be a whole number from ${min} to ${max}`);
-  return n;
-}
-
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const percentile = (sorted: number[], p: number) =>
-  sorted.length
-    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-    : 0;
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 /** The account and its history, in SQL: answers the user's name and one shop id. */
 async function seed(db: pg.Client, out: Out): Promise<{ username: string; shopId: number }> {
   const started = Date.now();
-  const run = randomBytes(3).toString('hex');
-  const username = `bench_funnel_${run}`;
-  const {
-    rows: [user],
-  } = await db.query<{ id: number }>(
-    `insert into users (username, phone_number, password_hash, invite_code, time_zone)
-     values ($1, '13900000001', $2, $3, 'Asia/Shanghai') returning id`,
-    [username, await hashPassword(PASSWORD), `BF${run.toUpperCase()}`],
-  );
-  const userId = user!.id;
-  await db.query(
-    `insert into membership_periods (user_id, plan_id, starts_at, ends_at, source)
-     values ($1, 'enterprise', now() - interval '1 day', now() + interval '30 days', 'order')`,
-    [userId],
-  );
+  const [account] = await seedAccounts(db, {
+    prefix: 'bench_funnel',
+    codePrefix: 'BF',
+    count: 1,
+    password: PASSWORD,
+  });
+  const { userId, username } = account!;
   await db.query(
     `insert into shops (user_id, platform, shop_name, shop_code, bind_status, bound_at, source)
      select $1, 'tiktok', 'Bench shop ' || n, 'bench-' || n, 'BOUND', now(), 'manual'
@@ -170,6 +141,8 @@ async function seed(db: pg.Client, out: Out): Promise<{ username: string; shopId
       where v.n > 0`,
     [userId],
   );
+  // The orders, then their GMV rollup as the orders' writer keeps it (affiliate-orders
+  // repository.ts upsertOrders; the same statement as migration 0027's backfill).
   await db.query(
     `with t as (select array_agg(id order by id) ids, array_agg(shop_id order by id) shops
                   from invitation_tasks where user_id = $1)
@@ -181,6 +154,14 @@ async function seed(db: pg.Client, out: Out): Promise<{ username: string; shopId
        from generate_series(1, $2::int) n, t,
             lateral (select 1 + (n * 2654435761) % array_length(t.ids, 1) i) pick`,
     [userId, ORDERS],
+  );
+  await db.query(
+    `insert into affiliate_order_task_gmv (user_id, shop_id, task_id, currency, amount_minor, orders)
+     select user_id, shop_id, task_id, currency, sum(amount_minor), count(*)
+       from affiliate_orders
+      where user_id = $1 and void = 0 and task_id is not null
+      group by user_id, shop_id, task_id, currency`,
+    [userId],
   );
   await db.query('analyze');
   out(
@@ -264,14 +245,13 @@ export async function benchFunnel(out: Out): Promise<number> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
+  const url = databaseUrl(dbName);
   let product: RunningProduct | undefined;
-  const db = new pg.Client({ connectionString: url.toString() });
+  const db = new pg.Client({ connectionString: url });
   let broken = 0;
   try {
     product = await startProduct(PORT, {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: url,
       APP_SECRET: 'bench-funnel-secret-bench-funnel-secret-0123456789',
     });
     await db.connect();

@@ -32,11 +32,9 @@
  * 10 % + 10 MB of the first half's).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { apiPaths, type SendTaskBody } from '@inviteflow/contract';
-import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { nameGrams } from '../apps/server/src/modules/talents/name-grams.ts';
 import {
   numberedSeller,
@@ -47,6 +45,15 @@ import {
   type SandboxSeller,
 } from '../apps/server/src/modules/platforms/tiktok-shop-sandbox/index.ts';
 import { profilingArgs, repoRoot, startProduct, type RunningProduct } from './support/product.ts';
+import {
+  adminUrl,
+  databaseUrl,
+  fmt,
+  percentile,
+  reachable,
+  seedAccounts,
+  whole,
+} from './support/seeding.ts';
 
 export const BUDGET_RECORDS_PER_SECOND = 2_000;
 /** Memory flat: the second half's peak RSS at most this much above the first half's. */
@@ -72,7 +79,6 @@ const TIMEOUT_S = whole('BENCH_PLATFORM_TIMEOUT_S', 1_800, 10, 86_400);
 const KEEP = process.env.BENCH_PLATFORM_KEEP === '1';
 const PRODUCT_PORT = 3950;
 const SANDBOX_PORT = 3951;
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const APP_SECRET = 'bench-platforms-secret-bench-platforms-0123456789';
 const PASSWORD = 'Bench-Platforms-123';
 /** The sandbox's answers for a limit (errors.ts): rate, weekly quota, daily limits. */
@@ -86,34 +92,7 @@ const LIMIT_CODES: Record<number, string> = {
 
 type Out = (line?: string) => void;
 
-function whole(name: string, fallback: number, min: number, max: number): number {
-  const text = process.env[name];
-  const n = text === undefined || text === '' ? fallback : Number(text);
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new Error(`${name} must be a whole number from ${min} to ${max}`);
-  return n;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const percentile = (sorted: number[], p: number) =>
-  sorted.length
-    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-    : 0;
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 /** A process's resident memory (MB) and CPU time (s) from /proc; zeros once it is gone. */
 function processFigures(pid: number): { rssMb: number; cpuS: number } {
   try {
@@ -314,31 +293,19 @@ interface Seller {
  */
 async function seed(db: pg.Client, out: Out): Promise<Seller[]> {
   const started = Date.now();
-  const passwordHash = await hashPassword(PASSWORD);
-  const run = randomBytes(3).toString('hex');
-  const sellers: Seller[] = [];
-  for (let i = 1; i <= SHOPS; i++) {
-    const username = `bench_pf_${run}_${i}`;
-    const { rows } = await db.query<{ id: number }>(
-      `insert into users (username, phone_number, password_hash, invite_code, time_zone)
-       values ($1, $2, $3, $4, 'Asia/Shanghai') returning id`,
-      [username, `139${String(i).padStart(8, '0')}`, passwordHash, `BP${run.toUpperCase()}${i}`],
-    );
-    sellers.push({
-      index: i,
-      seller: numberedSeller(i)!,
-      userId: rows[0]!.id,
-      username,
-      productTemplateIds: [],
-    });
-  }
-  const userIds = sellers.map((s) => s.userId);
-  await db.query(
-    `insert into membership_periods (user_id, plan_id, starts_at, ends_at, source)
-     select id, 'enterprise', now() - interval '1 day', now() + interval '30 days', 'order'
-       from unnest($1::int[]) as u(id)`,
-    [userIds],
-  );
+  const sellers: Seller[] = (
+    await seedAccounts(db, {
+      prefix: 'bench_pf',
+      codePrefix: 'BP',
+      count: SHOPS,
+      password: PASSWORD,
+    })
+  ).map((account, i) => ({
+    ...account,
+    index: i + 1,
+    seller: numberedSeller(i + 1)!,
+    productTemplateIds: [],
+  }));
   // Two of the shop's products, as templates (the task's products).
   for (const s of sellers) {
     const shop = s.seller.shops[0]!;
@@ -459,20 +426,15 @@ export async function benchPlatforms(out: Out): Promise<number> {
   await admin.connect();
   await admin.query(`create database ${serverDb}`);
   await admin.query(`create database ${sandboxDb}`);
-  const urlOf = (name: string) => {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
-  };
   const productUrl = `http://127.0.0.1:${PRODUCT_PORT}`;
   let product: RunningProduct | undefined;
   let sandbox: Sandbox | undefined;
-  const db = new pg.Client({ connectionString: urlOf(serverDb) });
-  const sdb = new pg.Client({ connectionString: urlOf(sandboxDb) });
+  const db = new pg.Client({ connectionString: databaseUrl(serverDb) });
+  const sdb = new pg.Client({ connectionString: databaseUrl(sandboxDb) });
   let broken = 0;
   try {
     sandbox = await startSandbox(
-      urlOf(sandboxDb),
+      databaseUrl(sandboxDb),
       `${productUrl}${apiPaths.platforms.tiktokShopCallback}`,
     );
     await sdb.connect();
@@ -481,7 +443,7 @@ export async function benchPlatforms(out: Out): Promise<number> {
       [sandbox.appKey],
     );
     product = await startProduct(PRODUCT_PORT, {
-      DATABASE_URL: urlOf(serverDb),
+      DATABASE_URL: databaseUrl(serverDb),
       APP_SECRET,
       PUBLIC_URL: productUrl,
       TIKTOK_SHOP_APP_KEY: sandbox.appKey,
@@ -807,7 +769,7 @@ export async function benchPlatforms(out: Out): Promise<number> {
     await sdb.end().catch(() => undefined);
     for (const name of [serverDb, sandboxDb]) {
       if (KEEP) {
-        out(`Kept database ${urlOf(name)} (BENCH_PLATFORM_KEEP=1): drop it when done.`);
+        out(`Kept database ${databaseUrl(name)} (BENCH_PLATFORM_KEEP=1): drop it when done.`);
         continue;
       }
       await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);

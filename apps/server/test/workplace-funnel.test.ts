@@ -1,8 +1,10 @@
 import { apiPaths, type FunnelData } from '@inviteflow/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { affiliateOrders } from '../src/db/schema.ts';
+import { recordOrders, type OrderLine } from '../src/modules/affiliate-orders/index.ts';
 import { sandboxCreator } from '../src/modules/platforms/tiktok-shop-sandbox/index.ts';
-import { applyCreatorEvents } from '../src/modules/send-records/index.ts';
+import { applyCreatorEvents, invitationOfOrder } from '../src/modules/send-records/index.ts';
 import { describeApi, signedIn, type Harness } from './support/harness.ts';
 import { freePort, listenEachTest } from './support/payments.ts';
 import { drain, seller, talentsFor, tiktokTask, type Seller } from './support/platform-actions.ts';
@@ -60,27 +62,46 @@ async function answersArrive(h: Harness) {
   return h.app.platformSync.runDue();
 }
 
+/**
+ * An order line of a creator of the task (sandbox creator `creator`), read by a sync: through
+ * the orders' one writer (recordOrders), attributed to the creator's invitation as the
+ * tiktok.orders sync does it.
+ */
 async function order(
   h: Harness,
   s: Seller,
-  taskId: number,
   key: string,
   amountMinor: number,
-  extra: { void?: number; currency?: string } = {},
+  extra: { void?: boolean; currency?: string; creator?: number; status?: string } = {},
 ) {
-  await h.app.db.insert(affiliateOrders).values({
-    userId: s.userId,
-    shopId: s.shop.id,
-    platform: 'tiktok',
-    platformOrderKey: key,
-    taskId,
-    creatorKey: 'creator',
+  return recordOrders(
+    h.app.db,
+    { userId: s.userId, shopId: s.shop.id, shopName: s.shop.shopName, platform: 'tiktok' },
+    [line(h, key, amountMinor, extra)],
+    h.app.clock.now(),
+    invitationOfOrder,
+  );
+}
+
+function line(
+  h: Harness,
+  key: string,
+  amountMinor: number,
+  extra: { void?: boolean; currency?: string; creator?: number; status?: string } = {},
+): OrderLine {
+  const creator = sandboxCreator('US', extra.creator ?? 1);
+  return {
+    key,
+    creatorKey: creator.username,
+    targetCollaborationId: null,
+    productId: null,
+    quantity: 1,
     amountMinor,
     currency: extra.currency ?? 'USD',
-    status: 'COMPLETED',
-    void: extra.void ?? 0,
+    status: extra.status ?? (extra.void ? 'CANCELLED' : 'COMPLETED'),
+    void: extra.void ?? false,
     orderedAt: h.app.clock.now(),
-  });
+  };
 }
 
 describeApi(
@@ -140,12 +161,23 @@ describeApi(
       data = await funnel(h(), s.token);
       expect(data.totals.counts).toMatchObject({ sent: 3, accepted: 1, replied: 1 });
       expect(data.groups[0]!.rates.replied).toBeCloseTo(1 / 3);
+      // A reply of the creator who accepted: the task's reply count grows (1 → 2), once.
+      const accepted = sandboxCreator('US', 1);
+      const second = {
+        ...reply,
+        key: `conversation-2:${accepted.openId}`,
+        creator: { openId: accepted.openId, username: accepted.username },
+      };
+      await applyCreatorEvents(h().app.db, [second]);
+      await applyCreatorEvents(h().app.db, [second]);
+      data = await funnel(h(), s.token);
+      expect(data.totals.counts).toMatchObject({ sent: 3, accepted: 1, replied: 2 });
 
       // GMV: the task's non-void orders, per currency.
-      await order(h(), s, taskId, 'o-1', 1_999);
-      await order(h(), s, taskId, 'o-2', 1_000);
-      await order(h(), s, taskId, 'o-3', 5_000, { void: 1 });
-      await order(h(), s, taskId, 'o-4', 300, { currency: 'GBP' });
+      await order(h(), s, 'o-1', 1_999);
+      await order(h(), s, 'o-2', 1_000, { creator: 2 });
+      await order(h(), s, 'o-3', 5_000, { void: true });
+      await order(h(), s, 'o-4', 300, { currency: 'GBP' });
       data = await funnel(h(), s.token, '?groupBy=task');
       expect(data.groups[0]).toMatchObject({ id: taskId, name: 'Spring launch' });
       expect(data.groups[0]!.createdAt).not.toBeNull();
@@ -159,6 +191,85 @@ describeApi(
       expect(bySet.groups.map((g) => [g.id, g.name, g.counts.sent])).toEqual([
         [null, 'Spring launch', 3],
       ]);
+    });
+
+    it('keeps the GMV with the orders: a line counted once however often read, its amount, void and currency followed', async () => {
+      const { s, taskId } = await invited(h());
+      // One time for every read of the lines: a line read again is the same line.
+      const at = new Date(h().app.clock.now().getTime() + 60_000);
+      h().app.clock.now = () => at;
+      const gmv = async () => (await funnel(h(), s.token, '?groupBy=task')).totals.gmv;
+      /** The GMV recounted from the orders themselves, as the rollup must always say. */
+      const recounted = async () => {
+        const rows = await h()
+          .app.db.select({
+            currency: affiliateOrders.currency,
+            amountMinor: sql<string>`sum(${affiliateOrders.amountMinor})`,
+            orders: sql<string>`count(*)`,
+          })
+          .from(affiliateOrders)
+          .where(
+            and(
+              eq(affiliateOrders.userId, s.userId),
+              eq(affiliateOrders.taskId, taskId),
+              eq(affiliateOrders.void, 0),
+            ),
+          )
+          .groupBy(affiliateOrders.currency)
+          .orderBy(affiliateOrders.currency);
+        return rows.map((r) => ({
+          currency: r.currency,
+          amountMinor: Number(r.amountMinor),
+          orders: Number(r.orders),
+        }));
+      };
+
+      // An order arrives: in the funnel.
+      expect((await order(h(), s, 'g-1', 1_000)).changed).toBe(1);
+      expect(await gmv()).toEqual([{ currency: 'USD', amountMinor: 1_000, orders: 1 }]);
+      // The same line delivered again, alone and twice in one read: counted once.
+      expect((await order(h(), s, 'g-1', 1_000)).changed).toBe(0);
+      await recordOrders(
+        h().app.db,
+        { userId: s.userId, shopId: s.shop.id, shopName: s.shop.shopName, platform: 'tiktok' },
+        [line(h(), 'g-1', 1_000), line(h(), 'g-1', 1_000)],
+        h().app.clock.now(),
+        invitationOfOrder,
+      );
+      expect(await gmv()).toEqual([{ currency: 'USD', amountMinor: 1_000, orders: 1 }]);
+      // Read again with another status but the same amount: the line changes, the GMV not.
+      expect((await order(h(), s, 'g-1', 1_000, { status: 'SHIPPED' })).changed).toBe(1);
+      expect(await gmv()).toEqual([{ currency: 'USD', amountMinor: 1_000, orders: 1 }]);
+      // Its amount changes (a partial refund): the GMV follows.
+      await order(h(), s, 'g-1', 750);
+      expect(await gmv()).toEqual([{ currency: 'USD', amountMinor: 750, orders: 1 }]);
+      // Another currency is kept apart, never added.
+      await order(h(), s, 'g-2', 4_000, { currency: 'GBP', creator: 2 });
+      await order(h(), s, 'g-3', 250, { creator: 2 });
+      expect(await gmv()).toEqual([
+        { currency: 'GBP', amountMinor: 4_000, orders: 1 },
+        { currency: 'USD', amountMinor: 1_000, orders: 2 },
+      ]);
+      // A line becomes void (refunded): out of the GMV; read void again: nothing more.
+      await order(h(), s, 'g-1', 750, { void: true });
+      await order(h(), s, 'g-1', 750, { void: true });
+      expect(await gmv()).toEqual([
+        { currency: 'GBP', amountMinor: 4_000, orders: 1 },
+        { currency: 'USD', amountMinor: 250, orders: 1 },
+      ]);
+      // Every line of a currency void: that currency is no figure (not a zero).
+      await order(h(), s, 'g-2', 4_000, { currency: 'GBP', creator: 2, void: true });
+      expect(await gmv()).toEqual([{ currency: 'USD', amountMinor: 250, orders: 1 }]);
+      // Un-void, with its currency changed: counted again, in the new currency.
+      await order(h(), s, 'g-2', 3_900, { currency: 'USD', creator: 2 });
+      expect(await gmv()).toEqual([{ currency: 'USD', amountMinor: 4_150, orders: 2 }]);
+      expect(await gmv()).toEqual(await recounted());
+      const byTemplate = await funnel(h(), s.token);
+      expect(byTemplate.groups[0]!.gmv).toEqual(await recounted());
+
+      // Another account's funnel shows none of it.
+      const other = await signedIn(h());
+      expect((await funnel(h(), other.token)).totals.gmv).toEqual([]);
     });
 
     it('filters by the time the task was created and by shop; another account sees nothing of it', async () => {

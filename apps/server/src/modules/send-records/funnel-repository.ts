@@ -1,7 +1,7 @@
-import { funnelSteps, type FunnelCounts } from '@inviteflow/contract';
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import type { FunnelCounts } from '@inviteflow/contract';
+import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { invitationTasks as t, recordStageCounts as c } from './schema.ts';
+import { invitationTasks as t, taskFunnelCounts as c } from './schema.ts';
 
 /** A task of the funnel: what it is grouped by, and its records per funnel step. */
 export interface FunnelTask {
@@ -21,21 +21,15 @@ export interface FunnelTaskFilter {
 
 /**
  * The account's tasks (of a shop, created in a time range) with their funnel counts, read from
- * record_stage_counts (a few rows per task, kept as records succeed and creators answer), never
- * from the records: one statement whatever the number of records. A task with nothing sent yet
- * is there with zeros.
+ * task_funnel_counts (one row per task, kept from record_stage_counts as records succeed and
+ * creators answer), never from the records: one statement, one row per task, whatever the
+ * number of records. A task with nothing sent yet is there with zeros.
  */
 export async function funnelTasks(
   db: Executor,
   userId: number,
   filter: FunnelTaskFilter,
 ): Promise<FunnelTask[]> {
-  const steps = Object.fromEntries(
-    funnelSteps.map((step) => [
-      step,
-      sql<string>`coalesce(sum(${c.count}) filter (where ${c.stage} = ${step}), 0)`,
-    ]),
-  ) as Record<keyof FunnelCounts, ReturnType<typeof sql<string>>>;
   const rows = await db
     .select({
       id: t.id,
@@ -43,7 +37,12 @@ export async function funnelTasks(
       setName: t.setName,
       scriptTemplateId: t.scriptTemplateId,
       createdAt: t.createdAt,
-      ...steps,
+      sent: c.sent,
+      accepted: c.accepted,
+      replied: c.replied,
+      sampleRequested: c.sampleRequested,
+      contentPosted: c.contentPosted,
+      firstOrder: c.firstOrder,
     })
     .from(t)
     .leftJoin(c, and(eq(c.taskId, t.id), eq(c.userId, userId)))
@@ -56,18 +55,20 @@ export async function funnelTasks(
           : undefined,
         filter.createdTo !== undefined ? lte(t.createdAt, new Date(filter.createdTo)) : undefined,
       ),
-    )
-    .groupBy(t.id);
-  return rows.map((row) => {
-    return {
-      id: Number(row.id),
-      shopId: row.shopId,
-      setName: row.setName,
-      scriptTemplateId: row.scriptTemplateId,
-      createdAt: row.createdAt,
-      counts: Object.fromEntries(
-        funnelSteps.map((step) => [step, Number(row[step])]),
-      ) as FunnelCounts,
-    };
-  });
+    );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    shopId: row.shopId,
+    setName: row.setName,
+    scriptTemplateId: row.scriptTemplateId,
+    createdAt: row.createdAt,
+    counts: {
+      sent: Number(row.sent ?? 0),
+      accepted: Number(row.accepted ?? 0),
+      replied: Number(row.replied ?? 0),
+      sample_requested: Number(row.sampleRequested ?? 0),
+      content_posted: Number(row.contentPosted ?? 0),
+      first_order: Number(row.firstOrder ?? 0),
+    },
+  }));
 }
