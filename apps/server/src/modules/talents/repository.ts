@@ -371,6 +371,40 @@ export async function lockTalent(
   return row;
 }
 
+/**
+ * Locks talents by id for the rest of the transaction, in id order (two writers lock their
+ * common talents in the same order, never a deadlock): their owner and status. A talent gone
+ * is left out.
+ */
+export async function lockTalentStatuses(
+  tx: Executor,
+  ids: readonly number[],
+): Promise<Array<{ id: number; userId: number; status: string }>> {
+  if (!ids.length) return [];
+  return tx
+    .select({ id: t.id, userId: t.userId, status: t.status })
+    .from(t)
+    .where(sql`${t.id} = any(${sql.param([...new Set(ids)])}::bigint[])`)
+    .orderBy(t.id)
+    .for('update');
+}
+
+/** Sets the statuses of several talents (each its own status and time): one statement. */
+export async function setTalentStatuses(
+  tx: Executor,
+  rows: ReadonlyArray<{ id: number; userId: number; status: string; updatedAt: Date }>,
+): Promise<void> {
+  if (!rows.length) return;
+  const column = <T>(pick: (row: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
+  await tx.execute(sql`
+    update ${t} set status = v.status, updated_at = v.updated_at
+      from unnest(${column((row) => row.id)}::bigint[], ${column((row) => row.userId)}::int[],
+                  ${column((row) => row.status)}::text[],
+                  ${column((row) => row.updatedAt.toISOString())}::timestamptz[])
+           as v(id, user_id, status, updated_at)
+     where ${t.id} = v.id and ${t.userId} = v.user_id`);
+}
+
 export async function insertTalent(tx: Executor, values: TalentValues): Promise<TalentRow> {
   const [row] = await tx.insert(t).values(values).returning(rowColumns);
   return row!;
@@ -460,6 +494,15 @@ export async function insertFollowUp(
 ): Promise<FollowUpRow> {
   const [row] = await tx.insert(talentFollowUps).values(values).returning();
   return row!;
+}
+
+/** Several follow-up entries: one multi-row insert. */
+export async function insertFollowUps(
+  tx: Executor,
+  values: ReadonlyArray<Omit<typeof talentFollowUps.$inferInsert, 'id'>>,
+): Promise<void> {
+  if (!values.length) return;
+  await tx.insert(talentFollowUps).values([...values]);
 }
 
 export function toTalent(row: TalentRow): Talent {
