@@ -119,12 +119,17 @@ export interface ReachedStages {
 }
 
 /**
- * Writes the stages a page's answers moved its records to: one `update … from unnest`, the
- * records locked by lockStageTargets (their whole stage state is written as the caller
- * computed it from the locked rows).
+ * Writes what a page's answers did: the stages they moved its records to (`update … from
+ * unnest`, the records locked by lockStageTargets: their whole stage state is written as the
+ * caller computed it from the locked rows) and the funnel counts of the stages reached (as
+ * countStages), in one statement (a round trip counts more than the rows, docs/performance.md).
  */
-export async function reachStages(tx: Executor, records: readonly ReachedStages[]): Promise<void> {
-  if (!records.length) return;
+export async function reachStages(
+  tx: Executor,
+  records: readonly ReachedStages[],
+  reached: ReadonlyArray<{ userId: number; taskId: number; stage: string }>,
+): Promise<void> {
+  if (!records.length && !reached.length) return;
   const column = <T>(pick: (x: ReachedStages) => T) => sql.param(records.map(pick));
   const iso = (at: Date | null) => at?.toISOString() ?? null;
   const sets = sql.join(
@@ -142,12 +147,40 @@ export async function reachStages(tx: Executor, records: readonly ReachedStages[
     stageColumns.map(([stage]) => sql`${column((x) => iso(x.times[stage]))}::timestamptz[]`),
     sql`, `,
   );
+  const counts = tally(reached);
+  const count = <T>(pick: (x: (typeof counts)[number]) => T) => sql.param(counts.map(pick));
   await tx.execute(sql`
-    update ${r} set stage = v.stage, updated_at = v.updated_at, ${sets}
-      from unnest(${column((x) => x.id)}::bigint[], ${column((x) => x.stage)}::text[],
-                  ${column((x) => x.updatedAt.toISOString())}::timestamptz[], ${arrays})
-           as v(id, stage, updated_at, ${names})
-     where ${r.id} = v.id`);
+    with moved as (
+      update ${r} set stage = v.stage, updated_at = v.updated_at, ${sets}
+        from unnest(${column((x) => x.id)}::bigint[], ${column((x) => x.stage)}::text[],
+                    ${column((x) => x.updatedAt.toISOString())}::timestamptz[], ${arrays})
+             as v(id, stage, updated_at, ${names})
+       where ${r.id} = v.id
+    )
+    insert into ${recordStageCounts} (user_id, task_id, stage, count)
+    select c.user_id, c.task_id, c.stage, c.count
+      from unnest(${count((x) => x.userId)}::int[], ${count((x) => x.taskId)}::bigint[],
+                  ${count((x) => x.stage)}::text[], ${count((x) => x.count)}::bigint[])
+           with ordinality as c(user_id, task_id, stage, count, n)
+     order by c.n
+        on conflict (task_id, stage) do update
+       set count = ${recordStageCounts}.count + excluded.count`);
+}
+
+/** Counts per task and stage, in task and stage order (the order their rows are locked in). */
+function tally(
+  rows: ReadonlyArray<{ userId: number; taskId: number; stage: string }>,
+): Array<{ userId: number; taskId: number; stage: string; count: number }> {
+  const byKey = new Map<string, { userId: number; taskId: number; stage: string; count: number }>();
+  for (const row of rows) {
+    const key = `${row.taskId}:${row.stage}`;
+    const entry = byKey.get(key) ?? { ...row, count: 0 };
+    entry.count++;
+    byKey.set(key, entry);
+  }
+  return [...byKey.values()].sort(
+    (a, b) => a.taskId - b.taskId || (a.stage < b.stage ? -1 : a.stage > b.stage ? 1 : 0),
+  );
 }
 
 /**
@@ -160,16 +193,7 @@ export async function countStages(
   rows: ReadonlyArray<{ userId: number; taskId: number; stage: string }>,
 ): Promise<void> {
   if (!rows.length) return;
-  const byKey = new Map<string, { userId: number; taskId: number; stage: string; count: number }>();
-  for (const row of rows) {
-    const key = `${row.taskId}:${row.stage}`;
-    const entry = byKey.get(key) ?? { ...row, count: 0 };
-    entry.count++;
-    byKey.set(key, entry);
-  }
-  const values = [...byKey.values()].sort(
-    (a, b) => a.taskId - b.taskId || (a.stage < b.stage ? -1 : a.stage > b.stage ? 1 : 0),
-  );
+  const values = tally(rows);
   await tx
     .insert(recordStageCounts)
     .values(values)

@@ -3,7 +3,6 @@ import type { Database } from '../../db/client.ts';
 import { lockCreatorLoop } from '../../lib/creator-loop-lock.ts';
 import { findByBuyinIds, findByOpenIds, moveTalentsOnStages } from '../talents/index.ts';
 import {
-  countStages,
   factKey,
   insertCreatorEvents,
   lockStageTargets,
@@ -198,8 +197,8 @@ async function applyPage(tx: Tx, page: readonly CreatorEvent[]): Promise<boolean
   await reachStages(
     tx,
     [...records.values()].filter((record) => record.changed),
+    counts,
   );
-  await countStages(tx, counts);
   await moveTalentsOnStages(tx, stageMoves);
   return results;
 }

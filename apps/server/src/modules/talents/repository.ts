@@ -389,20 +389,41 @@ export async function lockTalentStatuses(
     .for('update');
 }
 
-/** Sets the statuses of several talents (each its own status and time): one statement. */
-export async function setTalentStatuses(
+type NewFollowUp = Omit<typeof talentFollowUps.$inferInsert, 'id'>;
+
+/**
+ * Sets the statuses of several talents (each its own status and time) and writes follow-up
+ * entries: one statement (a round trip counts more than the rows, docs/performance.md).
+ */
+export async function setStatusesWithFollowUps(
   tx: Executor,
-  rows: ReadonlyArray<{ id: number; userId: number; status: string; updatedAt: Date }>,
+  statuses: ReadonlyArray<{ id: number; userId: number; status: string; updatedAt: Date }>,
+  entries: readonly NewFollowUp[],
 ): Promise<void> {
-  if (!rows.length) return;
-  const column = <T>(pick: (row: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
+  if (!statuses.length && !entries.length) return;
+  const moved = <T>(pick: (row: (typeof statuses)[number]) => T) => sql.param(statuses.map(pick));
+  const entry = <T>(pick: (row: NewFollowUp) => T) => sql.param(entries.map(pick));
   await tx.execute(sql`
-    update ${t} set status = v.status, updated_at = v.updated_at
-      from unnest(${column((row) => row.id)}::bigint[], ${column((row) => row.userId)}::int[],
-                  ${column((row) => row.status)}::text[],
-                  ${column((row) => row.updatedAt.toISOString())}::timestamptz[])
-           as v(id, user_id, status, updated_at)
-     where ${t.id} = v.id and ${t.userId} = v.user_id`);
+    with moved as (
+      update ${t} set status = v.status, updated_at = v.updated_at
+        from unnest(${moved((row) => row.id)}::bigint[], ${moved((row) => row.userId)}::int[],
+                    ${moved((row) => row.status)}::text[],
+                    ${moved((row) => row.updatedAt.toISOString())}::timestamptz[])
+             as v(id, user_id, status, updated_at)
+       where ${t.id} = v.id and ${t.userId} = v.user_id
+    )
+    insert into ${talentFollowUps} (user_id, talent_id, author, content, status_at_time, event,
+                                    created_at)
+    select e.user_id, e.talent_id, e.author, e.content, e.status_at_time, e.event::jsonb,
+           coalesce(e.created_at, now())
+      from unnest(${entry((row) => row.userId)}::int[], ${entry((row) => row.talentId)}::bigint[],
+                  ${entry((row) => row.author)}::text[], ${entry((row) => row.content)}::text[],
+                  ${entry((row) => row.statusAtTime)}::text[],
+                  ${entry((row) => (row.event ? JSON.stringify(row.event) : null))}::text[],
+                  ${entry((row) => row.createdAt?.toISOString() ?? null)}::timestamptz[])
+           with ordinality as e(user_id, talent_id, author, content, status_at_time, event,
+                                created_at, n)
+     order by e.n`);
 }
 
 export async function insertTalent(tx: Executor, values: TalentValues): Promise<TalentRow> {
@@ -494,15 +515,6 @@ export async function insertFollowUp(
 ): Promise<FollowUpRow> {
   const [row] = await tx.insert(talentFollowUps).values(values).returning();
   return row!;
-}
-
-/** Several follow-up entries: one multi-row insert. */
-export async function insertFollowUps(
-  tx: Executor,
-  values: ReadonlyArray<Omit<typeof talentFollowUps.$inferInsert, 'id'>>,
-): Promise<void> {
-  if (!values.length) return;
-  await tx.insert(talentFollowUps).values([...values]);
 }
 
 export function toTalent(row: TalentRow): Talent {

@@ -1,7 +1,7 @@
 import type { RecordStage, TalentStatus } from '@inviteflow/contract';
 import { SYSTEM_AUTHOR, translate } from '@inviteflow/contract';
 import type { Executor } from '../../db/client.ts';
-import { insertFollowUps, lockTalentStatuses, setTalentStatuses } from './repository.ts';
+import { lockTalentStatuses, setStatusesWithFollowUps } from './repository.ts';
 
 /**
  * What a creator's answer does to its talent (issue 19, "Know who answered"): a reply moves
@@ -41,7 +41,7 @@ export interface StageMove {
 /**
  * Applies stages to their talents, in the caller's transaction and in the order given (a
  * page of creator events): the talents locked in one statement (id order), their statuses
- * moved in one, their entries written in one — each move sees the status the ones before it
+ * moved and their entries written in one — each move sees the status the ones before it
  * left. A move of a talent that is gone (or not its account's) does nothing. Answers how
  * many talents' statuses moved.
  */
@@ -56,7 +56,7 @@ export async function moveTalentsOnStages(
   );
   const talents = new Map(locked.map((talent) => [talent.id, talent]));
   const moved = new Map<number, { id: number; userId: number; status: string; updatedAt: Date }>();
-  const entries: Parameters<typeof insertFollowUps>[1][number][] = [];
+  const entries: Parameters<typeof setStatusesWithFollowUps>[2][number][] = [];
   for (const move of stageMoves) {
     const talent = talents.get(move.talentId);
     if (!talent || talent.userId !== move.userId) continue;
@@ -78,7 +78,6 @@ export async function moveTalentsOnStages(
       createdAt: move.at,
     });
   }
-  await setTalentStatuses(tx, [...moved.values()]);
-  await insertFollowUps(tx, entries);
+  await setStatusesWithFollowUps(tx, [...moved.values()], entries);
   return moved.size;
 }
