@@ -182,8 +182,7 @@ describeApi(
       expect(all[2]!.firstOrderAt).toBe(new Date(t0 + 2 * 60_000).toISOString());
 
       const status = async (id: number) =>
-        (await h().api.get<Talent>(apiPaths.talents.one(id), { token: s.token })).body.data
-          .status;
+        (await h().api.get<Talent>(apiPaths.talents.one(id), { token: s.token })).body.data.status;
       expect(await status(both)).toBe('cooperating');
       expect(await status(black)).toBe('blacklisted');
       const entries = async (id: number) =>

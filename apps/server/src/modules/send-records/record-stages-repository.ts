@@ -8,30 +8,7 @@ import { creatorEvents, recordStageCounts, sendRecords as r } from './schema.ts'
 /** A platform fact to write (creator_events), as record-stages.ts found its record and talent. */
 export type NewCreatorEvent = Omit<typeof creatorEvents.$inferInsert, 'id' | 'createdAt'>;
 
-/**
- * Writes a page's platform facts, each once: one multi-row insert, `on conflict do nothing`
- * (creator_events is unique by shop, kind and key). Answers the facts that were new, as
- * `shopId:kind:platformKey` (a fact the shop already had is a redelivery or a re-read).
- * The caller passes each key once.
- */
-export async function insertCreatorEvents(
-  tx: Executor,
-  values: readonly NewCreatorEvent[],
-): Promise<Set<string>> {
-  if (!values.length) return new Set();
-  const rows = await tx
-    .insert(creatorEvents)
-    .values([...values])
-    .onConflictDoNothing()
-    .returning({
-      shopId: creatorEvents.shopId,
-      kind: creatorEvents.kind,
-      platformKey: creatorEvents.platformKey,
-    });
-  return new Set(rows.map((row) => factKey(row.shopId, row.kind, row.platformKey)));
-}
-
-/** The identity of a fact in its shop, as insertCreatorEvents answers it. */
+/** The identity of a fact in its shop (creator_events is unique by it). */
 export function factKey(shopId: number, kind: string, platformKey: string): string {
   return `${shopId}:${kind}:${platformKey}`;
 }
@@ -56,23 +33,29 @@ export interface StageTarget {
 const stageColumns = recordStages.map((stage) => [stage, r[recordStageTimes[stage]]] as const);
 
 /**
- * The records a page's answers belong to, in one statement: for each lookup, the shop's latest
- * successful invitation of this talent ID, the one of the named collaboration or plan first
- * when the platform names it (`distinct on` the lookup). Locked, in id order (two pages lock
- * their common records in the same order, never a deadlock), so two answers about one record
- * apply one after the other. Answers per lookup, in the lookups' order; null when none.
+ * The records a page's answers belong to, and which of its facts the shops already have, in
+ * one statement. For each lookup, the shop's latest successful invitation of this talent ID,
+ * the one of the named collaboration or plan first when the platform names it (`distinct on`
+ * the lookup). Locked, in id order (two pages lock their common records in the same order,
+ * never a deadlock), so two answers about one record apply one after the other. Answers the
+ * targets per lookup, in the lookups' order (null when none), and the facts already kept
+ * (factKey). The caller holds the accounts' creator-loop lock (every writer of creator_events
+ * does), so what it reads of the facts stays true until it commits.
  */
 export async function lockStageTargets(
   tx: Executor,
   lookups: readonly StageLookup[],
-): Promise<Array<StageTarget | null>> {
-  if (!lookups.length) return [];
+  facts: ReadonlyArray<{ shopId: number; kind: string; platformKey: string }>,
+): Promise<{ targets: Array<StageTarget | null>; known: Set<string> }> {
+  if (!lookups.length && !facts.length) return { targets: [], known: new Set() };
   const column = <T>(pick: (l: StageLookup) => T) => sql.param(lookups.map(pick));
+  const fact = <T>(pick: (f: (typeof facts)[number]) => T) => sql.param(facts.map(pick));
   const times = sql.join(
     stageColumns.map(([, column]) => sql`${column}`),
     sql`, `,
   );
   const result = await tx.execute(sql`
+    with locked as (
     select pick.n, ${r.id} as id, ${r.taskId} as task_id, ${r.talentId} as talent_id,
            ${r.stage} as stage, ${times}
       from ${r}
@@ -93,9 +76,23 @@ export async function lockStageTargets(
                   c.created_at desc, c.id desc
       ) pick on pick.id = ${r.id}
      order by ${r.id}
-       for update of ${r}`);
+       for update of ${r}
+    ), known as (
+      select coalesce(json_agg(json_build_array(e.shop_id, e.kind, e.platform_key)), '[]') as known
+        from ${creatorEvents} e
+        join unnest(${fact((f) => f.shopId)}::int[], ${fact((f) => f.kind)}::text[],
+                    ${fact((f) => f.platformKey)}::text[]) as f(shop_id, kind, platform_key)
+          on e.shop_id = f.shop_id and e.kind = f.kind and e.platform_key = f.platform_key
+    )
+    select known.known, locked.* from known left join locked on true`);
   const targets: Array<StageTarget | null> = lookups.map(() => null);
+  const known = new Set<string>();
   for (const row of (result as unknown as { rows: Array<Record<string, unknown>> }).rows) {
+    const kept = (typeof row.known === 'string' ? JSON.parse(row.known) : row.known) as Array<
+      [number, string, string]
+    >;
+    for (const [shopId, kind, platformKey] of kept) known.add(factKey(shopId, kind, platformKey));
+    if (row.n === null) continue;
     const at = (value: unknown) => (value === null ? null : new Date(value as string | Date));
     targets[Number(row.n) - 1] = {
       id: Number(row.id),
@@ -107,7 +104,7 @@ export async function lockStageTargets(
       ) as Record<RecordStage, Date | null>,
     };
   }
-  return targets;
+  return { targets, known };
 }
 
 /** A record's stages after a page's answers: its furthest stage and each stage's first time. */
@@ -119,17 +116,21 @@ export interface ReachedStages {
 }
 
 /**
- * Writes what a page's answers did: the stages they moved its records to (`update … from
+ * Writes what a page's answers did, in one statement (a round trip counts more than the rows,
+ * docs/performance.md): its new facts (creator_events; `on conflict do nothing` only in case:
+ * lockStageTargets told which are new), the stages they moved its records to (`update … from
  * unnest`, the records locked by lockStageTargets: their whole stage state is written as the
  * caller computed it from the locked rows) and the funnel counts of the stages reached (as
- * countStages), in one statement (a round trip counts more than the rows, docs/performance.md).
+ * countStages).
  */
-export async function reachStages(
+export async function writeStages(
   tx: Executor,
+  facts: readonly NewCreatorEvent[],
   records: readonly ReachedStages[],
   reached: ReadonlyArray<{ userId: number; taskId: number; stage: string }>,
 ): Promise<void> {
-  if (!records.length && !reached.length) return;
+  if (!facts.length && !records.length && !reached.length) return;
+  const f = <T>(pick: (x: NewCreatorEvent) => T) => sql.param(facts.map(pick));
   const column = <T>(pick: (x: ReachedStages) => T) => sql.param(records.map(pick));
   const iso = (at: Date | null) => at?.toISOString() ?? null;
   const sets = sql.join(
@@ -150,7 +151,17 @@ export async function reachStages(
   const counts = tally(reached);
   const count = <T>(pick: (x: (typeof counts)[number]) => T) => sql.param(counts.map(pick));
   await tx.execute(sql`
-    with moved as (
+    with facts as (
+      insert into ${creatorEvents} (user_id, shop_id, kind, platform_key, record_id, task_id,
+                                   talent_id, occurred_at)
+      select * from unnest(${f((x) => x.userId)}::int[], ${f((x) => x.shopId)}::int[],
+                           ${f((x) => x.kind)}::text[], ${f((x) => x.platformKey)}::text[],
+                           ${f((x) => x.recordId ?? null)}::bigint[],
+                           ${f((x) => x.taskId ?? null)}::bigint[],
+                           ${f((x) => x.talentId ?? null)}::bigint[],
+                           ${f((x) => new Date(x.occurredAt).toISOString())}::timestamptz[])
+      on conflict do nothing
+    ), moved as (
       update ${r} set stage = v.stage, updated_at = v.updated_at, ${sets}
         from unnest(${column((x) => x.id)}::bigint[], ${column((x) => x.stage)}::text[],
                     ${column((x) => x.updatedAt.toISOString())}::timestamptz[], ${arrays})

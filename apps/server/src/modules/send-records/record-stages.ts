@@ -4,9 +4,8 @@ import { lockCreatorLoop } from '../../lib/creator-loop-lock.ts';
 import { findByBuyinIds, findByOpenIds, moveTalentsOnStages } from '../talents/index.ts';
 import {
   factKey,
-  insertCreatorEvents,
   lockStageTargets,
-  reachStages,
+  writeStages,
   type NewCreatorEvent,
   type ReachedStages,
   type StageLookup,
@@ -121,19 +120,38 @@ async function applyPage(tx: Tx, page: readonly CreatorEvent[]): Promise<boolean
     }
     return { talent, lookup };
   });
-  const targets = await lockStageTargets(tx, lookups);
+  // The facts, each key once (a fact twice in a page: its first is the one).
+  const firstOfKey = new Set<string>();
+  const isFirst = page.map((event) => {
+    const key = factKey(event.shopId, event.stage, event.key);
+    if (firstOfKey.has(key)) return false;
+    firstOfKey.add(key);
+    return true;
+  });
+  const { targets, known } = await lockStageTargets(
+    tx,
+    lookups,
+    page.flatMap((event, i) =>
+      isFirst[i] ? [{ shopId: event.shopId, kind: event.stage, platformKey: event.key }] : [],
+    ),
+  );
+  const isNew = (event: CreatorEvent, i: number) =>
+    isFirst[i]! && !known.has(factKey(event.shopId, event.stage, event.key));
   const targetOf = (i: number) => {
     const lookup = found[i]!.lookup;
     return lookup === null ? null : (targets[lookup] ?? null);
   };
 
-  // The facts, each key once (a fact twice in a page: its first is the one).
+  // The new facts, in order, on the locked records' stages and the talents.
+  const records = new Map<
+    number,
+    Omit<ReachedStages, 'stage'> & { stage: string | null; changed: boolean }
+  >();
   const facts: NewCreatorEvent[] = [];
-  const firstOfKey = new Set<string>();
-  const isFirst = page.map((event, i) => {
-    const key = factKey(event.shopId, event.stage, event.key);
-    if (firstOfKey.has(key)) return false;
-    firstOfKey.add(key);
+  const counts: Array<{ userId: number; taskId: number; stage: string }> = [];
+  const stageMoves: Parameters<typeof moveTalentsOnStages>[1][number][] = [];
+  const results = page.map((event, i) => {
+    if (!isNew(event, i)) return false;
     const target = targetOf(i);
     facts.push({
       userId: event.userId,
@@ -145,29 +163,18 @@ async function applyPage(tx: Tx, page: readonly CreatorEvent[]): Promise<boolean
       talentId: found[i]!.talent?.id ?? target?.talentId ?? null,
       occurredAt: event.at,
     });
-    return true;
-  });
-  const fresh = await insertCreatorEvents(tx, facts);
-
-  // The new facts, in order, on the locked records' stages and the talents.
-  const records = new Map<number, ReachedStages & { changed: boolean }>();
-  const counts: Array<{ userId: number; taskId: number; stage: string }> = [];
-  const stageMoves: Parameters<typeof moveTalentsOnStages>[1][number][] = [];
-  const results = page.map((event, i) => {
-    if (!isFirst[i] || !fresh.has(factKey(event.shopId, event.stage, event.key))) return false;
-    const target = targetOf(i);
     let reachedNow = false;
     if (target) {
       const record = records.get(target.id) ?? {
         id: target.id,
-        stage: target.stage ?? event.stage,
+        stage: target.stage,
         times: { ...target.times },
         updatedAt: event.at,
         changed: false,
       };
       records.set(target.id, record);
       if (record.times[event.stage] === null) {
-        const current = record.changed || target.stage ? (record.stage as RecordStage) : null;
+        const current = record.stage as RecordStage | null;
         record.stage =
           current && recordStageRank[current] >= recordStageRank[event.stage]
             ? current
@@ -194,9 +201,12 @@ async function applyPage(tx: Tx, page: readonly CreatorEvent[]): Promise<boolean
     }
     return true;
   });
-  await reachStages(
+  await writeStages(
     tx,
-    [...records.values()].filter((record) => record.changed),
+    facts,
+    [...records.values()].flatMap(({ changed, stage, ...record }) =>
+      changed && stage ? [{ ...record, stage }] : [],
+    ),
     counts,
   );
   await moveTalentsOnStages(tx, stageMoves);
