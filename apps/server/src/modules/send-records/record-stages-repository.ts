@@ -51,7 +51,7 @@ export async function lockStageTargets(
   const column = <T>(pick: (l: StageLookup) => T) => sql.param(lookups.map(pick));
   const fact = <T>(pick: (f: (typeof facts)[number]) => T) => sql.param(facts.map(pick));
   const times = sql.join(
-    stageColumns.map(([, column]) => sql`${column}`),
+    stageColumns.map(([, time]) => sql`${time}`),
     sql`, `,
   );
   const result = await tx.execute(sql`
@@ -100,7 +100,7 @@ export async function lockStageTargets(
       talentId: row.talent_id === null ? null : Number(row.talent_id),
       stage: (row.stage as string | null) ?? null,
       times: Object.fromEntries(
-        stageColumns.map(([stage, column]) => [stage, at(row[column.name])]),
+        stageColumns.map(([stage, time]) => [stage, at(row[time.name])]),
       ) as Record<RecordStage, Date | null>,
     };
   }
@@ -134,14 +134,14 @@ export async function writeStages(
   const column = <T>(pick: (x: ReachedStages) => T) => sql.param(records.map(pick));
   const iso = (at: Date | null) => at?.toISOString() ?? null;
   const sets = sql.join(
-    stageColumns.map(([, column]) => {
-      const name = sql.identifier(column.name);
+    stageColumns.map(([, time]) => {
+      const name = sql.identifier(time.name);
       return sql`${name} = v.${name}`;
     }),
     sql`, `,
   );
   const names = sql.join(
-    stageColumns.map(([, column]) => sql.identifier(column.name)),
+    stageColumns.map(([, time]) => sql.identifier(time.name)),
     sql`, `,
   );
   const arrays = sql.join(
