@@ -1,6 +1,9 @@
 import {
   apiPaths,
   type FollowUp,
+  type FunnelData,
+  type RecordStage,
+  type Talent,
   type SendRecord,
   type SendRecordPage,
   type SendTaskBody,
@@ -14,6 +17,7 @@ import {
   doudianSandboxShops,
 } from '../src/modules/platforms/doudian-sandbox/index.ts';
 import { sandboxCreator } from '../src/modules/platforms/tiktok-shop-sandbox/index.ts';
+import { applyCreatorEvents } from '../src/modules/send-records/index.ts';
 import { describeApi, signedIn, type Harness } from './support/harness.ts';
 import { freePort, listenEachTest } from './support/payments.ts';
 import {
@@ -122,6 +126,94 @@ describeApi(
         (await h().api.get(apiPaths.sendRecords.one(all[0]!.id), { token: other.token })).status,
       ).toBe(404);
       expect((await followUps(h(), other.token, accepts)).status).toBe(404);
+    });
+
+    it('applies a page as one answer after another: a creator twice, a blacklisted talent, and only the first order in the history', async () => {
+      const s = await seller(h());
+      const creators = [4, 5, 6].map((n) => sandboxCreator('US', n));
+      const talentIds = await talentsFor(h(), s, creators);
+      const [both, black, buyer] = talentIds as [number, number, number];
+      const { taskId } = await createTask(h(), s.token, tiktokTask(s, talentIds));
+      await drain(h());
+      const blacklisted = await h().api.post(
+        apiPaths.talents.batchBlacklist,
+        { ids: [black], reason: 'no more' },
+        { token: s.token },
+      );
+      expect(blacklisted.status, JSON.stringify(blacklisted.body)).toBe(200);
+
+      const t0 = h().app.clock.now().getTime();
+      const event = (n: number, stage: RecordStage, key: string, minutes: number) => ({
+        userId: s.userId,
+        shopId: s.shop.id,
+        shopName: s.shop.shopName,
+        stage,
+        key,
+        at: new Date(t0 + minutes * 60_000),
+        creator: { openId: creators[n]!.openId, username: creators[n]!.username },
+      });
+      // One page: the first creator accepts, then replies (the stage does not go back to
+      // replied, the talent stays cooperating); the blacklisted one accepts (its record moves,
+      // the talent does not); the third orders twice (one first order, one entry).
+      const page = [
+        event(0, 'accepted', 'c-1:a', 1),
+        event(1, 'accepted', 'c-1:b', 1),
+        event(2, 'first_order', 'o-1', 2),
+        event(0, 'replied', 'v-1:a', 3),
+        event(2, 'first_order', 'o-2', 4),
+      ];
+      expect(await applyCreatorEvents(h().app.db, page)).toEqual({
+        applied: 5,
+        accounts: [s.userId],
+      });
+      // A later page: another order of the same record, and the page again (redelivered).
+      expect(
+        await applyCreatorEvents(h().app.db, [event(2, 'first_order', 'o-3', 5), ...page]),
+      ).toEqual({ applied: 1, accounts: [s.userId] });
+
+      const all = await records(h(), s.token, taskId);
+      expect(all.map((r) => [r.talentId, r.stage])).toEqual([
+        [both, 'accepted'],
+        [black, 'accepted'],
+        [buyer, 'first_order'],
+      ]);
+      expect(all[0]!.acceptedAt).toBe(new Date(t0 + 60_000).toISOString());
+      expect(all[0]!.repliedAt).toBe(new Date(t0 + 3 * 60_000).toISOString());
+      expect(all[2]!.firstOrderAt).toBe(new Date(t0 + 2 * 60_000).toISOString());
+
+      const status = async (id: number) =>
+        (await h().api.get<Talent>(apiPaths.talents.one(id), { token: s.token })).body.data.status;
+      expect(await status(both)).toBe('cooperating');
+      expect(await status(black)).toBe('blacklisted');
+      const entries = async (id: number) =>
+        (await followUps(h(), s.token, id)).body.data.list
+          .filter((f) => f.author === 'system')
+          .map((f) => [f.event!.stage, f.statusAtTime])
+          .reverse();
+      expect(await entries(both)).toEqual([
+        ['accepted', 'cooperating'],
+        ['replied', 'cooperating'],
+      ]);
+      expect(await entries(black)).toEqual([['accepted', 'blacklisted']]);
+      expect(await entries(buyer)).toEqual([['first_order', expect.any(String)]]);
+
+      // The funnel counts each record's stage once; every fact is kept once.
+      const funnel = await h().api.get<FunnelData>(apiPaths.sendRecords.funnel, {
+        token: s.token,
+      });
+      expect(funnel.body.data.totals.counts).toMatchObject({
+        sent: 3,
+        accepted: 2,
+        replied: 1,
+        first_order: 1,
+      });
+      const facts = await h()
+        .app.db.select({ key: creatorEvents.platformKey })
+        .from(creatorEvents)
+        .where(eq(creatorEvents.shopId, s.shop.id));
+      expect(facts.map((f) => f.key).sort()).toEqual(
+        ['c-1:a', 'c-1:b', 'o-1', 'o-2', 'o-3', 'v-1:a'].sort(),
+      );
     });
 
     it('refuses a stage it does not know, with a localized message', async () => {

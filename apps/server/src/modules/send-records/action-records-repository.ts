@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import type { SendRecordRow } from './repository.ts';
-import { countSent } from './record-stages-repository.ts';
+import { countStages } from './record-stages-repository.ts';
 import { invitationTasks, sendRecords } from './schema.ts';
 
 /**
@@ -145,7 +145,10 @@ export async function writeSuccess(
   now: Date,
 ): Promise<Array<{ id: number; userId: number; taskId: number }>> {
   const rows = await writeOutcome(tx, chosen, 'open', outcome.success(reference, now));
-  await countSent(tx, rows);
+  await countStages(
+    tx,
+    rows.map((row) => ({ userId: row.userId, taskId: row.taskId, stage: 'sent' })),
+  );
   return rows;
 }
 

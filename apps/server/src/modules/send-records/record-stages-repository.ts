@@ -1,105 +1,216 @@
-import { recordStageTimes, type RecordStage } from '@inviteflow/contract';
+import { recordStages, recordStageTimes, type RecordStage } from '@inviteflow/contract';
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { creatorEvents, recordStageCounts, sendRecords as r } from './schema.ts';
 
 /** The queries of record stages (record-stages.ts): creator events, stage times, funnel counts. */
 
-/** Writes a platform fact once: false when the shop already had it (a redelivery, a re-read). */
-export async function insertCreatorEvent(
-  tx: Executor,
-  values: Omit<typeof creatorEvents.$inferInsert, 'id' | 'createdAt'>,
-): Promise<boolean> {
-  const rows = await tx
-    .insert(creatorEvents)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ id: creatorEvents.id });
-  return rows.length > 0;
+/** A platform fact to write (creator_events), as record-stages.ts found its record and talent. */
+export type NewCreatorEvent = Omit<typeof creatorEvents.$inferInsert, 'id' | 'createdAt'>;
+
+/** The identity of a fact in its shop (creator_events is unique by it). */
+export function factKey(shopId: number, kind: string, platformKey: string): string {
+  return `${shopId}:${kind}:${platformKey}`;
 }
 
+/** Where an answer's record is looked for: the shop's records of a talent ID (see lockStageTargets). */
+export interface StageLookup {
+  userId: number;
+  shopId: number;
+  platformTalentId: string;
+  reference?: { targetCollaborationId?: string; planId?: string } | undefined;
+}
+
+/** A record an answer belongs to, locked: its stage and the time of each stage reached. */
 export interface StageTarget {
   id: number;
   taskId: number;
   talentId: number | null;
   stage: string | null;
-  reached: Date | null;
+  times: Record<RecordStage, Date | null>;
+}
+
+const stageColumns = recordStages.map((stage) => [stage, r[recordStageTimes[stage]]] as const);
+
+/**
+ * The records a page's answers belong to, and which of its facts the shops already have, in
+ * one statement. For each lookup, the shop's latest successful invitation of this talent ID,
+ * the one of the named collaboration or plan first when the platform names it (`distinct on`
+ * the lookup). Locked, in id order (two pages lock their common records in the same order,
+ * never a deadlock), so two answers about one record apply one after the other. Answers the
+ * targets per lookup, in the lookups' order (null when none), and the facts already kept
+ * (factKey). The caller holds the accounts' creator-loop lock (every writer of creator_events
+ * does), so what it reads of the facts stays true until it commits.
+ */
+export async function lockStageTargets(
+  tx: Executor,
+  lookups: readonly StageLookup[],
+  facts: ReadonlyArray<{ shopId: number; kind: string; platformKey: string }>,
+): Promise<{ targets: Array<StageTarget | null>; known: Set<string> }> {
+  if (!lookups.length && !facts.length) return { targets: [], known: new Set() };
+  const column = <T>(pick: (l: StageLookup) => T) => sql.param(lookups.map(pick));
+  const fact = <T>(pick: (f: (typeof facts)[number]) => T) => sql.param(facts.map(pick));
+  const times = sql.join(
+    stageColumns.map(([, time]) => sql`${time}`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    with locked as (
+    select pick.n, ${r.id} as id, ${r.taskId} as task_id, ${r.talentId} as talent_id,
+           ${r.stage} as stage, ${times}
+      from ${r}
+      join (
+        select distinct on (v.n) v.n, c.id
+          from unnest(${column((l) => l.userId)}::int[], ${column((l) => l.shopId)}::int[],
+                      ${column((l) => l.platformTalentId)}::text[],
+                      ${column((l) => l.reference?.targetCollaborationId ?? null)}::text[],
+                      ${column((l) => (l.reference?.targetCollaborationId ? null : (l.reference?.planId ?? null)))}::text[])
+               with ordinality as v(user_id, shop_id, platform_talent_id, collaboration, plan, n)
+          join ${r} c
+            on c.user_id = v.user_id and c.shop_id = v.shop_id
+           and c.platform_talent_id = v.platform_talent_id and c.status = 'success'
+         -- The named collaboration or plan first (a record without a reference is not it).
+         order by v.n,
+                  coalesce((c.platform_reference ->> 'targetCollaborationId') = v.collaboration
+                           or (c.platform_reference ->> 'planId') = v.plan, false) desc,
+                  c.created_at desc, c.id desc
+      ) pick on pick.id = ${r.id}
+     order by ${r.id}
+       for update of ${r}
+    ), known as (
+      select coalesce(json_agg(json_build_array(e.shop_id, e.kind, e.platform_key)), '[]') as known
+        from ${creatorEvents} e
+        join unnest(${fact((f) => f.shopId)}::int[], ${fact((f) => f.kind)}::text[],
+                    ${fact((f) => f.platformKey)}::text[]) as f(shop_id, kind, platform_key)
+          on e.shop_id = f.shop_id and e.kind = f.kind and e.platform_key = f.platform_key
+    )
+    select known.known, locked.* from known left join locked on true`);
+  const targets: Array<StageTarget | null> = lookups.map(() => null);
+  const known = new Set<string>();
+  for (const row of (result as unknown as { rows: Array<Record<string, unknown>> }).rows) {
+    const kept = (typeof row.known === 'string' ? JSON.parse(row.known) : row.known) as Array<
+      [number, string, string]
+    >;
+    for (const [shopId, kind, platformKey] of kept) known.add(factKey(shopId, kind, platformKey));
+    if (row.n === null) continue;
+    const at = (value: unknown) => (value === null ? null : new Date(value as string | Date));
+    targets[Number(row.n) - 1] = {
+      id: Number(row.id),
+      taskId: Number(row.task_id),
+      talentId: row.talent_id === null ? null : Number(row.talent_id),
+      stage: (row.stage as string | null) ?? null,
+      times: Object.fromEntries(
+        stageColumns.map(([stage, time]) => [stage, at(row[time.name])]),
+      ) as Record<RecordStage, Date | null>,
+    };
+  }
+  return { targets, known };
+}
+
+/** A record's stages after a page's answers: its furthest stage and each stage's first time. */
+export interface ReachedStages {
+  id: number;
+  stage: string;
+  times: Record<RecordStage, Date | null>;
+  updatedAt: Date;
 }
 
 /**
- * The record a creator's answer belongs to: the shop's latest successful invitation of this
- * talent ID, the one of the named collaboration or plan first when the platform names it.
- * Locked, so two answers about one record apply one after the other.
+ * Writes what a page's answers did, in one statement (a round trip counts more than the rows,
+ * docs/performance.md): its new facts (creator_events; `on conflict do nothing` only in case:
+ * lockStageTargets told which are new), the stages they moved its records to (`update … from
+ * unnest`, the records locked by lockStageTargets: their whole stage state is written as the
+ * caller computed it from the locked rows) and the funnel counts of the stages reached (as
+ * countStages).
  */
-export async function lockStageTarget(
+export async function writeStages(
   tx: Executor,
-  where: {
-    userId: number;
-    shopId: number;
-    platformTalentId: string;
-    stage: RecordStage;
-    reference?: { targetCollaborationId?: string; planId?: string } | undefined;
-  },
-): Promise<StageTarget | null> {
-  const ref = where.reference;
-  const refMatch = ref?.targetCollaborationId
-    ? sql`(${r.platformReference} ->> 'targetCollaborationId') = ${ref.targetCollaborationId}`
-    : ref?.planId
-      ? sql`(${r.platformReference} ->> 'planId') = ${ref.planId}`
-      : null;
-  const [row] = await tx
-    .select({
-      id: r.id,
-      taskId: r.taskId,
-      talentId: r.talentId,
-      stage: r.stage,
-      reached: r[recordStageTimes[where.stage]],
-    })
-    .from(r)
-    .where(
-      and(
-        eq(r.userId, where.userId),
-        eq(r.shopId, where.shopId),
-        eq(r.platformTalentId, where.platformTalentId),
-        eq(r.status, 'success'),
-      ),
+  facts: readonly NewCreatorEvent[],
+  records: readonly ReachedStages[],
+  reached: ReadonlyArray<{ userId: number; taskId: number; stage: string }>,
+): Promise<void> {
+  if (!facts.length && !records.length && !reached.length) return;
+  const f = <T>(pick: (x: NewCreatorEvent) => T) => sql.param(facts.map(pick));
+  const column = <T>(pick: (x: ReachedStages) => T) => sql.param(records.map(pick));
+  const iso = (at: Date | null) => at?.toISOString() ?? null;
+  const sets = sql.join(
+    stageColumns.map(([, time]) => {
+      const name = sql.identifier(time.name);
+      return sql`${name} = v.${name}`;
+    }),
+    sql`, `,
+  );
+  const names = sql.join(
+    stageColumns.map(([, time]) => sql.identifier(time.name)),
+    sql`, `,
+  );
+  const arrays = sql.join(
+    stageColumns.map(([stage]) => sql`${column((x) => iso(x.times[stage]))}::timestamptz[]`),
+    sql`, `,
+  );
+  const counts = tally(reached);
+  const count = <T>(pick: (x: (typeof counts)[number]) => T) => sql.param(counts.map(pick));
+  await tx.execute(sql`
+    with facts as (
+      insert into ${creatorEvents} (user_id, shop_id, kind, platform_key, record_id, task_id,
+                                   talent_id, occurred_at)
+      select * from unnest(${f((x) => x.userId)}::int[], ${f((x) => x.shopId)}::int[],
+                           ${f((x) => x.kind)}::text[], ${f((x) => x.platformKey)}::text[],
+                           ${f((x) => x.recordId ?? null)}::bigint[],
+                           ${f((x) => x.taskId ?? null)}::bigint[],
+                           ${f((x) => x.talentId ?? null)}::bigint[],
+                           ${f((x) => new Date(x.occurredAt).toISOString())}::timestamptz[])
+      on conflict do nothing
+    ), moved as (
+      update ${r} set stage = v.stage, updated_at = v.updated_at, ${sets}
+        from unnest(${column((x) => x.id)}::bigint[], ${column((x) => x.stage)}::text[],
+                    ${column((x) => x.updatedAt.toISOString())}::timestamptz[], ${arrays})
+             as v(id, stage, updated_at, ${names})
+       where ${r.id} = v.id
     )
-    // No reference named: no first term (PostgreSQL refuses a constant in ORDER BY).
-    .orderBy(...(refMatch ? [desc(refMatch)] : []), desc(r.createdAt), desc(r.id))
-    .limit(1)
-    .for('update');
-  return row ?? null;
+    insert into ${recordStageCounts} (user_id, task_id, stage, count)
+    select c.user_id, c.task_id, c.stage, c.count
+      from unnest(${count((x) => x.userId)}::int[], ${count((x) => x.taskId)}::bigint[],
+                  ${count((x) => x.stage)}::text[], ${count((x) => x.count)}::bigint[])
+           with ordinality as c(user_id, task_id, stage, count, n)
+     order by c.n
+        on conflict (task_id, stage) do update
+       set count = ${recordStageCounts}.count + excluded.count`);
 }
 
-/** Marks a stage reached on a record (its first time only) and moves `stage` forward. */
-export async function reachStage(
-  tx: Executor,
-  recordId: number,
-  stage: RecordStage,
-  stageValue: string,
-  at: Date,
-): Promise<void> {
-  await tx
-    .update(r)
-    .set({ [recordStageTimes[stage]]: at, stage: stageValue, updatedAt: at })
-    .where(eq(r.id, recordId));
+/** Counts per task and stage, in task and stage order (the order their rows are locked in). */
+function tally(
+  rows: ReadonlyArray<{ userId: number; taskId: number; stage: string }>,
+): Array<{ userId: number; taskId: number; stage: string; count: number }> {
+  const byKey = new Map<string, { userId: number; taskId: number; stage: string; count: number }>();
+  for (const row of rows) {
+    const key = `${row.taskId}:${row.stage}`;
+    const entry = byKey.get(key) ?? { ...row, count: 0 };
+    entry.count++;
+    byKey.set(key, entry);
+  }
+  return [...byKey.values()].sort(
+    (a, b) => a.taskId - b.taskId || (a.stage < b.stage ? -1 : a.stage > b.stage ? 1 : 0),
+  );
 }
 
-/** Adds to a task's funnel count of a stage (`sent` included). */
-export async function countStage(
+/**
+ * Adds to tasks' funnel counts (record_stage_counts; `sent` included): one multi-row upsert,
+ * in task and stage order (two writers lock the count rows in the same order, never a
+ * deadlock).
+ */
+export async function countStages(
   tx: Executor,
-  userId: number,
-  taskId: number,
-  stage: string,
-  by: number,
+  rows: ReadonlyArray<{ userId: number; taskId: number; stage: string }>,
 ): Promise<void> {
-  if (by === 0) return;
+  if (!rows.length) return;
+  const values = tally(rows);
   await tx
     .insert(recordStageCounts)
-    .values({ userId, taskId, stage, count: by })
+    .values(values)
     .onConflictDoUpdate({
       target: [recordStageCounts.taskId, recordStageCounts.stage],
-      set: { count: sql`${recordStageCounts.count} + ${by}` },
+      set: { count: sql`${recordStageCounts.count} + excluded.count` },
     });
 }
 
@@ -119,8 +230,9 @@ export async function invitationOfOrder(
     targetCollaborationId?: string | null;
   },
 ): Promise<{ recordId: number; taskId: number; firstOrderAt: Date | null } | null> {
+  // A record without a reference is not the named one (coalesce: `desc` puts nulls first).
   const refMatch = where.targetCollaborationId
-    ? sql`(${r.platformReference} ->> 'targetCollaborationId') = ${where.targetCollaborationId}`
+    ? sql`coalesce((${r.platformReference} ->> 'targetCollaborationId') = ${where.targetCollaborationId}, false)`
     : null;
   const [row] = await db
     .select({ recordId: r.id, taskId: r.taskId, firstOrderAt: r.firstOrderAt })
@@ -137,31 +249,4 @@ export async function invitationOfOrder(
     .orderBy(...(refMatch ? [desc(refMatch)] : []), desc(r.createdAt), desc(r.id))
     .limit(1);
   return row ?? null;
-}
-
-/**
- * Adds records that became success to their tasks' `sent` (issue 19): one multi-row upsert, in
- * task order (two writers lock the count rows in the same order, never a deadlock).
- */
-export async function countSent(
-  tx: Executor,
-  rows: ReadonlyArray<{ userId: number; taskId: number }>,
-): Promise<void> {
-  if (!rows.length) return;
-  const byTask = new Map<number, { userId: number; taskId: number; count: number }>();
-  for (const row of rows) {
-    const entry = byTask.get(row.taskId) ?? { userId: row.userId, taskId: row.taskId, count: 0 };
-    entry.count++;
-    byTask.set(row.taskId, entry);
-  }
-  const values = [...byTask.values()]
-    .sort((a, b) => a.taskId - b.taskId)
-    .map((v) => ({ userId: v.userId, taskId: v.taskId, stage: 'sent', count: v.count }));
-  await tx
-    .insert(recordStageCounts)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [recordStageCounts.taskId, recordStageCounts.stage],
-      set: { count: sql`${recordStageCounts.count} + excluded.count` },
-    });
 }

@@ -1,12 +1,14 @@
 import { recordStageRank, type RecordStage } from '@inviteflow/contract';
 import type { Database } from '../../db/client.ts';
 import { lockCreatorLoop } from '../../lib/creator-loop-lock.ts';
-import { findByBuyinIds, findByOpenIds, moveTalentOnStage } from '../talents/index.ts';
+import { findByBuyinIds, findByOpenIds, moveTalentsOnStages } from '../talents/index.ts';
 import {
-  countStage,
-  insertCreatorEvent,
-  lockStageTarget,
-  reachStage,
+  factKey,
+  lockStageTargets,
+  writeStages,
+  type NewCreatorEvent,
+  type ReachedStages,
+  type StageLookup,
 } from './record-stages-repository.ts';
 
 /**
@@ -38,8 +40,10 @@ export interface AppliedEvents {
  * Applies creator events, each once (creator_events is unique by shop, kind and key): the
  * record the answer belongs to reaches its stage (its time is the first one; `stage` only moves
  * forward, recordStageRank), the task's funnel counts the first time, and the talent moves with
- * an entry by "system" in its follow-up history (talents/stage-moves.ts). A fact whose creator
- * matches no record of ours is kept (so it is not read as new again) and moves nothing.
+ * an entry by "system" in its follow-up history (talents/stage-moves.ts) — except an order
+ * after its record's first: orders are figures (affiliate-orders), only the first is a step of
+ * the talent's history. A fact whose creator matches no record of ours is kept (so it is not
+ * read as new again) and moves no record.
  */
 export async function applyCreatorEvents(
   db: Database,
@@ -47,14 +51,15 @@ export async function applyCreatorEvents(
 ): Promise<AppliedEvents> {
   let applied = 0;
   const accounts = new Set<number>();
-  // A page of events in one transaction, their talents read in one statement: a transaction
-  // and a talent lookup per event were a third of the round trips of a sync page (issue 19's
-  // `npm run bench -- sync`, docs/performance.md). The events still apply one after the
-  // other, in order. A failure rolls the page back whole; the sync step fails, keeps its
-  // cursor and reads the page again (each fact is written once, creator_events). Two pages
-  // about the same account wait for each other (lib/creator-loop-lock.ts): the kinds of a shop are
-  // read side by side, and pages locking the same records and talents in another order would
-  // deadlock.
+  // A page of events in one transaction, applied set-based: a fixed number of statements per
+  // page (the page's talents, records, facts, stage times, funnel counts, talent moves and
+  // entries), not per event — the round trips were the cost of a sync page (issue 19's
+  // `npm run bench -- sync`, docs/performance.md). The events still take effect as if applied
+  // one after the other, in order (applyPage). A failure rolls the page back whole; the sync
+  // step fails, keeps its cursor and reads the page again (each fact is written once,
+  // creator_events). Two pages about the same account wait for each other
+  // (lib/creator-loop-lock.ts): the kinds of a shop are read side by side, and pages locking
+  // the same records and talents would deadlock or wait on each other's rows.
   for (let from = 0; from < events.length; from += APPLY_PAGE) {
     const page = events.slice(from, from + APPLY_PAGE);
     const changed = await db.transaction(async (tx) => {
@@ -62,10 +67,7 @@ export async function applyCreatorEvents(
         tx,
         page.map((event) => event.userId),
       );
-      const talents = await talentsOf(tx, page);
-      const results: boolean[] = [];
-      for (const event of page) results.push(await applyOne(tx, event, talents));
-      return results;
+      return applyPage(tx, page);
     });
     changed.forEach((was, i) => {
       if (!was) return;
@@ -82,49 +84,133 @@ const APPLY_PAGE = 200;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type PageTalents = Map<string, { id: number; platformTalentId: string }>;
 
-/** One event, in the page's transaction: see applyCreatorEvents. Answers whether it was new. */
-async function applyOne(tx: Tx, event: CreatorEvent, talents: PageTalents): Promise<boolean> {
-  const talentId = talentOf(talents, event);
-  const platformTalentId = talentId?.platformTalentId ?? event.creator.username ?? null;
-  const target = platformTalentId
-    ? await lockStageTarget(tx, {
+/**
+ * One page, in its transaction: see applyCreatorEvents. The records and talents are locked
+ * first (records, then talents, each in id order), then every write is computed here from the
+ * locked rows, event after event in the page's order, and written in one statement per
+ * table. Answers, per event, whether it was new.
+ */
+async function applyPage(tx: Tx, page: readonly CreatorEvent[]): Promise<boolean[]> {
+  const talents = await talentsOf(tx, page);
+  // Where each event's record is looked for (one lookup per distinct place).
+  const lookups: StageLookup[] = [];
+  const lookupOf = new Map<string, number>();
+  const found = page.map((event) => {
+    const talent = talentOf(talents, event);
+    const platformTalentId = talent?.platformTalentId ?? event.creator.username ?? null;
+    if (!platformTalentId) return { talent, lookup: null };
+    const ref = event.reference;
+    const place = JSON.stringify([
+      event.userId,
+      event.shopId,
+      platformTalentId,
+      ref?.targetCollaborationId ?? null,
+      ref?.targetCollaborationId ? null : (ref?.planId ?? null),
+    ]);
+    let lookup = lookupOf.get(place);
+    if (lookup === undefined) {
+      lookup = lookups.length;
+      lookupOf.set(place, lookup);
+      lookups.push({
         userId: event.userId,
         shopId: event.shopId,
         platformTalentId,
-        stage: event.stage,
-        reference: event.reference,
-      })
-    : null;
-  const fresh = await insertCreatorEvent(tx, {
-    userId: event.userId,
-    shopId: event.shopId,
-    kind: event.stage,
-    platformKey: event.key,
-    recordId: target?.id ?? null,
-    taskId: target?.taskId ?? null,
-    talentId: talentId?.id ?? target?.talentId ?? null,
-    occurredAt: event.at,
+        reference: ref,
+      });
+    }
+    return { talent, lookup };
   });
-  if (!fresh) return false;
-  if (target && target.reached === null) {
-    const current = target.stage as RecordStage | null;
-    const stage =
-      current && recordStageRank[current] >= recordStageRank[event.stage] ? current : event.stage;
-    await reachStage(tx, target.id, event.stage, stage, event.at);
-    await countStage(tx, event.userId, target.taskId, event.stage, 1);
-  }
-  const talent = talentId?.id ?? target?.talentId ?? null;
-  if (talent !== null) {
-    await moveTalentOnStage(tx, {
+  // The facts, each key once (a fact twice in a page: its first is the one).
+  const firstOfKey = new Set<string>();
+  const isFirst = page.map((event) => {
+    const key = factKey(event.shopId, event.stage, event.key);
+    if (firstOfKey.has(key)) return false;
+    firstOfKey.add(key);
+    return true;
+  });
+  const { targets, known } = await lockStageTargets(
+    tx,
+    lookups,
+    page.flatMap((event, i) =>
+      isFirst[i] ? [{ shopId: event.shopId, kind: event.stage, platformKey: event.key }] : [],
+    ),
+  );
+  const isNew = (event: CreatorEvent, i: number) =>
+    isFirst[i]! && !known.has(factKey(event.shopId, event.stage, event.key));
+  const targetOf = (i: number) => {
+    const lookup = found[i]!.lookup;
+    return lookup === null ? null : (targets[lookup] ?? null);
+  };
+
+  // The new facts, in order, on the locked records' stages and the talents.
+  const records = new Map<
+    number,
+    Omit<ReachedStages, 'stage'> & { stage: string | null; changed: boolean }
+  >();
+  const facts: NewCreatorEvent[] = [];
+  const counts: Array<{ userId: number; taskId: number; stage: string }> = [];
+  const stageMoves: Parameters<typeof moveTalentsOnStages>[1][number][] = [];
+  const results = page.map((event, i) => {
+    if (!isNew(event, i)) return false;
+    const target = targetOf(i);
+    facts.push({
       userId: event.userId,
-      talentId: talent,
-      stage: event.stage,
-      shopName: event.shopName,
+      shopId: event.shopId,
+      kind: event.stage,
+      platformKey: event.key,
+      recordId: target?.id ?? null,
       taskId: target?.taskId ?? null,
-      at: event.at,
+      talentId: found[i]!.talent?.id ?? target?.talentId ?? null,
+      occurredAt: event.at,
     });
-  }
-  return true;
+    let reachedNow = false;
+    if (target) {
+      const record = records.get(target.id) ?? {
+        id: target.id,
+        stage: target.stage,
+        times: { ...target.times },
+        updatedAt: event.at,
+        changed: false,
+      };
+      records.set(target.id, record);
+      if (record.times[event.stage] === null) {
+        const current = record.stage as RecordStage | null;
+        record.stage =
+          current && recordStageRank[current] >= recordStageRank[event.stage]
+            ? current
+            : event.stage;
+        record.times[event.stage] = event.at;
+        record.updatedAt = event.at;
+        record.changed = true;
+        reachedNow = true;
+        counts.push({ userId: event.userId, taskId: target.taskId, stage: event.stage });
+      }
+    }
+    // An order after its record's first moves nothing of the talent and writes no entry.
+    const laterOrder = event.stage === 'first_order' && target !== null && !reachedNow;
+    const talent = found[i]!.talent?.id ?? target?.talentId ?? null;
+    if (talent !== null && !laterOrder) {
+      stageMoves.push({
+        userId: event.userId,
+        talentId: talent,
+        stage: event.stage,
+        shopName: event.shopName,
+        taskId: target?.taskId ?? null,
+        at: event.at,
+      });
+    }
+    return true;
+  });
+  await writeStages(
+    tx,
+    facts,
+    [...records.values()].flatMap(({ changed, stage, ...record }) =>
+      changed && stage ? [{ ...record, stage }] : [],
+    ),
+    counts,
+  );
+  await moveTalentsOnStages(tx, stageMoves);
+  return results;
 }
 
 /** The talents the page's events name, by open id and by 百应ID, per account: one read each. */

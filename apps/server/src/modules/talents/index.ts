@@ -23,4 +23,4 @@ export {
 } from './repository.ts';
 export { blacklistedIds, lockBlacklistDecisions } from './blacklist-service.ts';
 export { createTalent } from './service.ts';
-export { moveTalentOnStage } from './stage-moves.ts';
+export { moveTalentsOnStages } from './stage-moves.ts';

@@ -371,6 +371,61 @@ export async function lockTalent(
   return row;
 }
 
+/**
+ * Locks talents by id for the rest of the transaction, in id order (two writers lock their
+ * common talents in the same order, never a deadlock): their owner and status. A talent gone
+ * is left out.
+ */
+export async function lockTalentStatuses(
+  tx: Executor,
+  ids: readonly number[],
+): Promise<Array<{ id: number; userId: number; status: string }>> {
+  if (!ids.length) return [];
+  return tx
+    .select({ id: t.id, userId: t.userId, status: t.status })
+    .from(t)
+    .where(sql`${t.id} = any(${sql.param([...new Set(ids)])}::bigint[])`)
+    .orderBy(t.id)
+    .for('update');
+}
+
+type NewFollowUp = Omit<typeof talentFollowUps.$inferInsert, 'id'>;
+
+/**
+ * Sets the statuses of several talents (each its own status and time) and writes follow-up
+ * entries: one statement (a round trip counts more than the rows, docs/performance.md).
+ */
+export async function setStatusesWithFollowUps(
+  tx: Executor,
+  statuses: ReadonlyArray<{ id: number; userId: number; status: string; updatedAt: Date }>,
+  entries: readonly NewFollowUp[],
+): Promise<void> {
+  if (!statuses.length && !entries.length) return;
+  const moved = <T>(pick: (row: (typeof statuses)[number]) => T) => sql.param(statuses.map(pick));
+  const entry = <T>(pick: (row: NewFollowUp) => T) => sql.param(entries.map(pick));
+  await tx.execute(sql`
+    with moved as (
+      update ${t} set status = v.status, updated_at = v.updated_at
+        from unnest(${moved((row) => row.id)}::bigint[], ${moved((row) => row.userId)}::int[],
+                    ${moved((row) => row.status)}::text[],
+                    ${moved((row) => row.updatedAt.toISOString())}::timestamptz[])
+             as v(id, user_id, status, updated_at)
+       where ${t.id} = v.id and ${t.userId} = v.user_id
+    )
+    insert into ${talentFollowUps} (user_id, talent_id, author, content, status_at_time, event,
+                                    created_at)
+    select e.user_id, e.talent_id, e.author, e.content, e.status_at_time, e.event::jsonb,
+           coalesce(e.created_at, now())
+      from unnest(${entry((row) => row.userId)}::int[], ${entry((row) => row.talentId)}::bigint[],
+                  ${entry((row) => row.author)}::text[], ${entry((row) => row.content)}::text[],
+                  ${entry((row) => row.statusAtTime)}::text[],
+                  ${entry((row) => (row.event ? JSON.stringify(row.event) : null))}::text[],
+                  ${entry((row) => row.createdAt?.toISOString() ?? null)}::timestamptz[])
+           with ordinality as e(user_id, talent_id, author, content, status_at_time, event,
+                                created_at, n)
+     order by e.n`);
+}
+
 export async function insertTalent(tx: Executor, values: TalentValues): Promise<TalentRow> {
   const [row] = await tx.insert(t).values(values).returning(rowColumns);
   return row!;

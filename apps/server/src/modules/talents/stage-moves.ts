@@ -1,7 +1,7 @@
 import type { RecordStage, TalentStatus } from '@inviteflow/contract';
 import { SYSTEM_AUTHOR, translate } from '@inviteflow/contract';
 import type { Executor } from '../../db/client.ts';
-import { insertFollowUp, lockTalent, updateTalent } from './repository.ts';
+import { lockTalentStatuses, setStatusesWithFollowUps } from './repository.ts';
 
 /**
  * What a creator's answer does to its talent (issue 19, "Know who answered"): a reply moves
@@ -38,24 +38,46 @@ export interface StageMove {
   at: Date;
 }
 
-/** Applies one stage to its talent, in the caller's transaction; answers whether it moved. */
-export async function moveTalentOnStage(tx: Executor, move: StageMove): Promise<boolean> {
-  const talent = await lockTalent(tx, move.userId, move.talentId);
-  if (!talent) return false;
-  const current = talent.status as TalentStatus;
-  const rule = moves[move.stage];
-  const moved = rule !== undefined && rule.from.includes(current);
-  const status = moved ? rule.to : current;
-  if (moved) await updateTalent(tx, move.userId, move.talentId, { status, updatedAt: move.at });
-  await insertFollowUp(tx, {
-    userId: move.userId,
-    talentId: move.talentId,
-    author: SYSTEM_AUTHOR,
-    // The zh-CN sentence of the catalogue (the console tells `event` in the reader's language).
-    content: translate('zh-CN', `followUp.event.${move.stage}`, { shop: move.shopName }),
-    statusAtTime: status,
-    event: { stage: move.stage, shopName: move.shopName, taskId: move.taskId },
-    createdAt: move.at,
-  });
-  return moved;
+/**
+ * Applies stages to their talents, in the caller's transaction and in the order given (a
+ * page of creator events): the talents locked in one statement (id order), their statuses
+ * moved and their entries written in one — each move sees the status the ones before it
+ * left. A move of a talent that is gone (or not its account's) does nothing. Answers how
+ * many talents' statuses moved.
+ */
+export async function moveTalentsOnStages(
+  tx: Executor,
+  stageMoves: readonly StageMove[],
+): Promise<number> {
+  if (!stageMoves.length) return 0;
+  const locked = await lockTalentStatuses(
+    tx,
+    stageMoves.map((move) => move.talentId),
+  );
+  const talents = new Map(locked.map((talent) => [talent.id, talent]));
+  const moved = new Map<number, { id: number; userId: number; status: string; updatedAt: Date }>();
+  const entries: Parameters<typeof setStatusesWithFollowUps>[2][number][] = [];
+  for (const move of stageMoves) {
+    const talent = talents.get(move.talentId);
+    if (!talent || talent.userId !== move.userId) continue;
+    const current = talent.status as TalentStatus;
+    const rule = moves[move.stage];
+    const status = rule !== undefined && rule.from.includes(current) ? rule.to : current;
+    if (status !== current) {
+      talent.status = status;
+      moved.set(talent.id, { id: talent.id, userId: talent.userId, status, updatedAt: move.at });
+    }
+    entries.push({
+      userId: move.userId,
+      talentId: move.talentId,
+      author: SYSTEM_AUTHOR,
+      // The zh-CN sentence of the catalogue (the console tells `event` in the reader's language).
+      content: translate('zh-CN', `followUp.event.${move.stage}`, { shop: move.shopName }),
+      statusAtTime: status,
+      event: { stage: move.stage, shopName: move.shopName, taskId: move.taskId },
+      createdAt: move.at,
+    });
+  }
+  await setStatusesWithFollowUps(tx, [...moved.values()], entries);
+  return moved.size;
 }
