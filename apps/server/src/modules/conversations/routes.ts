@@ -109,8 +109,8 @@ export async function conversationRoutes(
         tags,
         summary: "Open a talent's conversation in a shop",
         description:
-          'TikTok Shop Create Conversation with Creator 202508 with the talent\'s Creator Open ' +
-          'ID: the existing conversation or a new one, no message sent (the seller help\'s 5 ' +
+          "TikTok Shop Create Conversation with Creator 202508 with the talent's Creator Open " +
+          "ID: the existing conversation or a new one, no message sent (the seller help's 5 " +
           "messages before the creator's first answer are still all left). The shop: a bound " +
           'TikTok Shop shop whose authorization has the IM scope.',
         body: conversationStartBody,

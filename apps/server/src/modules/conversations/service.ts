@@ -213,9 +213,7 @@ export async function conversationView(
   if (!row) throw notFound();
   const shop = await findShop(db, userId, row.shopId);
   const collaborations =
-    row.talentId === null
-      ? []
-      : await collaborationsOfTalent(db, userId, row.talentId, row.shopId);
+    row.talentId === null ? [] : await collaborationsOfTalent(db, userId, row.talentId, row.shopId);
   return {
     conversation: await toConversation(db, row, shop?.shopName ?? ''),
     collaborations: collaborations.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
