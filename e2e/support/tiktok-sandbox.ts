@@ -41,6 +41,7 @@ export const CREATOR_RANGES = {
   conversations: [400, 450],
   'find-creators': [550, 600],
   'follow-ups': [600, 750],
+  'loop-links': [750, 850],
   'closing-the-loop': [850, 900],
   samples: [900, 1000],
 } as const satisfies Record<string, readonly [number, number]>;

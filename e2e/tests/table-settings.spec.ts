@@ -14,13 +14,13 @@ const seller = {
 };
 
 const keyColumns = {
-  'zh-CN': ['达人名称', '平台', '状态', '粉丝数', '带货金额（元）', '成交单数', '操作'],
+  'zh-CN': ['达人名称', '平台', '状态', '粉丝数', '带货金额', '成交单数', '操作'],
   'en-US': [
     'Talent name',
     'Platform',
     'Status',
     'Fans',
-    'Business amount (CNY)',
+    'Business amount',
     'Deal count',
     'Operations',
   ],
@@ -134,7 +134,7 @@ test('the density and the columns chosen survive a reload', async ({ page }) => 
   await list.getByText('标签', { exact: true }).click();
   await list.getByText('备注', { exact: true }).click();
   await list.getByRole('button', { name: '上移“成交单数”' }).click();
-  const chosen = ['', '达人名称', '平台', '状态', '粉丝数', '成交单数', '带货金额（元）', '店铺'];
+  const chosen = ['', '达人名称', '平台', '状态', '粉丝数', '成交单数', '带货金额', '店铺'];
   await expect.poll(async () => (await headers(page)).slice(0, 8)).toEqual(chosen);
   expect(await headers(page)).toContain('备注');
   await page.keyboard.press('Escape');
@@ -152,6 +152,6 @@ test('the density and the columns chosen survive a reload', async ({ page }) => 
   await page.getByRole('button', { name: '恢复默认' }).click();
   await expect
     .poll(async () => (await headers(page)).slice(0, 8))
-    .toEqual(['', '达人名称', '平台', '状态', '粉丝数', '带货金额（元）', '成交单数', '标签']);
+    .toEqual(['', '达人名称', '平台', '状态', '粉丝数', '带货金额', '成交单数', '标签']);
   await expect(table).toHaveClass(/arco-table-size-mini/);
 });

@@ -541,6 +541,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // from here (a port, as send-records' compiler), so it imports nothing of platforms.
   await app.register(conversationRoutes, {
     platform: tiktokConversationPlatform(app.connections),
+    // Every TikTok Shop conversation call needs this scope (Create Conversation with Creator
+    // 202508's page: "scope": seller.affiliate_messages.write; see tiktok-shop/client.ts).
+    messagingShops: (userId) =>
+      app.connections.shopsGranted(userId, 'tiktok', 'seller.affiliate_messages.write'),
   });
 
   await app.register(consoleStaticPlugin, { consoleDir: config.consoleDir });

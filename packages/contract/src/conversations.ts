@@ -147,11 +147,27 @@ export const conversationCollaboration = z.object({
 });
 export type ConversationCollaboration = z.infer<typeof conversationCollaboration>;
 
+/** A shop a conversation with the talent can be opened in (TikTok Shop, authorized with IM). */
+export const conversationStartShop = z.object({
+  shopId: z.number().int(),
+  shopName: z.string(),
+  platformRegion: z.string().nullable(),
+});
+export type ConversationStartShop = z.infer<typeof conversationStartShop>;
+
 /** A talent's conversations (one per shop at most), newest first. */
 export const talentConversations = z.object({
   list: z.array(conversationData),
   /** The talent's target collaborations, per shop (the collaboration card's choices). */
   collaborations: z.array(conversationCollaboration),
+  /** The talent has send records (its conversations come from its invitations). */
+  hasRecords: z.boolean(),
+  /**
+   * The seller's shops a conversation can be opened in (bound TikTok Shop shops whose
+   * authorization has the IM scope) and that have none with the talent yet; empty when the
+   * talent is not a TikTok creator with a Creator Open ID.
+   */
+  startShops: z.array(conversationStartShop),
 });
 export type TalentConversations = z.infer<typeof talentConversations>;
 
@@ -168,6 +184,20 @@ export const recordConversation = z.object({
   collaborations: z.array(conversationCollaboration),
 });
 export type RecordConversation = z.infer<typeof recordConversation>;
+
+/** Open the talent's conversation in one of the seller's shops (Create Conversation). */
+export const conversationStartBody = z.object({
+  talentId: id('validation.invalidField'),
+  shopId: id('validation.invalidField'),
+});
+export type ConversationStartBody = z.infer<typeof conversationStartBody>;
+
+/** One conversation and the target collaborations its cards can carry (a Todo opens it). */
+export const conversationView = z.object({
+  conversation: conversationData,
+  collaborations: z.array(conversationCollaboration),
+});
+export type ConversationView = z.infer<typeof conversationView>;
 
 export const conversationSendResult = z.object({
   conversation: conversationData,

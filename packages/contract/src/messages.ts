@@ -96,6 +96,8 @@ export const messageData = z.object({
   createdAt: isoDateTime,
   status: z.union([z.literal(0), z.literal(1)]),
   messageType: z.number().int().nullable(),
+  /** The conversation a `creatorReplied` Todo opens (issue 19); null for other kinds. */
+  conversationId: z.number().int().nullable(),
 });
 export type MessageData = z.infer<typeof messageData>;
 

@@ -169,6 +169,10 @@ export const apiPaths = {
     send: `${apiPrefix}/conversations/messages`,
     /** Marks a conversation read (POST). */
     read: (id: number | string) => `${apiPrefix}/conversations/${id}/read`,
+    /** One conversation, as a message box Todo opens it (GET). */
+    one: (id: number | string) => `${apiPrefix}/conversations/${id}`,
+    /** Opens a talent's conversation in a shop on the platform (POST). */
+    start: `${apiPrefix}/conversations`,
   },
   templates: {
     scripts: `${apiPrefix}/templates/scripts`,

@@ -145,6 +145,7 @@ const message: MessageData = {
   createdAt: at,
   status: 1,
   messageType: 0,
+  conversationId: null,
 };
 const followUp: FollowUp = {
   id: 1,

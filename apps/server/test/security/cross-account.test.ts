@@ -139,6 +139,9 @@ const pathCases: Record<string, PathCase> = {
   'GET /api/v1/conversations/:id/messages': async (w) => ({
     params: { id: (await w.a.conversation()).id },
   }),
+  'GET /api/v1/conversations/:id': async (w) => ({
+    params: { id: (await w.a.conversation()).id },
+  }),
   'POST /api/v1/conversations/:id/read': async (w) => ({
     params: { id: (await w.a.conversation()).id },
   }),
@@ -377,6 +380,30 @@ const bodyIdCases: Record<string, BodyIdVariant[]> = {
   ],
   // Conversations (issue 19): A's conversation, talent, shop, product template or record named
   // in B's message is not found, exactly as one that exists nowhere (nothing is sent).
+  // Opening a conversation (issue 19): A's talent or shop in B's call is not found, as one
+  // that exists nowhere (nothing reaches the platform).
+  'POST /api/v1/conversations': [
+    {
+      field: 'talentId',
+      expect: 'notFound',
+      request: (w, ids) => ({
+        body: {
+          talentId: ids === 'theirs' ? w.seeded.conversation.talentId : NOWHERE,
+          shopId: w.bShop.id,
+        },
+      }),
+    },
+    {
+      field: 'shopId',
+      expect: 'notFound',
+      request: (w, ids) => ({
+        body: {
+          talentId: w.bTalent.id,
+          shopId: ids === 'theirs' ? w.seeded.conversation.shopId : NOWHERE,
+        },
+      }),
+    },
+  ],
   'POST /api/v1/conversations/messages': [
     {
       field: 'conversationId',

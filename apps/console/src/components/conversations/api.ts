@@ -4,12 +4,14 @@ import {
   type ConversationMessageInput,
   type ConversationMessagesPage,
   type ConversationSendResult,
+  type ConversationView,
   type Page,
   type ProductTemplate,
   type RecordConversation,
   type TalentConversations,
 } from '@inviteflow/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { messagesQueryKey } from '@/api/messages/get-message-summary.ts';
 import { request } from '@/lib/request.ts';
 
 /** The queries of conversations (issue 19): a talent's, a record's, a conversation's messages. */
@@ -23,6 +25,31 @@ export function useTalentConversations(talentId: number | null) {
     queryFn: ({ signal }) =>
       request<TalentConversations>(apiPaths.conversations.ofTalent(talentId!), { signal }),
     enabled: talentId !== null,
+  });
+}
+
+/** One conversation, as a message box Todo opens it. */
+export function useConversation(conversationId: number | null) {
+  return useQuery({
+    queryKey: [...conversationsKey, 'one', conversationId],
+    queryFn: ({ signal }) =>
+      request<ConversationView>(apiPaths.conversations.one(conversationId!), { signal }),
+    enabled: conversationId !== null,
+  });
+}
+
+/** Opens the talent's conversation in a shop (the platform's Create Conversation). */
+export function useStartConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { talentId: number; shopId: number }) =>
+      request<ConversationData>(apiPaths.conversations.start, { method: 'POST', body: input }),
+    // The conversation, and its Todos in the message box (read with it).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: conversationsKey }),
+        queryClient.invalidateQueries({ queryKey: messagesQueryKey }),
+      ]),
   });
 }
 
@@ -83,6 +110,11 @@ export function useMarkConversationRead() {
         method: 'POST',
         body: {},
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationsKey }),
+    // The conversation, and its Todos in the message box (read with it).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: conversationsKey }),
+        queryClient.invalidateQueries({ queryKey: messagesQueryKey }),
+      ]),
   });
 }

@@ -201,6 +201,8 @@ describe('conversation drawer', () => {
         return ok({
           list: [conversation({ unreadCount: 0, awaitingReplySince: null, sellerMessagesLeft: 0 })],
           collaborations: [],
+          hasRecords: true,
+          startShops: [],
         });
       }
       if (path === apiPaths.conversations.messages(7)) {
@@ -233,7 +235,15 @@ describe('conversation drawer in Chinese', () => {
   it('speaks Chinese, and tells a talent without a conversation', async () => {
     stubFetch((url) => {
       const path = pathOf(url);
-      if (path === apiPaths.conversations.ofTalent(11)) return ok({ list: [], collaborations: [] });
+      if (path === apiPaths.conversations.ofTalent(11)) {
+        // Invited by a task: its conversations come from the invitations, none offered here.
+        return ok({
+          list: [],
+          collaborations: [],
+          hasRecords: true,
+          startShops: [{ shopId: 3, shopName: 'Sunny US', platformRegion: 'US' }],
+        });
+      }
       throw new Error(`unexpected ${path}`);
     });
     renderPage(
@@ -246,5 +256,101 @@ describe('conversation drawer in Chinese', () => {
     expect(within(drawer).getByText('与 小林 的私信')).toBeInTheDocument();
     expect(await within(drawer).findByText('与该达人还没有会话')).toBeInTheDocument();
     expect(screen.queryByText('No conversation with this talent yet')).not.toBeInTheDocument();
+    expect(within(drawer).queryByRole('button', { name: '开启会话' })).toBeNull();
   });
 });
+
+describe.each(['en-US', 'zh-CN'] as const)(
+  'conversation drawer: a talent with no record (%s)',
+  (locale) => {
+    const en = locale === 'en-US';
+    beforeEach(async () => {
+      await resetApp(locale);
+      signIn();
+    });
+
+    it('opens its conversation in the shop the seller picks', async () => {
+      const started: unknown[] = [];
+      stubFetch((url, init) => {
+        const path = pathOf(url);
+        if (init.method === 'POST' && path === apiPaths.conversations.start) {
+          started.push(JSON.parse(String(init.body)));
+          return ok(conversation({ shopId: 4, shopName: 'Bright GB', unreadCount: 0 }));
+        }
+        if (path === apiPaths.conversations.ofTalent(11)) {
+          const opened = started.length > 0;
+          return ok({
+            list: opened
+              ? [
+                  conversation({
+                    shopId: 4,
+                    shopName: 'Bright GB',
+                    unreadCount: 0,
+                    awaitingReplySince: null,
+                    sellerMessagesLeft: 5,
+                  }),
+                ]
+              : [],
+            collaborations: [],
+            hasRecords: false,
+            startShops: opened
+              ? []
+              : [
+                  { shopId: 3, shopName: 'Sunny US', platformRegion: 'US' },
+                  { shopId: 4, shopName: 'Bright GB', platformRegion: 'GB' },
+                ],
+          });
+        }
+        if (path === apiPaths.conversations.messages(7)) return ok({ list: [], hasMore: false });
+        throw new Error(`unexpected ${init.method ?? 'GET'} ${path}`);
+      });
+      renderPage(
+        <ConversationDrawer
+          subject={{ kind: 'talent', talentId: 11, name: 'Rosy' }}
+          onClose={() => undefined}
+        />,
+      );
+      const drawer = await findDrawer();
+      expect(
+        await within(drawer).findByText(en ? /Choose a TikTok Shop shop/ : /选择一个已授权私信的/),
+      ).toBeInTheDocument();
+      await chooseOption(
+        drawer.querySelector('.conversation-shop') as HTMLElement,
+        'Bright GB · GB',
+      );
+      fireEvent.click(
+        within(drawer).getByRole('button', { name: en ? 'Open conversation' : '开启会话' }),
+      );
+      await waitFor(() => expect(started).toEqual([{ talentId: 11, shopId: 4 }]));
+      // The conversation is open: nothing sent yet, the platform's five before a reply all left.
+      expect(
+        await within(drawer).findByText(
+          en ? '5 more messages before the creator replies' : '达人回复前还能发送 5 条消息',
+        ),
+      ).toBeInTheDocument();
+      expect(within(drawer).getByText(en ? 'No messages yet' : '还没有消息')).toBeInTheDocument();
+    });
+
+    it('says what a conversation needs when no shop can open one', async () => {
+      stubFetch((url) => {
+        const path = pathOf(url);
+        if (path === apiPaths.conversations.ofTalent(11)) {
+          return ok({ list: [], collaborations: [], hasRecords: false, startShops: [] });
+        }
+        throw new Error(`unexpected ${path}`);
+      });
+      renderPage(
+        <ConversationDrawer
+          subject={{ kind: 'talent', talentId: 11, name: 'Rosy' }}
+          onClose={() => undefined}
+        />,
+      );
+      const drawer = await findDrawer();
+      expect(
+        await within(drawer).findByText(
+          en ? /Messages need a TikTok Shop shop/ : /私信需要通过授权连接/,
+        ),
+      ).toBeInTheDocument();
+    });
+  },
+);

@@ -20,6 +20,7 @@ import {
   type ConversationData,
   type ConversationMessageData,
   type ConversationSendType,
+  type ConversationStartShop,
 } from '@inviteflow/contract';
 import { useEffect, useRef, useState } from 'react';
 import { LoadFailed } from '@/components/list-empty.tsx';
@@ -27,21 +28,27 @@ import { formatDateTime } from '@/lib/format-date.ts';
 import { tCatalogue } from '@/locale/index.ts';
 import {
   CONVERSATION_PAGE,
+  useConversation,
   useConversationMessages,
   useMarkConversationRead,
   useProductTemplates,
   useRecordConversation,
   useSendMessage,
+  useStartConversation,
   useTalentConversations,
   type SendTarget,
 } from './api.ts';
 import { useConversationT } from './texts.ts';
 import './conversations.css';
 
-/** What the drawer is opened on: a talent (its conversations) or a send record (its one). */
+/**
+ * What the drawer is opened on: a talent (its conversations), a send record (its one), or one
+ * conversation (a creator's reply Todo in the message box; no name: the drawer shows its handle).
+ */
 export type ConversationSubject =
   | { kind: 'talent'; talentId: number; name: string }
-  | { kind: 'record'; recordId: number; name: string };
+  | { kind: 'record'; recordId: number; name: string }
+  | { kind: 'conversation'; conversationId: number; name?: string };
 
 /**
  * A talent's conversation with a shop (issue 19): the messages, oldest first, and a composer
@@ -59,7 +66,7 @@ export function ConversationDrawer({
   const { t } = useConversationT();
   return (
     <Drawer
-      title={subject ? t('title', { name: subject.name }) : t('titlePlain')}
+      title={subject?.name ? t('title', { name: subject.name }) : t('titlePlain')}
       visible={subject !== null}
       width={600}
       footer={null}
@@ -69,6 +76,7 @@ export function ConversationDrawer({
     >
       {subject?.kind === 'talent' && <TalentConversation talentId={subject.talentId} />}
       {subject?.kind === 'record' && <RecordConversationView recordId={subject.recordId} />}
+      {subject?.kind === 'conversation' && <OneConversation id={subject.conversationId} />}
     </Drawer>
   );
 }
@@ -87,8 +95,13 @@ function TalentConversation({ talentId }: { talentId: number }) {
     );
   }
   if (!query.data) return <Loading />;
-  const { list, collaborations } = query.data;
-  if (!list.length) return <Empty description={t('none')} />;
+  const { list, collaborations, hasRecords, startShops } = query.data;
+  if (!list.length) {
+    // A talent invited by a task has its conversations from the invitations (as before).
+    if (hasRecords) return <Empty description={t('none')} />;
+    if (!startShops.length) return <Alert type="info" content={t('noneCannotStart')} />;
+    return <StartConversation talentId={talentId} shops={startShops} />;
+  }
   const conversation = list.find((c) => c.id === picked) ?? list[0]!;
   return (
     <>
@@ -108,6 +121,73 @@ function TalentConversation({ talentId }: { talentId: number }) {
         collaborations={collaborations.filter((c) => c.shopId === conversation.shopId)}
       />
     </>
+  );
+}
+
+/**
+ * A talent with no send record and no conversation: the seller picks one of the shops the
+ * platform can open a conversation in (TikTok Shop, authorized with IM), and the conversation
+ * opens there (no message is sent: the platform's 5 messages before a reply are all left).
+ */
+function StartConversation({
+  talentId,
+  shops,
+}: {
+  talentId: number;
+  shops: ConversationStartShop[];
+}) {
+  const { t } = useConversationT();
+  const [shopId, setShopId] = useState<number>(shops[0]!.shopId);
+  const start = useStartConversation();
+  return (
+    <div className="conversation-start">
+      <Alert type="info" content={t('startIntro')} />
+      <div className="conversation-shop">
+        <Typography.Text type="secondary">{t('shop')}</Typography.Text>
+        <Select
+          aria-label={t('shop')}
+          value={shopId}
+          onChange={(value: number) => setShopId(value)}
+          options={shops.map((shop) => ({
+            label: shop.platformRegion
+              ? `${shop.shopName} · ${shop.platformRegion}`
+              : shop.shopName,
+            value: shop.shopId,
+          }))}
+        />
+      </div>
+      <div className="conversation-actions">
+        <Button
+          type="primary"
+          loading={start.isPending}
+          // A failure is shown by the request layer; the choice stays to try again.
+          onClick={() => start.mutate({ talentId, shopId })}
+        >
+          {t('start')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function OneConversation({ id }: { id: number }) {
+  const query = useConversation(id);
+  if (query.isError) {
+    return (
+      <LoadFailed
+        error={query.error}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  if (!query.data) return <Loading />;
+  return (
+    <ConversationView
+      conversation={query.data.conversation}
+      target={{ conversationId: id }}
+      collaborations={query.data.collaborations}
+    />
   );
 }
 

@@ -14,6 +14,9 @@ export const conversationTexts = defineTexts(
     noneCanStart: '还没有会话：发送第一条消息即可在 TikTok Shop 发起会话',
     noneCannotStart:
       '还没有会话。私信需要通过授权连接的 TikTok Shop 店铺，以及达人的 Creator Open ID（先通过任务邀请一次即可获得）',
+    startIntro:
+      '还没有与该达人的会话。选择一个已授权私信的 TikTok Shop 店铺开启会话；达人回复前最多可发送 5 条消息',
+    start: '开启会话',
     creator: '达人',
     seller: '我',
     awaiting: '达人在等你的回复（{time} 起）',
@@ -42,6 +45,9 @@ export const conversationTexts = defineTexts(
     noneCanStart: 'No conversation yet: the first message opens one on TikTok Shop',
     noneCannotStart:
       "No conversation yet. Messages need a TikTok Shop shop connected by authorization and the talent's Creator Open ID (an invitation by a task gets it)",
+    startIntro:
+      'No conversation with this talent yet. Choose a TikTok Shop shop authorized for messages to open one; at most 5 messages before the creator replies',
+    start: 'Open conversation',
     creator: 'Creator',
     seller: 'Me',
     awaiting: 'The creator is waiting for your answer (since {time})',

@@ -25,6 +25,7 @@ const paidMessage: MessageData = {
   createdAt: '2025-03-08T06:05:00.000Z',
   status: 0,
   messageType: 1,
+  conversationId: null,
 };
 
 /** The box once it is on screen (its code loads on the first click of the bell). */
@@ -106,5 +107,72 @@ describe('message box', () => {
       expect(calls).toContain(`POST ${apiPaths.messages.readAll} {"type":"notice"}`),
     );
     await waitFor(() => expect(document.querySelector('.arco-badge-number')).toBeNull());
+  });
+
+  it("opens a creator's reply Todo in its conversation drawer, read there", async () => {
+    const calls: string[] = [];
+    const reply: MessageData = {
+      ...paidMessage,
+      id: 12,
+      type: 'todo',
+      kind: 'creatorReplied',
+      title: 'A creator replied',
+      subTitle: 'rosy_cook · Sunny US',
+      avatar: 'conversation',
+      content: 'rosy_cook replied in shop "Sunny US": Sounds good',
+      messageType: 0,
+      conversationId: 7,
+    };
+    const conversation = {
+      id: 7,
+      shopId: 3,
+      shopName: 'Sunny US',
+      platform: 'tiktok',
+      talentId: null,
+      creatorUsername: 'rosy_cook',
+      unreadCount: 1,
+      lastMessageAt: '2026-03-10T02:03:00.000Z',
+      lastMessagePreview: 'Sounds good',
+      awaitingReplySince: '2026-03-10T02:03:00.000Z',
+      sellerMessagesLeft: null,
+    };
+    stubFetch((url, init) => {
+      calls.push(`${init.method ?? 'GET'} ${url.split('?')[0]}`);
+      if (url.startsWith(apiPaths.messages.read)) return ok({ affected: 1 });
+      if (url.startsWith(apiPaths.conversations.read(7))) {
+        return ok({ ...conversation, unreadCount: 0 });
+      }
+      if (url.startsWith(apiPaths.conversations.messages(7))) {
+        const sentAt = '2026-03-10T02:03:00.000Z';
+        const base = { type: 'TEXT', productId: null, targetCollaborationId: null, sentAt };
+        return ok({
+          list: [{ ...base, id: 1, sender: 'creator', text: 'Sounds good' }],
+          hasMore: false,
+        });
+      }
+      if (url.startsWith(apiPaths.conversations.one(7))) {
+        return ok({ conversation, collaborations: [] });
+      }
+      return ok({
+        unread: { message: 0, notice: 0, todo: 1 },
+        latest: { message: [], notice: [], todo: [reply] },
+      });
+    });
+    renderRoutes([{ path: '/', element: <MessageBoxEntry /> }], '/');
+    fireEvent.click(await screen.findByLabelText('Messages'));
+    const box = await openedBox();
+    fireEvent.click(await within(box).findByText('A creator replied'));
+    const drawer = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.conversation-drawer');
+      if (!found) throw new Error('no drawer');
+      return found;
+    });
+    expect(await within(drawer).findByText('Sounds good')).toBeInTheDocument();
+    expect(within(drawer).getByText('@rosy_cook')).toBeInTheDocument();
+    expect(within(drawer).getByText(/The creator is waiting for your answer/)).toBeInTheDocument();
+    // The Todo is read, and the conversation (here and on the platform) with it.
+    await waitFor(() => expect(calls).toContain(`POST ${apiPaths.messages.read}`));
+    await waitFor(() => expect(calls).toContain(`POST ${apiPaths.conversations.read(7)}`));
+    expect(calls).toContain(`GET ${apiPaths.conversations.one(7)}`);
   });
 });

@@ -17,8 +17,17 @@ const tabKey = {
   todo: 'messageBox.tab.todo',
 } as const;
 
-/** The message box: tabs with unread counts, the newest items, All Read and View More. */
-export function MessagePanel({ onLeave }: { onLeave: () => void }) {
+/**
+ * The message box: tabs with unread counts, the newest items, All Read and View More. A
+ * creator's reply Todo opens its conversation (`onConversation`); any item is read on opening.
+ */
+export function MessagePanel({
+  onLeave,
+  onConversation,
+}: {
+  onLeave: () => void;
+  onConversation: (conversationId: number) => void;
+}) {
   const { t } = useT();
   const navigate = useNavigate();
   const messages = useMessages();
@@ -59,7 +68,10 @@ export function MessagePanel({ onLeave }: { onLeave: () => void }) {
                       key={item.id}
                       message={item}
                       compact
-                      onOpen={(message) => void messages.open(message)}
+                      onOpen={(message) => {
+                        void messages.open(message);
+                        if (message.conversationId !== null) onConversation(message.conversationId);
+                      }}
                     />
                   ))}
                 </div>

@@ -5,6 +5,8 @@ import {
   conversationMessagesQuery,
   conversationSendBody,
   conversationSendResult,
+  conversationStartBody,
+  conversationView,
   idParams,
   recordConversation,
   talentConversations,
@@ -15,11 +17,14 @@ import { ok } from '../../lib/envelope.ts';
 import { responses } from '../../lib/route-schemas.ts';
 import {
   conversationMessages,
+  conversationView as readConversationView,
   markConversationRead,
   recordConversation as readRecordConversation,
   sendMessage,
+  startConversation,
   talentConversations as readTalentConversations,
   type ConversationPlatform,
+  type MessagingShops,
 } from './service.ts';
 
 const paths = apiPaths.conversations;
@@ -43,6 +48,8 @@ export async function conversationRoutes(
   opts: {
     /** platforms' TikTok Shop conversation calls, passed in by app.ts (see service.ts). */
     platform: ConversationPlatform;
+    /** The account's shops whose authorization can open a conversation (app.ts, connections). */
+    messagingShops: MessagingShops;
   },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -58,12 +65,71 @@ export async function conversationRoutes(
       schema: {
         tags,
         summary: "A talent's conversations (one per shop), and its target collaborations",
+        description:
+          'With whether the talent has send records, and the shops a conversation can be ' +
+          'opened in (bound TikTok Shop shops whose authorization has the IM scope, without ' +
+          'one with the talent yet; none without a Creator Open ID).',
         params: idParams,
         response: responses(talentConversations),
       },
     },
     async (request) =>
-      ok(request, await readTalentConversations(app.db, request.auth.userId, request.params.id)),
+      ok(
+        request,
+        await readTalentConversations(
+          app.db,
+          opts.messagingShops,
+          request.auth.userId,
+          request.params.id,
+        ),
+      ),
+  );
+
+  app.get(
+    paths.one(':id'),
+    {
+      schema: {
+        tags,
+        summary: 'One conversation (as a message box Todo opens it)',
+        description:
+          "With the target collaborations of its talent in its shop. Another account's " +
+          'conversation answers 404.',
+        params: idParams,
+        response: responses(conversationView),
+      },
+    },
+    async (request) =>
+      ok(request, await readConversationView(app.db, request.auth.userId, request.params.id)),
+  );
+
+  app.post(
+    paths.start,
+    {
+      schema: {
+        tags,
+        summary: "Open a talent's conversation in a shop",
+        description:
+          "TikTok Shop Create Conversation with Creator 202508 with the talent's Creator Open " +
+          "ID: the existing conversation or a new one, no message sent (the seller help's 5 " +
+          "messages before the creator's first answer are still all left). The shop: a bound " +
+          'TikTok Shop shop whose authorization has the IM scope.',
+        body: conversationStartBody,
+        response: responses(conversationData, {
+          404: "The talent or the shop is not the caller's",
+          ...platformRefusals,
+        }),
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await startConversation(
+          { ...deps(), messagingShops: opts.messagingShops },
+          request.auth.userId,
+          request.body,
+          app.clock.now(),
+        ),
+      ),
   );
 
   app.get(

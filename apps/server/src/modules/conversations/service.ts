@@ -7,6 +7,8 @@ import {
   type ConversationMessagesQuery,
   type ConversationSendBody,
   type ConversationSendResult,
+  type ConversationStartBody,
+  type ConversationView,
   type RecordConversation,
   type TalentConversations,
 } from '@inviteflow/contract';
@@ -17,11 +19,12 @@ import {
   applyCreatorEvents,
   awaitsFirstReply,
   collaborationsOfTalent,
+  creatorHasRecords,
   findRecord,
   talentOfConversation,
   type CreatorEvent,
 } from '../send-records/index.ts';
-import { findShop } from '../shops/index.ts';
+import { accountShops, findShop } from '../shops/index.ts';
 import { ownedProducts } from '../templates/index.ts';
 import {
   findByOpenIds,
@@ -77,6 +80,12 @@ export interface ConversationPlatform {
     now: Date,
   ): Promise<void>;
 }
+
+/**
+ * The account's shops whose platform authorization can open a conversation (TikTok Shop with
+ * the IM scope), filled by app.ts from the connections; this module imports nothing of platforms.
+ */
+export type MessagingShops = (userId: number) => Promise<readonly number[]>;
 
 export interface ConversationDeps {
   db: Database;
@@ -141,38 +150,104 @@ async function toConversation(
   };
 }
 
-async function shopNames(db: Executor, userId: number, shopIds: readonly number[]) {
-  const names = new Map<number, string>();
-  for (const id of new Set(shopIds)) {
-    const shop = await findShop(db, userId, id);
-    if (shop) names.set(id, shop.shopName);
-  }
-  return names;
-}
-
 async function ownTalent(db: Executor, userId: number, talentId: number) {
   const [talent] = await talentIdentitiesByIds(db, userId, [talentId]);
   if (!talent) throw notFound();
   return talent;
 }
 
-/** A talent's conversations, and the target collaborations a card can carry. */
+/**
+ * A talent's conversations, the target collaborations a card can carry, and the shops a
+ * conversation can be opened in: bound TikTok shops whose authorization has the IM scope and
+ * no conversation with the talent yet (none for a talent without a Creator Open ID).
+ */
 export async function talentConversations(
   db: Database,
+  messagingShops: MessagingShops,
   userId: number,
   talentId: number,
 ): Promise<TalentConversations> {
-  await ownTalent(db, userId, talentId);
+  const talent = await ownTalent(db, userId, talentId);
   const rows = await repo.conversationsOfTalent(db, userId, talentId);
   const collaborations = await collaborationsOfTalent(db, userId, talentId);
-  const names = await shopNames(db, userId, [
-    ...rows.map((r) => r.shopId),
-    ...collaborations.map((c) => c.shopId),
-  ]);
+  const shops = await accountShops(db, userId);
+  const names = new Map(shops.map((shop) => [shop.id, shop.shopName]));
+  const hasRecords = await creatorHasRecords(
+    db,
+    userId,
+    shops.filter((shop) => shop.platform === talent.platform).map((shop) => shop.id),
+    talent.platformTalentId,
+  );
+  const open = new Set(rows.map((r) => r.shopId));
+  const messaging =
+    talent.platform === 'tiktok' && talent.creatorOpenId
+      ? new Set(await messagingShops(userId))
+      : new Set<number>();
   return {
     list: await Promise.all(rows.map((r) => toConversation(db, r, names.get(r.shopId) ?? ''))),
     collaborations: collaborations.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+    hasRecords,
+    startShops: shops
+      .filter(
+        (shop) =>
+          shop.platform === 'tiktok' &&
+          shop.bindStatus === 'BOUND' &&
+          messaging.has(shop.id) &&
+          !open.has(shop.id),
+      )
+      .map((shop) => ({
+        shopId: shop.id,
+        shopName: shop.shopName,
+        platformRegion: shop.platformRegion,
+      })),
   };
+}
+
+/** One conversation (a message box Todo opens it), and the collaborations its cards carry. */
+export async function conversationView(
+  db: Database,
+  userId: number,
+  conversationId: number,
+): Promise<ConversationView> {
+  const row = await repo.findConversation(db, userId, conversationId);
+  if (!row) throw notFound();
+  const shop = await findShop(db, userId, row.shopId);
+  const collaborations =
+    row.talentId === null ? [] : await collaborationsOfTalent(db, userId, row.talentId, row.shopId);
+  return {
+    conversation: await toConversation(db, row, shop?.shopName ?? ''),
+    collaborations: collaborations.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+  };
+}
+
+/**
+ * Opens the talent's conversation in one of the seller's shops, without a message: TikTok
+ * Shop's Create Conversation with Creator 202508 ("Get the existing conversation or create a new
+ * conversation", affiliate-seller/create-conversation-with-creator; partner.tiktokshop.com
+ * docv2, mirrored in github:lazykern/ecommerce-api-docs data/raw/tiktok/api-reference/
+ * affiliate-seller/), the call a free connection invitation opens one with. Opening sends
+ * nothing, so the seller help's 5 messages before the creator's first answer are all left
+ * (sendMessage keeps that limit). An existing conversation in the shop is answered as it is.
+ */
+export async function startConversation(
+  deps: ConversationDeps & { messagingShops: MessagingShops },
+  userId: number,
+  body: ConversationStartBody,
+  now: Date,
+): Promise<ConversationData> {
+  const { db } = deps;
+  const talent = await ownTalent(db, userId, body.talentId);
+  const shop = await findShop(db, userId, body.shopId);
+  if (!shop) throw notFound();
+  let [row] = await repo.conversationsOfTalent(db, userId, talent.id, shop.id);
+  if (!row) {
+    if (shop.platform !== 'tiktok') throw new AppError(422, 'error.conversationTikTokOnly');
+    if (shop.bindStatus !== 'BOUND' || !(await deps.messagingShops(userId)).includes(shop.id)) {
+      throw new AppError(422, 'error.conversationShopNotConnected');
+    }
+    row = await openConversation(deps, userId, shop.id, talent, now);
+  }
+  return toConversation(db, row, shop.shopName);
 }
 
 /** The conversation of a send record (its platform reference, else its talent's in the shop). */
@@ -390,7 +465,10 @@ async function openConversation(
   );
 }
 
-/** Marks a conversation read, here and on the platform (its unread count goes to zero). */
+/**
+ * Marks a conversation read, here and on the platform (its unread count goes to zero), and its
+ * Todos in the message box (the creator's waiting turn stays shown in the conversation).
+ */
 export async function markConversationRead(
   deps: ConversationDeps,
   userId: number,
@@ -404,7 +482,16 @@ export async function markConversationRead(
   } catch (error) {
     platformFailure(error);
   }
-  await repo.markRead(deps.db, userId, row.id, now);
+  // Read is read: the conversation's Todos in the message box are too, as an answer reads them.
+  await deps.db.transaction(async (tx) => {
+    await repo.markRead(tx, userId, row.id, now);
+    await settleMessages(tx, {
+      userId,
+      kind: 'creatorReplied',
+      keyPrefix: todoKey(row.id),
+      now,
+    });
+  });
   const shop = await findShop(deps.db, userId, row.shopId);
   const fresh = (await repo.findConversation(deps.db, userId, row.id))!;
   return toConversation(deps.db, fresh, shop?.shopName ?? '');

@@ -97,5 +97,9 @@ export function toMessageData(
     createdAt: row.createdAt.toISOString(),
     status: row.status === 1 ? 1 : 0,
     messageType: row.messageType,
+    conversationId:
+      kind === 'creatorReplied' && typeof row.params.conversationId === 'number'
+        ? row.params.conversationId
+        : null,
   };
 }

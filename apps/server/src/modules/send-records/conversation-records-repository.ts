@@ -30,6 +30,32 @@ export async function talentOfConversation(
   return row ?? null;
 }
 
+/**
+ * Whether the creator has any send record in these shops (its conversations then come from its
+ * invitations): by the platform talent id in each shop, on send_records_cooldown_idx
+ * (user_id, shop_id, platform_talent_id, …), as an account's records may be millions.
+ */
+export async function creatorHasRecords(
+  db: Executor,
+  userId: number,
+  shopIds: readonly number[],
+  platformTalentId: string,
+): Promise<boolean> {
+  if (!shopIds.length) return false;
+  const [row] = await db
+    .select({ id: r.id })
+    .from(r)
+    .where(
+      and(
+        eq(r.userId, userId),
+        sql`${r.shopId} = any(${sql.param([...shopIds])}::int[])`,
+        eq(r.platformTalentId, platformTalentId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** A talent's successful records that created a target collaboration (in one shop, when given). */
 export async function collaborationsOfTalent(
   db: Executor,

@@ -55,6 +55,7 @@ export {
 export {
   awaitsFirstReply,
   collaborationsOfTalent,
+  creatorHasRecords,
   talentOfConversation,
 } from './conversation-records-repository.ts';
 export { findRecord } from './repository.ts';

@@ -1,5 +1,6 @@
 /** What other modules may use of My Shops (issue 18: a module is reached only through its index.ts). */
 export {
+  accountShops,
   boundShops,
   connectedShops,
   countBoundShops,

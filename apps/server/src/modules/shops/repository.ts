@@ -175,6 +175,21 @@ export async function shopCounts(db: Executor, userId: number): Promise<ShopCoun
   return counts;
 }
 
+/** Every shop of the account, bound or not (tens, not millions), with its name and region. */
+export async function accountShops(db: Executor, userId: number) {
+  return db
+    .select({
+      id: shops.id,
+      platform: shops.platform,
+      shopName: shops.shopName,
+      bindStatus: shops.bindStatus,
+      platformRegion: shops.platformRegion,
+    })
+    .from(shops)
+    .where(eq(shops.userId, userId))
+    .orderBy(desc(shops.boundAt), desc(shops.id));
+}
+
 /** One page of a tab, most recently created first. A seller has tens of shops, not millions. */
 export async function listShops(
   db: Executor,

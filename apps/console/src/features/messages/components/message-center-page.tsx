@@ -10,9 +10,12 @@ import {
   Typography,
 } from '@arco-design/web-react';
 import { messageTypes, type MessageType } from '@inviteflow/contract';
+import { useState } from 'react';
 import { useMessages, type MessageListParams } from '@/api/messages/get-messages.ts';
 import { useMessageSummary } from '@/api/messages/get-message-summary.ts';
 import { useMarkAllMessagesRead, useMarkMessagesRead } from '@/api/messages/mark-messages-read.ts';
+import type { ConversationSubject } from '@/components/conversations/conversation-drawer.tsx';
+import { lazyWhenShown } from '@/components/lazy-when-shown.tsx';
 import { MessageItem } from '@/components/message-item.tsx';
 import { useListParams, type FilterCodec } from '@/components/crud/list-params.ts';
 import { usePaging } from '@/components/crud/use-list-state.ts';
@@ -22,6 +25,13 @@ import { useMessageCenterT } from '../locale/index.ts';
 import './messages.css';
 
 type Tab = MessageType | 'all';
+
+// A creator's reply Todo opens its conversation (issue 19), the drawer loaded when first opened.
+const ConversationDrawer = lazyWhenShown(
+  async () =>
+    (await import('@/components/conversations/conversation-drawer.tsx')).ConversationDrawer,
+  (props: { subject: ConversationSubject | null; onClose: () => void }) => props.subject !== null,
+);
 const tabKey = {
   message: 'messageBox.tab.message',
   notice: 'messageBox.tab.notice',
@@ -69,6 +79,7 @@ export function MessageCenterPage() {
   const summary = useMessageSummary();
   const markRead = useMarkMessagesRead();
   const markAll = useMarkAllMessagesRead();
+  const [conversation, setConversation] = useState<ConversationSubject | null>(null);
   const unread = summary.data?.unread ?? { message: 0, notice: 0, todo: 0 };
   const unreadHere = tab === 'all' ? unread.message + unread.notice + unread.todo : unread[tab];
   const rows = list.data?.list ?? [];
@@ -143,6 +154,9 @@ export function MessageCenterPage() {
                 message={message}
                 onOpen={(item) => {
                   if (item.status === 0) markRead.mutate([item.id]);
+                  if (item.conversationId !== null) {
+                    setConversation({ kind: 'conversation', conversationId: item.conversationId });
+                  }
                 }}
               />
             ))}
@@ -158,6 +172,7 @@ export function MessageCenterPage() {
           showJumper
         />
       </div>
+      <ConversationDrawer subject={conversation} onClose={() => setConversation(null)} />
     </Card>
   );
 }

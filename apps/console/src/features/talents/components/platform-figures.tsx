@@ -1,19 +1,18 @@
 import { Tag, Tooltip } from '@arco-design/web-react';
 import type { Locale, Talent } from '@inviteflow/contract';
 import { formatDateTime } from '@/lib/format-date.ts';
-import { formatCount, formatMinor, formatYuan } from '@/lib/format-number.ts';
+import { formatCount, formatMinor } from '@/lib/format-number.ts';
 import { useTalentsT } from '../locale/index.ts';
 
 /**
- * A talent's business amount as the library shows it: the seller's own figure in yuan, or,
- * once the platform's affiliate orders cover the talent (issue 19), the orders' sum in their
- * currency (named unless it is CNY).
+ * A talent's business amount as the library shows it, always with its currency's code: the
+ * seller's own figure in yuan (CNY), or, once the platform's affiliate orders cover the talent
+ * (issue 19), the orders' sum in their currency (`figures_currency`, e.g. USD): one column holds
+ * both, so its header names no currency and each row says its own.
  */
 export function businessAmountText(talent: Talent, locale: Locale): string {
-  const currency = talent.figuresSyncedAt ? talent.figuresCurrency : null;
-  return currency && currency !== 'CNY'
-    ? formatMinor(talent.businessAmountFen, currency, locale)
-    : formatYuan(talent.businessAmountFen, locale);
+  const currency = (talent.figuresSyncedAt ? talent.figuresCurrency : null) ?? 'CNY';
+  return formatMinor(talent.businessAmountFen, currency, locale);
 }
 
 /** The "from the platform" mark of a synced figure, its time and currency in the tooltip. */

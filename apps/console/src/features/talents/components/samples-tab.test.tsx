@@ -116,7 +116,7 @@ describe('Samples tab (en-US)', () => {
     expect(screen.getByText('Review deadline passed')).toBeInTheDocument();
     // The talent of the URL filters the list.
     expect(api.lists()[0]!.query).toMatchObject({ talentId: '101', page: '1' });
-    expect(screen.getByText('Talent #101 only')).toBeInTheDocument();
+    expect(await screen.findByText('Talent: Creator 1 only')).toBeInTheDocument();
 
     await chooseOption(document.querySelector('.samples-status')!, 'Shipped');
     await waitFor(() => expect(api.lists().at(-1)!.query.status).toBe('shipped'));

@@ -48,6 +48,12 @@ function idParam(value: string | null): number | undefined {
   return Number.isInteger(n) && n > 0 && n <= 2 ** 31 - 1 ? n : undefined;
 }
 
+function statusParam(value: string | null): SampleStatus | undefined {
+  return (sampleStatuses as readonly (string | null)[]).includes(value)
+    ? (value as SampleStatus)
+    : undefined;
+}
+
 /**
  * Samples (issue 19): the sample requests of the seller's shops as the platform syncs read them
  * (TikTok Shop), filtered by shop, status and talent (`?tab=samples&talentId=…`), approved or
@@ -58,9 +64,18 @@ function idParam(value: string | null): number | undefined {
 export function SamplesTab() {
   const { t, locale } = useSamplesT();
   const [params, setParams] = useSearchParams();
+  // The filters live in the URL as the library's do (`?tab=samples&talentId=…&shopId=…&status=…`):
+  // a talent row links here, and a reload, Back or a shared link keeps them.
   const talentId = idParam(params.get('talentId'));
-  const [shopId, setShopId] = useState<number | undefined>();
-  const [status, setStatus] = useState<SampleStatus | undefined>();
+  const shopId = idParam(params.get('shopId'));
+  const status = statusParam(params.get('status'));
+  const setFilter = (key: 'talentId' | 'shopId' | 'status', value: string | number | undefined) => {
+    const next = new URLSearchParams(params);
+    if (value === undefined) next.delete(key);
+    else next.set(key, String(value));
+    setParams(next);
+    setPage(1);
+  };
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
   const shops = useMarketplaceShops();
@@ -227,6 +242,10 @@ export function SamplesTab() {
   ];
 
   const data = samples.data;
+  // Every row of a talent's list is that creator's: its name names the filter.
+  const first = talentId ? data?.list[0] : undefined;
+  const talentName =
+    first?.creatorName || (first?.creatorUsername ? `@${first.creatorUsername}` : '');
   return (
     <Card className="samples-tab">
       <Typography.Paragraph type="secondary">{t('samples.intro')}</Typography.Paragraph>
@@ -241,10 +260,7 @@ export function SamplesTab() {
           value={shopId}
           loading={shops.isLoading}
           options={(shops.data ?? []).map((shop) => ({ value: shop.id, label: shop.shopName }))}
-          onChange={(value: number | undefined) => {
-            setShopId(value);
-            setPage(1);
-          }}
+          onChange={(value: number | undefined) => setFilter('shopId', value)}
         />
         <Select
           className="samples-status"
@@ -257,21 +273,13 @@ export function SamplesTab() {
             value,
             label: t(`samples.status.${value}`),
           }))}
-          onChange={(value: SampleStatus | undefined) => {
-            setStatus(value);
-            setPage(1);
-          }}
+          onChange={(value: SampleStatus | undefined) => setFilter('status', value)}
         />
         {talentId && (
-          <Tag
-            closable
-            onClose={() => {
-              const next = new URLSearchParams(params);
-              next.delete('talentId');
-              setParams(next);
-            }}
-          >
-            {t('samples.talentFilter', { id: talentId })}
+          <Tag closable className="samples-talent" onClose={() => setFilter('talentId', undefined)}>
+            {talentName
+              ? t('samples.talentFilterNamed', { name: talentName })
+              : t('samples.talentFilter', { id: talentId })}
           </Tag>
         )}
       </Space>

@@ -1,7 +1,8 @@
 import { Button, Popconfirm, Space, Tooltip, Typography } from '@arco-design/web-react';
-import { IconMessage } from '@arco-design/web-react/icon';
+import { IconGift, IconMessage } from '@arco-design/web-react/icon';
 import type { ColumnProps } from '@arco-design/web-react/es/Table';
 import type { Talent, TalentSortField } from '@inviteflow/contract';
+import { Link } from 'react-router';
 import { formatDateTime } from '@/lib/format-date.ts';
 import { formatCount, formatYuan } from '@/lib/format-number.ts';
 import { useTalentsT } from '../locale/index.ts';
@@ -113,6 +114,19 @@ export function useTalentColumns({
                   aria-label={t('action.messages')}
                   onClick={() => onMessages(row)}
                 />
+              </Tooltip>
+            )}
+            {/* Its sample requests (issue 19): the samples tab filtered to this talent. Sample
+                requests are TikTok Shop's only (抖店 has no such API). */}
+            {row.platform === 'tiktok' && (
+              <Tooltip content={t('action.samples')}>
+                <Link
+                  to={{ search: `?tab=samples&talentId=${row.id}` }}
+                  className="talent-samples"
+                  aria-label={t('action.samples')}
+                >
+                  <IconGift />
+                </Link>
               </Tooltip>
             )}
           </div>

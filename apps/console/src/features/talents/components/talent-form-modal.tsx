@@ -166,7 +166,8 @@ const dataFields = [
   { field: 'videoGpm', label: 'column.videoGpm', fen: 'videoGpmFen' },
   { field: 'liveAvgViews', label: 'column.liveAvgViews' },
   { field: 'liveGpm', label: 'column.liveGpm', fen: 'liveGpmFen' },
-  { field: 'businessAmount', label: 'column.businessAmount', fen: 'businessAmountFen' },
+  // Typed in yuan; the platform's figure of a synced talent is shown in its own currency.
+  { field: 'businessAmount', label: 'form.businessAmountYuan', fen: 'businessAmountFen' },
   { field: 'dealCount', label: 'column.dealCount' },
 ] as const satisfies ReadonlyArray<
   | { field: 'fansCount' | 'videoAvgViews' | 'liveAvgViews' | 'dealCount'; label: string }
@@ -433,7 +434,10 @@ export function TalentFormModal(props: FormModalState<Talent>) {
           if (fromPlatform && item.field === 'businessAmount') {
             return (
               <Col xs={12} md={6} key={item.field}>
-                <Form.Item label={t(item.label)} extra={t('figures.fromPlatformExtra')}>
+                <Form.Item
+                  label={t('column.businessAmount')}
+                  extra={t('figures.fromPlatformExtra')}
+                >
                   <Input disabled value={businessAmountText(props.editing!, locale)} />
                 </Form.Item>
               </Col>

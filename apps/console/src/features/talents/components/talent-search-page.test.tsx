@@ -116,7 +116,7 @@ describe('Talent Management Query', () => {
       'Platform',
       'Status',
       'Fans',
-      'Business amount (CNY)',
+      'Business amount',
       'Deal count',
       'Labels',
     ]);
@@ -132,7 +132,7 @@ describe('Talent Management Query', () => {
       'WeChat',
       'wx_1',
       '12,001',
-      '12,345.67',
+      'CNY 12,345.67',
       '42',
     ])
       expect(within(row()).getByText(text)).toBeInTheDocument();
@@ -171,7 +171,7 @@ describe('Talent Management Query', () => {
       'Status',
       'Fans',
       'Deal count',
-      'Business amount (CNY)',
+      'Business amount',
       'Shop',
     ];
     await waitFor(() => expect(headers().slice(0, 8)).toEqual(chosen));

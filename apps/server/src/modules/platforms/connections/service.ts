@@ -585,6 +585,18 @@ export class PlatformConnections {
     return rows.map((row) => toConnection(row, shops));
   }
 
+  /**
+   * The caller's shops served by an active authorization of `platform` that granted `scope`
+   * (the conversations module asks which shops can open a conversation, issue 19).
+   */
+  async shopsGranted(userId: number, platform: 'tiktok' | 'douyin', scope: string) {
+    const connections = await this.list(userId);
+    return connections
+      .filter((c) => c.platform === platform && c.status === 'active')
+      .filter((c) => c.grantedScopes.includes(scope))
+      .flatMap((c) => c.shopIds);
+  }
+
   // -------------------------------------------------------------------------------------
   // For the executor
   // -------------------------------------------------------------------------------------
