@@ -22,21 +22,18 @@ function reasonOf(error: unknown): string | undefined {
  * seller whose list did not arrive is not told they have nothing yet.
  */
 export function LoadFailed({
-  error,
-  retrying,
-  onRetry,
+  load,
   title,
   className,
 }: {
-  error: unknown;
-  retrying: boolean;
-  onRetry: () => void;
+  /** The failed query: its error says why, Retry refetches it. */
+  load: ListLoad;
   /** What did not load; "The list could not be loaded" by default. */
   title?: string;
   className?: string;
 }) {
   const { t } = useT();
-  const reason = reasonOf(error);
+  const reason = reasonOf(load.error);
   return (
     <Empty
       className={['load-failed', className].filter(Boolean).join(' ')}
@@ -49,8 +46,8 @@ export function LoadFailed({
             size="small"
             type="primary"
             icon={<IconRefresh />}
-            loading={retrying}
-            onClick={onRetry}
+            loading={load.isFetching}
+            onClick={() => void load.refetch()}
             className="load-failed-retry"
           >
             {t('list.retry')}
@@ -77,14 +74,7 @@ export function ListEmpty({
   className?: string;
 }) {
   if (load.isError) {
-    return (
-      <LoadFailed
-        error={load.error}
-        retrying={load.isFetching}
-        onRetry={() => void load.refetch()}
-        className={className}
-      />
-    );
+    return <LoadFailed load={load} className={className} />;
   }
   return <Empty className={className} description={description} />;
 }

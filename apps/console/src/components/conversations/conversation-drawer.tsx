@@ -86,13 +86,7 @@ function TalentConversation({ talentId }: { talentId: number }) {
   const query = useTalentConversations(talentId);
   const [picked, setPicked] = useState<number | null>(null);
   if (query.isError) {
-    return (
-      <LoadFailed
-        error={query.error}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
+    return <LoadFailed load={query} />;
   }
   if (!query.data) return <Loading />;
   const { list, collaborations, hasRecords, startShops } = query.data;
@@ -173,13 +167,7 @@ function StartConversation({
 function OneConversation({ id }: { id: number }) {
   const query = useConversation(id);
   if (query.isError) {
-    return (
-      <LoadFailed
-        error={query.error}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
+    return <LoadFailed load={query} />;
   }
   if (!query.data) return <Loading />;
   return (
@@ -195,13 +183,7 @@ function RecordConversationView({ recordId }: { recordId: number }) {
   const { t } = useConversationT();
   const query = useRecordConversation(recordId);
   if (query.isError) {
-    return (
-      <LoadFailed
-        error={query.error}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
+    return <LoadFailed load={query} />;
   }
   if (!query.data) return <Loading />;
   const data = query.data;
@@ -279,11 +261,7 @@ function ConversationView({
       )}
       <div className="conversation-messages">
         {messages.isError ? (
-          <LoadFailed
-            error={messages.error}
-            retrying={messages.isFetching}
-            onRetry={() => void messages.refetch()}
-          />
+          <LoadFailed load={messages} />
         ) : !messages.data ? (
           <Loading />
         ) : messages.data.list.length === 0 ? (

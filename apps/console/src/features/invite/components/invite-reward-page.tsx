@@ -60,12 +60,7 @@ export function InviteRewardPage() {
     <Space direction="vertical" size={16} className="invite-page">
       <Card title={t('invite.title')}>
         {info.isError && !data ? (
-          <LoadFailed
-            title={t('invite.loadFailed')}
-            error={info.error}
-            retrying={info.isFetching}
-            onRetry={() => void info.refetch()}
-          />
+          <LoadFailed title={t('invite.loadFailed')} load={info} />
         ) : !data ? (
           <Skeleton animation text={{ rows: 4 }} loading />
         ) : (

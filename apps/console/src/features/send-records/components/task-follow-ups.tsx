@@ -110,14 +110,7 @@ export function TaskFollowUps({ taskId }: { taskId: number }) {
   const data = Array.isArray(query.data?.list) ? query.data : undefined;
   let body;
   if (query.isError && !data) {
-    body = (
-      <LoadFailed
-        error={query.error}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-        title={t('followUps.loadFailed')}
-      />
-    );
+    body = <LoadFailed load={query} title={t('followUps.loadFailed')} />;
   } else if (!data) {
     body = <Skeleton animation text={{ rows: 2 }} loading />;
   } else {

@@ -152,14 +152,7 @@ export function TaskPlatformCallsDrawer({
 
   let body: ReactNode;
   if (query.isError && !data) {
-    body = (
-      <LoadFailed
-        error={query.error}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-        title={t('platformCalls.loadFailed')}
-      />
-    );
+    body = <LoadFailed load={query} title={t('platformCalls.loadFailed')} />;
   } else if (!data) {
     body = <Skeleton animation text={{ rows: 6 }} loading />;
   } else {

@@ -203,11 +203,7 @@ export function FollowUpDrawer({
             )}
           </div>
           {!data && history.isError ? (
-            <LoadFailed
-              error={history.error}
-              retrying={history.isFetching}
-              onRetry={() => void history.refetch()}
-            />
+            <LoadFailed load={history} />
           ) : !data ? (
             <div className="follow-up-loading">
               <Spin />

@@ -49,11 +49,7 @@ export function TalentOrders({ talent }: { talent: Talent }) {
       {talent.platform === 'douyin' ? (
         <Alert type="info" content={t('orders.douyinNote')} />
       ) : orders.isError && !data ? (
-        <LoadFailed
-          error={orders.error}
-          retrying={orders.isFetching}
-          onRetry={() => void orders.refetch()}
-        />
+        <LoadFailed load={orders} />
       ) : (
         <>
           <Typography.Paragraph type="secondary" className="talent-orders-intro">

@@ -245,12 +245,7 @@ export function FunnelCard({ shops }: { shops: readonly Shop[] }) {
           </>
         )
       ) : query.isError ? (
-        <LoadFailed
-          title={t('funnel.loadFailed')}
-          error={query.error}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
+        <LoadFailed title={t('funnel.loadFailed')} load={query} />
       ) : (
         <Skeleton animation text={{ rows: 4 }} />
       )}

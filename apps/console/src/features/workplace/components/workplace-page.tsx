@@ -254,12 +254,7 @@ export function WorkplacePage() {
             <DaysZone stats={stats} />
           </>
         ) : query.isError ? (
-          <LoadFailed
-            title={t('page.loadFailed')}
-            error={query.error}
-            retrying={query.isFetching}
-            onRetry={() => void query.refetch()}
-          />
+          <LoadFailed title={t('page.loadFailed')} load={query} />
         ) : (
           <Skeleton animation text={{ rows: 2 }} />
         )}
