@@ -31,6 +31,9 @@ export { invitationTasks };
  * One invitation of one talent: pending until the extension claims it (running,
  * under a lease until `leasedUntil`), then success or failed with a standard code.
  * Talent and shop names are kept as they were, so history survives later edits.
+ * Stored with `fillfactor = 85` (0028_send_records_stage_updates.sql; Drizzle declares no table
+ * storage parameters): a creator's answer updates `stage`, its times and `updatedAt`, which no
+ * index holds, and the free room on the page lets that update be heap-only (no index writes).
  */
 export const sendRecords = pgTable(
   'send_records',
@@ -165,8 +168,9 @@ export const sendRecords = pgTable(
  *   (first 0006_send_record_stats.sql, which counted China days).
  * - `send_records_count_update` (AFTER UPDATE) → `send_records_changed()`: moves counts
  *   between statuses; a record becoming success/failed adds to `send_record_days.succeeded`
- *   / `failed` and to `send_record_failures` on the account's day it finished. Latest:
- *   0010_account_time_zone.sql (first 0006).
+ *   / `failed` and to `send_record_failures` on the account's day it finished; returns at once
+ *   when no status changed (a creator's answer moving `stage`). Latest:
+ *   0028_send_records_stage_updates.sql (first 0006, then 0010).
  * - `send_records_count_delete` (AFTER DELETE) → `send_records_removed()`: subtracts
  *   counts per status (days are history and stay). Defined in 0006_send_record_stats.sql.
  * The triggers themselves are created in 0006_send_record_stats.sql. The account's day is
