@@ -1,6 +1,6 @@
 import type { AffiliateOrder } from '@inviteflow/contract';
 import type { Database } from '../../db/client.ts';
-import { lockCreatorLoop } from '../../lib/creator-loop-lock.ts';
+import { beginCreatorLoopWrite } from '../../lib/creator-loop-lock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { findShop } from '../shops/index.ts';
 import { findByPlatformIds, setPlatformFigures, talentIdentitiesByIds } from '../talents/index.ts';
@@ -133,7 +133,7 @@ export async function recordOrders(
   }
   const changed = await db.transaction(async (tx) => {
     // Talents' figures are written while other syncs of the account move its talents.
-    await lockCreatorLoop(tx, [shop.userId]);
+    await beginCreatorLoopWrite(tx, [shop.userId]);
     // One shop's lines under one key each: a line read twice in a batch is written once.
     const unique = [...new Map(rows.map((row) => [row.platformOrderKey, row])).values()];
     const written = await repo.upsertOrders(tx, unique, now);

@@ -1,6 +1,6 @@
 import { recordStageRank, type RecordStage } from '@inviteflow/contract';
 import type { Database } from '../../db/client.ts';
-import { lockCreatorLoop } from '../../lib/creator-loop-lock.ts';
+import { beginCreatorLoopWrite } from '../../lib/creator-loop-lock.ts';
 import { findByBuyinIds, findByOpenIds, moveTalentsOnStages } from '../talents/index.ts';
 import {
   factKey,
@@ -63,7 +63,7 @@ export async function applyCreatorEvents(
   for (let from = 0; from < events.length; from += APPLY_PAGE) {
     const page = events.slice(from, from + APPLY_PAGE);
     const changed = await db.transaction(async (tx) => {
-      await lockCreatorLoop(
+      await beginCreatorLoopWrite(
         tx,
         page.map((event) => event.userId),
       );

@@ -240,9 +240,10 @@ export const creatorEvents = pgTable(
   'creator_events',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign key to users: the shop's is enough (an account's shops go with it, their
+    // facts with them), and each key is one more check on every fact written (a sync page
+    // writes up to 200; migration 0029).
+    userId: integer('user_id').notNull(),
     shopId: integer('shop_id')
       .notNull()
       .references(() => shops.id, { onDelete: 'cascade' }),
@@ -252,9 +253,11 @@ export const creatorEvents = pgTable(
       onDelete: 'set null',
     }),
     taskId: bigint('task_id', { mode: 'number' }),
-    talentId: bigint('talent_id', { mode: 'number' }).references(() => talents.id, {
-      onDelete: 'set null',
-    }),
+    // History only, never read by a query: the talent the fact was about when it came, which
+    // may since have been deleted. No foreign key: `on delete set null` looked each deleted
+    // talent up in this table, which has no index on it (a scan of every fact per talent when
+    // a seller deletes talents in bulk), and checked every fact written (migration 0029).
+    talentId: bigint('talent_id', { mode: 'number' }),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
