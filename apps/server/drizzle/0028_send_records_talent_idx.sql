@@ -1,0 +1,1 @@
+CREATE INDEX "send_records_talent_idx" ON "send_records" USING btree ("talent_id") WHERE "send_records"."talent_id" is not null;
