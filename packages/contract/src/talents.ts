@@ -398,6 +398,11 @@ export const talentFacets = z.object({
   shopNames: z.array(z.string()),
   /** The seller's own labels (tiers are fixed and not listed here). */
   labels: z.array(z.string()),
+  /**
+   * The currencies of the business amounts the platform's orders set (ISO 4217, issue 19),
+   * in order: a business amount range is in one of these or in CNY (the seller's own).
+   */
+  currencies: z.array(z.string()),
 });
 export type TalentFacets = z.infer<typeof talentFacets>;
 

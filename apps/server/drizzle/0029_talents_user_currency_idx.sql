@@ -1,0 +1,1 @@
+CREATE INDEX "talents_user_currency_idx" ON "talents" USING btree ("user_id","figures_currency") WHERE "talents"."figures_currency" is not null;
