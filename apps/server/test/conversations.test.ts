@@ -226,6 +226,96 @@ describeApi(
       expect(ofTalent.body.data.list.map((c) => c.id)).toEqual([conversation.id]);
     });
 
+    it('moves a talent with no record on its first reply in a conversation opened from the library, once', async () => {
+      const s = await seller(h());
+      // Three talents of the library, no invitation: one as added, one blacklisted, one the
+      // seller set cooperating (neither moves; each gets its entry).
+      const creators = [404, 454, 504].map((n) => sandboxCreator('US', n));
+      const [fresh, black, cooperating] = (await talentsFor(h(), s, creators)) as [
+        number,
+        number,
+        number,
+      ];
+      const opened: number[] = [];
+      for (const talentId of [fresh, black, cooperating]) {
+        const res = await send(h(), s, {
+          talentId,
+          shopId: s.shop.id,
+          message: { type: 'TEXT', text: 'Hello from the library' },
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        opened.push(res.body.data.conversation.id);
+      }
+      const set = await h().api.post(
+        apiPaths.talents.batchStatus,
+        { ids: [cooperating], status: 'cooperating' },
+        { token: s.token },
+      );
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+      const listed = await h().api.post(
+        apiPaths.talents.batchBlacklist,
+        { ids: [black], reason: 'no more' },
+        { token: s.token },
+      );
+      expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+      const entries = async (id: number) =>
+        (await followUps(h(), s.token, id))
+          .filter((f) => f.author === 'system')
+          .map((f) => [f.event!.stage, f.statusAtTime, f.event!.shopName]);
+
+      advance(h(), 4);
+      expect(await h().app.platformSync.runDue()).toBeGreaterThan(0);
+      expect(await talentStatus(h(), s.token, fresh)).toBe('communicating');
+      expect(await talentStatus(h(), s.token, black)).toBe('blacklisted');
+      expect(await talentStatus(h(), s.token, cooperating)).toBe('cooperating');
+      const name = s.shop.shopName;
+      expect(await entries(fresh)).toEqual([['replied', 'communicating', name]]);
+      expect(await entries(black)).toEqual([['replied', 'blacklisted', name]]);
+      expect(await entries(cooperating)).toEqual([['replied', 'cooperating', name]]);
+      // One fact per conversation, of its talent, with no record.
+      const facts = async () =>
+        h()
+          .app.db.select({
+            kind: creatorEvents.kind,
+            recordId: creatorEvents.recordId,
+            talentId: creatorEvents.talentId,
+          })
+          .from(creatorEvents)
+          .where(eq(creatorEvents.shopId, s.shop.id));
+      expect((await facts()).map((f) => [f.kind, f.recordId, f.talentId]).sort()).toEqual(
+        [fresh, black, cooperating].map((id) => ['replied', null, id]).sort(),
+      );
+
+      // Read again, and from the start as after a restart: nothing twice.
+      advance(h(), 2);
+      expect(await h().app.platformSync.runDue()).toBe(0);
+      await h().app.db.delete(platformSyncCursors).where(eq(platformSyncCursors.shopId, s.shop.id));
+      expect(await h().app.platformSync.runDue()).toBe(0);
+      expect(await facts()).toHaveLength(3);
+      expect(await entries(fresh)).toHaveLength(1);
+
+      // The seller set the talent back and answered; the creator's next message is no first reply.
+      const back = await h().api.post(
+        apiPaths.talents.batchStatus,
+        { ids: [fresh], status: 'pending_contact' },
+        { token: s.token },
+      );
+      expect(back.status, JSON.stringify(back.body)).toBe(200);
+      const answer = await send(h(), s, {
+        conversationId: opened[0],
+        message: { type: 'TEXT', text: 'Shall I send you a sample?' },
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      advance(h(), 4);
+      expect(await h().app.platformSync.runDue()).toBeGreaterThan(0);
+      expect(
+        (await messages(h(), s.token, opened[0]!)).filter((m) => m.sender === 'creator'),
+      ).toHaveLength(2);
+      expect(await talentStatus(h(), s.token, fresh)).toBe('pending_contact');
+      expect(await entries(fresh)).toHaveLength(1);
+      expect(await facts()).toHaveLength(3);
+    });
+
     it('sends product and collaboration cards, opens a conversation for a talent, within the limits', async () => {
       const { s, talentId, record } = await invited(h(), 54);
       // A product card of a product template.

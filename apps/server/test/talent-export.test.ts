@@ -58,6 +58,14 @@ function rows(): TalentSeed[] {
     liveAvgViews: i * 3,
     liveGpmFen: i * 1001,
     businessAmountFen: i * 123_456,
+    // Figures from the platform's affiliate orders (issue 19), in their currency's minor unit:
+    // cents of USD, whole yen.
+    ...(i === 12 || i === 16
+      ? {
+          figuresSyncedAt: new Date('2026-06-30T00:00:00Z'),
+          figuresCurrency: i === 12 ? 'USD' : 'JPY',
+        }
+      : {}),
     dealCount: i,
     remark: i === 3 ? '备注, "带引号"\n第二行' : '',
     addedAt: new Date(Date.UTC(2026, 5, 30, 20, i, 5)),
@@ -73,7 +81,7 @@ function expectedCells(
   t: Talent,
   locale: Locale,
   timeZone: string,
-  money: (fen: number) => unknown,
+  money: (minor: number, digits?: number) => unknown,
   /** CSV: the clock text; XLSX: a date cell holding the clock reading. */
   time: (text: string) => unknown = (text) => text,
 ) {
@@ -96,7 +104,8 @@ function expectedCells(
     money(t.videoGpmFen),
     t.liveAvgViews,
     money(t.liveGpmFen),
-    money(t.businessAmountFen),
+    money(t.businessAmountFen, t.figuresCurrency === 'JPY' ? 0 : 2),
+    (t.figuresSyncedAt ? t.figuresCurrency : null) ?? 'CNY',
     t.dealCount,
     t.remark,
     time(wallClock(t.addedAt, timeZone)),
@@ -156,7 +165,9 @@ describeApi('talent export', (h) => {
       .getSheetValues()
       .slice(1)
       .map((row) => (row as unknown[]).slice(1));
-    expect(values[0]).toEqual(talentFileColumns.map((c) => c.en));
+    // The amount's header names no currency: the column after it names each row's.
+    expect(values[0]).toEqual(talentFileColumns.map((c) => ('exportEn' in c ? c.exportEn : c.en)));
+    expect(values[0]).toContain('Business amount currency');
     // exceljs leaves empty cells out (holes in the array), and XML reads a bare CR as LF.
     const body = values.slice(1).map((row) => Array.from(row, (cell) => cell ?? ''));
     const asXmlReadsIt = (cell: unknown) =>
@@ -166,13 +177,19 @@ describeApi('talent export', (h) => {
     const dateCell = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
     expect(body).toEqual(
       expected.map((talent) =>
-        expectedCells(talent, 'en-US', timeZone, (fen) => fen / 100, dateCell).map(asXmlReadsIt),
+        expectedCells(
+          talent,
+          'en-US',
+          timeZone,
+          (minor, digits = 2) => minor / 10 ** digits,
+          dateCell,
+        ).map(asXmlReadsIt),
       ),
     );
     // Money shows two decimals, times to the second.
     expect(sheet.getColumn(18).numFmt).toBe('0.00');
-    expect(sheet.getColumn(21).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
     expect(sheet.getColumn(22).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(sheet.getColumn(23).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
 
     const after = await h().api.get<ExportProgress>(paths.exportProgress(t.exportId), { token });
     expect(after.body.data).toMatchObject({
@@ -197,21 +214,32 @@ describeApi('talent export', (h) => {
     const text = bytes.toString('utf8');
     expect(text.endsWith('\r\n')).toBe(true);
     const records = parse(bytes, { bom: true, record_delimiter: '\r\n' }) as string[][];
-    expect(records[0]).toEqual(talentFileColumns.map((c) => c.zh));
+    expect(records[0]).toEqual(talentFileColumns.map((c) => ('exportZh' in c ? c.exportZh : c.zh)));
+    expect(records[0]).toContain('带货金额');
+    expect(records[0]).not.toContain('带货金额(元)');
     const guard = (v: unknown) =>
       typeof v === 'string' && /^[=+\-@\t\r]/.test(v)
         ? `'${v}`
         : typeof v === 'string' && /^(0\d+|\d{12,})$/.test(v)
           ? `\t${v}`
           : String(v);
-    const yuan = (fen: number) => (fen / 100).toFixed(2);
+    const yuan = (minor: number, digits = 2) => (minor / 10 ** digits).toFixed(digits);
     expect(records.slice(1)).toEqual(
       expected.map((talent) => expectedCells(talent, 'zh-CN', 'Asia/Shanghai', yuan).map(guard)),
     );
     const names = records.slice(1).map((r) => r[0]);
     for (const name of risky) expect(names).toContain(`'${name}`);
     expect(names.filter((n) => /^[=+\-@\t\r]/.test(n!))).toEqual([]);
-    expect(records.slice(1).find((r) => r[0] === 'Talent 6')![20]).toBe('2026-07-01 04:06:05');
+    expect(records.slice(1).find((r) => r[0] === 'Talent 6')![21]).toBe('2026-07-01 04:06:05');
+    // A synced amount in its currency: cents of USD as dollars, yen whole.
+    const amount = (name: string) =>
+      records
+        .slice(1)
+        .find((r) => r[0] === name)!
+        .slice(17, 19);
+    expect(amount('Talent 12')).toEqual(['14814.72', 'USD']);
+    expect(amount('Talent 16')).toEqual(['1975296', 'JPY']);
+    expect(amount('Talent 14')).toEqual(['17283.84', 'CNY']);
     // A tab before the digits keeps them text in Excel and WPS: no 3.8752E+18, no lost 0.
     expect(records.slice(1).find((r) => r[0] === 'Talent 8')![2]).toBe(`\t${longId}`);
     expect(records.slice(1).find((r) => r[0] === 'Talent 10')![11]).toBe(`\t${zeroContact}`);

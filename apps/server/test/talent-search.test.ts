@@ -60,6 +60,8 @@ function dataset(): TalentSeed[] {
     labels: labelSets[Math.floor(i / 2) % 5]!,
     fansCount: fans[i % 12]!,
     businessAmountFen: amounts[i % 7]!,
+    // Every fifth talent's business amount is the platform's, in US cents (issue 19).
+    ...(i % 5 === 4 ? { figuresSyncedAt: new Date(base), figuresCurrency: 'USD' } : {}),
     dealCount: deals[Math.floor(i / 3) % 6]!,
     videoAvgViews: ((i * 37) % 11) * 100,
     videoGpmFen: ((i * 13) % 7) * 50,
@@ -108,6 +110,9 @@ function ordered(rows: Row[], field: TalentSortField, order: 'asc' | 'desc'): nu
 }
 
 const iso = (d: Date) => d.toISOString();
+/** The currency of a talent's business amount: the platform's once synced, else CNY. */
+const currencyOf = (r: Row) => (r.figuresSyncedAt ? r.figuresCurrency : null) ?? 'CNY';
+const inYuan = (r: Row) => currencyOf(r) === 'CNY';
 
 describeApi('talent search', (h) => {
   it('narrows exactly by each filter and by combinations, both bounds included', async () => {
@@ -131,12 +136,25 @@ describeApi('talent search', (h) => {
       [
         'amount 100-1k yuan',
         { businessAmountMinFen: 10_000, businessAmountMaxFen: 100_000 },
-        (r) => r.businessAmountFen >= 10_000 && r.businessAmountFen <= 100_000,
+        (r) => inYuan(r) && r.businessAmountFen >= 10_000 && r.businessAmountFen <= 100_000,
       ],
+      [
+        'amount 100-1k dollars',
+        {
+          businessAmountMinFen: 10_000,
+          businessAmountMaxFen: 100_000,
+          businessAmountCurrency: 'USD',
+        },
+        (r) =>
+          currencyOf(r) === 'USD' &&
+          r.businessAmountFen >= 10_000 &&
+          r.businessAmountFen <= 100_000,
+      ],
+      ['amounts in dollars', { businessAmountCurrency: 'usd' }, (r) => currencyOf(r) === 'USD'],
       [
         'amount 10k+ yuan',
         { businessAmountMinFen: 1_000_000 },
-        (r) => r.businessAmountFen >= 1_000_000,
+        (r) => inYuan(r) && r.businessAmountFen >= 1_000_000,
       ],
       [
         'deals 10-100',
@@ -168,7 +186,11 @@ describeApi('talent search', (h) => {
       [
         'combined: shop, amount and name',
         { shopName: 'Shop B', businessAmountMaxFen: 99_999, name: '王' },
-        (r) => r.shopName === 'Shop B' && r.businessAmountFen <= 99_999 && r.name.includes('王'),
+        (r) =>
+          r.shopName === 'Shop B' &&
+          inYuan(r) &&
+          r.businessAmountFen <= 99_999 &&
+          r.name.includes('王'),
       ],
       [
         'combined: status, contact and deals',

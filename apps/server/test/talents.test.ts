@@ -332,6 +332,28 @@ describeApi('talents', (h) => {
     expect([...facets.body.data.shopNames].sort()).toEqual(['Apple Shop', '旗舰店B'].sort());
     expect(facets.body.data.shopNames).toHaveLength(2);
     expect([...facets.body.data.labels].sort()).toEqual(['直播', '种草'].sort());
+    // No synced business amount yet: no currency but the seller's own (CNY, not listed).
+    expect(facets.body.data.currencies).toEqual([]);
+    // Amounts the platform's orders set (issue 19): their currencies, each once, in order.
+    const synced = (id: number, currency: string) =>
+      h().database.handle.query(
+        `update talents set figures_currency = $2, figures_synced_at = now() where id = $1`,
+        [id, currency],
+      );
+    const usd = await addTalent(h(), a.token, { shopName: '' });
+    const gbp = await addTalent(h(), a.token, { shopName: '' });
+    const usd2 = await addTalent(h(), a.token, { shopName: '' });
+    const theirUsd = await addTalent(h(), b.token, { shopName: '' });
+    for (const [id, currency] of [
+      [usd.id, 'USD'],
+      [gbp.id, 'GBP'],
+      [usd2.id, 'USD'],
+      [theirUsd.id, 'EUR'],
+    ] as const) {
+      await synced(id, currency);
+    }
+    const withCurrencies = await h().api.get<TalentFacets>(paths.facets, { token: a.token });
+    expect(withCurrencies.body.data.currencies).toEqual(['GBP', 'USD']);
     // Labels written by an edit are remembered too.
     const t = await addTalent(h(), b.token, { labels: [] });
     await h().api.put(

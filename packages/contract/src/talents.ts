@@ -333,8 +333,24 @@ export const talentFilters = z
     platform: z.enum(platforms, { error: 'validation.platformRequired' }).optional(),
     fansMin: optionalCount,
     fansMax: optionalCount,
+    /**
+     * Business amount bounds in `businessAmountCurrency`'s minor unit (fen for CNY, cents for
+     * USD; the names keep "Fen" from before issue 19). A talent's amount is in one currency:
+     * the seller's own figure in CNY, a synced one in its `figuresCurrency` (affiliate orders),
+     * and amounts of two currencies are never compared.
+     */
     businessAmountMinFen: optionalCount,
     businessAmountMaxFen: optionalCount,
+    /**
+     * The currency of the business amount range (ISO 4217; CNY when omitted): with it, or with
+     * a bound, only talents whose business amount is in this currency match.
+     */
+    businessAmountCurrency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, { error: 'validation.invalidField' })
+      .optional(),
     dealCountMin: optionalCount,
     dealCountMax: optionalCount,
     createdFrom: optionalTime,
@@ -382,6 +398,11 @@ export const talentFacets = z.object({
   shopNames: z.array(z.string()),
   /** The seller's own labels (tiers are fixed and not listed here). */
   labels: z.array(z.string()),
+  /**
+   * The currencies of the business amounts the platform's orders set (ISO 4217, issue 19),
+   * in order: a business amount range is in one of these or in CNY (the seller's own).
+   */
+  currencies: z.array(z.string()),
 });
 export type TalentFacets = z.infer<typeof talentFacets>;
 
@@ -533,7 +554,22 @@ export const talentFileColumns = [
   { key: 'videoGpm', zh: '视频GPM(元)', en: 'Video GPM (CNY)' },
   { key: 'liveAvgViews', zh: '直播平均观看', en: 'Live avg views' },
   { key: 'liveGpm', zh: '直播GPM(元)', en: 'Live GPM (CNY)' },
-  { key: 'businessAmount', zh: '带货金额(元)', en: 'Business amount (CNY)' },
+  // The import's amount is the seller's own, in yuan. An export's rows hold amounts of
+  // several currencies (affiliate orders, issue 19): its header names none, and the column
+  // after it names each row's (import reads the export's header too, and skips that column).
+  {
+    key: 'businessAmount',
+    zh: '带货金额(元)',
+    en: 'Business amount (CNY)',
+    exportZh: '带货金额',
+    exportEn: 'Business amount',
+  },
+  {
+    key: 'businessAmountCurrency',
+    zh: '带货金额币种',
+    en: 'Business amount currency',
+    exportOnly: true,
+  },
   { key: 'dealCount', zh: '成交单数', en: 'Deal count' },
   { key: 'remark', zh: '备注', en: 'Remark' },
   { key: 'addedAt', zh: '添加时间', en: 'Added at' },

@@ -237,6 +237,7 @@ export const baseEn: TranslationOf<typeof baseZh> = {
   'field.fansMax': 'Maximum fans',
   'field.businessAmountMinFen': 'Minimum business amount',
   'field.businessAmountMaxFen': 'Maximum business amount',
+  'field.businessAmountCurrency': 'Business amount currency',
   'field.dealCountMin': 'Minimum deal count',
   'field.dealCountMax': 'Maximum deal count',
   'field.createdFrom': 'Created from',

@@ -227,6 +227,7 @@ export const baseZh = {
   'field.fansMax': '最大粉丝数',
   'field.businessAmountMinFen': '最小带货金额',
   'field.businessAmountMaxFen': '最大带货金额',
+  'field.businessAmountCurrency': '带货金额币种',
   'field.dealCountMin': '最小成交单数',
   'field.dealCountMax': '最大成交单数',
   'field.createdFrom': '创建时间起',

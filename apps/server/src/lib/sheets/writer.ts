@@ -29,7 +29,8 @@ export interface SheetColumn {
 
 /** How the file's format writes money and times (CSV as text, XLSX as numbers and dates). */
 export interface CellFormat {
-  money: (fen: number) => Cell;
+  /** An amount in a currency's minor unit, with that unit's digits (2 when not said: fen). */
+  money: (minor: number, digits?: number) => Cell;
   /** The clock reading of `at` in `timeZone`, to the second. */
   time: (at: Date, timeZone: string) => Cell;
 }
@@ -45,17 +46,28 @@ export interface SheetSource<Row> {
   batchSize: number;
 }
 
-/** Fen as yuan with two decimals, exactly (no floating point on the way). */
-export function yuanText(fen: number): string {
-  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+/**
+ * An amount in a minor unit of `digits` digits as its decimal text, exactly, with no floating
+ * point on the way: fen as yuan "12.50", whole yen "1234".
+ */
+function minorText(minor: number, digits: number): string {
+  if (digits <= 0) return String(minor);
+  const unit = 10 ** digits;
+  return `${Math.floor(minor / unit)}.${String(minor % unit).padStart(digits, '0')}`;
 }
 
 /*
  * Times: an XLSX date cell has no zone, so it holds the clock reading in the seller's
  * zone (what import reads back in the same zone), to the second.
  */
-const csvFormat: CellFormat = { money: yuanText, time: formatInZone };
-const xlsxFormat: CellFormat = { money: (fen) => fen / 100, time: wallClockAsUtc };
+const csvFormat: CellFormat = {
+  money: (minor, digits = 2) => minorText(minor, digits),
+  time: formatInZone,
+};
+const xlsxFormat: CellFormat = {
+  money: (minor, digits = 2) => minor / 10 ** digits,
+  time: wallClockAsUtc,
+};
 
 /** Spreadsheet apps run a cell that starts like a formula; a leading ' makes it text. */
 export function guardFormula(text: string): string {

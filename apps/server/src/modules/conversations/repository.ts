@@ -83,6 +83,20 @@ export async function storedMessageIds(
   return new Set(rows.map((r) => r.id));
 }
 
+/** The conversation's first creator message (its first reply), if the creator wrote. */
+export async function firstCreatorMessage(
+  db: Executor,
+  conversationId: number,
+): Promise<MessageRow | undefined> {
+  const [first] = await db
+    .select()
+    .from(m)
+    .where(and(eq(m.conversationId, conversationId), eq(m.sender, 'creator')))
+    .orderBy(asc(m.sentAt), asc(m.id))
+    .limit(1);
+  return first;
+}
+
 /** The conversation's newest message, and its first creator message since the seller's last. */
 export async function conversationTurn(
   tx: Executor,

@@ -571,7 +571,12 @@ export interface ReadMessage {
  * attributed to a talent (the record that opened it, the creator's open id, the handle), the
  * messages not stored yet, the turn and its Todo. A creator message that is the first reply
  * after an invitation (the invitation's record has no reply yet) becomes a `replied` creator
- * event (key: conversation and message ids), applied once by send-records.
+ * event (key: conversation and message ids), applied once by send-records. So does the
+ * creator's first message in a conversation the seller opened here with no invitation waiting
+ * (from the talent library: the conversation was stored before the creator ever wrote), as a
+ * fact of its talent alone (no record moves; the talent moves as after an invitation). A
+ * conversation first seen with the creator's messages in it (one the seller began elsewhere,
+ * or history read when a shop connects) moves no talent.
  */
 export async function storeRead(
   deps: Pick<ConversationDeps, 'db' | 'changed'>,
@@ -580,7 +585,13 @@ export async function storeRead(
   now: Date,
 ): Promise<{ inserted: number; applied: number }> {
   const { db } = deps;
-  const talent = await attribute(db, read);
+  const stored = await repo.findByPlatformId(
+    db,
+    read.userId,
+    read.shopId,
+    read.platformConversationId,
+  );
+  const talent = await attribute(db, read, stored);
   const { inserted, row } = await db.transaction(async (tx) => {
     const row = await repo.upsertConversation(
       tx,
@@ -636,6 +647,24 @@ export async function storeRead(
       at: firstCreator.sentAt,
       creator: { openId: row.creatorOpenId, username: handle },
     });
+  } else if (
+    firstCreator &&
+    stored &&
+    row.talentId !== null &&
+    (await repo.firstCreatorMessage(db, row.id))?.id === firstCreator.id
+  ) {
+    // The same key as an invitation's reply would have: the conversation's first reply is one
+    // fact, applied once however often it is read (creator_events is unique by it).
+    events.push({
+      userId: read.userId,
+      shopId: read.shopId,
+      shopName: read.shopName,
+      stage: 'replied',
+      key: `${read.platformConversationId}:${firstCreator.platformMessageId}`,
+      at: firstCreator.sentAt,
+      creator: { openId: row.creatorOpenId, username: handle },
+      talentOnly: { talentId: row.talentId },
+    });
   }
   const result = events.length
     ? await applyCreatorEvents(db, events)
@@ -660,13 +689,11 @@ export async function storedMessages(
 }
 
 /** The talent a read conversation belongs to: its record's, the open id's, the handle's. */
-async function attribute(db: Database, read: ReadConversation): Promise<TalentIdentityRow | null> {
-  const stored = await repo.findByPlatformId(
-    db,
-    read.userId,
-    read.shopId,
-    read.platformConversationId,
-  );
+async function attribute(
+  db: Database,
+  read: ReadConversation,
+  stored: repo.ConversationRow | undefined,
+): Promise<TalentIdentityRow | null> {
   if (stored?.talentId) {
     const [talent] = await talentIdentitiesByIds(db, read.userId, [stored.talentId]);
     if (talent) return talent;

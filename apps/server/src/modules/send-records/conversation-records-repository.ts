@@ -56,7 +56,10 @@ export async function creatorHasRecords(
   return row !== undefined;
 }
 
-/** A talent's successful records that created a target collaboration (in one shop, when given). */
+/**
+ * A talent's successful records that created a target collaboration (in one shop, when given),
+ * on send_records_talent_idx (a talent's records are few; an account's may be millions).
+ */
 export async function collaborationsOfTalent(
   db: Executor,
   userId: number,

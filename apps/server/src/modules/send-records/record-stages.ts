@@ -27,6 +27,12 @@ export interface CreatorEvent {
   creator: { openId?: string | null; username?: string | null; buyinId?: string | null };
   /** The invitation it answers, when the platform says (its target collaboration, its plan). */
   reference?: { targetCollaborationId?: string; planId?: string };
+  /**
+   * A fact of a talent that no invitation waits on (a creator's first reply in a conversation
+   * the seller opened from the talent library): no record is looked for nor moved; the talent
+   * (the caller's, of the event's account) moves by the same rules and gets its entry.
+   */
+  talentOnly?: { talentId: number };
 }
 
 export interface AppliedEvents {
@@ -96,6 +102,9 @@ async function applyPage(tx: Tx, page: readonly CreatorEvent[]): Promise<boolean
   const lookups: StageLookup[] = [];
   const lookupOf = new Map<string, number>();
   const found = page.map((event) => {
+    if (event.talentOnly) {
+      return { talent: { id: event.talentOnly.talentId, platformTalentId: '' }, lookup: null };
+    }
     const talent = talentOf(talents, event);
     const platformTalentId = talent?.platformTalentId ?? event.creator.username ?? null;
     if (!platformTalentId) return { talent, lookup: null };

@@ -149,6 +149,13 @@ export const sendRecords = pgTable(
       t.createdAt,
     ),
     index('send_records_user_status_idx').on(t.userId, t.status),
+    // A talent's records (conversations' collaboration cards, collaborationsOfTalent), and the
+    // `on delete set null` of a deleted talent: without it both walked the account's records
+    // (a sequential scan at 200,000 records, send-records-plans.test.ts). A talent's records
+    // are few; records of no talent (deleted, or made before talents were linked) are left out.
+    index('send_records_talent_idx')
+      .on(t.talentId)
+      .where(sql`${t.talentId} is not null`),
     // No query reads records by their finish time (the per-day figures are kept by the
     // triggers): send_records_user_finished_idx is gone, one index less on every write.
     index('send_records_user_sent_idx')

@@ -8,6 +8,7 @@ import {
   type CellFormat,
   type SheetSource,
 } from '../../lib/sheets/writer.ts';
+import { minorDigits } from '../../lib/currency.ts';
 import { stampInZone } from '../../lib/time-zones.ts';
 import type { SortOrder } from './cursor.ts';
 import {
@@ -35,13 +36,26 @@ const moneyFen: Partial<Record<ColumnKey, keyof TalentRow>> = {
   businessAmount: 'businessAmountFen',
 };
 
+/**
+ * The currency of a talent's business amount: the platform's orders' once they set it (issue
+ * 19, affiliate-orders; in that currency's minor unit), else the seller's own figure in CNY.
+ */
+function businessCurrency(row: TalentRow): string {
+  return (row.figuresSyncedAt ? row.figuresCurrency : null) ?? 'CNY';
+}
+
 /** A row's cells, in the file's columns, as the seller reads them. */
 function cells(row: TalentRow, job: TalentExportJob, format: CellFormat): Cell[] {
   const { locale, timeZone } = job;
   return fileColumns('export').map((column): Cell => {
+    if (column.key === 'businessAmount') {
+      return format.money(row.businessAmountFen, minorDigits(businessCurrency(row)));
+    }
     const fenField = moneyFen[column.key];
     if (fenField) return format.money(row[fenField] as number);
     switch (column.key) {
+      case 'businessAmountCurrency':
+        return businessCurrency(row);
       case 'platform':
         return enumLabel('platform', row.platform, locale);
       case 'industry':
@@ -83,7 +97,7 @@ function talentSheet(db: Executor, job: TalentExportJob): SheetSource<WalkedRow>
     format: job.format,
     sheetName: translate(job.locale, 'export.fileName'),
     columns: fileColumns('export').map((c) => ({
-      header: columnHeader(c, job.locale),
+      header: columnHeader(c, job.locale, 'export'),
       key: c.key,
       width: c.key === 'addedAt' || c.key === 'updatedAt' ? 20 : 14,
       money: moneyFen[c.key] !== undefined,

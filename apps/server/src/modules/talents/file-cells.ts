@@ -199,8 +199,25 @@ export function textFromCell(value: CellValue): string {
   return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }
 
-export function columnHeader(column: FileColumn, locale: Locale): string {
+export function columnHeader(
+  column: FileColumn,
+  locale: Locale,
+  purpose: 'import' | 'export' = 'import',
+): string {
+  if (purpose === 'export' && 'exportZh' in column) {
+    return locale === 'zh-CN' ? column.exportZh : column.exportEn;
+  }
   return locale === 'zh-CN' ? column.zh : column.en;
+}
+
+/** Every header a column is read by: its key, its import and export headers in both languages. */
+export function columnNames(column: FileColumn): string[] {
+  return [
+    column.zh,
+    column.en,
+    column.key,
+    ...('exportZh' in column ? [column.exportZh, column.exportEn] : []),
+  ];
 }
 
 /** The file's columns for import (no export-only ones) or export. */

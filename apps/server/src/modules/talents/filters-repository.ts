@@ -79,6 +79,18 @@ export function talentConditions(
   };
   range(t.fansCount, f.fansMin, f.fansMax);
   range(t.businessAmountFen, f.businessAmountMinFen, f.businessAmountMaxFen);
+  // A business amount is in one currency (the seller's own: CNY; synced: figures_currency,
+  // only ever set with figures_synced_at): a range is in one currency, CNY unless named, and
+  // matches only talents whose amount is in it (fen are never compared with cents).
+  if (
+    f.businessAmountCurrency !== undefined ||
+    f.businessAmountMinFen !== undefined ||
+    f.businessAmountMaxFen !== undefined
+  ) {
+    conditions.push(
+      sql`coalesce(${t.figuresCurrency}, 'CNY') = ${f.businessAmountCurrency ?? 'CNY'}`,
+    );
+  }
   range(t.dealCount, f.dealCountMin, f.dealCountMax);
   const period = (column: PgColumn, from?: string, to?: string) => {
     if (from !== undefined) conditions.push(gte(column, new Date(from)));

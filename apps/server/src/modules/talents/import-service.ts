@@ -29,6 +29,7 @@ import {
 } from './blacklist-service.ts';
 import {
   columnHeader,
+  columnNames,
   countFromCell,
   enumChoices,
   enumFromText,
@@ -291,8 +292,7 @@ export function mapHeader(
 ): Map<ColumnKey, number> {
   const names = new Map<string, ColumnKey>();
   for (const column of columns) {
-    for (const name of [column.zh, column.en, column.key])
-      names.set(normalizeHeader(name), column.key);
+    for (const name of columnNames(column)) names.set(normalizeHeader(name), column.key);
   }
   const positions = new Map<ColumnKey, number>();
   cells.forEach((cell, index) => {

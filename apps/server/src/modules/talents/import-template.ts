@@ -53,6 +53,7 @@ function exampleRow(locale: Locale): Record<ColumnKey, string | number> {
     liveAvgViews: 800,
     liveGpm: '30.00',
     businessAmount: '15800.00',
+    businessAmountCurrency: '',
     dealCount: 120,
     remark: t('template.exampleRemark'),
     addedAt: '2026-01-31 14:30',

@@ -233,6 +233,19 @@ export async function talentFacets(db: Executor, userId: number): Promise<Talent
        where s.shop_name is not null and s.n < ${FACET_SHOPS_MAX}
     )
     select shop_name from shops where shop_name is not null`);
+  // The currencies of synced business amounts (talents_user_currency_idx, a skip scan).
+  const currencies = await db.execute<{ currency: string }>(sql`
+    with recursive currencies(currency) as (
+      (select figures_currency from talents where user_id = ${userId}
+          and figures_currency is not null order by figures_currency limit 1)
+      union all
+      select (select t2.figures_currency from talents t2
+               where t2.user_id = ${userId} and t2.figures_currency > c.currency
+               order by t2.figures_currency limit 1)
+        from currencies c
+       where c.currency is not null
+    )
+    select currency from currencies where currency is not null`);
   const labels = await db
     .select({ name: talentLabels.name })
     .from(talentLabels)
@@ -243,6 +256,9 @@ export async function talentFacets(db: Executor, userId: number): Promise<Talent
       (r) => r.shop_name,
     ),
     labels: labels.map((l) => l.name),
+    currencies: (currencies as unknown as { rows: Array<{ currency: string }> }).rows.map(
+      (r) => r.currency,
+    ),
   };
 }
 

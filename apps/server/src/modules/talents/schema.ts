@@ -96,9 +96,10 @@ export const talents = pgTable(
     // (drizzle-kit does not see them, so it never drops them either):
     // - talents_user_added_cover (user_id, added_at, id) INCLUDE (every filter column): the
     //   default sort's index, so filtered pages and counts read no table rows. Made in
-    //   0003_talent_search_tuning.sql; its latest definition is 0008_talent_id_search.sql
-    //   (which adds platform_talent_id to the INCLUDE list). A new filter column goes there
-    //   too, by a hand-edited migration.
+    //   0003_talent_search_tuning.sql; its latest definition is
+    //   0031_talents_cover_figures_currency.sql (0008 added platform_talent_id, 0031
+    //   figures_currency to the INCLUDE list). A new filter column goes there too, by a
+    //   hand-edited migration.
     // - talents_user_talent_id_prefix (user_id, lower(platform_talent_id) text_pattern_ops):
     //   the search field's ID lookup, 0008_talent_id_search.sql.
     index('talents_user_created_idx').on(t.userId, t.createdAt, t.id),
@@ -110,6 +111,11 @@ export const talents = pgTable(
     index('talents_user_live_gpm_idx').on(t.userId, t.liveGpmFen, t.id),
     index('talents_user_business_idx').on(t.userId, t.businessAmountFen, t.id),
     index('talents_user_deals_idx').on(t.userId, t.dealCount, t.id),
+    // The currencies of an account's synced business amounts (the filters' facets): only
+    // synced talents, read by a skip scan, one entry per currency.
+    index('talents_user_currency_idx')
+      .on(t.userId, t.figuresCurrency)
+      .where(sql`${t.figuresCurrency} is not null`),
     index('talents_user_status_idx').on(t.userId, t.status),
     index('talents_user_shop_idx').on(t.userId, t.shopName),
     index('talents_user_industry_idx').on(t.userId, t.industry),

@@ -1,7 +1,7 @@
-import { Button, Divider, InputNumber, Select, Typography } from '@arco-design/web-react';
+import { Button, Divider, InputNumber, Radio, Select, Typography } from '@arco-design/web-react';
 import { issueMessage, rangePresets, type Locale } from '@inviteflow/contract';
 import { useState } from 'react';
-import { fenToYuan, formatCount, formatYuan, yuanToFen } from '@/lib/format-number.ts';
+import { currencyDigits, formatAmount, formatCount } from '@/lib/format-number.ts';
 import { useTalentsT } from '../locale/index.ts';
 import {
   CUSTOM_RANGE,
@@ -19,8 +19,10 @@ const boundNames = {
   dealCount: ['dealCountMin', 'dealCountMax'],
 } as const satisfies Record<RangeKind, readonly [string, string]>;
 
-function boundText(kind: RangeKind, value: number, locale: Locale): string {
-  return kind === 'businessAmount' ? formatYuan(value, locale) : formatCount(value, locale);
+function boundText(kind: RangeKind, value: number, currency: string, locale: Locale): string {
+  return kind === 'businessAmount'
+    ? formatAmount(value, currencyDigits(currency), locale)
+    : formatCount(value, locale);
 }
 
 export interface RangeFilterProps {
@@ -30,25 +32,39 @@ export interface RangeFilterProps {
   onChange?: (value: RangeValue | undefined) => void;
   /** Called after a preset is picked, a custom range applied or the range cleared. */
   onCommit?: (value: RangeValue | undefined) => void;
+  /**
+   * Business amount: the currencies of the account's synced amounts besides CNY (the talent
+   * facets). With any, the range names its currency, picked in the popup; without, it is in
+   * yuan as its label says.
+   */
+  currencies?: readonly string[];
 }
 
 /**
  * A range filter of spec section 9: the spec's presets, or a custom min/max (either end may
- * stay open) taken with Apply. Money is typed in yuan and kept in fen. A minimum above the
- * maximum is refused with the contract's message.
+ * stay open) taken with Apply. Money is typed in its currency's major unit (yuan, dollars)
+ * and kept in its minor unit (fen, cents); a business amount range is in one currency (CNY
+ * unless another is picked: amounts of two currencies are never compared). A minimum above
+ * the maximum is refused with the contract's message.
  */
-export function RangeFilter({ kind, value, onChange, onCommit }: RangeFilterProps) {
+export function RangeFilter({ kind, value, onChange, onCommit, currencies }: RangeFilterProps) {
   const { t, locale } = useTalentsT();
   const money = kind === 'businessAmount';
+  const others = money ? (currencies ?? []).filter((code) => code !== 'CNY') : [];
+  const [currency, setCurrency] = useState(value?.currency ?? 'CNY');
+  const digits = money ? currencyDigits(currency) : 0;
+  const inCurrency = (range: RangeValue | undefined) => range?.currency ?? 'CNY';
   const [open, setOpen] = useState(false);
   const [min, setMin] = useState<number | undefined>();
   const [max, setMax] = useState<number | undefined>();
   const [error, setError] = useState<string | null>(null);
 
-  const toInput = (bound: number | null | undefined) =>
-    bound === null || bound === undefined ? undefined : money ? fenToYuan(bound) : bound;
+  const toInput = (bound: number | null | undefined, places = digits) =>
+    bound === null || bound === undefined ? undefined : bound / 10 ** places;
   const toApi = (input: number | undefined) =>
-    input === undefined ? null : money ? yuanToFen(input) : input;
+    input === undefined ? null : Math.round(input * 10 ** digits);
+  /** The range's currency as the API takes it: named only when not CNY. */
+  const named = (code: string) => (money && code !== 'CNY' ? { currency: code } : {});
 
   const commit = (next: RangeValue | undefined) => {
     onChange?.(next);
@@ -61,8 +77,11 @@ export function RangeFilter({ kind, value, onChange, onCommit }: RangeFilterProp
     if (visible) {
       // The custom inputs start from the custom range in force, if any.
       const custom = value?.key === CUSTOM_RANGE ? value : undefined;
-      setMin(toInput(custom?.min));
-      setMax(toInput(custom?.max));
+      const code = inCurrency(value);
+      const places = money ? currencyDigits(code) : 0;
+      setCurrency(code);
+      setMin(toInput(custom?.min, places));
+      setMax(toInput(custom?.max, places));
       setError(null);
     }
     setOpen(visible);
@@ -73,7 +92,12 @@ export function RangeFilter({ kind, value, onChange, onCommit }: RangeFilterProp
       setError(t('range.emptyCustom'));
       return;
     }
-    const next: RangeValue = { key: CUSTOM_RANGE, min: toApi(min), max: toApi(max) };
+    const next: RangeValue = {
+      key: CUSTOM_RANGE,
+      min: toApi(min),
+      max: toApi(max),
+      ...named(currency),
+    };
     const [minName, maxName] = boundNames[kind];
     const issue = filtersIssue({
       [minName]: next.min ?? undefined,
@@ -88,12 +112,17 @@ export function RangeFilter({ kind, value, onChange, onCommit }: RangeFilterProp
 
   const display = (range: RangeValue | undefined): string => {
     if (!range) return '';
-    if (range.key !== CUSTOM_RANGE) return range.key;
-    const low = range.min === null ? null : boundText(kind, range.min, locale);
-    const high = range.max === null ? null : boundText(kind, range.max, locale);
-    if (low !== null && high !== null) return t('range.between', { min: low, max: high });
-    if (low !== null) return t('range.atLeast', { min: low });
-    return t('range.atMost', { max: high ?? '' });
+    // With several currencies in the account, the range says its own.
+    const code = inCurrency(range);
+    const prefix = others.length ? `${code} ` : '';
+    if (range.key !== CUSTOM_RANGE) return `${prefix}${range.key}`;
+    const low = range.min === null ? null : boundText(kind, range.min, code, locale);
+    const high = range.max === null ? null : boundText(kind, range.max, code, locale);
+    if (low !== null && high !== null) {
+      return prefix + t('range.between', { min: low, max: high });
+    }
+    if (low !== null) return prefix + t('range.atLeast', { min: low });
+    return prefix + t('range.atMost', { max: high ?? '' });
   };
 
   return (
@@ -105,13 +134,42 @@ export function RangeFilter({ kind, value, onChange, onCommit }: RangeFilterProp
       popupVisible={open}
       onVisibleChange={openChange}
       onChange={(key: string | undefined) =>
-        commit(key && key !== CUSTOM_RANGE ? presetRange(kind, key) : undefined)
+        commit(
+          key && key !== CUSTOM_RANGE
+            ? presetRange(kind, key, named(currency).currency)
+            : undefined,
+        )
       }
       onClear={() => commit(undefined)}
       renderFormat={() => display(value)}
       triggerProps={{ autoAlignPopupWidth: false, autoAlignPopupMinWidth: true }}
       dropdownRender={(menu) => (
         <div className="range-filter-popup">
+          {others.length > 0 && (
+            // Buttons, not a select: a second popup inside this one would close it.
+            <div className="range-filter-currency">
+              <Typography.Text type="secondary" className="range-filter-title">
+                {t('range.currency')}
+              </Typography.Text>
+              <Radio.Group
+                type="button"
+                size="mini"
+                aria-label={t('range.currency')}
+                value={currency}
+                onChange={(code: string) => {
+                  setCurrency(code);
+                  setMin(undefined);
+                  setMax(undefined);
+                  // A preset in force moves to the currency picked (the same preset key
+                  // picked again would not change the select).
+                  if (value && value.key !== CUSTOM_RANGE) {
+                    commit(presetRange(kind, value.key, named(code).currency));
+                  }
+                }}
+                options={['CNY', ...others]}
+              />
+            </div>
+          )}
           {menu}
           <Divider style={{ margin: '4px 0' }} />
           {/* Keys typed here are the inputs' own, not the option list's shortcuts. */}
@@ -123,7 +181,7 @@ export function RangeFilter({ kind, value, onChange, onCommit }: RangeFilterProp
               <InputNumber
                 size="small"
                 min={0}
-                precision={money ? 2 : 0}
+                precision={digits}
                 hideControl
                 placeholder={t('range.min')}
                 aria-label={t('range.min')}
@@ -135,7 +193,7 @@ export function RangeFilter({ kind, value, onChange, onCommit }: RangeFilterProp
               <InputNumber
                 size="small"
                 min={0}
-                precision={money ? 2 : 0}
+                precision={digits}
                 hideControl
                 placeholder={t('range.max')}
                 aria-label={t('range.max')}

@@ -113,8 +113,15 @@ export function TalentFilterFields(props: {
   const { Field } = props;
   // A label given for the field wins over the list's own.
   const label = (field: keyof TalentFilterValues, own: string) => props.labels?.[field] ?? own;
+  // Business amounts of other currencies than CNY (synced from the platform's orders): the
+  // amount range then names its currency, and its label no longer says yuan.
+  const currencies = (useTalentFacets().data?.currencies ?? []).filter((code) => code !== 'CNY');
   const range = (kind: RangeKind) => (
-    <RangeFilter kind={kind} onCommit={(value) => props.onRangeCommit?.(kind, value)} />
+    <RangeFilter
+      kind={kind}
+      onCommit={(value) => props.onRangeCommit?.(kind, value)}
+      {...(kind === 'businessAmount' ? { currencies } : {})}
+    />
   );
   if (props.part === 'more')
     return (
@@ -128,7 +135,13 @@ export function TalentFilterFields(props: {
             text={(value) => enumText.contactMethod(locale, value)}
           />
         </Field>
-        <Field field="businessAmount" label={label('businessAmount', t('filter.businessAmount'))}>
+        <Field
+          field="businessAmount"
+          label={label(
+            'businessAmount',
+            t(currencies.length ? 'filter.businessAmountCurrencies' : 'filter.businessAmount'),
+          )}
+        >
           {range('businessAmount')}
         </Field>
         <Field field="dealCount" label={label('dealCount', t('filter.dealCount'))}>

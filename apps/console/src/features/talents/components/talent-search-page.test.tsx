@@ -28,7 +28,13 @@ interface Call {
  * the count, facets, and the batch calls recorded.
  */
 function stubTalentApi(
-  options: { rows?: Talent[]; total?: number; exact?: boolean; pageSize?: number } = {},
+  options: {
+    rows?: Talent[];
+    total?: number;
+    exact?: boolean;
+    pageSize?: number;
+    currencies?: string[];
+  } = {},
 ) {
   const rows = options.rows ?? Array.from({ length: 20 }, (_, index) => makeTalent(index + 1));
   const total = options.total ?? rows.length;
@@ -41,7 +47,11 @@ function stubTalentApi(
     calls.push({ method, path, query, body });
     if (path === apiPaths.talents.count) return ok({ total, exact: options.exact ?? true });
     if (path === apiPaths.talents.facets)
-      return ok({ shopNames: ['Home Goods Store', '美妆旗舰店'], labels: ['live', 'sample'] });
+      return ok({
+        shopNames: ['Home Goods Store', '美妆旗舰店'],
+        labels: ['live', 'sample'],
+        currencies: options.currencies ?? [],
+      });
     if (path.startsWith(`${apiPaths.talents.list}/batch/`)) {
       const ids = (body as { ids: number[] }).ids;
       return ok({ affected: ids.length });
@@ -248,6 +258,31 @@ describe('Talent Management Query', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(api.lists().at(-1)?.query).toEqual(listQuery()));
     expect(screen.getByPlaceholderText('Talent name or talent ID')).toHaveValue('');
+  });
+
+  // Issue 19: synced amounts are in their orders' currency; a range is in one currency.
+  it('filters business amounts in the currency picked when the library holds several', async () => {
+    const api = stubTalentApi({ currencies: ['CNY', 'USD'] });
+    renderPage(<TalentSearchTablePage />, '/talent/search-table');
+    await screen.findByText('Talent 1');
+    fireEvent.click(screen.getByRole('button', { name: 'More filters' }));
+    // The label no longer says yuan: the range names its currency.
+    const amount = await waitFor(() => formItem('Business amount'));
+    fireEvent.click(amount.querySelector('.arco-select-view') as HTMLElement);
+    const popup = await waitFor(() => {
+      const element = [...document.querySelectorAll<HTMLElement>('.range-filter-popup')].at(-1);
+      if (!element?.querySelector('.range-filter-currency')) throw new Error('no currency');
+      return element;
+    });
+    fireEvent.click(within(popup).getByText('USD'));
+    fireEvent.change(within(popup).getByLabelText('Min'), { target: { value: '12.5' } });
+    fireEvent.click(within(popup).getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(api.lists().at(-1)?.query).toEqual(
+        listQuery({ businessAmountMinFen: '1250', businessAmountCurrency: 'USD' }),
+      ),
+    );
+    expect(within(amount).getByText('USD ≥ 12.50')).toBeInTheDocument();
   });
 
   // Issue 20 #17: a deep link's query is the search; each search and page is in the URL.

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildFilters, dayEnd, dayStart, filtersIssue, presetRange } from './filters.ts';
+import {
+  buildFilters,
+  dayEnd,
+  dayStart,
+  filterValuesOf,
+  filtersIssue,
+  presetRange,
+} from './filters.ts';
 
 describe('buildFilters', () => {
   it('sends only the filters that are set, trimmed, in the contract names', () => {
@@ -48,5 +55,39 @@ describe('buildFilters', () => {
     expect(presetRange('fans', 'nope')).toBeUndefined();
     expect(filtersIssue({ fansMin: 5, fansMax: 4 })?.message).toBe('validation.rangeInvalid');
     expect(filtersIssue({ fansMin: 4, fansMax: 4 })).toBeNull();
+  });
+
+  it('keeps a business amount range in its currency: named unless CNY, presets in its unit', () => {
+    // Synced amounts are in their orders' currency (issue 19): a USD range says so.
+    const usd = presetRange('businessAmount', '100-1k', 'USD');
+    expect(usd).toEqual({ key: '100-1k', min: 10_000, max: 100_000, currency: 'USD' });
+    expect(buildFilters({ businessAmount: usd })).toEqual({
+      businessAmountMinFen: 10_000,
+      businessAmountMaxFen: 100_000,
+      businessAmountCurrency: 'USD',
+    });
+    // Yen have no minor unit: the preset is 100-1,000 yen.
+    expect(presetRange('businessAmount', '100-1k', 'JPY')).toEqual({
+      key: '100-1k',
+      min: 100,
+      max: 1_000,
+      currency: 'JPY',
+    });
+    // CNY is the default and is not sent; a URL's filters come back as the same range.
+    expect(buildFilters({ businessAmount: presetRange('businessAmount', '0-100') })).toEqual({
+      businessAmountMinFen: 0,
+      businessAmountMaxFen: 10_000,
+    });
+    expect(
+      filterValuesOf({
+        businessAmountMinFen: 100,
+        businessAmountMaxFen: 1_000,
+        businessAmountCurrency: 'JPY',
+      }).businessAmount,
+    ).toEqual({ key: '100-1k', min: 100, max: 1_000, currency: 'JPY' });
+    expect(
+      filterValuesOf({ businessAmountMinFen: 10_000, businessAmountCurrency: 'CNY' })
+        .businessAmount,
+    ).toEqual({ key: 'custom', min: 10_000, max: null });
   });
 });

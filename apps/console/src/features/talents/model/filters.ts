@@ -16,6 +16,7 @@ import {
 } from '@inviteflow/contract';
 import type { FilterCodec } from '@/components/crud/list-params.ts';
 import { dayEnd, dayOf, dayStart } from '@/lib/day-range.ts';
+import { currencyDigits } from '@/lib/format-number.ts';
 
 export { dayEnd, dayStart };
 
@@ -28,12 +29,17 @@ export const CUSTOM_RANGE = 'custom';
 
 /**
  * A range filter as the form holds it: a preset's key or a custom range, bounds in the
- * API's units (fen for money), null for an open end.
+ * API's units (money in its currency's minor unit: fen, cents), null for an open end.
  */
 export interface RangeValue {
   key: string;
   min: number | null;
   max: number | null;
+  /**
+   * Business amount: the range's currency when not CNY (issue 19: a synced amount is in its
+   * orders' currency, and the server compares amounts of one currency only).
+   */
+  currency?: string | undefined;
 }
 
 /** A day range from the date pickers, as local calendar days (YYYY-MM-DD). */
@@ -56,9 +62,27 @@ export interface TalentFilterValues {
   updated?: DayRange | undefined;
 }
 
-export function presetRange(kind: RangeKind, key: string): RangeValue | undefined {
-  const preset = rangePresets[kind].find((item) => item.key === key);
-  return preset ? { key: preset.key, min: preset.min, max: preset.max } : undefined;
+/**
+ * A preset's bounds in the API's units. The amount presets are written in fen (0-100 yuan…):
+ * in another currency they are the same numbers of its major unit (0-100 dollars, 0-100 yen).
+ */
+function presetBounds(kind: RangeKind, currency: string | undefined) {
+  const scale = kind === 'businessAmount' ? 10 ** (currencyDigits(currency ?? 'CNY') - 2) : 1;
+  const scaled = (value: number | null) => (value === null ? null : Math.round(value * scale));
+  return rangePresets[kind].map((item) => ({
+    key: item.key,
+    min: scaled(item.min),
+    max: scaled(item.max),
+  }));
+}
+
+export function presetRange(
+  kind: RangeKind,
+  key: string,
+  currency?: string,
+): RangeValue | undefined {
+  const preset = presetBounds(kind, currency).find((item) => item.key === key);
+  return preset ? { ...preset, ...(currency ? { currency } : {}) } : undefined;
 }
 
 function text(value: string | undefined): string | undefined {
@@ -87,6 +111,7 @@ export function buildFilters(values: TalentFilterValues): AppliedFilters {
     fansMax: bound(values.fans?.max),
     businessAmountMinFen: bound(values.businessAmount?.min),
     businessAmountMaxFen: bound(values.businessAmount?.max),
+    businessAmountCurrency: values.businessAmount?.currency,
     dealCountMin: bound(values.dealCount?.min),
     dealCountMax: bound(values.dealCount?.max),
     createdFrom: values.created ? dayStart(values.created[0]) : undefined,
@@ -109,12 +134,22 @@ export function filtersIssue(filters: AppliedFilters) {
 }
 
 /** A range as the form holds it: the preset of these bounds, else a custom range. */
-function rangeOf(kind: RangeKind, min?: number, max?: number): RangeValue | undefined {
+function rangeOf(
+  kind: RangeKind,
+  min?: number,
+  max?: number,
+  currency?: string,
+): RangeValue | undefined {
   if (min === undefined && max === undefined) return undefined;
   const low = min ?? null;
   const high = max ?? null;
-  const preset = rangePresets[kind].find((item) => item.min === low && item.max === high);
-  return { key: preset?.key ?? CUSTOM_RANGE, min: low, max: high };
+  const preset = presetBounds(kind, currency).find((item) => item.min === low && item.max === high);
+  return {
+    key: preset?.key ?? CUSTOM_RANGE,
+    min: low,
+    max: high,
+    ...(currency ? { currency } : {}),
+  };
 }
 
 function daysOf(from?: string, to?: string): DayRange | undefined {
@@ -133,7 +168,14 @@ export function filterValuesOf(filters: AppliedFilters): TalentFilterValues {
     contactMethod: f.contactMethod,
     platform: f.platform,
     fans: rangeOf('fans', f.fansMin, f.fansMax),
-    businessAmount: rangeOf('businessAmount', f.businessAmountMinFen, f.businessAmountMaxFen),
+    businessAmount: rangeOf(
+      'businessAmount',
+      f.businessAmountMinFen,
+      f.businessAmountMaxFen,
+      f.businessAmountCurrency && f.businessAmountCurrency !== 'CNY'
+        ? f.businessAmountCurrency
+        : undefined,
+    ),
     dealCount: rangeOf('dealCount', f.dealCountMin, f.dealCountMax),
     created: daysOf(f.createdFrom, f.createdTo),
     added: daysOf(f.addedFrom, f.addedTo),
@@ -160,6 +202,7 @@ export const talentFilterCodec: FilterCodec = {
   fansMax: { kind: 'count' },
   businessAmountMinFen: { kind: 'count' },
   businessAmountMaxFen: { kind: 'count' },
+  businessAmountCurrency: { kind: 'text', max: 3 },
   dealCountMin: { kind: 'count' },
   dealCountMax: { kind: 'count' },
   created: { kind: 'days', from: 'createdFrom', to: 'createdTo' },

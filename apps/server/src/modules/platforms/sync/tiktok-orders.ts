@@ -1,3 +1,4 @@
+import { minorDigits } from '../../../lib/currency.ts';
 import { recordOrders, type OrderLine } from '../../affiliate-orders/index.ts';
 import { applyCreatorEvents, invitationOfOrder } from '../../send-records/index.ts';
 import type { AffiliateOrder } from '../tiktok-shop/index.ts';
@@ -155,18 +156,6 @@ export function orderLines(order: AffiliateOrder, now: Date): OrderLine[] {
     });
   }
   return lines;
-}
-
-/** The minor unit's digits of a currency (ISO 4217 by Intl: 2 for USD, 0 for JPY). */
-function minorDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
-  }
 }
 
 /** A decimal text ("12.50") in the currency's minor unit (1250), half up; null if not a number. */

@@ -1,0 +1,2 @@
+CREATE INDEX "talents_user_currency_idx" ON "talents" USING btree ("user_id","figures_currency") WHERE "talents"."figures_currency" is not null;--> statement-breakpoint
+CREATE INDEX "send_records_talent_idx" ON "send_records" USING btree ("talent_id") WHERE "send_records"."talent_id" is not null;
