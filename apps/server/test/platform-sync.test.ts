@@ -96,7 +96,10 @@ describeApi(
       const again = new Date(later.getTime() + 2 * 60_000);
       h().app.clock.now = () => again;
       expect(await h().app.platformSync.runDue()).toBe(0);
-      await h().app.db.delete(platformSyncCursors).where(eq(platformSyncCursors.shopId, s.shop.id));
+      await h()
+        .app.db.update(platformSyncCursors)
+        .set({ cursor: null, dueAt: new Date(0) })
+        .where(eq(platformSyncCursors.shopId, s.shop.id));
       expect(await h().app.platformSync.runDue()).toBe(0);
       expect(await followUps(h(), s.token, accepts)).toHaveLength(1);
       const facts = await h()
