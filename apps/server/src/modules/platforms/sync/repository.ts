@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PlatformAnswer } from '@inviteflow/contract';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client.ts';
-import { shops } from '../../shops/schema.ts';
+import { connectedShopsQuery } from '../../shops/index.ts';
 import { platformSyncCursors as c, platformSyncKinds as k } from './schema.ts';
 
 /**
@@ -41,19 +41,17 @@ export async function repairCursors(
   db: Executor,
   now: Date,
 ): Promise<{ made: number; dropped: number }> {
+  const connected = connectedShopsQuery(db);
   const made = await db.execute(sql`
     insert into ${c} (shop_id, kind, user_id, due_at, created_at, updated_at)
-    select ${shops.id}, ${k.kind}, ${shops.userId}, ${now}, ${now}, ${now}
-      from ${shops} join ${k} on ${k.platform} = ${shops.platform}
-     where ${shops.bindStatus} = 'BOUND' and ${shops.connectionId} is not null
+    select s.id, ${k.kind}, s.user_id, ${now}, ${now}, ${now}
+      from (${connected}) s join ${k} on ${k.platform} = s.platform
     on conflict do nothing
     returning 1`);
   const dropped = await db.execute(sql`
     delete from ${c}
      where not exists (select 1 from ${k} where ${k.kind} = ${c.kind})
-        or not exists (select 1 from ${shops}
-                        where ${shops.id} = ${c.shopId} and ${shops.bindStatus} = 'BOUND'
-                          and ${shops.connectionId} is not null)
+        or not exists (select 1 from (${connected}) s where s.id = ${c.shopId})
     returning 1`);
   return { made: affected(made), dropped: affected(dropped) };
 }
