@@ -344,6 +344,9 @@ export async function benchSync(out: Out): Promise<number> {
       log: { warn: (o: unknown) => out(`  sync warning: ${JSON.stringify(o)}`) } as never,
       now: () => new Date(),
     });
+    // The kinds the shops trigger makes cursors from, and the cursors of the shops made above
+    // (as the server does at start-up).
+    await sync.prepare();
 
     const profile = profileStatements();
     const rss: Array<{ t: number; mb: number }> = [];

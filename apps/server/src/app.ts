@@ -423,6 +423,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       revocations: app.revocations,
       log: app.log,
       onAuthorized: (userId, shopIds) => liftAuthorizationPauses(database.db, userId, shopIds),
+      callsPerShopPerSecond: config.platformCalls.callsPerShopPerSecond,
     }),
   );
   app.decorate(
@@ -452,6 +453,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       periodMs: config.platformSync.periodMs,
     }),
   );
+  // The sync kinds the shops trigger makes cursors from, and a repair of the cursors once at
+  // start-up (shops connected before the trigger); from then on binding and unbinding keep them.
+  app.addHook('onReady', async () => {
+    const repaired = await app.platformSync.prepare();
+    if (repaired.made || repaired.dropped) app.log.info(repaired, 'platform sync cursors repaired');
+  });
   app.decorate('jobs', new JobRunner(app.log, backgroundJobs(app), () => app.clock.now()));
   // Stopped before the app closes its routes: no pass runs on a closing database.
   app.addHook('onClose', async () => app.jobs.stop());

@@ -222,7 +222,9 @@ describeApi(
         )[0]!.n;
       const before = await lines();
       expect(await syncAll(h())).toBe(0);
-      await h().app.db.delete(platformSyncCursors);
+      await h()
+        .app.db.update(platformSyncCursors)
+        .set({ cursor: null, dueAt: new Date(0) });
       expect(await syncAll(h())).toBe(0);
       expect(await lines()).toBe(before);
       expect((await talent(h(), s.token, inGb!)).dealCount).toBe(gbSold.deals);
@@ -238,7 +240,9 @@ describeApi(
         .app.db.update(sandboxTtsOrders)
         .set({ cancelled: true })
         .where(eq(sandboxTtsOrders.id, counted.id));
-      await h().app.db.delete(platformSyncCursors);
+      await h()
+        .app.db.update(platformSyncCursors)
+        .set({ cursor: null, dueAt: new Date(0) });
       expect(await syncAll(h())).toBe(1);
       const after = await talent(h(), s.token, inGb!);
       expect(after.dealCount).toBe(gbSold.deals - 1);

@@ -1,11 +1,18 @@
 import { apiPaths, type FollowUp, type Talent } from '@inviteflow/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { creatorEvents, platformSyncCursors, sendRecords } from '../src/db/schema.ts';
+import {
+  creatorEvents,
+  platformConnections,
+  platformSyncCursors,
+  sendRecords,
+} from '../src/db/schema.ts';
 import { sandboxCreator } from '../src/modules/platforms/tiktok-shop-sandbox/index.ts';
 import { describeApi, type Harness } from './support/harness.ts';
 import { freePort, listenEachTest } from './support/payments.ts';
+import { connectSandboxSeller } from './support/platforms.ts';
 import {
+  connectedSeller,
   drain,
   records,
   seller,
@@ -31,6 +38,24 @@ async function invited(h: Harness): Promise<{ s: Seller; taskId: number; talentI
   const task = await createTask(h, s.token, tiktokTask(s, talentIds));
   await drain(h);
   return { s, taskId: task.taskId, talentIds };
+}
+
+/** A seller with the shop of the sandbox's numbered seller `us-<n>` connected. */
+function numberedSeller(h: Harness, n: number): Promise<Seller> {
+  return connectedSeller(
+    h,
+    async (token) => (await connectSandboxSeller(h, token, `us-${n}`))[0]!,
+    [],
+  );
+}
+
+/** A shop's sync cursors, by kind. */
+async function cursorsOf(h: Harness, shopId: number) {
+  return h.app.db
+    .select({ kind: platformSyncCursors.kind, lastRunAt: platformSyncCursors.lastRunAt })
+    .from(platformSyncCursors)
+    .where(eq(platformSyncCursors.shopId, shopId))
+    .orderBy(platformSyncCursors.kind);
 }
 
 async function talent(h: Harness, token: string, id: number) {
@@ -96,7 +121,10 @@ describeApi(
       const again = new Date(later.getTime() + 2 * 60_000);
       h().app.clock.now = () => again;
       expect(await h().app.platformSync.runDue()).toBe(0);
-      await h().app.db.delete(platformSyncCursors).where(eq(platformSyncCursors.shopId, s.shop.id));
+      await h()
+        .app.db.update(platformSyncCursors)
+        .set({ cursor: null, dueAt: new Date(0) })
+        .where(eq(platformSyncCursors.shopId, s.shop.id));
       expect(await h().app.platformSync.runDue()).toBe(0);
       expect(await followUps(h(), s.token, accepts)).toHaveLength(1);
       const facts = await h()
@@ -104,6 +132,82 @@ describeApi(
         .from(creatorEvents)
         .where(eq(creatorEvents.shopId, s.shop.id));
       expect(facts.map((f) => f.kind).sort()).toEqual(['accepted', 'declined']);
+    });
+
+    it('makes a shop’s cursors when it is connected and drops them when it is unbound or its connection removed; a pass claims only due cursors', async () => {
+      const app = h().app;
+      const TIKTOK_KINDS = [
+        'tiktok.collaborations',
+        'tiktok.conversations',
+        'tiktok.orders',
+        'tiktok.samples',
+      ];
+      // Connected: its cursors are there, due at once, before any pass has run.
+      const s = await seller(h());
+      expect(await cursorsOf(h(), s.shop.id)).toEqual(
+        TIKTOK_KINDS.map((kind) => ({ kind, lastRunAt: null })),
+      );
+      const [row] = await app.db
+        .select({ dueAt: platformSyncCursors.dueAt })
+        .from(platformSyncCursors)
+        .where(eq(platformSyncCursors.shopId, s.shop.id))
+        .limit(1);
+      expect(row!.dueAt.getTime()).toBeLessThanOrEqual(app.clock.now().getTime());
+
+      // A pass claims the due cursors only: three of the four wait an hour.
+      const later = new Date(app.clock.now().getTime() + 3_600_000);
+      await app.db
+        .update(platformSyncCursors)
+        .set({ dueAt: later })
+        .where(
+          and(
+            eq(platformSyncCursors.shopId, s.shop.id),
+            // Every kind but the orders.
+            sql`${platformSyncCursors.kind} <> 'tiktok.orders'`,
+          ),
+        );
+      await app.platformSync.runDue();
+      expect((await cursorsOf(h(), s.shop.id)).filter((c) => c.lastRunAt)).toEqual([
+        { kind: 'tiktok.orders', lastRunAt: expect.any(Date) },
+      ]);
+
+      // Unbound: its cursors go with it, in the unbind's own statement.
+      const unbound = await h().api.post(apiPaths.shops.unbind(s.shop.id), undefined, {
+        token: s.token,
+      });
+      expect(unbound.status, JSON.stringify(unbound.body)).toBe(200);
+      expect(await cursorsOf(h(), s.shop.id)).toEqual([]);
+
+      // Another seller's shop connected has cursors; its connection removed (the shops' link
+      // set null), they go too.
+      const other = await numberedSeller(h(), 1);
+      expect(other.shop.id).not.toBe(s.shop.id);
+      expect((await cursorsOf(h(), other.shop.id)).map((c) => c.kind)).toEqual(TIKTOK_KINDS);
+      await app.db.delete(platformConnections).where(eq(platformConnections.userId, other.userId));
+      expect(await cursorsOf(h(), other.shop.id)).toEqual([]);
+      expect(await app.platformSync.runDue()).toBe(0);
+
+      // The start-up repair: a connected shop's missing cursor made, a stray one dropped;
+      // a second run finds nothing to do.
+      const third = await numberedSeller(h(), 2);
+      await app.db
+        .delete(platformSyncCursors)
+        .where(
+          and(
+            eq(platformSyncCursors.shopId, third.shop.id),
+            eq(platformSyncCursors.kind, 'tiktok.samples'),
+          ),
+        );
+      await app.db.insert(platformSyncCursors).values({
+        shopId: s.shop.id,
+        userId: s.userId,
+        kind: 'tiktok.orders',
+        dueAt: new Date(0),
+      });
+      expect(await app.platformSync.prepare()).toEqual({ made: 1, dropped: 1 });
+      expect((await cursorsOf(h(), third.shop.id)).map((c) => c.kind)).toEqual(TIKTOK_KINDS);
+      expect(await cursorsOf(h(), s.shop.id)).toEqual([]);
+      expect(await app.platformSync.prepare()).toEqual({ made: 0, dropped: 0 });
     });
   },
   { config: { PUBLIC_URL: `http://127.0.0.1:${port}` } },

@@ -307,7 +307,10 @@ describeApi(
       const next = new Date(Date.now() + 6 * 60_000);
       h().app.clock.now = () => next;
       expect(await h().app.platformSync.runDue()).toBe(0);
-      await h().app.db.delete(platformSyncCursors).where(eq(platformSyncCursors.shopId, s.shop.id));
+      await h()
+        .app.db.update(platformSyncCursors)
+        .set({ cursor: null, dueAt: new Date(0) })
+        .where(eq(platformSyncCursors.shopId, s.shop.id));
       expect(await h().app.platformSync.runDue()).toBe(0);
       expect((await followUps(h(), s.token, talentIds[0]!)).body.data.list).toHaveLength(1);
       const facts = await h()

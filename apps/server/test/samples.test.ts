@@ -127,7 +127,10 @@ describeApi(
       // Read again, and from the start as after a restart: nothing new, nothing twice.
       await advance(h(), 6 * MINUTE);
       await sync(h());
-      await h().app.db.delete(platformSyncCursors).where(eq(platformSyncCursors.shopId, s.shop.id));
+      await h()
+        .app.db.update(platformSyncCursors)
+        .set({ cursor: null, dueAt: new Date(0) })
+        .where(eq(platformSyncCursors.shopId, s.shop.id));
       await sync(h());
       const rows = await h()
         .app.db.select()

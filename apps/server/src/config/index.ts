@@ -210,8 +210,13 @@ export interface Config {
     /** The seller's authorization page in the service market (`?service_id=…&state=…`). */
     authorizeUrl: string;
   };
-  /** The executor of platform actions: its concurrency and each shop's call rate, per replica. */
-  platformActions: { concurrency: number; callsPerShopPerSecond: number };
+  /** The executor of platform actions: its concurrency, per replica. */
+  platformActions: { concurrency: number };
+  /**
+   * Every call of this replica to the platforms (the executor's, the syncs', the routes'): at
+   * most this many a second per shop and API (platforms/connections/call-limiter.ts).
+   */
+  platformCalls: { callsPerShopPerSecond: number };
   /** The platform syncs' period per shop and kind (null: each kind's own). */
   platformSync: { periodMs: number | null };
   /**
@@ -470,10 +475,8 @@ export function loadConfig(env: Record<string, string | undefined>, baseDir = re
       stopped: parsePackVersions(e.PAGE_PACKS_STOPPED),
       started: parsePackVersions(e.PAGE_PACKS_STARTED),
     },
-    platformActions: {
-      concurrency: e.PLATFORM_ACTIONS_CONCURRENCY,
-      callsPerShopPerSecond: e.PLATFORM_CALLS_PER_SHOP_PER_SECOND,
-    },
+    platformActions: { concurrency: e.PLATFORM_ACTIONS_CONCURRENCY },
+    platformCalls: { callsPerShopPerSecond: e.PLATFORM_CALLS_PER_SHOP_PER_SECOND },
     platformSync: {
       periodMs: e.PLATFORM_SYNC_PERIOD_SECONDS ? e.PLATFORM_SYNC_PERIOD_SECONDS * 1000 : null,
     },

@@ -3,6 +3,7 @@ export {
   accountShops,
   boundShops,
   connectedShops,
+  connectedShopsQuery,
   countBoundShops,
   findShop,
   findShopPlatformLink,

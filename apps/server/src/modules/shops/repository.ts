@@ -311,13 +311,27 @@ export async function shopsOfConnections(
 }
 
 /**
- * Every bound shop served by a platform connection, across accounts: the shops the platform
- * syncs read (platforms/sync). A connection that stopped working still lists its shops: the
- * sync notes the failure on each, as the executor does.
+ * Every shop bound and served by a platform connection, across accounts, as a query to embed
+ * (columns `id`, `user_id`, `platform`): the platform syncs' start-up repair of their cursors
+ * (platforms/sync) reads it in the statement that writes them.
+ */
+export function connectedShopsQuery(db: Executor) {
+  return db
+    .select({ id: shops.id, userId: shops.userId, platform: shops.platform })
+    .from(shops)
+    .where(and(eq(shops.bindStatus, 'BOUND'), isNotNull(shops.connectionId)));
+}
+
+/**
+ * Which of these shops (any account's) are bound and served by a platform connection: the
+ * shops whose claimed cursors the platform syncs run (platforms/sync). A connection that
+ * stopped working still counts: the sync notes the failure on each, as the executor does.
  */
 export async function connectedShops(
   db: Executor,
+  ids: readonly number[],
 ): Promise<Array<{ shopId: number; userId: number; shopName: string; platform: string }>> {
+  if (!ids.length) return [];
   return db
     .select({
       shopId: shops.id,
@@ -326,7 +340,13 @@ export async function connectedShops(
       platform: shops.platform,
     })
     .from(shops)
-    .where(and(eq(shops.bindStatus, 'BOUND'), isNotNull(shops.connectionId)))
+    .where(
+      and(
+        inArray(shops.id, [...ids]),
+        eq(shops.bindStatus, 'BOUND'),
+        isNotNull(shops.connectionId),
+      ),
+    )
     .orderBy(shops.id);
 }
 

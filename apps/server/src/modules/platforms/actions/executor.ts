@@ -31,7 +31,6 @@ import {
   type Outcome,
   type RecordFailure,
 } from './outcomes.ts';
-import { ShopRateLimiter } from './rate-limiter.ts';
 import {
   claimActions,
   finishAction,
@@ -58,8 +57,10 @@ import { runConversation, runTargetCollaboration, type StepContext } from './tik
  *   reconciled by reading the platform before any new call (tiktok-steps.ts).
  * - Never lost: a run-level stop (quota, rate limit, authorization, network) puts the records
  *   back to pending; only an answer about a talent, or a refused request, fails records.
- * - Within the platform's limits: a shop's calls go through a rate limiter, at most
- *   `perShop` of its actions run at once, and a quota or throttle pauses the shop.
+ * - Within the platform's limits: a shop's calls wait their turn in the one limiter of the
+ *   process's platform calls (the connections module's, shared with the syncs and the routes,
+ *   per shop and API), at most `perShop` of its actions run at once, and a quota or throttle
+ *   pauses the shop.
  */
 
 export interface ExecutorOptions {
@@ -67,8 +68,6 @@ export interface ExecutorOptions {
   concurrency: number;
   /** Actions of one shop run at once by this process. */
   perShop: number;
-  /** Calls a second to one shop from this process (the platform allows 50 per API). */
-  callsPerShopPerSecond: number;
   leaseMs: number;
   /** The language of the words the executor writes on records (its own failures). */
   locale: Locale;
@@ -77,7 +76,6 @@ export interface ExecutorOptions {
 export const DEFAULT_EXECUTOR_OPTIONS: ExecutorOptions = {
   concurrency: 32,
   perShop: 4,
-  callsPerShopPerSecond: 20,
   leaseMs: 120_000,
   locale: 'zh-CN',
 };
@@ -116,7 +114,6 @@ const CONFIGURATION_RETRY_MS = 15 * 60_000;
 
 export class PlatformActionExecutor {
   private readonly options: ExecutorOptions;
-  private readonly limiter: ShopRateLimiter;
   private readonly busyShops = new Map<number, number>();
   /** When this executor last claimed an action of each shop: claims serve shops in turn. */
   private readonly servedShops = new Map<number, number>();
@@ -129,7 +126,6 @@ export class PlatformActionExecutor {
     options: Partial<ExecutorOptions> = {},
   ) {
     this.options = { ...DEFAULT_EXECUTOR_OPTIONS, ...options };
-    this.limiter = new ShopRateLimiter(this.options.callsPerShopPerSecond);
   }
 
   /**
@@ -311,8 +307,8 @@ export class PlatformActionExecutor {
         products: task.products,
       },
       locale: this.options.locale,
+      // Each call the step makes waits its turn in the connections' limiter (per shop and API).
       call: async (run, scopes) => {
-        await this.limiter.take(action.shopId);
         return this.deps.connections.withShopApi(
           action.userId,
           action.shopId,
@@ -321,7 +317,6 @@ export class PlatformActionExecutor {
         );
       },
       doudian: async (run) => {
-        await this.limiter.take(action.shopId);
         return this.deps.connections.withDoudianShopApi(
           action.userId,
           action.shopId,

@@ -55,6 +55,7 @@ import {
   upsertConnection,
   type ConnectionRow,
 } from './repository.ts';
+import { PlatformCallLimiter } from './call-limiter.ts';
 
 /**
  * A seller's connections to a platform by its authorization (OAuth): starting and completing
@@ -168,6 +169,11 @@ export interface ConnectionsDeps {
   appSecret: string;
   revocations: Pick<RevocationStore, 'isRevoked'>;
   log: FastifyBaseLogger;
+  /**
+   * Calls a second this process makes to one shop, per API (PLATFORM_CALLS_PER_SHOP_PER_SECOND;
+   * the platform allows 50: keep replicas × this under it). Default 20.
+   */
+  callsPerShopPerSecond?: number;
 }
 
 const reasonOfBindRefusal: Record<string, ConnectReason> = {
@@ -271,8 +277,21 @@ export class PlatformConnections {
   /** Renewals in flight in this process, by connection (see refreshNow). */
   private readonly renewals = new Map<number, Promise<ConnectionRow>>();
 
+  /**
+   * The one limiter of this process's calls to the platforms: every client built for a shop
+   * (shopApi, doudianShopApi: whoever calls, the executor, the syncs or a route) waits its turn
+   * here before each send, keyed by platform, shop and API (call-limiter.ts).
+   */
+  private readonly limiter: PlatformCallLimiter;
+
   constructor(private readonly deps: ConnectionsDeps) {
     this.box = new SecretBox(deps.appSecret, 'platform-tokens');
+    this.limiter = new PlatformCallLimiter(deps.callsPerShopPerSecond ?? 20);
+  }
+
+  /** What a shop's client awaits before each send: its turn for that API. */
+  private turn(platform: string, shop: string): (api: string) => Promise<void> {
+    return (api) => this.limiter.take(`${platform}|${shop}|${api}`);
   }
 
   // -------------------------------------------------------------------------------------
@@ -632,7 +651,10 @@ export class PlatformConnections {
   async shopApi(userId: number, shopId: number, now: Date): Promise<ShopApi> {
     const { link, row, accessToken } = await this.usable(userId, shopId, PLATFORM_TIKTOK, now);
     return {
-      client: await this.deps.platform.client(),
+      // The platform counts per shop (its id), whichever account's row calls for it.
+      client: await this.deps.platform.client({
+        beforeSend: this.turn(PLATFORM_TIKTOK, link.platformShopId ?? `shop:${shopId}`),
+      }),
       access: { accessToken, shopCipher: link.platformCipher! },
       connectionId: row.id,
       grantedScopes: row.grantedScopes,
@@ -641,9 +663,11 @@ export class PlatformConnections {
 
   /** A 抖店 shop's access: a client and the shop's valid access token. */
   async doudianShopApi(userId: number, shopId: number, now: Date): Promise<DoudianShopApi> {
-    const { row, accessToken } = await this.usable(userId, shopId, PLATFORM_DOUYIN, now);
+    const { link, row, accessToken } = await this.usable(userId, shopId, PLATFORM_DOUYIN, now);
     return {
-      client: await this.doudian().client(),
+      client: await this.doudian().client({
+        beforeSend: this.turn(PLATFORM_DOUYIN, link.platformShopId ?? `shop:${shopId}`),
+      }),
       access: { accessToken },
       connectionId: row.id,
     };

@@ -126,10 +126,12 @@ export class DoudianPlatform {
     return this.resolved;
   }
 
-  async client(): Promise<DoudianClient> {
+  /** A client of the app in force; `shop`: what a shop's client adds (its turn before each call). */
+  async client(shop: Pick<ClientTuning, 'beforeSend'> = {}): Promise<DoudianClient> {
     const app = await this.app();
     return new DoudianClient({
       ...this.tuning,
+      ...shop,
       appKey: app.appKey,
       appSecret: app.appSecret,
       apiBase: app.apiBase,

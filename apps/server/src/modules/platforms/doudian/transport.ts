@@ -46,6 +46,12 @@ export interface TransportOptions {
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /**
+   * Awaited before each send, throttled resends included, with the call's method
+   * (`buyin.orienPlanAuthorsAdd`): where the shop's client waits for its turn
+   * (connections/call-limiter.ts).
+   */
+  beforeSend?: (method: string) => Promise<void>;
 }
 
 /** The Go SDK's default (DoudianOpConfig HttpReadTimeout 12000 ms). */
@@ -142,6 +148,7 @@ export class Transport {
     const retries = this.options.rateLimitRetries ?? 3;
     for (let attempt = 0; ; attempt++) {
       try {
+        await this.options.beforeSend?.(call.method);
         return await this.once(call);
       } catch (error) {
         if (!(error instanceof DoudianError) || error.reason !== 'rate_limited') throw error;

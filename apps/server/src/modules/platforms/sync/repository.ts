@@ -2,32 +2,64 @@ import { randomUUID } from 'node:crypto';
 import type { PlatformAnswer } from '@inviteflow/contract';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client.ts';
-import { platformSyncCursors as c } from './schema.ts';
+import { connectedShopsQuery } from '../../shops/index.ts';
+import { platformSyncCursors as c, platformSyncKinds as k } from './schema.ts';
 
-/** Where each shop's syncs stand: the only place platform_sync_cursors is queried. */
+/**
+ * Where each shop's syncs stand: the only place platform_sync_cursors and platform_sync_kinds
+ * are queried (the shops trigger of migration 0028 aside).
+ */
 
 export type SyncCursorRow = typeof c.$inferSelect;
 
-/** Makes the cursors a shop's kinds need (due now), leaving existing ones as they are. */
-export async function ensureCursors(
+/**
+ * The kinds this server syncs, per platform: the table the shops trigger makes cursors from
+ * (migration 0032). Kinds no longer synced are dropped from it.
+ */
+export async function saveKinds(
   db: Executor,
-  rows: Array<{ shopId: number; userId: number; kind: string }>,
-  now: Date,
+  kinds: ReadonlyArray<{ kind: string; platform: string }>,
 ): Promise<void> {
-  if (!rows.length) return;
+  const names = kinds.map((k) => k.kind);
   await db
-    .insert(c)
-    .values(rows.map((row) => ({ ...row, dueAt: now })))
-    .onConflictDoNothing();
+    .delete(k)
+    .where(names.length ? sql`${k.kind} <> all(${sql.param(names)}::text[])` : sql`true`);
+  if (!kinds.length) return;
+  await db
+    .insert(k)
+    .values([...kinds])
+    .onConflictDoUpdate({ target: k.kind, set: { platform: sql`excluded.platform` } });
 }
 
-/** Removes the cursors of shops no longer connected (their kinds read nothing now). */
-export async function dropCursorsExcept(db: Executor, keepShopIds: number[]): Promise<void> {
-  await db
-    .delete(c)
-    .where(
-      keepShopIds.length ? sql`${c.shopId} <> all(${sql.param(keepShopIds)}::int[])` : sql`true`,
-    );
+/**
+ * The start-up repair (the trigger keeps cursors from then on): every connected shop (BOUND,
+ * with a connection) has a cursor of each kind of its platform, due now when new; no other
+ * shop has any, and no cursor is left of a kind no longer synced. Two statements, whatever the
+ * number of shops; answers how many cursors it made and dropped (0 and 0 once repaired).
+ */
+export async function repairCursors(
+  db: Executor,
+  now: Date,
+): Promise<{ made: number; dropped: number }> {
+  const connected = connectedShopsQuery(db);
+  const made = await db.execute(sql`
+    insert into ${c} (shop_id, kind, user_id, due_at, created_at, updated_at)
+    select s.id, ${k.kind}, s.user_id, ${now}, ${now}, ${now}
+      from (${connected}) s join ${k} on ${k.platform} = s.platform
+    on conflict do nothing
+    returning 1`);
+  const dropped = await db.execute(sql`
+    delete from ${c}
+     where not exists (select 1 from ${k} where ${k.kind} = ${c.kind})
+        or not exists (select 1 from (${connected}) s where s.id = ${c.shopId})
+    returning 1`);
+  return { made: affected(made), dropped: affected(dropped) };
+}
+
+/** The rows a statement returned, as either driver (pg, PGlite) answers it. */
+function affected(result: unknown): number {
+  const rows = (result as { rows?: unknown[] }).rows ?? (result as unknown[]);
+  return Array.isArray(rows) ? rows.length : 0;
 }
 
 /**

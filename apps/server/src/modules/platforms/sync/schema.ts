@@ -15,7 +15,20 @@ import { createdAt, updatedAt } from '../../../db/columns.ts';
 import { shops } from '../../shops/schema.ts';
 import { users } from '../../user/schema.ts';
 
-// The table of platforms/sync (issue 19): where each sync of each connected shop stands.
+// The tables of platforms/sync (issue 19): where each sync of each connected shop stands, and
+// the kinds there are.
+
+/**
+ * The sync kinds of each platform, as this version of the server has them (PlatformSync.prepare
+ * writes them at start-up). A trigger on shops (migration 0032) makes a shop's cursors from
+ * these when the shop is connected (BOUND with a connection) and drops them when it is not,
+ * in the statement that changes the shop: a pass only claims due cursors, it lists no shops.
+ */
+export const platformSyncKinds = pgTable('platform_sync_kinds', {
+  kind: text('kind').primaryKey(),
+  /** tiktok | douyin: the shops' platform whose shops get this kind's cursor. */
+  platform: text('platform').notNull(),
+});
 
 /**
  * One sync kind of one shop (tiktok.collaborations, tiktok.conversations, tiktok.samples,

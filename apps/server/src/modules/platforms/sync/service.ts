@@ -32,17 +32,36 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
 /**
- * The platform syncs of every connected shop (issue 19): a pass makes the cursors the
- * connected shops' kinds need, claims the due ones (platform_sync_cursors, SKIP LOCKED, leased,
- * so replicas share the work and a dead one's claim lapses), and runs each kind's steps. A
- * failed step keeps its cursor and is due again after a back-off: the platform's own wait for
- * a rate limit, longer for what the seller must fix (a lost authorization, a missing scope).
+ * The platform syncs of every connected shop (issue 19). A shop's cursors exist while it is
+ * connected: a trigger on shops (migration 0032) makes them, from the kinds prepare() saved,
+ * in the statement that binds the shop with a connection, and drops them in the one that
+ * unbinds it or removes its connection. A pass claims the due cursors (platform_sync_cursors,
+ * SKIP LOCKED, leased, so replicas share the work and a dead one's claim lapses) and runs each
+ * kind's steps; it lists no shops. A failed step keeps its cursor and is due again after a
+ * back-off: the platform's own wait for a rate limit, longer for what the seller must fix (a
+ * lost authorization, a missing scope).
  */
 export class PlatformSync {
   constructor(private readonly deps: PlatformSyncDeps) {}
 
   get kinds(): readonly SyncKind[] {
     return this.deps.kinds;
+  }
+
+  /**
+   * At start-up (app.ts, on ready): saves the kinds the trigger makes cursors from, and
+   * repairs the cursors once (shops connected before the trigger, or by a version with other
+   * kinds). Answers how many cursors it made and dropped.
+   */
+  async prepare(): Promise<{ made: number; dropped: number }> {
+    const { db, kinds } = this.deps;
+    return db.transaction(async (tx) => {
+      await repo.saveKinds(
+        tx,
+        kinds.map((kind) => ({ kind: kind.name, platform: kind.platform })),
+      );
+      return repo.repairCursors(tx, this.deps.now());
+    });
   }
 
   /** One pass; answers how many platform facts were applied. */
@@ -52,26 +71,16 @@ export class PlatformSync {
     const concurrency = options.concurrency ?? 4;
     const leaseMs = options.leaseMs ?? 5 * MINUTE_MS;
     const now = this.deps.now();
-    const shops = await connectedShops(db);
-    await repo.ensureCursors(
-      db,
-      shops.flatMap((shop) =>
-        kinds
-          .filter((kind) => kind.platform === shop.platform)
-          .map((kind) => ({ shopId: shop.shopId, userId: shop.userId, kind: kind.name })),
-      ),
-      now,
-    );
-    await repo.dropCursorsExcept(
-      db,
-      shops.map((shop) => shop.shopId),
-    );
     const claimed = await repo.claimDue(
       db,
       kinds.map((kind) => kind.name),
       now,
       { limit, leaseMs },
     );
+    if (!claimed.length) return 0;
+    // The claimed cursors' shops, still connected (a shop unbound since has no cursor left; one
+    // unbound between the claim and here is skipped, its cursor gone with it).
+    const shops = await connectedShops(db, [...new Set(claimed.map((row) => row.shopId))]);
     const byId = new Map(shops.map((shop) => [shop.shopId, shop]));
     let applied = 0;
     let next = 0;

@@ -725,6 +725,7 @@ export class TikTokShopClient {
     const operation = `GET ${TIKTOK_SHOP_PATHS.targetCollaboration('{target_collaboration_id}')}`;
     const data = await this.transport.signed({
       method: 'GET',
+      api: operation,
       path: TIKTOK_SHOP_PATHS.targetCollaboration(pathId(id, 'target_collaboration_id', operation)),
       ...this.access(shop),
       data: targetCollaborationDetailData,
@@ -813,6 +814,7 @@ export class TikTokShopClient {
     if (!value) refuse(operation, `${message.type} needs its content`);
     const data = await this.transport.signed({
       method: 'POST',
+      api: operation,
       path: TIKTOK_SHOP_PATHS.sendMessage(pathId(conversationId, 'conversation_id', operation)),
       ...this.access(shop),
       body: { msg_type: message.type, content: JSON.stringify(content) },
@@ -842,6 +844,7 @@ export class TikTokShopClient {
     }
     const data = await this.transport.signed({
       method: 'GET',
+      api: operation,
       path: TIKTOK_SHOP_PATHS.conversationMessages(
         pathId(conversationId, 'conversation_id', operation),
       ),
@@ -1073,6 +1076,7 @@ export class TikTokShopClient {
       refuse(operation, 'reject_reason is required');
     await this.transport.signed({
       method: 'POST',
+      api: operation,
       path: TIKTOK_SHOP_PATHS.sampleApplicationReview(
         pathId(applicationId, 'application_id', operation),
       ),
@@ -1099,6 +1103,7 @@ export class TikTokShopClient {
     const operation = `POST ${TIKTOK_SHOP_PATHS.sampleApplicationFulfillments('{application_id}')}`;
     const data = await this.transport.signed({
       method: 'POST',
+      api: operation,
       path: TIKTOK_SHOP_PATHS.sampleApplicationFulfillments(
         pathId(applicationId, 'application_id', operation),
       ),

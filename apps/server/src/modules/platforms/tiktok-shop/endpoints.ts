@@ -112,10 +112,12 @@ export class TikTokShopPlatform {
     return this.resolved;
   }
 
-  async client(): Promise<TikTokShopClient> {
+  /** A client of the app in force; `shop`: what a shop's client adds (its turn before each call). */
+  async client(shop: Pick<ClientTuning, 'beforeSend'> = {}): Promise<TikTokShopClient> {
     const app = await this.app();
     return new TikTokShopClient({
       ...this.tuning,
+      ...shop,
       appKey: app.appKey,
       appSecret: app.appSecret,
       apiBase: app.apiBase,

@@ -31,6 +31,13 @@ export interface TransportOptions {
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /**
+   * Awaited before each send of a signed call, throttled resends included, with the API it is
+   * (`GET /affiliate_seller/202508/target_collaborations/{target_collaboration_id}`): where the
+   * shop's client waits for its turn (connections/call-limiter.ts). Token calls are the app's,
+   * not a shop's, and do not wait.
+   */
+  beforeSend?: (api: string) => Promise<void>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -39,6 +46,11 @@ export interface SignedCall<S extends z.ZodType> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The documented path (`/affiliate_seller/202508/target_collaborations`). */
   path: string;
+  /**
+   * The API the platform counts the call under, when the path carries an id: its method and
+   * documented path with the parameter's name (default: `method path`).
+   */
+  api?: string;
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   accessToken?: string;
@@ -116,6 +128,7 @@ export class Transport {
     const retries = this.options.rateLimitRetries ?? 3;
     for (let attempt = 0; ; attempt++) {
       try {
+        await this.options.beforeSend?.(call.api ?? `${call.method} ${call.path}`);
         return await this.signedOnce(call);
       } catch (error) {
         if (!(error instanceof TikTokShopError) || error.reason !== 'rate_limited') throw error;
