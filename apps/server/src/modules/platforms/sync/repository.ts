@@ -7,7 +7,7 @@ import { platformSyncCursors as c, platformSyncKinds as k } from './schema.ts';
 
 /**
  * Where each shop's syncs stand: the only place platform_sync_cursors and platform_sync_kinds
- * are queried (the shops trigger of migration 0028 aside).
+ * are queried (the shops trigger of migration 0032 aside).
  */
 
 export type SyncCursorRow = typeof c.$inferSelect;
