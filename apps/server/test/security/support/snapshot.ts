@@ -79,6 +79,9 @@ export async function accountRows(
     // The operators' page pack switches (issue 17): global, nobody's; a seller's call must
     // never change them.
     page_pack_switches: `page_pack_switches t`,
+    // The sync kinds the server runs (written at start-up, platforms/sync): nobody's account,
+    // no call of our API changes them.
+    platform_sync_kinds: `platform_sync_kinds t`,
     // The sandbox TikTok Shop's state is the "platform's", nobody's account here: no call of
     // our API may change it (the record of calls it received changes only with its own calls).
     ...Object.fromEntries(
