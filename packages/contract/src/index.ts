@@ -34,3 +34,4 @@ export * from './task-platform-fields.ts';
 export * from './send-records.ts';
 export * from './task-api.ts';
 export * from './browser-channel.ts';
+export * from './currency.ts';

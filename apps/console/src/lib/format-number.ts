@@ -39,18 +39,6 @@ export function fenToYuan(fen: number): number {
   return fen / 100;
 }
 
-/** The digits of a currency's minor unit (ISO 4217: 2 for CNY and USD, 0 for JPY; 2 if unknown). */
-export function currencyDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
-  }
-}
-
 /** An amount in a minor unit of `digits` digits, with the language's grouping, e.g. 1,234.50. */
 export function formatAmount(minor: number, digits: number, locale: Locale): string {
   return new Intl.NumberFormat(locale, {

@@ -625,6 +625,16 @@ export async function storeRead(
   });
   const handle = row.creatorUsername ?? talent?.platformTalentId ?? null;
   const events: CreatorEvent[] = [];
+  // The conversation's first reply as a creator event: one fact by its conversation and message.
+  const replyOf = (message: { platformMessageId: string; sentAt: Date }): CreatorEvent => ({
+    userId: read.userId,
+    shopId: read.shopId,
+    shopName: read.shopName,
+    stage: 'replied',
+    key: `${read.platformConversationId}:${message.platformMessageId}`,
+    at: message.sentAt,
+    creator: { openId: row.creatorOpenId, username: handle },
+  });
   const firstCreator = inserted
     .filter((m) => m.sender === 'creator')
     .sort((a, b) => a.sentAt.getTime() - b.sentAt.getTime() || a.id - b.id)[0];
@@ -638,15 +648,7 @@ export async function storeRead(
       at: firstCreator.sentAt,
     }))
   ) {
-    events.push({
-      userId: read.userId,
-      shopId: read.shopId,
-      shopName: read.shopName,
-      stage: 'replied',
-      key: `${read.platformConversationId}:${firstCreator.platformMessageId}`,
-      at: firstCreator.sentAt,
-      creator: { openId: row.creatorOpenId, username: handle },
-    });
+    events.push(replyOf(firstCreator));
   } else if (
     firstCreator &&
     stored &&
@@ -655,16 +657,7 @@ export async function storeRead(
   ) {
     // The same key as an invitation's reply would have: the conversation's first reply is one
     // fact, applied once however often it is read (creator_events is unique by it).
-    events.push({
-      userId: read.userId,
-      shopId: read.shopId,
-      shopName: read.shopName,
-      stage: 'replied',
-      key: `${read.platformConversationId}:${firstCreator.platformMessageId}`,
-      at: firstCreator.sentAt,
-      creator: { openId: row.creatorOpenId, username: handle },
-      talentOnly: { talentId: row.talentId },
-    });
+    events.push({ ...replyOf(firstCreator), talentOnly: { talentId: row.talentId } });
   }
   const result = events.length
     ? await applyCreatorEvents(db, events)

@@ -8,7 +8,7 @@ import {
   type CellFormat,
   type SheetSource,
 } from '../../lib/sheets/writer.ts';
-import { minorDigits } from '../../lib/currency.ts';
+import { currencyDigits } from '@inviteflow/contract';
 import { stampInZone } from '../../lib/time-zones.ts';
 import type { SortOrder } from './cursor.ts';
 import {
@@ -49,7 +49,7 @@ function cells(row: TalentRow, job: TalentExportJob, format: CellFormat): Cell[]
   const { locale, timeZone } = job;
   return fileColumns('export').map((column): Cell => {
     if (column.key === 'businessAmount') {
-      return format.money(row.businessAmountFen, minorDigits(businessCurrency(row)));
+      return format.money(row.businessAmountFen, currencyDigits(businessCurrency(row)));
     }
     const fenField = moneyFen[column.key];
     if (fenField) return format.money(row[fenField] as number);

@@ -1,7 +1,8 @@
 import { Button, Divider, InputNumber, Radio, Select, Typography } from '@arco-design/web-react';
 import { issueMessage, rangePresets, type Locale } from '@inviteflow/contract';
 import { useState } from 'react';
-import { currencyDigits, formatAmount, formatCount } from '@/lib/format-number.ts';
+import { currencyDigits } from '@inviteflow/contract';
+import { formatAmount, formatCount } from '@/lib/format-number.ts';
 import { useTalentsT } from '../locale/index.ts';
 import {
   CUSTOM_RANGE,

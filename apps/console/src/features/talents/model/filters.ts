@@ -16,7 +16,7 @@ import {
 } from '@inviteflow/contract';
 import type { FilterCodec } from '@/components/crud/list-params.ts';
 import { dayEnd, dayOf, dayStart } from '@/lib/day-range.ts';
-import { currencyDigits } from '@/lib/format-number.ts';
+import { currencyDigits } from '@inviteflow/contract';
 
 export { dayEnd, dayStart };
 

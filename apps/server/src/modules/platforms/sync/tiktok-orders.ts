@@ -1,4 +1,4 @@
-import { minorDigits } from '../../../lib/currency.ts';
+import { currencyDigits } from '@inviteflow/contract';
 import { recordOrders, type OrderLine } from '../../affiliate-orders/index.ts';
 import { applyCreatorEvents, invitationOfOrder } from '../../send-records/index.ts';
 import type { AffiliateOrder } from '../tiktok-shop/index.ts';
@@ -162,7 +162,7 @@ export function orderLines(order: AffiliateOrder, now: Date): OrderLine[] {
 export function minorUnits(amount: string, currency: string): number | null {
   const m = /^\s*(\d{1,15})(?:\.(\d+))?\s*$/.exec(amount);
   if (!m) return null;
-  const digits = minorDigits(currency);
+  const digits = currencyDigits(currency);
   const fraction = m[2] ?? '';
   const kept = fraction.slice(0, digits).padEnd(digits, '0');
   const roundUp = fraction.length > digits && Number(fraction[digits]) >= 5 ? 1 : 0;
