@@ -83,6 +83,15 @@ const PAGE_MS = whole('BENCH_API_PAGE_MS', 10_000, 0, 600_000);
 /** An extension's pause before claiming again when nothing was handed out. */
 const IDLE_MS = whole('BENCH_API_IDLE_MS', 10_000, 0, 600_000);
 /**
+ * The users arrive over this ramp (each seller and each extension starts at a random moment of
+ * it), and the measurement begins 5 s after it ends: what is measured is the steady state of
+ * 200 + 200 users, not 400 of them arriving in the same second on a cold process (with every
+ * user's first request at once, the first seconds' backlog took ten seconds to clear and was
+ * most of each route's p99).
+ */
+const RAMP_MS = whole('BENCH_API_RAMP_S', 10, 0, 600) * 1000;
+const WARM_UP_MS = RAMP_MS + 5_000;
+/**
  * The list phase's clients, on both sides. PostgreSQL's max_connections (100 here) is shared
  * with other work, so pgbench cannot open one per seller; 20 is the server's own pool
  * (DATABASE_POOL_MAX), the most sessions the server gives the query at once.
@@ -722,7 +731,7 @@ function nextSellerOp(): Op {
 }
 
 async function sellerLoop(base: string, s: Seller, rec: Recorder, until: () => boolean) {
-  await sleep(Math.random() * THINK_MS);
+  await sleep(Math.random() * RAMP_MS);
   while (!until()) {
     await nextSellerOp()(base, s, rec);
     await sleep(spread(THINK_MS));
@@ -750,7 +759,7 @@ async function post<T>(
 /** One browser: claim, the page's work, started, the page's answer, report; poll when idle. */
 async function extensionLoop(base: string, s: Seller, rec: Recorder, until: () => boolean) {
   const X = apiPaths.extension;
-  await sleep(Math.random() * IDLE_MS);
+  await sleep(Math.random() * RAMP_MS);
   while (!until()) {
     const claimed = await post<BrowserClaimData>(
       base,
@@ -1024,14 +1033,14 @@ async function runVariant(
       `Signed in, connected a browser and created a task of ${FIRST_TASK_TALENTS} talents per seller in ${((Date.now() - setupStarted) / 1000).toFixed(1)} s (not measured).\n`,
     );
     const rec = new Recorder();
-    let stopAt = Date.now() + (SECONDS + 3) * 1000;
+    let stopAt = Date.now() + WARM_UP_MS + SECONDS * 1000;
     const until = () => Date.now() >= stopAt;
     const users = [
       ...sellers.map((s) => sellerLoop(product.url, s, rec, until)),
       ...sellers.map((s) => extensionLoop(product.url, s, rec, until)),
     ];
-    // 3 s of warm-up (connections, JIT, first cache fills), then SECONDS measured.
-    await sleep(3_000);
+    // The ramp and 5 s more of warm-up (connections, JIT, first cache fills), then SECONDS measured.
+    await sleep(WARM_UP_MS);
     const sessions = sessionSampler(databaseUrl);
     rec.measuring = true;
     const cpuBefore = cpuSeconds(product.pid());
@@ -1126,7 +1135,7 @@ export async function benchApi(out: Out): Promise<number> {
     }
     const listSql = await capturedListSql(dbUrl, sellers[0]!.userId, sellers[1]!.userId);
     out(
-      `\nWorkload: ${SELLERS} sellers (think ${THINK_MS} ms on average between requests) and ${SELLERS} extensions (${PAGE_MS} ms on the page between claim, started and report; ${IDLE_MS} ms between claims when idle), ${SECONDS} s measured after 3 s of warm-up, per variant below. Each variant is a fresh server process on the same database (the previous variant's writes stay).`,
+      `\nWorkload: ${SELLERS} sellers (think ${THINK_MS} ms on average between requests) and ${SELLERS} extensions (${PAGE_MS} ms on the page between claim, started and report; ${IDLE_MS} ms between claims when idle), arriving over ${RAMP_MS / 1000} s, ${SECONDS} s measured after ${WARM_UP_MS / 1000} s of warm-up, per variant below. Each variant is a fresh server process on the same database (the previous variant's writes stay).`,
     );
     out(`\nThe talent list's SQL as pgbench runs it (\`:uid\` drawn from the sellers' ids):\n`);
     out('```sql');

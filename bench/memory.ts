@@ -27,7 +27,8 @@ import { repoRoot, serverCommand } from './support/product.ts';
 export const BUDGET_IDLE_MB = 250;
 const consoleDir = path.join(repoRoot, 'apps/console/dist');
 const extraNodeArgs = (process.env.BENCH_MEMORY_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const nodeArgs = [...serverNodeArgs, ...extraNodeArgs];
+// The embedded default (PGlite): its arguments, whatever this shell's DATABASE_URL.
+const nodeArgs = [...serverNodeArgs({}), ...extraNodeArgs];
 
 type Out = (line?: string) => void;
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
@@ -165,7 +166,7 @@ function freePort(): Promise<number> {
 async function runServer(dataDir: string, knownPassword?: string): Promise<ProcessRun> {
   const port = await freePort();
   const started = Date.now();
-  const command = serverCommand();
+  const command = serverCommand(undefined, {});
   const entry = command.pop()!;
   const child = spawn(process.execPath, [...command, ...extraNodeArgs, entry], {
     cwd: repoRoot,

@@ -33,10 +33,13 @@ export function profilingArgs(): string[] {
  * the server had a build (a before/after comparison) runs its sources under tsx, as its
  * `npm start` did then.
  */
-export function serverCommand(cwd: string = repoRoot): string[] {
+export function serverCommand(
+  cwd: string = repoRoot,
+  env: Record<string, string | undefined> = process.env,
+): string[] {
   const server = path.join(cwd, 'apps/server');
   if (!existsSync(path.join(server, 'scripts/build.ts'))) {
-    return [...serverNodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'];
+    return [...serverNodeArgs(env), '--import', 'tsx', 'apps/server/src/main.ts'];
   }
   const built = spawnSync(
     process.execPath,
@@ -44,7 +47,7 @@ export function serverCommand(cwd: string = repoRoot): string[] {
     { cwd: server, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   if (built.status !== 0) throw new Error(`the server's build failed in ${server}`);
-  return [...serverNodeArgs, path.join('apps/server', SERVER_ENTRY)];
+  return [...serverNodeArgs(env), path.join('apps/server', SERVER_ENTRY)];
 }
 
 /**
@@ -60,21 +63,18 @@ export async function startProduct(
 ): Promise<RunningProduct> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'inviteflow-bench-'));
   let output = '';
+  const serverEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
   const server: ChildProcess = spawn(
     process.execPath,
-    [...profilingArgs(), ...serverCommand(cwd)],
-    {
-      cwd,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    [...profilingArgs(), ...serverCommand(cwd, serverEnv)],
+    { cwd, env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   server.stdout?.on('data', (chunk) => (output += String(chunk)));
   server.stderr?.on('data', (chunk) => (output += String(chunk)));

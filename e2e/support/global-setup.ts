@@ -17,22 +17,23 @@ export default async function globalSetup() {
   const log = createWriteStream(serverLog);
   // The server's build (dist/main.js), made first when its sources changed, as `npm start` does.
   const entry = await ensureServerBuilt();
-  const server = spawn(process.execPath, [...serverNodeArgs, entry], {
+  const serverEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'info',
+    // 百应 私信 ships stopped until verified on a live shop (page-packs DEFAULT_STOPPED); the
+    // browser tests run it on its stand-in page, as an operator starts it once verified.
+    PAGE_PACKS_STARTED: 'buyin.im',
+    // The platform syncs read every few seconds (a minute or more by default), so a spec that
+    // moves the sandbox clock sees replies, acceptances, samples and orders arrive soon.
+    PLATFORM_SYNC_PERIOD_SECONDS: '2',
+  };
+  const server = spawn(process.execPath, [...serverNodeArgs(serverEnv), entry], {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
-      // 百应 私信 ships stopped until verified on a live shop (page-packs DEFAULT_STOPPED); the
-      // browser tests run it on its stand-in page, as an operator starts it once verified.
-      PAGE_PACKS_STARTED: 'buyin.im',
-      // The platform syncs read every few seconds (a minute or more by default), so a spec that
-      // moves the sandbox clock sees replies, acceptances, samples and orders arrive soon.
-      PLATFORM_SYNC_PERIOD_SECONDS: '2',
-    },
+    env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout.pipe(log);

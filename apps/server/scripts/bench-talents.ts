@@ -314,7 +314,7 @@ async function benchExport(pgUrl: string, username: string, rows: number) {
   out(`\n## Export of ${rows.toLocaleString('en-US')} rows (a server process on PostgreSQL)\n`);
   const port = 3900 + Math.floor(Math.random() * 90);
   const entry = await ensureServerBuilt();
-  const server = spawn(process.execPath, [...serverNodeArgs, entry], {
+  const server = spawn(process.execPath, [...serverNodeArgs({ DATABASE_URL: pgUrl }), entry], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import {
   existsSync,
   mkdtempSync,
@@ -43,7 +43,7 @@ async function start(dataDir: string): Promise<Running> {
   await ensureServerBuilt();
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, [...serverNodeArgs, SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...serverNodeArgs({}), SERVER_ENTRY], {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH,
@@ -110,8 +110,22 @@ describe('the server process', () => {
       scripts: Record<string, string>;
     };
     expect(scripts.start).toBe(
-      `node --import tsx scripts/build.ts --if-changed && node ${serverNodeArgs.join(' ')} ${SERVER_ENTRY}`,
+      `node --import tsx scripts/build.ts --if-changed && node $(node --import tsx scripts/print-node-args.ts) ${SERVER_ENTRY}`,
     );
+    // What the script's command substitution prints, for each kind of database.
+    const printed = (env: Record<string, string>) =>
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/print-node-args.ts'], {
+        cwd: serverRoot,
+        env: { PATH: process.env.PATH, ...env },
+        encoding: 'utf8',
+      }).trim();
+    const embedded = printed({});
+    const production = printed({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' });
+    expect(embedded).toBe(serverNodeArgs({}).join(' '));
+    expect(production).toBe(serverNodeArgs({ DATABASE_URL: 'postgres://u@h/db' }).join(' '));
+    // The embedded default keeps its young generation small (idle memory); PostgreSQL, V8's own.
+    expect(embedded).toContain('--max-semi-space-size=1');
+    expect(production).toContain('--max-semi-space-size=16');
   });
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'inviteflow-process-'));
@@ -201,7 +215,7 @@ describe('the server process', () => {
 
   it('refuses to start with an invalid configuration, naming the variable', async () => {
     await ensureServerBuilt();
-    const child = spawn(process.execPath, [...serverNodeArgs, SERVER_ENTRY], {
+    const child = spawn(process.execPath, [...serverNodeArgs({}), SERVER_ENTRY], {
       cwd: serverRoot,
       env: { PATH: process.env.PATH, PORT: 'eighty' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -59,18 +59,19 @@ export async function startServer(
   const port = await freePort();
   const begun = Date.now();
   let output = '';
-  const child = spawn(process.execPath, [...serverNodeArgs, SERVER_ENTRY], {
+  const childEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    // No built console: these tests speak to the API only.
+    CONSOLE_DIR: '/nonexistent-inviteflow-console',
+    ...env,
+  };
+  const child = spawn(process.execPath, [...serverNodeArgs(childEnv), SERVER_ENTRY], {
     cwd: serverRoot,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      // No built console: these tests speak to the API only.
-      CONSOLE_DIR: '/nonexistent-inviteflow-console',
-      ...env,
-    },
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
