@@ -8,7 +8,7 @@ import {
   type Talent,
   type TalentConversations,
 } from '@inviteflow/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import {
   creatorEvents,
@@ -227,6 +227,45 @@ describeApi(
         token: s.token,
       });
       expect(ofTalent.body.data.list.map((c) => c.id)).toEqual([conversation.id]);
+    });
+
+    it('never stores a reply without its fact: a write that fails keeps the messages new, and the next read applies it', async () => {
+      const { s, talentId, taskId } = await invited(h());
+      expect(await h().app.platformSync.runDue()).toBe(0);
+      // The reply's fact cannot be written (as if the process died, or the database lost the
+      // commit, between the messages and the fact).
+      await h().app.db.execute(sql`
+        create or replace function test_refuse_creator_event() returns trigger
+          language plpgsql as $$ begin raise exception 'the fact cannot be written'; end $$`);
+      await h().app.db.execute(sql`
+        create trigger test_refuse_creator_event before insert on creator_events
+          for each row execute function test_refuse_creator_event()`);
+      try {
+        advance(h(), 4);
+        await h().app.platformSync.runDue();
+      } finally {
+        await h().app.db.execute(sql`drop trigger test_refuse_creator_event on creator_events`);
+        await h().app.db.execute(sql`drop function test_refuse_creator_event()`);
+      }
+      const replied = async () =>
+        (
+          await h()
+            .app.db.select({ stage: sendRecords.stage })
+            .from(sendRecords)
+            .where(eq(sendRecords.taskId, taskId))
+        )[0]!.stage;
+      expect(await replied()).not.toBe('replied');
+      expect(await talentStatus(h(), s.token, talentId)).not.toBe('communicating');
+
+      // The sync reads the conversation again (its cursor did not move): the reply applies.
+      await h()
+        .app.db.update(platformSyncCursors)
+        .set({ dueAt: new Date(0), leasedUntil: null })
+        .where(eq(platformSyncCursors.shopId, s.shop.id));
+      expect(await h().app.platformSync.runDue()).toBeGreaterThan(0);
+      expect(await replied()).toBe('replied');
+      expect(await talentStatus(h(), s.token, talentId)).toBe('communicating');
+      expect((await followUps(h(), s.token, talentId)).map((f) => f.author)).toEqual(['system']);
     });
 
     it('moves a talent with no record on its first reply in a conversation opened from the library, once', async () => {

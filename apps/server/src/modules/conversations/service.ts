@@ -13,10 +13,11 @@ import {
   type TalentConversations,
 } from '@inviteflow/contract';
 import type { Database, Executor } from '../../db/client.ts';
+import { beginCreatorLoopWrite } from '../../lib/creator-loop-lock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { postMessage, settleMessages } from '../messages/index.ts';
 import {
-  applyCreatorEvents,
+  applyCreatorEventsInTransaction,
   awaitsFirstReply,
   collaborationsOfTalent,
   creatorHasRecords,
@@ -592,7 +593,13 @@ export async function storeRead(
     read.platformConversationId,
   );
   const talent = await attribute(db, read, stored);
-  const { inserted, row } = await db.transaction(async (tx) => {
+  // The messages and the reply they make commit together (applyCreatorEventsInTransaction):
+  // stored alone, a crash before the reply's write left them no longer new when read again,
+  // and the reply was never applied. A creator's message may make one: the syncs' lock of the
+  // account first, before this transaction's own rows, as every write of creator facts does.
+  const creatorWrote = messages.some((message) => message.sender === 'creator');
+  const { inserted, result } = await db.transaction(async (tx) => {
+    if (creatorWrote) await beginCreatorLoopWrite(tx, [read.userId]);
     const row = await repo.upsertConversation(
       tx,
       {
@@ -621,51 +628,70 @@ export async function storeRead(
       })),
     );
     if (inserted.length) await settleTurn(tx, row, read.shopName, now);
-    return { inserted, row };
+    const reply = await replyEvent(tx, read, stored !== undefined, row, talent, inserted);
+    const result = reply
+      ? await applyCreatorEventsInTransaction(tx, [reply])
+      : { applied: 0, accounts: [] as number[] };
+    return { inserted, result };
   });
+  const accounts = new Set(result.accounts);
+  if (inserted.length) accounts.add(read.userId);
+  if (accounts.size) await deps.changed([...accounts]);
+  return { inserted: inserted.length, applied: result.applied };
+}
+
+/**
+ * The reply fact the newly stored messages make, if any (see storeRead): the first reply after
+ * an invitation (its record has no reply yet), or the creator's first message in a
+ * conversation stored before it (opened here from the library) as a fact of its talent alone.
+ * Its key is the conversation's and the message's ids: one fact however often it is read.
+ */
+async function replyEvent(
+  tx: Executor,
+  read: ReadConversation,
+  wasStored: boolean,
+  row: {
+    id: number;
+    talentId: number | null;
+    creatorOpenId: string | null;
+    creatorUsername: string | null;
+  },
+  talent: { platformTalentId: string } | null,
+  inserted: readonly { id: number; sender: string; platformMessageId: string; sentAt: Date }[],
+): Promise<CreatorEvent | null> {
+  const firstCreator = inserted
+    .filter((m) => m.sender === 'creator')
+    .sort((a, b) => a.sentAt.getTime() - b.sentAt.getTime() || a.id - b.id)[0];
+  if (!firstCreator) return null;
   const handle = row.creatorUsername ?? talent?.platformTalentId ?? null;
-  const events: CreatorEvent[] = [];
-  // The conversation's first reply as a creator event: one fact by its conversation and message.
-  const replyOf = (message: { platformMessageId: string; sentAt: Date }): CreatorEvent => ({
+  const reply: CreatorEvent = {
     userId: read.userId,
     shopId: read.shopId,
     shopName: read.shopName,
     stage: 'replied',
-    key: `${read.platformConversationId}:${message.platformMessageId}`,
-    at: message.sentAt,
+    key: `${read.platformConversationId}:${firstCreator.platformMessageId}`,
+    at: firstCreator.sentAt,
     creator: { openId: row.creatorOpenId, username: handle },
-  });
-  const firstCreator = inserted
-    .filter((m) => m.sender === 'creator')
-    .sort((a, b) => a.sentAt.getTime() - b.sentAt.getTime() || a.id - b.id)[0];
+  };
   if (
-    firstCreator &&
     handle &&
-    (await awaitsFirstReply(db, {
+    (await awaitsFirstReply(tx, {
       userId: read.userId,
       shopId: read.shopId,
       platformTalentId: handle,
       at: firstCreator.sentAt,
     }))
   ) {
-    events.push(replyOf(firstCreator));
-  } else if (
-    firstCreator &&
-    stored &&
-    row.talentId !== null &&
-    (await repo.firstCreatorMessage(db, row.id))?.id === firstCreator.id
-  ) {
-    // The same key as an invitation's reply would have: the conversation's first reply is one
-    // fact, applied once however often it is read (creator_events is unique by it).
-    events.push({ ...replyOf(firstCreator), talentOnly: { talentId: row.talentId } });
+    return reply;
   }
-  const result = events.length
-    ? await applyCreatorEvents(db, events)
-    : { applied: 0, accounts: [] as number[] };
-  const accounts = new Set(result.accounts);
-  if (inserted.length) accounts.add(read.userId);
-  if (accounts.size) await deps.changed([...accounts]);
-  return { inserted: inserted.length, applied: result.applied };
+  if (
+    wasStored &&
+    row.talentId !== null &&
+    (await repo.firstCreatorMessage(tx, row.id))?.id === firstCreator.id
+  ) {
+    return { ...reply, talentOnly: { talentId: row.talentId } };
+  }
+  return null;
 }
 
 /** Whether the conversation is stored, and which of these platform message ids it holds. */

@@ -43,7 +43,11 @@ export {
   succeedRecords,
 } from './action-records.ts';
 /** What a creator did after an invitation (issue 19): the platform syncs apply it here. */
-export { applyCreatorEvents, type CreatorEvent } from './record-stages.ts';
+export {
+  applyCreatorEvents,
+  applyCreatorEventsInTransaction,
+  type CreatorEvent,
+} from './record-stages.ts';
 /** Follow-ups for non-responders (issue 19): the job app.ts runs, and the port platforms fills. */
 export {
   runFollowUps,

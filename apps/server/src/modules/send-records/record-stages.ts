@@ -55,6 +55,28 @@ export async function applyCreatorEvents(
   db: Database,
   events: readonly CreatorEvent[],
 ): Promise<AppliedEvents> {
+  return applyPages(events, (work) => db.transaction(work));
+}
+
+/**
+ * applyCreatorEvents inside the caller's transaction, for a write whose own rows must commit
+ * with the facts drawn from them or not at all: a conversation's new messages and the reply
+ * they make (conversations' storeRead). Stored first and applied in a second transaction, a
+ * crash between the two (or the loss of the second's asynchronous commit) left the messages
+ * stored and their reply never applied: read again, they were no longer new. The caller's
+ * transaction takes this write's lock (beginCreatorLoopWrite) before its own rows.
+ */
+export async function applyCreatorEventsInTransaction(
+  tx: Tx,
+  events: readonly CreatorEvent[],
+): Promise<AppliedEvents> {
+  return applyPages(events, (work) => work(tx));
+}
+
+async function applyPages(
+  events: readonly CreatorEvent[],
+  inTransaction: (work: (tx: Tx) => Promise<boolean[]>) => Promise<boolean[]>,
+): Promise<AppliedEvents> {
   let applied = 0;
   const accounts = new Set<number>();
   // A page of events in one transaction, applied set-based: a fixed number of statements per
@@ -68,7 +90,7 @@ export async function applyCreatorEvents(
   // the same records and talents would deadlock or wait on each other's rows.
   for (let from = 0; from < events.length; from += APPLY_PAGE) {
     const page = events.slice(from, from + APPLY_PAGE);
-    const changed = await db.transaction(async (tx) => {
+    const changed = await inTransaction(async (tx) => {
       await beginCreatorLoopWrite(
         tx,
         page.map((event) => event.userId),
