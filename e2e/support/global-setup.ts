@@ -49,8 +49,13 @@ export default async function globalSetup() {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline)
+    if (Date.now() > deadline) {
+      // No teardown runs after a failed setup: a server left behind would hold the port, and
+      // the next run's health check would find it instead of its own (seen: that run's tests
+      // then met a refused connection once the stray server went away).
+      server.kill('SIGTERM');
       throw new Error(`the server did not become healthy; see ${serverLog}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   console.log(

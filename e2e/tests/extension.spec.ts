@@ -337,6 +337,31 @@ test('the console page reaches the extension directly (externally_connectable)',
   const refused = await sendExternally({ type: 'PLUGIN_LOGIN_DATA', token: 'forged' });
   expect(refused).toEqual({ accepted: false });
   expect((await storage.get<StoredAuth>('auth'))!.token).toBe(token);
+  // A late answer to a login request replaces nothing. The extension asks while it needs a
+  // login, up to five times until the console answers, and a slow console answers each (seen:
+  // the reloaded console's second answer landing after this hand-over and replacing it). Here
+  // the console answers one after the hand-over, for certain; the extension ends the session
+  // made for that answer (nobody else holds it) and keeps the one handed over.
+  const late = await consolePage.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        window.addEventListener('message', (event) => {
+          const answer = event.data as { type?: string; session?: { sessionId: string } };
+          if (answer?.type === 'LOGIN_STATUS_RESPONSE' && answer.session)
+            resolve(answer.session.sessionId);
+        });
+        window.postMessage({ type: 'PLUGIN_LOGIN_REQUEST' }, window.location.origin);
+      }),
+  );
+  const access = await consoleAccessToken();
+  const connected = async () => {
+    const listed = await call('GET', apiPaths.user.browsers, access);
+    return (listed.body.data as { list: Array<{ id: string }> }).list.map((b) => b.id);
+  };
+  expect(late).not.toBe(data.sessionId);
+  await expect.poll(connected).not.toContain(late);
+  expect(await connected()).toContain(data.sessionId);
+  expect((await storage.get<StoredAuth>('auth'))!.token).toBe(token);
 });
 
 test('the extension renews its own session with no console involved', async () => {

@@ -445,6 +445,44 @@ describe('browser channel runner', () => {
     expect(page.sends).toBe(0);
   });
 
+  it('after a restart, a page the browser did not load is looked at once more (a fresh tab) before the action is left in doubt', async () => {
+    const { server, page, runner } = setup();
+    await actionJournalItem.set(journalInDoubt());
+    page.shown = new Map([
+      [100, 'sent'],
+      [101, 'sent'],
+    ]);
+    // Chrome unloaded the fresh window's tab right after its start: the next look loads.
+    let unloads = 1;
+    page.landOn = (url) => {
+      if (unloads-- > 0) throw new PageNotLoaded('the page did not load (unloaded)');
+      return url;
+    };
+    expect(await runner.step()).toMatchObject({ kind: 'waiting' });
+    expect(page.opened).toHaveLength(2);
+    expect(server.reports[0]!.body.unknown).toEqual([]);
+    expect(server.reports[0]!.body.outcomes).toEqual([
+      { recordId: 100, result: 'sent' },
+      { recordId: 101, result: 'sent' },
+    ]);
+    expect(await actionJournalItem.get()).toBeNull();
+    expect(page.sends).toBe(0);
+    // A browser that cannot load it twice: in doubt until the next wake, no third look.
+    await actionJournalItem.set(journalInDoubt());
+    page.opened = [];
+    unloads = 5;
+    expect(await runner.step()).toEqual({ kind: 'waiting', waiting: 'inDoubt' });
+    expect(page.opened).toHaveLength(2);
+    // Anything else the page does (not loading is the browser's, this is the platform's): one look.
+    await actionJournalItem.set(journalInDoubt());
+    page.opened = [];
+    page.landOn = () => {
+      throw new Error('Frame with ID 0 is showing error page');
+    };
+    expect(await runner.step()).toEqual({ kind: 'waiting', waiting: 'inDoubt' });
+    expect(page.opened).toHaveLength(1);
+  });
+
   it('a page the browser could not load stops nothing: nothing sent, every record back to pending', async () => {
     const { server, page, runner } = setup();
     server.queue.push(action(3));

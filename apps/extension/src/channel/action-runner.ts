@@ -162,12 +162,18 @@ export class BrowserChannelRunner {
   }
 
   private async readBack(action: ClaimedBrowserAction, pack: PagePack) {
-    try {
-      const landed = await this.deps.page.open(actionUrl(pack, action));
-      if (!checkRoute(pack, landed, action.shop, routeTalentOf(pack, action)).ok) return null;
-      return await this.deps.page.readBack(action, pack);
-    } catch {
-      return null;
+    // A page the browser did not load (its tab unloaded right after a browser start, or a
+    // navigation that never committed) is the browser's problem, not the platform's, and the
+    // driver has given that tab up: one more look in a fresh tab, rather than leaving the
+    // action in doubt until the next wake (the alarm, a minute later).
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const landed = await this.deps.page.open(actionUrl(pack, action));
+        if (!checkRoute(pack, landed, action.shop, routeTalentOf(pack, action)).ok) return null;
+        return await this.deps.page.readBack(action, pack);
+      } catch (error) {
+        if (!(error instanceof PageNotLoaded) || attempt >= 1) return null;
+      }
     }
   }
 

@@ -149,6 +149,18 @@ async function apply(
   // same account: that session goes on by itself.
   if (!message.session && held?.session && held.userInfo.id === userInfo.id && renewable(held, now))
     return 'ignored';
+  // A status answer is the answer to a login request, and the extension asks only while it
+  // holds no session it can renew. One that arrives when it holds one again is late: the
+  // console tab answered slowly, or answered a request the content script repeated (it asks
+  // a few times until the console answers) while another answer or a sign-in's hand-over
+  // already came. It never replaces what came meanwhile (seen: a reloaded console's second
+  // answer landing after the newer hand-over of a sign-in). The session the console made for
+  // it is nobody's, since the console never keeps one: it is ended, not left to lapse.
+  if (message.type === extensionMessageTypes.loginStatusResponse && held && renewable(held, now)) {
+    if (message.session && message.session.sessionId !== held.session?.sessionId)
+      await endReplacedSession({ apiOrigin: origin, session: message.session });
+    return 'ignored';
+  }
   const at = now.toISOString();
   await authItem.update((current): AuthState => {
     // Another account's channel times mean nothing for this one.

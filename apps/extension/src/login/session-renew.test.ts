@@ -112,6 +112,56 @@ describe("the extension's own session", () => {
     expect((await authItem.get())?.session?.sessionId).toBe('s-2');
   });
 
+  it('a late answer to a login request never replaces the session handed over meanwhile; its own session is ended', async () => {
+    const ended: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        ended.push({ url, body: JSON.parse(String(init.body)) });
+        return envelope(200, { ended: true });
+      }),
+    );
+    // The console answered the extension's first request (the content script asks again until
+    // an answer comes, so a slow console answers twice) ...
+    const answer = (sessionId: string, renewToken: string) => ({
+      type: 'LOGIN_STATUS_RESPONSE' as const,
+      isLoggedIn: true,
+      token: `token-${sessionId}`,
+      expiresAt: at(10 * 60_000),
+      userInfo,
+      session: { sessionId, renewToken, renewExpiresAt: at(30 * 86_400_000) },
+    });
+    expect(await applyConsoleMessage(answer('s-1', 'renew-1'), consoleOrigin, 'window')).toBe(
+      'stored',
+    );
+    // ... then a sign-in handed over a newer session ...
+    const handOver = sessionHandOver('newer');
+    handOver.session = { sessionId: 's-3', renewToken: 'renew-3', renewExpiresAt: at(86_400_000) };
+    expect(await applyConsoleMessage(handOver, consoleOrigin, 'external')).toBe('stored');
+    ended.length = 0;
+    // ... and the answer to the repeated request lands last: it changes nothing, and the
+    // session made for it (nobody else holds its renew token) is ended.
+    expect(await applyConsoleMessage(answer('s-2', 'renew-2'), consoleOrigin, 'window')).toBe(
+      'ignored',
+    );
+    expect((await authItem.get())?.token).toBe('newer');
+    expect((await authItem.get())?.session?.sessionId).toBe('s-3');
+    expect(ended).toEqual([
+      { url: `${consoleOrigin}${apiPaths.extension.end}`, body: { renewToken: 'renew-2' } },
+    ]);
+    // The same answer twice (the held session itself) ends nothing.
+    ended.length = 0;
+    await applyConsoleMessage(handOver, consoleOrigin, 'window');
+    expect(
+      await applyConsoleMessage(
+        { ...answer('s-3', 'renew-3'), token: 'newer' },
+        consoleOrigin,
+        'window',
+      ),
+    ).toBe('ignored');
+    expect(ended).toEqual([]);
+  });
+
   it('an older scoped token never replaces a renewable session of the same account', async () => {
     const ended: string[] = [];
     vi.stubGlobal(

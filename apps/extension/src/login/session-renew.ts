@@ -69,10 +69,12 @@ export function renewSession(held: AuthState, now: Date): Promise<AuthState | nu
 
 /**
  * Ends a session the extension no longer holds (a new sign-in on the console handed it
- * another): by its renew token, so it stops working at once instead of living until its
+ * another) or never took (a late answer to its login request): by its renew token, so it stops working at once instead of living until its
  * renewal lapses and filling Connected browsers. Best effort: offline, it lapses by itself.
  */
-export async function endReplacedSession(replaced: AuthState): Promise<void> {
+export async function endReplacedSession(
+  replaced: Pick<AuthState, 'apiOrigin' | 'session'>,
+): Promise<void> {
   if (!replaced.session) return;
   try {
     await fetch(`${replaced.apiOrigin}${apiPaths.extension.end}`, {
