@@ -124,6 +124,48 @@ export async function runUntilStop(
   return (await storage.get<{ stop: ChannelStop }>('channelStatus'))!.stop;
 }
 
+/**
+ * After a browser restart: waits until `settled()` reaches `expected`, the action read back.
+ * A look that cannot read the page leaves the action in doubt (the status says `inDoubt`) until
+ * the channel's next wake: the worker's first look may come before the test routes the
+ * platform's host again, and right after a browser start Chrome may unload the fresh window's
+ * tab before it loads. The extension's own next wake is its alarm, a minute later (on a busy
+ * machine two of those outlasted the wait): the channel is woken with the switch each time it
+ * is found in doubt, so the test waits for what the extension says, never for the alarm's
+ * clock. A wake while a pass runs is one more pass after it (ChannelService.tick). Then waits
+ * for in-doubt 0 (the status is written after the reconcile is answered, a moment after the
+ * records).
+ */
+export async function settleAfterRestart(
+  storage: ExtensionStorage,
+  settled: () => Promise<number>,
+  expected: number,
+  { timeout = 90_000 }: { timeout?: number } = {},
+): Promise<void> {
+  const wake = async () => {
+    await storage.set({ channelEnabled: false });
+    await storage.set({ channelEnabled: true });
+  };
+  await wake();
+  await expect
+    .poll(
+      async () => {
+        const done = await settled();
+        if (
+          done < expected &&
+          (await storage.get<{ inDoubt: number }>('channelStatus'))?.inDoubt === 1
+        )
+          await wake();
+        return done;
+      },
+      { timeout, intervals: [1_000] },
+    )
+    .toBe(expected);
+  await expect
+    .poll(async () => (await storage.get<{ inDoubt: number }>('channelStatus'))?.inDoubt)
+    .toBe(0);
+}
+
 /** The API with the seller's token. */
 export function apiWith(token: () => string) {
   return async function call<T>(

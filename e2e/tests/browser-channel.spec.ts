@@ -9,6 +9,7 @@ import {
   launchWithExtension,
   recordsOf,
   runUntilStop,
+  settleAfterRestart,
 } from '../support/channel.ts';
 import { registerSeller, submitSignIn } from '../support/console.ts';
 import { repoRoot } from '../support/server.ts';
@@ -291,35 +292,12 @@ test('a browser restart mid-batch never sends twice: the page is read back and t
   square = { ...square, hang: false };
   await launch();
   // After the restart the page is read back (the square shows the 4 as invited): the records
-  // are settled as sent, and the batch was never sent again. A look that cannot read the page
-  // leaves the action in doubt (the status says `inDoubt`) until the next wake: the worker's
-  // first look may come before this test routes the platform's host again, and right after a
-  // browser start Chrome may unload the fresh window's tab before it loads. The extension's
-  // own next wake is its alarm, a minute later (when the switch's wake could not read the page
-  // either, that minute on a busy machine outlasted the wait): the test wakes it with the
-  // switch instead, each time it finds it in doubt, so it waits for what the extension says,
-  // never for the alarm's clock. A wake while a pass
-  // runs is one more pass after it (ChannelService.tick), so an early wake is never lost.
-  const wake = async () => {
-    await storage.set({ channelEnabled: false });
-    await storage.set({ channelEnabled: true });
-  };
-  await wake();
-  await expect
-    .poll(
-      async () => {
-        const sent = countOf(await recordsOf(call, 'restart4'), 'success');
-        if (sent < 4 && (await storage.get<{ inDoubt: number }>('channelStatus'))?.inDoubt === 1)
-          await wake();
-        return sent;
-      },
-      { timeout: 90_000, intervals: [1_000] },
-    )
-    .toBe(4);
+  // are settled as sent, and the batch was never sent again.
+  await settleAfterRestart(
+    storage,
+    async () => countOf(await recordsOf(call, 'restart4'), 'success'),
+    4,
+  );
   expect(sentBatches.length).toBe(before + 1);
-  // The status is written after the reconcile is answered: a moment after the records.
-  await expect
-    .poll(async () => (await storage.get<{ inDoubt: number }>('channelStatus'))?.inDoubt)
-    .toBe(0);
   await storage.set({ channelEnabled: false });
 });
