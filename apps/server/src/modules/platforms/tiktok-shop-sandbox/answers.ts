@@ -24,8 +24,16 @@ export function htmlAnswer(description: string) {
   return { description, content: { 'text/html': { schema: pageSchema } } };
 }
 
-/** The call as it came: raw path, raw query pairs, raw body (the signature needs them). */
-export function incoming(request: FastifyRequest, basePath: string): IncomingCall {
+/**
+ * The call as it came: raw path, raw query pairs, raw body (the signature needs them), and
+ * the moment it arrived (read first, before any lookup).
+ */
+export function incoming(
+  request: FastifyRequest,
+  sandbox: Pick<TikTokShopSandbox, 'basePath' | 'wallNow'>,
+): IncomingCall {
+  const arrivedAtMs = sandbox.wallNow().getTime();
+  const basePath = sandbox.basePath;
   const raw = request.raw.url ?? '/';
   const q = raw.indexOf('?');
   const rawPath = q === -1 ? raw : raw.slice(0, q);
@@ -48,6 +56,7 @@ export function incoming(request: FastifyRequest, basePath: string): IncomingCal
     rawBody: typeof request.body === 'string' ? request.body : undefined,
     contentType: typeof contentType === 'string' ? contentType : '',
     accessToken: Array.isArray(header) ? header[0] : header,
+    arrivedAtMs,
   };
 }
 
@@ -88,7 +97,7 @@ export async function serveCall(
   reply: FastifyReply,
   work: (call: IncomingCall, seen: { shopId: string | null }) => Promise<unknown>,
 ) {
-  const call = incoming(request, sandbox.basePath);
+  const call = incoming(request, sandbox);
   await sandbox.delay();
   const now = sandbox.now();
   const seen = { shopId: null as string | null };

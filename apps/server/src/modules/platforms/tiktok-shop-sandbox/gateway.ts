@@ -18,6 +18,11 @@ export interface IncomingCall {
   rawBody: string | undefined;
   contentType: string;
   accessToken: string | undefined;
+  /**
+   * When the call arrived (the unmoved clock, ms): the rate limit counts a call in the second
+   * it reached the gateway, not in the one its lookups ended in.
+   */
+  arrivedAtMs: number;
 }
 
 /** What an endpoint needs from the gateway. */
@@ -125,13 +130,7 @@ export async function verifyApiCall(
   }
 
   const limiterKey = `${app.appKey}|${shop?.id ?? found.authorization.sellerKey}|${call.method} ${call.apiPath.replace(/\/\d+(?=\/|$)/g, '/{id}')}`;
-  if (
-    !sandbox.limiter.take(
-      limiterKey,
-      sandbox.settings.rateLimitPerSecond,
-      sandbox.wallNow().getTime(),
-    )
-  )
+  if (!sandbox.limiter.take(limiterKey, sandbox.settings.rateLimitPerSecond, call.arrivedAtMs))
     throw new TtsRefusal(ttsErrors.rateLimited);
 
   return { now, app, authorization: found.authorization, shop, body: parsed, query };

@@ -6,23 +6,33 @@
  * Kept in the process (README.md: one sandbox process per test or bench run).
  */
 export class WindowRateLimiter {
-  private window = -1;
-  private counts = new Map<string, number>();
+  /**
+   * Each second's counts by key. A call is counted in the second it arrived, and calls finish
+   * their lookups out of order, so a late one of the last second still counts there: the
+   * seconds kept are the few behind the newest seen.
+   */
+  private readonly seconds = new Map<number, Map<string, number>>();
 
-  /** True when the call is allowed (and counts it); false when the window is full. */
-  take(key: string, perSecond: number, nowMs: number): boolean {
-    const window = Math.floor(nowMs / 1000);
-    if (window !== this.window) {
-      this.window = window;
-      this.counts.clear();
+  /** True when the call is allowed (and counts it); false when its second is full. */
+  take(key: string, perSecond: number, atMs: number): boolean {
+    const second = Math.floor(atMs / 1000);
+    let counts = this.seconds.get(second);
+    if (!counts) {
+      counts = new Map();
+      this.seconds.set(second, counts);
+      for (const kept of this.seconds.keys())
+        if (kept < second - KEPT_SECONDS) this.seconds.delete(kept);
     }
-    const used = this.counts.get(key) ?? 0;
+    const used = counts.get(key) ?? 0;
     if (used >= perSecond) return false;
-    this.counts.set(key, used + 1);
+    counts.set(key, used + 1);
     return true;
   }
 
   reset(): void {
-    this.counts.clear();
+    this.seconds.clear();
   }
 }
+
+/** How many seconds behind the newest a late call is still counted in its own. */
+const KEPT_SECONDS = 5;

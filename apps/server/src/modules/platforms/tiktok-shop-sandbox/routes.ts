@@ -143,7 +143,7 @@ export function sandboxRoutes(sandbox: TikTokShopSandbox) {
         },
       },
       async (request, reply) => {
-        const call = incoming(request, sandbox.basePath);
+        const call = incoming(request, sandbox);
         const query = new Map(call.query.slice().reverse());
         const locale = pageLocale(query.get('lang'), request.headers['accept-language']);
         const serviceId = query.get('service_id') ?? '';
@@ -214,7 +214,7 @@ export function sandboxRoutes(sandbox: TikTokShopSandbox) {
         },
       },
       async (request, reply) => {
-        const call = incoming(request, sandbox.basePath);
+        const call = incoming(request, sandbox);
         const form = new URLSearchParams(call.rawBody ?? '');
         const locale = pageLocale(
           form.get('lang') ?? undefined,
@@ -603,7 +603,7 @@ function controlRoutes(sandbox: TikTokShopSandbox) {
         },
       },
       async (request, reply) => {
-        const pairs = incoming(request, sandbox.basePath).query;
+        const pairs = incoming(request, sandbox).query;
         if (!isStorable(pairs))
           return controlRefusal(reply, sandbox, 400, 'The query holds a NUL or a lone surrogate.');
         const q = new Map(pairs.slice().reverse());
@@ -696,7 +696,7 @@ function controlRoutes(sandbox: TikTokShopSandbox) {
         },
       },
       async (request, reply) => {
-        const q = new Map(incoming(request, sandbox.basePath).query.slice().reverse());
+        const q = new Map(incoming(request, sandbox).query.slice().reverse());
         const region = q.get('region') ?? 'US';
         if (!Object.hasOwn(marketplaceRegions, region))
           return controlRefusal(reply, sandbox, 400, 'region is US, GB or ES.');
@@ -914,7 +914,7 @@ function controlRoutes(sandbox: TikTokShopSandbox) {
         },
       },
       async (request, reply) => {
-        const q = new Map(incoming(request, sandbox.basePath).query.slice().reverse());
+        const q = new Map(incoming(request, sandbox).query.slice().reverse());
         if (!isStorable([...q]))
           return controlRefusal(reply, sandbox, 400, 'The query holds a NUL or a lone surrogate.');
         const conversationId = q.get('conversation_id');
