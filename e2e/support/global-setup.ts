@@ -1,5 +1,12 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { artifactsDir, baseURL, port, repoRoot, screenshotsDir, serverLog } from './server.ts';
@@ -11,7 +18,27 @@ import { serverNodeArgs } from '../../apps/server/src/node-args.ts';
  * first; `npm run test:e2e` does that) on a fresh data directory, and stops it
  * after the browser has closed.
  */
+/**
+ * The extension the specs load is built for one console origin (E2E_PORT at its build). Run
+ * on another port, it would talk to nobody and every spec that signs the extension in would
+ * fail in its set-up with a blank console: said here instead, with the fix.
+ */
+function checkExtensionBuiltForThisPort() {
+  const manifestFile = path.join(artifactsDir, 'extension', 'manifest.json');
+  if (!existsSync(manifestFile)) return;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+    externally_connectable?: { matches?: string[] };
+  };
+  const matches = manifest.externally_connectable?.matches ?? [];
+  if (!matches.includes(`${baseURL}/*`)) {
+    throw new Error(
+      `the extension in ${path.relative(repoRoot, path.dirname(manifestFile))} was built for ${matches.join(', ')}, not ${baseURL}: build it for this port first (E2E_PORT=${port} npm run build:e2e -w @inviteflow/extension)`,
+    );
+  }
+}
+
 export default async function globalSetup() {
+  checkExtensionBuiltForThisPort();
   mkdirSync(screenshotsDir, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'inviteflow-e2e-'));
   const log = createWriteStream(serverLog);
