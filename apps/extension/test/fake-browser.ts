@@ -2,7 +2,7 @@ import { PINNED_EXTENSION_ID } from '@inviteflow/contract';
 
 /**
  * A small in-memory stand-in for the parts of `chrome` the extension uses: storage.local
- * (values stored as copies, change events after each write), runtime messaging with its
+ * (values stored as copies, change events after each write), storage.session, runtime messaging with its
  * events, i18n's UI language and tabs.create. Installed fresh before every test.
  */
 type Listener<A extends unknown[]> = (...args: A) => unknown;
@@ -27,6 +27,10 @@ const copy = <T>(value: T): T => (value === undefined ? value : structuredClone(
 
 export interface FakeBrowser {
   data: Map<string, unknown>;
+  /** `storage.session`: what Chrome keeps for one browser session only. */
+  sessionData: Map<string, unknown>;
+  /** A browser restart, as storage sees it: `storage.session` emptied, `storage.local` kept. */
+  restartBrowser: () => void;
   uiLanguage: string;
   openedTabs: string[];
   /** What `runtime.sendMessage` answers (a content script asking the service worker). */
@@ -36,9 +40,12 @@ export interface FakeBrowser {
 
 export function createFakeBrowser(): FakeBrowser {
   const data = new Map<string, unknown>();
+  const sessionData = new Map<string, unknown>();
   const onChanged = new FakeEvent<[Record<string, chrome.storage.StorageChange>, string]>();
   const fake: FakeBrowser = {
     data,
+    sessionData,
+    restartBrowser: () => sessionData.clear(),
     uiLanguage: 'zh-CN',
     openedTabs: [],
     onSend: () => undefined,
@@ -77,8 +84,23 @@ export function createFakeBrowser(): FakeBrowser {
       await local.remove([...data.keys()]);
     },
   };
+  // Change events are left out: nothing in the extension watches storage.session.
+  const session = {
+    async get(keys?: string | string[] | null) {
+      const wanted = keys === null || keys === undefined ? [...sessionData.keys()] : [keys].flat();
+      const result: Record<string, unknown> = {};
+      for (const key of wanted) if (sessionData.has(key)) result[key] = copy(sessionData.get(key));
+      return result;
+    },
+    async set(items: Record<string, unknown>) {
+      for (const [key, value] of Object.entries(items)) sessionData.set(key, copy(value));
+    },
+    async remove(keys: string | string[]) {
+      for (const key of [keys].flat()) sessionData.delete(key);
+    },
+  };
   fake.chrome = {
-    storage: { local, onChanged },
+    storage: { local, session, onChanged },
     runtime: {
       id: PINNED_EXTENSION_ID,
       onMessage: new FakeEvent(),

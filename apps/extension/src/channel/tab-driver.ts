@@ -7,7 +7,7 @@ import {
   type PageFlowHooks,
   type PageFlowResult,
 } from './action-runner.ts';
-import { ownedTabItem } from './owned-tab.ts';
+import { forgetOwnedTab, ownedTab, rememberOwnedTab } from './owned-tab.ts';
 
 /**
  * The page side of the browser channel in Chrome: the extension's own tab in a window of its
@@ -29,7 +29,9 @@ export class OwnedTabDriver implements PageDriver {
   constructor(private readonly stepTimeoutMs = 15_000) {}
 
   private async tabId(): Promise<number> {
-    const held = await ownedTabItem.get();
+    // Only a tab opened in this browser session (ownedTab: after a restart the kept id can
+    // name a seller's tab).
+    const held = await ownedTab();
     if (held) {
       try {
         const tab = await chrome.tabs.get(held.tabId);
@@ -45,7 +47,7 @@ export class OwnedTabDriver implements PageDriver {
     });
     const tab = window?.tabs?.[0];
     if (!window?.id || tab?.id === undefined) throw new Error('no window for the channel');
-    await ownedTabItem.set({ windowId: window.id, tabId: tab.id });
+    await rememberOwnedTab({ windowId: window.id, tabId: tab.id });
     return tab.id;
   }
 
@@ -79,7 +81,7 @@ export class OwnedTabDriver implements PageDriver {
     if (!committed) {
       // Unloaded, or a navigation that never committed in 45 s: this tab is given up and the
       // next look opens a fresh one (every later open would wait on the same stuck tab).
-      await ownedTabItem.set(null);
+      await forgetOwnedTab();
       await chrome.windows.remove(tab.windowId).catch(() => undefined);
       throw new PageNotLoaded(`the page did not load (${unloaded ? 'unloaded' : 'no answer'})`);
     }

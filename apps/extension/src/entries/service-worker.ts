@@ -1,6 +1,6 @@
 import { httpChannelApi } from '../channel/channel-api.ts';
 import { ChannelService } from '../channel/channel-service.ts';
-import { ownedTabItem } from '../channel/owned-tab.ts';
+import { forgetOwnedTab, ownedTab } from '../channel/owned-tab.ts';
 import { channelEnabledItem } from '../channel/status.ts';
 import { OwnedTabDriver } from '../channel/tab-driver.ts';
 import { authItem } from '../storage/items.ts';
@@ -50,8 +50,8 @@ authItem.watch((auth) => {
 // Each start of the worker (a browser start, a wake-up) looks for work and for a journal to settle.
 void wakeChannel();
 chrome.tabs.onRemoved.addListener((tabId) => {
-  void ownedTabItem.get().then((held) => {
-    if (held?.tabId === tabId) void ownedTabItem.set(null);
+  void ownedTab().then((held) => {
+    if (held?.tabId === tabId) void forgetOwnedTab();
   });
 });
 

@@ -1,6 +1,6 @@
 import type { ShopIdentityBody } from '@inviteflow/contract';
 import { httpTaskApi } from '../api/api-client.ts';
-import { ownedTabItem } from '../channel/owned-tab.ts';
+import { ownedTab } from '../channel/owned-tab.ts';
 import { channelPacingItem } from '../channel/pacing.ts';
 import { channelEnabledItem, channelStatusItem } from '../channel/status.ts';
 import { consoleUrl } from '../config.ts';
@@ -120,7 +120,7 @@ async function readShopHint() {
   try {
     const [tabs, owned] = await Promise.all([
       chrome.tabs.query({ url: [...channelHostPermissions] }),
-      ownedTabItem.get(),
+      ownedTab(),
     ]);
     shopHint = shopHintFromUrl(pickSellerTab(tabs, owned?.tabId ?? null)?.url);
   } catch {
