@@ -425,6 +425,52 @@ describeApi('talent export', (h) => {
     }
   });
 
+  it('imports an export into another account without reading an amount of another currency as yuan', async () => {
+    const { token } = await setUp(h());
+    const t = await ticket(h(), token, { format: 'csv' });
+    const file = await h().app.inject({ method: 'GET', url: t.downloadUrl });
+    const other = await signedIn(h());
+    const imported = await importFile(h(), other.token, {
+      content: file.rawPayload,
+      filename: 'from-another-account.csv',
+    });
+    expect(imported.status).toBe(200);
+    const list = await expectedRows(h(), other.token, {});
+    const named = (name: string) => list.find((talent) => talent.name === name)!;
+    // Synced in USD cents and whole yen in the first account: the platform's figures, not the
+    // seller's own, so the new talents take none (1481472 cents were once read as ¥14,814.72).
+    expect(named('Talent 12').businessAmountFen).toBe(0);
+    expect(named('Talent 16').businessAmountFen).toBe(0);
+    // The seller's own amount, in CNY, is read as before.
+    expect(named('Talent 14').businessAmountFen).toBe(14 * 123_456);
+    expect(list.every((talent) => talent.figuresCurrency === null)).toBe(true);
+
+    // A currency cell that names none is refused, naming the column; an empty one is CNY.
+    const csv = [
+      'name,platform,platformTalentId,businessAmount,businessAmountCurrency',
+      'A,douyin,cur_a,12.5,US$',
+      'B,douyin,cur_b,12.5,cny',
+      'C,douyin,cur_c,7,VND',
+      'D,douyin,cur_d,3,',
+    ].join('\r\n');
+    const checked = await importFile(
+      h(),
+      other.token,
+      { content: Buffer.from(csv), filename: 'currencies.csv' },
+      { lang: 'en-US' },
+    );
+    expect(checked.status).toBe(200);
+    expect(checked.body.data).toMatchObject({ accepted: 3, rejected: 1 });
+    expect(checked.body.data.rows[0]).toMatchObject({ row: 2, outcome: 'rejected' });
+    expect(checked.body.data.rows[0]!.reason).toContain('Business amount currency');
+    const after = await expectedRows(h(), other.token, { keyword: 'cur_' });
+    const byId = (id: string) => after.find((talent) => talent.platformTalentId === id);
+    expect(byId('cur_a')).toBeUndefined();
+    expect(byId('cur_b')!.businessAmountFen).toBe(1250);
+    expect(byId('cur_c')!.businessAmountFen).toBe(0);
+    expect(byId('cur_d')!.businessAmountFen).toBe(300);
+  });
+
   it('marks an export failed when the browser cancels the download', async () => {
     const owner = await signedIn(h());
     await seedTalents(

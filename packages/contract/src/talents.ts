@@ -556,7 +556,8 @@ export const talentFileColumns = [
   { key: 'liveGpm', zh: '直播GPM(元)', en: 'Live GPM (CNY)' },
   // The import's amount is the seller's own, in yuan. An export's rows hold amounts of
   // several currencies (affiliate orders, issue 19): its header names none, and the column
-  // after it names each row's (import reads the export's header too, and skips that column).
+  // after it names each row's. Import reads the export's header too, and that column: a row's
+  // amount in another currency is the platform's, never read as yuan (the talent keeps its own).
   {
     key: 'businessAmount',
     zh: '带货金额(元)',

@@ -247,7 +247,7 @@ async function spoolRows(path: string, format: FileFormat, locale: Locale): Prom
     for await (const row of readSheetRows(path, format)) {
       if (isBlank(row)) continue;
       if (!positions) {
-        positions = [...mapHeader(row.cells, locale)];
+        positions = [...mapHeader(row.cells, locale, fileColumns('read'))];
         continue;
       }
       dataRows += 1;
@@ -329,7 +329,7 @@ class TalentRowWriter {
     private readonly run: ImportRun,
     private readonly header: Map<ColumnKey, number>,
   ) {
-    this.columns = new Map(fileColumns('import').map((c) => [c.key, c]));
+    this.columns = new Map(fileColumns('read').map((c) => [c.key, c]));
   }
 
   report(): ImportReport {
@@ -553,7 +553,12 @@ class TalentRowWriter {
       } else if (moneyColumns.has(key)) {
         const fen = fenFromCell(value);
         if (fen === 'invalid') throw new RowRejected(key, this.message('validation.moneyInvalid'));
+        // An exported row's amount in another currency is the platform's (affiliate orders),
+        // in that currency's unit: never read as yuan. The talent keeps what it has.
+        if (key === 'businessAmount' && this.amountCurrency(row) !== 'CNY') continue;
         candidate[field] = fen ?? 0;
+      } else if (key === 'businessAmountCurrency') {
+        // Read with the amount (amountCurrency).
       } else if (key === 'addedAt') {
         const time = timeFromCell(value, timeZone);
         if (time === 'invalid') throw new RowRejected(key, this.message('validation.dateInvalid'));
@@ -571,6 +576,26 @@ class TalentRowWriter {
       throw new RowRejected(columnOfField.get(field) ?? 'name', issueMessage(locale, issue));
     }
     return { input: parsed.data, statusGiven };
+  }
+
+  /**
+   * The currency of the row's business amount: the export's currency column (ISO 4217), CNY
+   * when the file has none or the cell is empty (the import template's amount is in yuan).
+   */
+  private amountCurrency(row: SheetRow): string {
+    const text = textFromCell(this.cell(row, 'businessAmountCurrency') ?? null)
+      .trim()
+      .toUpperCase();
+    if (!text) return 'CNY';
+    if (!/^[A-Z]{3}$/.test(text)) {
+      throw new RowRejected(
+        'businessAmountCurrency',
+        this.message('validation.invalidField', {
+          field: columnHeader(this.columns.get('businessAmountCurrency')!, this.options.locale),
+        }),
+      );
+    }
+    return text;
   }
 
   /**
