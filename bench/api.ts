@@ -35,7 +35,7 @@
  * half of pgbench's for the same query.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -1012,6 +1012,27 @@ function cpuSeconds(pid: number): number {
   }
 }
 
+/** CPU seconds of PostgreSQL's processes so far (every process named postgres, from /proc). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+        total += cpuSeconds(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/** This process's CPU seconds so far: the load generator's share of the machine. */
+const ownCpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
 async function runVariant(
   name: string,
   description: string,
@@ -1044,6 +1065,8 @@ async function runVariant(
     const sessions = sessionSampler(databaseUrl);
     rec.measuring = true;
     const cpuBefore = cpuSeconds(product.pid());
+    const postgresBefore = postgresCpuSeconds();
+    const ownBefore = ownCpuSeconds();
     const started = performance.now();
     stopAt = Date.now() + SECONDS * 1000;
     await sleep(SECONDS * 1000);
@@ -1051,6 +1074,8 @@ async function runVariant(
     const elapsed = (performance.now() - started) / 1000;
     const sessionLines = await sessions.stop();
     const cpu = cpuSeconds(product.pid()) - cpuBefore;
+    const postgresCpu = postgresCpuSeconds() - postgresBefore;
+    const ownCpu = ownCpuSeconds() - ownBefore;
     await Promise.all(users);
 
     let total = 0;
@@ -1071,7 +1096,7 @@ async function runVariant(
         `| ${route} | ${fmt(sorted.length / elapsed, 1)} | ${fmt(percentile(sorted, 50), 1)} | ${fmt(percentile(sorted, 95), 1)} | ${fmt(p99, 1)} | ${fmt(sorted.at(-1) ?? 0)} | ${r.errors} | ${ok ? 'ok' : 'BROKEN'} |`,
       );
     }
-    const summary = `${fmt(total / elapsed)} req/s in all over ${elapsed.toFixed(0)} s (${fmt(total)} requests, ${((writes / Math.max(total, 1)) * 100).toFixed(0)} % writes, ${errors} errors); server CPU ${fmt(cpu / elapsed, 2)} cores`;
+    const summary = `${fmt(total / elapsed)} req/s in all over ${elapsed.toFixed(0)} s (${fmt(total)} requests, ${((writes / Math.max(total, 1)) * 100).toFixed(0)} % writes, ${errors} errors); server CPU ${fmt(cpu / elapsed, 2)} cores, PostgreSQL ${fmt(postgresCpu / elapsed, 2)}, this load generator ${fmt(ownCpu / elapsed, 2)}`;
     out(`\n${summary}.`);
     lines.push(summary);
     for (const [route, sampleError] of rec.errorSamples)
