@@ -1,7 +1,6 @@
 import { chromium, expect, type BrowserContext, type Worker } from '@playwright/test';
-import path from 'node:path';
 import { chromiumArgs, findChromium } from './chromium.ts';
-import { artifactsDir, baseURL } from './server.ts';
+import { baseURL, extensionDir } from './server.ts';
 
 /**
  * What the browser-channel journeys share: Chromium with the unpacked extension on a profile of
@@ -11,7 +10,6 @@ import { artifactsDir, baseURL } from './server.ts';
  */
 
 /** Built by `npm run build:e2e -w @inviteflow/extension` (part of `npm run test:e2e`). */
-export const extensionDir = path.join(artifactsDir, 'extension');
 
 /**
  * Starts Chromium with the unpacked extension on `userDataDir` (again, on the same profile,

@@ -9,22 +9,25 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { artifactsDir, baseURL, port, repoRoot, screenshotsDir, serverLog } from './server.ts';
+import {
+  artifactsDir,
+  baseURL,
+  extensionDir,
+  port,
+  repoRoot,
+  screenshotsDir,
+  serverLog,
+} from './server.ts';
 import { ensureServerBuilt } from '../../apps/server/scripts/build-server.ts';
 import { serverNodeArgs } from '../../apps/server/src/node-args.ts';
 
-/**
- * Starts the real product the way `npm start` does (the console must be built
- * first; `npm run test:e2e` does that) on a fresh data directory, and stops it
- * after the browser has closed.
- */
 /**
  * The extension the specs load is built for one console origin (E2E_PORT at its build). Run
  * on another port, it would talk to nobody and every spec that signs the extension in would
  * fail in its set-up with a blank console: said here instead, with the fix.
  */
 function checkExtensionBuiltForThisPort() {
-  const manifestFile = path.join(artifactsDir, 'extension', 'manifest.json');
+  const manifestFile = path.join(extensionDir, 'manifest.json');
   if (!existsSync(manifestFile)) return;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
     externally_connectable?: { matches?: string[] };
@@ -32,11 +35,16 @@ function checkExtensionBuiltForThisPort() {
   const matches = manifest.externally_connectable?.matches ?? [];
   if (!matches.includes(`${baseURL}/*`)) {
     throw new Error(
-      `the extension in ${path.relative(repoRoot, path.dirname(manifestFile))} was built for ${matches.join(', ')}, not ${baseURL}: build it for this port first (E2E_PORT=${port} npm run build:e2e -w @inviteflow/extension)`,
+      `the extension in ${path.relative(repoRoot, extensionDir)} was built for ${matches.join(', ')}, not ${baseURL}: build it for this port first (E2E_PORT=${port} npm run build:e2e -w @inviteflow/extension)`,
     );
   }
 }
 
+/**
+ * Starts the real product the way `npm start` does (the console must be built
+ * first; `npm run test:e2e` does that) on a fresh data directory, and stops it
+ * after the browser has closed.
+ */
 export default async function globalSetup() {
   checkExtensionBuiltForThisPort();
   mkdirSync(screenshotsDir, { recursive: true });

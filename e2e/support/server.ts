@@ -6,6 +6,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 // E2E_ARTIFACTS lets two runs on one machine keep their logs and pictures apart.
 export const artifactsDir = path.resolve(repoRoot, process.env.E2E_ARTIFACTS ?? 'e2e/artifacts');
 export const serverLog = path.join(artifactsDir, 'server.log');
+/** The extension built for the browser tests (`npm run build:e2e -w @inviteflow/extension`). */
+export const extensionDir = path.join(artifactsDir, 'extension');
 export const screenshotsDir = path.join(artifactsDir, 'screenshots');
 export const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;

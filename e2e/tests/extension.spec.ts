@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { apiPaths } from '@inviteflow/contract';
 import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
-import { extensionDir, extensionStorage, launchWithExtension } from '../support/channel.ts';
+import { extensionStorage, launchWithExtension } from '../support/channel.ts';
 import { registerSeller, submitSignIn } from '../support/console.ts';
-import { baseURL, repoRoot, screenshotsDir } from '../support/server.ts';
+import { baseURL, extensionDir, repoRoot, screenshotsDir } from '../support/server.ts';
 
 /**
  * The companion extension, unpacked into Chromium with its pinned id, against the built

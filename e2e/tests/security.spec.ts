@@ -13,7 +13,7 @@ import {
 } from '@playwright/test';
 import { chromiumArgs, findChromium } from '../support/chromium.ts';
 import { registerSeller, type Seller } from '../support/console.ts';
-import { artifactsDir, baseURL } from '../support/server.ts';
+import { baseURL, extensionDir } from '../support/server.ts';
 
 /**
  * The browser side of the security suite (npm run test:security covers the API): a page
@@ -28,7 +28,6 @@ import { artifactsDir, baseURL } from '../support/server.ts';
 test.describe.configure({ mode: 'serial' });
 
 const extensionId = 'ngneapepkmcpohibcobcfphlliineemk';
-const extensionDir = path.join(artifactsDir, 'extension');
 
 const stamp = Date.now().toString().slice(-8);
 const seller: Seller = {

@@ -570,6 +570,8 @@ export const talentFileColumns = [
     zh: '带货金额币种',
     en: 'Business amount currency',
     exportOnly: true,
+    // Not in the template, but read when a file has it (an export imported back).
+    importReads: true,
   },
   { key: 'dealCount', zh: '成交单数', en: 'Deal count' },
   { key: 'remark', zh: '备注', en: 'Remark' },

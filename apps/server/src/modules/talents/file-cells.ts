@@ -222,15 +222,12 @@ export function columnNames(column: FileColumn): string[] {
 
 /**
  * The file's columns for import (the template's: no export-only ones), for export, or that an
- * import reads: the import's and the currency of an exported business amount, which says
- * whether the amount is the seller's own in CNY (a file exported with synced amounts in other
- * currencies, imported back).
+ * import reads: the template's and the export-only ones marked `importReads` (the currency of
+ * an exported business amount, which says whether the amount is the seller's own in CNY).
  */
 export function fileColumns(purpose: 'import' | 'export' | 'read'): FileColumn[] {
   return talentFileColumns.filter(
     (c) =>
-      purpose === 'export' ||
-      !('exportOnly' in c) ||
-      (purpose === 'read' && c.key === 'businessAmountCurrency'),
+      purpose === 'export' || !('exportOnly' in c) || (purpose === 'read' && 'importReads' in c),
   );
 }

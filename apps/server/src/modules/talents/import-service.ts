@@ -557,8 +557,6 @@ class TalentRowWriter {
         // in that currency's unit: never read as yuan. The talent keeps what it has.
         if (key === 'businessAmount' && this.amountCurrency(row) !== 'CNY') continue;
         candidate[field] = fen ?? 0;
-      } else if (key === 'businessAmountCurrency') {
-        // Read with the amount (amountCurrency).
       } else if (key === 'addedAt') {
         const time = timeFromCell(value, timeZone);
         if (time === 'invalid') throw new RowRejected(key, this.message('validation.dateInvalid'));
