@@ -23,6 +23,14 @@ import { invitationTasks, sendRecords } from './schema.ts';
 const r = sendRecords;
 const OPEN = sql`${r.status} in ('pending', 'running')`;
 
+/**
+ * `sentAt`: a browser got the platform's answer about the record (the daily allowance counts
+ * it), written by the same UPDATE as the outcome: a second UPDATE of the same rows made a
+ * second version of each row and of its index entries (`sent_at` is indexed), the report's
+ * costliest statement in issue 18's bench (docs/performance.md).
+ */
+export type BrowserAnswerMark = { sentAt?: Date };
+
 /** Which records an outcome is written on: these ids, or all of an action's. */
 export type Chosen = { ids: readonly number[] } | { actionId: number };
 
@@ -143,8 +151,12 @@ export async function writeSuccess(
   chosen: Chosen,
   reference: PlatformReference,
   now: Date,
+  marks: BrowserAnswerMark = {},
 ): Promise<Array<{ id: number; userId: number; taskId: number }>> {
-  const rows = await writeOutcome(tx, chosen, 'open', outcome.success(reference, now));
+  const rows = await writeOutcome(tx, chosen, 'open', {
+    ...outcome.success(reference, now),
+    ...marks,
+  });
   await countStages(
     tx,
     rows.map((row) => ({ userId: row.userId, taskId: row.taskId, stage: 'sent' })),
@@ -158,8 +170,9 @@ export function writeFailure(
   ids: readonly number[],
   failure: { code: SendErrorCode; message: string; answer: PlatformAnswer | null },
   now: Date,
+  marks: BrowserAnswerMark = {},
 ): Promise<Array<{ id: number; userId: number; taskId: number }>> {
-  return writeOutcome(tx, { ids }, 'open', outcome.failed(failure, now));
+  return writeOutcome(tx, { ids }, 'open', { ...outcome.failed(failure, now), ...marks });
 }
 
 /**

@@ -68,8 +68,8 @@ type RecordFailure = { code: SendErrorCode; message: string; answer: PlatformAns
 /**
  * A browser's answers about the records it was handed, in as few statements as they allow:
  * the successes grouped by what they became on the platform (one collaboration for a whole
- * batch), the refusals by their failure, one mark of every record the browser got an answer
- * about (the daily allowance counts them), then each task settled once. Record by record this
+ * batch), the refusals by their failure, each marked answered (the daily allowance counts
+ * them) in the same statement, then each task settled once. Record by record this
  * was three to five statements each inside the report's transaction (issue 18's bench: a
  * report of 40 records held a pooled connection for seconds under load).
  */
@@ -81,16 +81,20 @@ export async function settleBrowserAnswers(
   },
   now: Date,
 ): Promise<void> {
-  const rows: Array<{ userId: number; taskId: number }> = [];
+  const rows: Array<{ id: number; userId: number; taskId: number }> = [];
+  const sent = { sentAt: now };
   for (const [reference, ids] of grouped(answers.succeeded, (a) => a.reference)) {
-    rows.push(...(await writeSuccess(tx, { ids }, reference, now)));
+    rows.push(...(await writeSuccess(tx, { ids }, reference, now, sent)));
   }
   for (const [failure, ids] of grouped(answers.failed, (a) => a.failure)) {
-    rows.push(...(await writeFailure(tx, ids, failure, now)));
+    rows.push(...(await writeFailure(tx, ids, failure, now, sent)));
   }
+  // A record no longer open (made final meanwhile) kept its outcome but was still answered
+  // about: the allowance counts it too. Usually none, and then no statement.
+  const written = new Set(rows.map((row) => row.id));
   await markRecordsSent(
     tx,
-    [...answers.succeeded, ...answers.failed].map((a) => a.id),
+    [...answers.succeeded, ...answers.failed].map((a) => a.id).filter((id) => !written.has(id)),
     now,
   );
   await settleTasksOf(tx, rows, now);
