@@ -772,6 +772,14 @@ describeApi("browser channel: the extension's own session", (h) => {
     });
     expect(reconciled.status, JSON.stringify(reconciled.body)).toBe(200);
     expect(await lastSeen()).toBe(at.toISOString());
+
+    // Within the minute, a call leaves it; after it, the next call moves it again.
+    moveClock(h(), 8 * 60_000 + 30_000);
+    await claim(h(), ext.token);
+    expect(await lastSeen()).toBe(at.toISOString());
+    at = moveClock(h(), 9 * 60_000 + 1_000);
+    await claim(h(), ext.token);
+    expect(await lastSeen()).toBe(at.toISOString());
   });
 
   it(`an account connects at most ${CONNECTED_BROWSERS_MAX} browsers at once`, async () => {

@@ -46,8 +46,7 @@ import {
 import { findShop, type ShopRow } from '../../shops/index.ts';
 import { lockAccount } from '../../user/index.ts';
 import {
-  NO_PACKS_BY_CONFIG,
-  packInForce,
+  packOf,
   stoppedPackIds,
   type PacksByConfig,
 } from '../page-packs/index.ts';
@@ -244,7 +243,7 @@ export async function claimBrowserAction(
         skip.push(action.id);
         continue;
       }
-      const { pack } = await packInForce(tx, action.packId as PagePackId, config);
+      const pack = packOf(action.packId as PagePackId);
       await startRecords(
         tx,
         handed.map((row) => row.id),
@@ -424,7 +423,7 @@ async function applyStop(
   }
   const shop = (await findShop(tx, action.userId, action.shopId))!;
   const timeZone = shopTimeZone(shop);
-  const { pack } = await packInForce(tx, action.packId as PagePackId, NO_PACKS_BY_CONFIG);
+  const pack = packOf(action.packId as PagePackId);
   const resumesAt =
     stop.reason === 'quota_exceeded'
       ? pack.quotaReset === 'weekly'

@@ -3,8 +3,7 @@
  * the server's switch that stops a broken one. The only entry of the module.
  */
 export {
-  NO_PACKS_BY_CONFIG,
-  packInForce,
+  packOf,
   stoppedPackIds,
   stoppedPacks,
   type PacksByConfig,

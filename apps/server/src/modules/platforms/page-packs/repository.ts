@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { pagePackSwitches } from './schema.ts';
 
@@ -8,10 +7,6 @@ export type SwitchRow = typeof pagePackSwitches.$inferSelect;
 
 export async function allSwitches(db: Executor): Promise<SwitchRow[]> {
   return db.select().from(pagePackSwitches);
-}
-
-export async function switchesOf(db: Executor, packId: string): Promise<SwitchRow[]> {
-  return db.select().from(pagePackSwitches).where(eq(pagePackSwitches.packId, packId));
 }
 
 export async function saveSwitch(

@@ -1,7 +1,7 @@
 import type { PagePack, PagePackId, PagePackState, StoppedPageReason } from '@inviteflow/contract';
 import type { Executor } from '../../../db/client.ts';
 import { DEFAULT_STOPPED, pagePacks } from './packs.ts';
-import { allSwitches, saveSwitch, switchesOf, type SwitchRow } from './repository.ts';
+import { allSwitches, saveSwitch, type SwitchRow } from './repository.ts';
 
 /**
  * Whether a pack version hands out actions (issue 17, "a server switch stops a pack that
@@ -15,9 +15,6 @@ export interface PacksByConfig {
 }
 /** Pack id → its versions named (null: every version). */
 type PackVersions = ReadonlyMap<string, ReadonlySet<number> | null>;
-
-/** No pack named by configuration (the reconcile of an action already handed out). */
-export const NO_PACKS_BY_CONFIG: PacksByConfig = { stopped: new Map(), started: new Map() };
 
 function names(versions: PackVersions, pack: PagePack): boolean {
   if (!versions.has(pack.id)) return false;
@@ -51,14 +48,12 @@ export async function packStates(db: Executor, config: PacksByConfig): Promise<P
   });
 }
 
-/** The pack in force for an id, and whether it is stopped. */
-export async function packInForce(
-  db: Executor,
-  id: PagePackId,
-  config: PacksByConfig,
-): Promise<{ pack: PagePack; stopped: boolean }> {
-  const pack = pagePacks.get(id)!;
-  return { pack, stopped: stateOf(pack, await switchesOf(db, id), config).stopped };
+/**
+ * The pack in force for an id: the version this server ships (packs are code, not rows; whether
+ * it is stopped is `stoppedPacks`' question, asked once per claim).
+ */
+export function packOf(id: PagePackId): PagePack {
+  return pagePacks.get(id)!;
 }
 
 /** The ids of the packs stopped now (the claim skips their actions). */
