@@ -108,6 +108,8 @@ const VARIANTS = (process.env.BENCH_API_VARIANTS ?? 'cached,uncached')
  */
 const FIRST_TASK_TALENTS = 160;
 const PRODUCT_PORT = 3930;
+/** Server processes (replicas, ports PRODUCT_PORT and up), the users spread over them. */
+const REPLICAS = whole('BENCH_API_REPLICAS', 1, 1, 8);
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisServer = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /**
@@ -1043,7 +1045,14 @@ async function runVariant(
   out: Out,
 ): Promise<VariantResult> {
   out(`\n### ${name}: ${description}\n`);
-  const product = await startProduct(PRODUCT_PORT, env);
+  // Replicas as production runs them (README: stateless, behind a load balancer); each user
+  // keeps to one, as a balancer with keep-alive connections does.
+  const products = await Promise.all(
+    Array.from({ length: REPLICAS }, (_, i) => startProduct(PRODUCT_PORT + i, env)),
+  );
+  const product = products[0]!;
+  const replicaOf = (i: number) => products[i % products.length]!.url;
+  const serversCpu = () => products.reduce((sum, p) => sum + cpuSeconds(p.pid()), 0);
   const lines: string[] = [];
   let broken = 0;
   try {
@@ -1057,14 +1066,14 @@ async function runVariant(
     let stopAt = Date.now() + WARM_UP_MS + SECONDS * 1000;
     const until = () => Date.now() >= stopAt;
     const users = [
-      ...sellers.map((s) => sellerLoop(product.url, s, rec, until)),
-      ...sellers.map((s) => extensionLoop(product.url, s, rec, until)),
+      ...sellers.map((s, i) => sellerLoop(replicaOf(i), s, rec, until)),
+      ...sellers.map((s, i) => extensionLoop(replicaOf(i), s, rec, until)),
     ];
     // The ramp and 5 s more of warm-up (connections, JIT, first cache fills), then SECONDS measured.
     await sleep(WARM_UP_MS);
     const sessions = sessionSampler(databaseUrl);
     rec.measuring = true;
-    const cpuBefore = cpuSeconds(product.pid());
+    const cpuBefore = serversCpu();
     const postgresBefore = postgresCpuSeconds();
     const ownBefore = ownCpuSeconds();
     const started = performance.now();
@@ -1073,7 +1082,7 @@ async function runVariant(
     rec.measuring = false;
     const elapsed = (performance.now() - started) / 1000;
     const sessionLines = await sessions.stop();
-    const cpu = cpuSeconds(product.pid()) - cpuBefore;
+    const cpu = serversCpu() - cpuBefore;
     const postgresCpu = postgresCpuSeconds() - postgresBefore;
     const ownCpu = ownCpuSeconds() - ownBefore;
     await Promise.all(users);
@@ -1112,7 +1121,7 @@ async function runVariant(
     out(`\n${ratioLine} (goal ≥ ${GOAL_LIST_RATIO * 100} %: ${ok ? 'ok' : 'BROKEN'}).`);
     lines.push(ratioLine);
   } finally {
-    await product.stop();
+    await Promise.all(products.map((p) => p.stop()));
   }
   return { name, broken, lines };
 }
