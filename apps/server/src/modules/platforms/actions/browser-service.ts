@@ -45,11 +45,7 @@ import {
 } from '../../send-records/index.ts';
 import { findShop, type ShopRow } from '../../shops/index.ts';
 import { lockAccount } from '../../user/index.ts';
-import {
-  packOf,
-  stoppedPackIds,
-  type PacksByConfig,
-} from '../page-packs/index.ts';
+import { packOf, stoppedPackIds, type PacksByConfig } from '../page-packs/index.ts';
 import {
   accountsWithLapsedBrowserLeases,
   lapseBrowserLeases,
