@@ -9,8 +9,6 @@ import { baseURL, extensionDir } from './server.ts';
  * counted by status.
  */
 
-/** Built by `npm run build:e2e -w @inviteflow/extension` (part of `npm run test:e2e`). */
-
 /**
  * Starts Chromium with the unpacked extension on `userDataDir` (again, on the same profile,
  * after a restart); resolves its service worker. `route` sets up the context's request routing
