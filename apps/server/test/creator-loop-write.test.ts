@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { executePrepared } from '../src/db/client.ts';
 import { beginCreatorLoopWrite } from '../src/lib/creator-loop-lock.ts';
 import { describeApi } from './support/harness.ts';
 
@@ -37,5 +38,35 @@ describeApi('a platform sync write: locks and commit', (h) => {
       await db.execute(sql`show synchronous_commit`),
     );
     expect(after?.synchronous_commit).toBe('on');
+  });
+
+  it('runs a sync statement prepared once per connection (executePrepared), rows as they are', async () => {
+    const { db } = h().app;
+    const square = (n: number) =>
+      executePrepared<{ n: number }>(db, sql`select (${n}::int * ${n}::int) as n`);
+    await db.transaction(async (tx) => {
+      // Two calls on the transaction's one connection, two values, one statement's text.
+      expect(await executePrepared<{ n: number }>(tx, sql`select ${3}::int + 1 as n`)).toEqual([
+        { n: 4 },
+      ]);
+      expect(await executePrepared<{ n: number }>(tx, sql`select ${5}::int + 1 as n`)).toEqual([
+        { n: 6 },
+      ]);
+      await beginCreatorLoopWrite(tx, [1]);
+      await beginCreatorLoopWrite(tx, [2]);
+      const prepared = rows<{ name: string; statement: string }>(
+        await tx.execute(sql`select name, statement from pg_prepared_statements order by name`),
+      );
+      if (h().kind === 'postgres') {
+        // Named by their text: each once on the connection, however often it ran.
+        const named = prepared.filter((p) => /^s_[0-9a-f]{24}$/.test(p.name));
+        expect(named.filter((p) => p.statement.includes('+ 1 as n'))).toHaveLength(1);
+        expect(named.filter((p) => p.statement.includes('pg_advisory_xact_lock'))).toHaveLength(1);
+      } else {
+        // PGlite has no named statements: the same rows, each run a plain statement.
+        expect(prepared).toEqual([]);
+      }
+    });
+    expect(await square(7)).toEqual([{ n: 49 }]);
   });
 });

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -34,6 +35,53 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema> & {
 };
 /** What a repository receives: the database or an open transaction. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/**
+ * Runs a statement whose text is the same on every call (every value a parameter, a list as
+ * one array parameter: `= any($1)`, `unnest($1, …)`) as a named prepared statement, named by
+ * its text: each PostgreSQL connection parses it once, and after five runs plans it once too
+ * when its generic plan costs no more than the custom ones (postgresql.org/docs/current/
+ * sql-prepare.html, "Notes"; node-postgres "Prepared statements": the name is kept per
+ * connection, node-postgres.com/features/queries). For the statements of a hot path run
+ * thousands of times a minute (a platform sync's pages): PostgreSQL planned every statement
+ * on every call, a tenth to a fifth of its time under load (docs/performance.md). A text that
+ * varies (an `in (…)` list, optional filters) must not come here: every variant would stay
+ * prepared on every connection. PGlite runs it as a plain statement (it has no named ones).
+ * Behind a pooler in transaction mode named statements break; we connect to PostgreSQL directly.
+ */
+export async function executePrepared<Row = Record<string, unknown>>(
+  db: Executor,
+  query: SQL,
+): Promise<Row[]> {
+  const internal = db as unknown as {
+    dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+    session: {
+      prepareQuery(
+        query: { sql: string; params: unknown[] },
+        fields: undefined,
+        name: string,
+        arrayMode: boolean,
+      ): { execute(): Promise<{ rows: Row[] } | Row[]> };
+    };
+  };
+  const built = internal.dialect.sqlToQuery(query);
+  const result = await internal.session
+    .prepareQuery(built, undefined, statementName(built.sql), false)
+    .execute();
+  return Array.isArray(result) ? result : result.rows;
+}
+
+/** A statement's name from its text (the same text, the same name on every connection). */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `s_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    // Fixed texts only (see executePrepared): the map stays as small as the code's list of them.
+    statementNames.set(text, name);
+  }
+  return name;
+}
 
 export interface DatabaseHandle {
   /** Which database it is, for people to read (/health, logs): code asks `db.capabilities`. */

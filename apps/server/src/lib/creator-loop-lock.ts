@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import { executePrepared, type Executor } from '../db/client.ts';
 
 /** An arbitrary, fixed advisory-lock class for "what the platform syncs write of this account". */
 const CREATOR_LOOP_LOCK_CLASS = 31_338;
@@ -27,9 +27,13 @@ export async function beginCreatorLoopWrite(
 ): Promise<void> {
   const accounts = [...new Set(userIds)].sort((a, b) => a - b);
   // The locks are taken in the array's order (the function scan's), one row per account.
-  await tx.execute(sql`
+  // Every sync page runs it: prepared (executePrepared), one text for any accounts.
+  await executePrepared(
+    tx,
+    sql`
     select set_config('synchronous_commit', 'off', true),
            pg_advisory_xact_lock(${CREATOR_LOOP_LOCK_CLASS}::int, a.user_id)
       from unnest(${sql.param(accounts)}::int[]) with ordinality as a(user_id, n)
-     order by a.n`);
+     order by a.n`,
+  );
 }

@@ -1,7 +1,7 @@
 import { recordStageRank, type RecordStage } from '@inviteflow/contract';
 import type { Database } from '../../db/client.ts';
 import { beginCreatorLoopWrite } from '../../lib/creator-loop-lock.ts';
-import { findByBuyinIds, findByOpenIds, moveTalentsOnStages } from '../talents/index.ts';
+import { findCreatorIdentities, moveTalentsOnStages } from '../talents/index.ts';
 import {
   factKey,
   lockStageTargets,
@@ -244,21 +244,26 @@ async function applyPage(tx: Tx, page: readonly CreatorEvent[]): Promise<boolean
   return results;
 }
 
-/** The talents the page's events name, by open id and by 百应ID, per account: one read each. */
+/** The talents the page's events name, by open id and by 百应ID: one read for the page. */
 async function talentsOf(tx: Tx, page: readonly CreatorEvent[]): Promise<PageTalents> {
-  const found: PageTalents = new Map();
-  const byUser = new Map<number, { openIds: Set<string>; buyinIds: Set<string> }>();
-  for (const event of page) {
-    const want = byUser.get(event.userId) ?? { openIds: new Set(), buyinIds: new Set() };
-    if (event.creator.openId) want.openIds.add(event.creator.openId);
-    if (event.creator.buyinId) want.buyinIds.add(event.creator.buyinId);
-    byUser.set(event.userId, want);
+  const openIds = new Map<string, { userId: number; openId: string }>();
+  const buyinIds = new Map<string, { userId: number; buyinId: string }>();
+  for (const { userId, creator } of page) {
+    if (creator.openId)
+      openIds.set(`${userId}:${creator.openId}`, { userId, openId: creator.openId });
+    if (creator.buyinId)
+      buyinIds.set(`${userId}:${creator.buyinId}`, { userId, buyinId: creator.buyinId });
   }
-  for (const [userId, want] of byUser) {
-    for (const row of await findByOpenIds(tx, userId, [...want.openIds]))
-      if (row.creatorOpenId) found.set(`${userId}:open:${row.creatorOpenId}`, row);
-    for (const row of await findByBuyinIds(tx, userId, [...want.buyinIds]))
-      if (row.buyinId) found.set(`${userId}:buyin:${row.buyinId}`, row);
+  const found: PageTalents = new Map();
+  for (const row of await findCreatorIdentities(
+    tx,
+    [...openIds.values()],
+    [...buyinIds.values()],
+  )) {
+    if (row.creatorOpenId && openIds.has(`${row.userId}:${row.creatorOpenId}`))
+      found.set(`${row.userId}:open:${row.creatorOpenId}`, row);
+    if (row.buyinId && buyinIds.has(`${row.userId}:${row.buyinId}`))
+      found.set(`${row.userId}:buyin:${row.buyinId}`, row);
   }
   return found;
 }

@@ -11,9 +11,9 @@ export { isBlank, mapHeader } from './import-service.ts';
 export { importTemplate } from './import-template.ts';
 export {
   countTalents,
-  findByBuyinIds,
   findByOpenIds,
   findByPlatformIds,
+  findCreatorIdentities,
   rememberCreatorOpenId,
   setPlatformFigures,
   talentIdentitiesByIds,

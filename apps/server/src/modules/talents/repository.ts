@@ -9,7 +9,7 @@ import {
 } from '@inviteflow/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Database, Executor } from '../../db/client.ts';
+import { executePrepared, type Database, type Executor } from '../../db/client.ts';
 import { talentCounts, talentFollowUps, talentLabels, talents } from './schema.ts';
 import { countExactly, countWithinBudget, type CountResult } from '../../lib/counting.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -397,12 +397,67 @@ export async function lockTalentStatuses(
   ids: readonly number[],
 ): Promise<Array<{ id: number; userId: number; status: string }>> {
   if (!ids.length) return [];
-  return tx
-    .select({ id: t.id, userId: t.userId, status: t.status })
-    .from(t)
-    .where(sql`${t.id} = any(${sql.param([...new Set(ids)])}::bigint[])`)
-    .orderBy(t.id)
-    .for('update');
+  // A platform sync's page runs it (talents/stage-moves.ts): prepared, one text for any count.
+  const rows = await executePrepared<{ id: string | number; user_id: number; status: string }>(
+    tx,
+    sql`select ${t.id} as id, ${t.userId} as user_id, ${t.status} as status
+          from ${t} where ${t.id} = any(${sql.param([...new Set(ids)])}::bigint[])
+         order by ${t.id} for update`,
+  );
+  return rows.map((row) => ({ id: Number(row.id), userId: row.user_id, status: row.status }));
+}
+
+/** A talent as a creator's platform ids find it (record-stages.ts: a sync page's talents). */
+export interface CreatorIdentity {
+  userId: number;
+  id: number;
+  platformTalentId: string;
+  creatorOpenId: string | null;
+  buyinId: string | null;
+}
+
+/**
+ * The talents several accounts hold under these open ids and 百应IDs, in one statement of one
+ * text whatever the counts (a platform sync's page, prepared: executePrepared), with only the
+ * columns that say who they are.
+ */
+export async function findCreatorIdentities(
+  tx: Executor,
+  openIds: ReadonlyArray<{ userId: number; openId: string }>,
+  buyinIds: ReadonlyArray<{ userId: number; buyinId: string }>,
+): Promise<CreatorIdentity[]> {
+  if (!openIds.length && !buyinIds.length) return [];
+  const param = <T, V>(rows: readonly T[], pick: (row: T) => V) => sql.param(rows.map(pick));
+  const rows = await executePrepared<{
+    user_id: number;
+    id: string | number;
+    platform_talent_id: string;
+    creator_open_id: string | null;
+    buyin_id: string | null;
+  }>(
+    tx,
+    // `is not null` lets the planner use the partial unique indexes (open id, 百应ID).
+    sql`select t.user_id, t.id, t.platform_talent_id, t.creator_open_id, t.buyin_id
+          from ${t} t
+          join unnest(${param(openIds, (o) => o.userId)}::int[],
+                      ${param(openIds, (o) => o.openId)}::text[]) as w(user_id, open_id)
+            on t.user_id = w.user_id and t.creator_open_id = w.open_id
+         where t.creator_open_id is not null
+        union all
+        select t.user_id, t.id, t.platform_talent_id, t.creator_open_id, t.buyin_id
+          from ${t} t
+          join unnest(${param(buyinIds, (b) => b.userId)}::int[],
+                      ${param(buyinIds, (b) => b.buyinId)}::text[]) as w(user_id, buyin_id)
+            on t.user_id = w.user_id and t.buyin_id = w.buyin_id
+         where t.buyin_id is not null`,
+  );
+  return rows.map((row) => ({
+    userId: row.user_id,
+    id: Number(row.id),
+    platformTalentId: row.platform_talent_id,
+    creatorOpenId: row.creator_open_id,
+    buyinId: row.buyin_id,
+  }));
 }
 
 type NewFollowUp = Omit<typeof talentFollowUps.$inferInsert, 'id'>;
@@ -419,7 +474,10 @@ export async function setStatusesWithFollowUps(
   if (!statuses.length && !entries.length) return;
   const moved = <T>(pick: (row: (typeof statuses)[number]) => T) => sql.param(statuses.map(pick));
   const entry = <T>(pick: (row: NewFollowUp) => T) => sql.param(entries.map(pick));
-  await tx.execute(sql`
+  // A platform sync's page runs it (talents/stage-moves.ts): prepared, one text for any count.
+  await executePrepared(
+    tx,
+    sql`
     with moved as (
       update ${t} set status = v.status, updated_at = v.updated_at
         from unnest(${moved((row) => row.id)}::bigint[], ${moved((row) => row.userId)}::int[],
@@ -439,7 +497,8 @@ export async function setStatusesWithFollowUps(
                   ${entry((row) => row.createdAt?.toISOString() ?? null)}::timestamptz[])
            with ordinality as e(user_id, talent_id, author, content, status_at_time, event,
                                 created_at, n)
-     order by e.n`);
+     order by e.n`,
+  );
 }
 
 export async function insertTalent(tx: Executor, values: TalentValues): Promise<TalentRow> {
