@@ -294,9 +294,13 @@ function profileStatements(): {
  * counts garbage not yet collected — it grew by hundreds of MB in runs whose collected heap
  * stayed flat). `gc` is exposed at run time (V8's flag, then a fresh context's global).
  */
+let collect: (() => void) | undefined;
 function liveHeapMb(): number {
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
+  if (!collect) {
+    setFlagsFromString('--expose-gc');
+    collect = runInNewContext('gc') as () => void;
+  }
+  collect();
   return process.memoryUsage().heapUsed / 1024 ** 2;
 }
 
@@ -311,7 +315,7 @@ export async function benchSync(out: Out): Promise<number> {
   }
   const full = SHOPS === 100 && CREATORS === 5_000;
   out(
-    `Scale: ${SHOPS} shops × ${fmt(CREATORS)} creators, ${fmt(ORDERS)} orders${full ? " (the issue's full scale)" : ' (REDUCED: BENCH_SYNC_SHOPS / BENCH_SYNC_CREATORS / BENCH_SYNC_ORDERS)'}; pages of ${PAGE}, ${CONCURRENCY} shops at once. Two runs of the day, each on its own database: capacity (the whole day waiting at the start) and paced (released at ${fmt(RATE)}/s).`,
+    `Scale: ${SHOPS} shops × ${fmt(CREATORS)} creators, ${fmt(ORDERS)} orders${full ? " (the issue's full scale)" : ' (REDUCED: BENCH_SYNC_SHOPS / BENCH_SYNC_CREATORS / BENCH_SYNC_ORDERS)'}; pages of ${PAGE}, ${CONCURRENCY} shops at once. Runs of the day, each on its own database: ${PHASES.map((phase) => (phase === 'capacity' ? 'capacity (the whole day waiting at the start)' : `paced (released at ${fmt(RATE)}/s)`)).join(', ')}.`,
   );
   let broken = 0;
   try {

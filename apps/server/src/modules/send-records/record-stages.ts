@@ -1,7 +1,7 @@
 import { recordStageRank, type RecordStage } from '@inviteflow/contract';
 import type { Database } from '../../db/client.ts';
 import { beginCreatorLoopWrite } from '../../lib/creator-loop-lock.ts';
-import { findCreatorIdentities, moveTalentsOnStages } from '../talents/index.ts';
+import { talentIdentitiesByCreatorIds, moveTalentsOnStages } from '../talents/index.ts';
 import {
   factKey,
   lockStageTargets,
@@ -255,7 +255,7 @@ async function talentsOf(tx: Tx, page: readonly CreatorEvent[]): Promise<PageTal
       buyinIds.set(`${userId}:${creator.buyinId}`, { userId, buyinId: creator.buyinId });
   }
   const found: PageTalents = new Map();
-  for (const row of await findCreatorIdentities(
+  for (const row of await talentIdentitiesByCreatorIds(
     tx,
     [...openIds.values()],
     [...buyinIds.values()],

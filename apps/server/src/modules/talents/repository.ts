@@ -407,25 +407,22 @@ export async function lockTalentStatuses(
   return rows.map((row) => ({ id: Number(row.id), userId: row.user_id, status: row.status }));
 }
 
-/** A talent as a creator's platform ids find it (record-stages.ts: a sync page's talents). */
-export interface CreatorIdentity {
-  userId: number;
-  id: number;
-  platformTalentId: string;
-  creatorOpenId: string | null;
-  buyinId: string | null;
-}
+/** A talent as a creator's platform ids find it, with its account (a sync page spans accounts). */
+export type CreatorIdentityRow = Pick<
+  TalentIdentityRow,
+  'id' | 'platformTalentId' | 'creatorOpenId' | 'buyinId'
+> & { userId: number };
 
 /**
  * The talents several accounts hold under these open ids and 百应IDs, in one statement of one
  * text whatever the counts (a platform sync's page, prepared: executePrepared), with only the
  * columns that say who they are.
  */
-export async function findCreatorIdentities(
+export async function talentIdentitiesByCreatorIds(
   tx: Executor,
   openIds: ReadonlyArray<{ userId: number; openId: string }>,
   buyinIds: ReadonlyArray<{ userId: number; buyinId: string }>,
-): Promise<CreatorIdentity[]> {
+): Promise<CreatorIdentityRow[]> {
   if (!openIds.length && !buyinIds.length) return [];
   const param = <T, V>(rows: readonly T[], pick: (row: T) => V) => sql.param(rows.map(pick));
   const rows = await executePrepared<{
